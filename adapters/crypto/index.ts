@@ -1,0 +1,17 @@
+import { Layer } from "effect"
+import { idGeneratorLayer } from "./id-generator.ts"
+import { type ScryptParameters, scryptPasswordHasherLayer } from "./scrypt-password-hasher.ts"
+import { sessionTokensLayer } from "./session-tokens.ts"
+
+export { idGeneratorLayer } from "./id-generator.ts"
+export {
+  makeScryptPasswordHasher,
+  owaspScrypt,
+  type ScryptParameters,
+  scryptPasswordHasherLayer
+} from "./scrypt-password-hasher.ts"
+export { hashToken, sessionTokensLayer } from "./session-tokens.ts"
+
+/** Password hashing, session tokens and ids on the runtime's own crypto (Node, Bun or Deno). */
+export const CryptoServices = (parameters?: ScryptParameters) =>
+  Layer.mergeAll(scryptPasswordHasherLayer(parameters), sessionTokensLayer, idGeneratorLayer)

@@ -1,0 +1,21 @@
+import { createHash, randomBytes } from "node:crypto"
+import { Effect, Layer, Redacted } from "effect"
+import { SessionTokens, TokenHash } from "../../core/index.ts"
+
+/** 256 random bits, url-safe; prefixed so a leaked token is recognisable in secret scanners. */
+const tokenBytes = 32
+const prefix = "rst_"
+
+export const hashToken = (token: string): TokenHash =>
+  TokenHash.make(createHash("sha256").update(token, "utf8").digest("hex"))
+
+export const sessionTokensLayer = Layer.succeed(
+  SessionTokens,
+  SessionTokens.of({
+    issue: Effect.sync(() => {
+      const token = `${prefix}${randomBytes(tokenBytes).toString("base64url")}`
+      return { token: Redacted.make(token), hash: hashToken(token) }
+    }),
+    hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token)))
+  })
+)

@@ -1,0 +1,52 @@
+import { Effect, Layer, Option } from "effect"
+import {
+  RolePermissionDetail,
+  RolePermissionDetailId,
+  RolePermissionStore,
+  sortedPermissions
+} from "../../core/index.ts"
+
+export const makeRolePermissionStore = Effect.sync(() => {
+  const details = new Map<number, RolePermissionDetail>()
+  let lastId = 0
+  const byRole = (roleId: number) => [...details.values()].find((detail) => detail.roleId === roleId)
+  const save = (detail: RolePermissionDetail) => {
+    details.set(detail.id, detail)
+    return detail
+  }
+
+  return RolePermissionStore.of({
+    grant: (roleId, permissionId, at) =>
+      Effect.sync(() => {
+        const existing = byRole(roleId)
+        return save(
+          new RolePermissionDetail({
+            id: existing?.id ?? RolePermissionDetailId.make(++lastId),
+            roleId,
+            permissionIds: sortedPermissions([...(existing?.permissionIds ?? []), permissionId]),
+            updatedAt: at
+          })
+        )
+      }),
+    revoke: (id, permissionId, at) =>
+      Effect.sync(() =>
+        Option.fromNullishOr(details.get(id)).pipe(
+          Option.map((current) =>
+            current.permissionIds.includes(permissionId)
+              ? save(
+                  new RolePermissionDetail({
+                    ...current,
+                    permissionIds: current.permissionIds.filter((held) => held !== permissionId),
+                    updatedAt: at
+                  })
+                )
+              : current
+          )
+        )
+      ),
+    findById: (id) => Effect.sync(() => Option.fromNullishOr(details.get(id))),
+    findByRole: (roleId) => Effect.sync(() => Option.fromNullishOr(byRole(roleId)))
+  })
+})
+
+export const rolePermissionStoreLayer = Layer.effect(RolePermissionStore, makeRolePermissionStore)

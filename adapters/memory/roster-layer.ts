@@ -1,0 +1,39 @@
+import { Duration, Layer, Option } from "effect"
+import { AuthSettings, type Plan, type ThrottlePolicy } from "../../core/index.ts"
+import { CryptoServices, hashToken, type ScryptParameters } from "../crypto/index.ts"
+import { planCatalogLayer } from "./plan-catalog.ts"
+import { MemoryStores } from "./stores.ts"
+
+export interface InMemoryRosterOptions {
+  readonly plans?: ReadonlyArray<Plan>
+  /** Without a master key the core runs in open local mode: anonymous callers have full access. */
+  readonly masterKey?: string
+  readonly sessionTtl?: Duration.Input
+  readonly throttle?: Partial<ThrottlePolicy>
+  readonly scrypt?: ScryptParameters
+}
+
+export const defaultThrottle: ThrottlePolicy = {
+  window: Duration.minutes(15),
+  maxFailuresPerAccount: 5,
+  maxFailuresPerClient: 50
+}
+
+export const authSettingsLayer = (options: Omit<InMemoryRosterOptions, "plans" | "scrypt">) =>
+  Layer.succeed(
+    AuthSettings,
+    AuthSettings.of({
+      masterKeyHash: Option.fromNullishOr(options.masterKey).pipe(Option.map(hashToken)),
+      sessionTtl: Duration.fromInputUnsafe(options.sessionTtl ?? Duration.hours(12)),
+      throttle: { ...defaultThrottle, ...options.throttle }
+    })
+  )
+
+/** Every port of the core, in process memory: what an embedding service provides to run the use cases. */
+export const inMemoryRoster = (options: InMemoryRosterOptions = {}) =>
+  Layer.mergeAll(
+    MemoryStores,
+    planCatalogLayer(options.plans ?? []),
+    CryptoServices(options.scrypt),
+    authSettingsLayer(options)
+  )

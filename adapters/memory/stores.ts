@@ -1,0 +1,19 @@
+import { Layer } from "effect"
+import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
+import { memberStoreLayer } from "./member-store.ts"
+import { paymentInboxLayer } from "./payment-inbox.ts"
+import { rolePermissionStoreLayer } from "./role-permission-store.ts"
+import { roleStoreLayer } from "./role-store.ts"
+import { sessionStoreLayer } from "./session-store.ts"
+import { subscriptionStoreLayer } from "./subscription-store.ts"
+
+/** Every store port in process memory: fresh, empty state each time the layer is built. */
+export const MemoryStores = Layer.mergeAll(
+  memberStoreLayer,
+  roleStoreLayer,
+  rolePermissionStoreLayer,
+  subscriptionStoreLayer,
+  sessionStoreLayer,
+  loginThrottleStoreLayer,
+  paymentInboxLayer
+)

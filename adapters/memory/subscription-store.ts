@@ -1,0 +1,32 @@
+import { DateTime, Effect, Layer, Option } from "effect"
+import { isOpen, type Subscription, SubscriptionStore } from "../../core/index.ts"
+
+const newestFirst = (a: Subscription, b: Subscription) =>
+  DateTime.toEpochMillis(b.createdAt) - DateTime.toEpochMillis(a.createdAt)
+
+export const makeSubscriptionStore = Effect.sync(() => {
+  // Insertion order breaks ties between subscriptions created in the same millisecond.
+  const subscriptions = new Map<string, Subscription>()
+  const newest = () => [...subscriptions.values()].reverse().sort(newestFirst)
+
+  return SubscriptionStore.of({
+    insert: (subscription) => Effect.sync(() => void subscriptions.set(subscription.id, subscription)),
+    findById: (id) => Effect.sync(() => Option.fromNullishOr(subscriptions.get(id))),
+    findByProviderSubscriptionId: (providerId) =>
+      Effect.sync(() =>
+        Option.fromNullishOr(
+          newest().find((subscription) => subscription.providerSubscriptionId === providerId)
+        )
+      ),
+    listOpen: Effect.sync(() => newest().filter(isOpen)),
+    latest: Effect.sync(() => Option.fromNullishOr(newest()[0])),
+    replace: (next) =>
+      Effect.sync(() => {
+        if (subscriptions.get(next.id)?.version !== next.version - 1) return false
+        subscriptions.set(next.id, next)
+        return true
+      })
+  })
+})
+
+export const subscriptionStoreLayer = Layer.effect(SubscriptionStore, makeSubscriptionStore)

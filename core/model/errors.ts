@@ -1,0 +1,72 @@
+import { Schema } from "effect"
+import { PermissionId, RoleId } from "./ids.ts"
+import { PermissionKey } from "./permission.ts"
+
+export class DuplicateEmail extends Schema.TaggedError<DuplicateEmail>()("DuplicateEmail", {
+  email: Schema.String
+}) {}
+
+export class DuplicateUsername extends Schema.TaggedError<DuplicateUsername>()("DuplicateUsername", {
+  username: Schema.String
+}) {}
+
+export class DuplicateRoleKey extends Schema.TaggedError<DuplicateRoleKey>()("DuplicateRoleKey", {
+  roleKey: Schema.String
+}) {}
+
+export class UnknownRole extends Schema.TaggedError<UnknownRole>()("UnknownRole", {
+  roleId: RoleId
+}) {}
+
+export class UnknownPermission extends Schema.TaggedError<UnknownPermission>()("UnknownPermission", {
+  permissionId: Schema.Number
+}) {}
+
+export class UnknownPlan extends Schema.TaggedError<UnknownPlan>()("UnknownPlan", {
+  planId: Schema.String
+}) {}
+
+export class PlanMismatch extends Schema.TaggedError<PlanMismatch>()("PlanMismatch", {
+  planId: Schema.String,
+  planName: Schema.String
+}) {}
+
+export class PriceMismatch extends Schema.TaggedError<PriceMismatch>()("PriceMismatch", {
+  planId: Schema.String,
+  price: Schema.Number
+}) {}
+
+export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
+  entity: Schema.Literals(["member", "role", "role_permission_detail", "subscription"]),
+  id: Schema.String
+}) {}
+
+export class AlreadySubscribed extends Schema.TaggedError<AlreadySubscribed>()("AlreadySubscribed", {
+  planId: Schema.String
+}) {}
+
+export class InvalidCredentials extends Schema.TaggedError<InvalidCredentials>()("InvalidCredentials", {}) {}
+
+/** A bearer token that is unknown, expired or revoked, or no token where one is required. */
+export class Unauthenticated extends Schema.TaggedError<Unauthenticated>()("Unauthenticated", {
+  reason: Schema.Literals(["missing", "invalid", "expired"])
+}) {}
+
+export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
+  reason: Schema.Literals([
+    "missing_permission",
+    "inactive",
+    "self_deactivation",
+    "grant_exceeds_own",
+    "role_exceeds_own"
+  ]),
+  permission: Schema.optional(PermissionKey),
+  permissionIds: Schema.optional(Schema.Array(PermissionId))
+}) {}
+
+export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
+  retryAfterSeconds: Schema.Int
+}) {}
+
+/** The store could not be reached or did not answer; the operation may be retried. */
+export class StoreUnavailable extends Schema.TaggedError<StoreUnavailable>()("StoreUnavailable", {}) {}

@@ -1,0 +1,31 @@
+import { Schema } from "effect"
+
+const PositiveInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+const OpaqueId = Schema.String.check(Schema.isBetweenLength(1, 128), Schema.isTrimmed())
+
+export const MemberId = OpaqueId.pipe(Schema.brand("MemberId"))
+export type MemberId = typeof MemberId.Type
+
+export const RoleId = PositiveInt.pipe(Schema.brand("RoleId"))
+export type RoleId = typeof RoleId.Type
+
+export const PermissionId = PositiveInt.pipe(Schema.brand("PermissionId"))
+export type PermissionId = typeof PermissionId.Type
+
+export const RolePermissionDetailId = PositiveInt.pipe(Schema.brand("RolePermissionDetailId"))
+export type RolePermissionDetailId = typeof RolePermissionDetailId.Type
+
+export const SubscriptionId = OpaqueId.pipe(Schema.brand("SubscriptionId"))
+export type SubscriptionId = typeof SubscriptionId.Type
+
+export const PlanId = OpaqueId.pipe(Schema.brand("PlanId"))
+export type PlanId = typeof PlanId.Type
+
+export const PaymentEventId = OpaqueId.pipe(Schema.brand("PaymentEventId"))
+export type PaymentEventId = typeof PaymentEventId.Type
+
+/** Hex digest of a session token; the token itself is never stored. */
+export const TokenHash = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/)).pipe(
+  Schema.brand("TokenHash")
+)
+export type TokenHash = typeof TokenHash.Type

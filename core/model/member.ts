@@ -1,0 +1,53 @@
+import { Schema } from "effect"
+import { MemberId, RoleId } from "./ids.ts"
+
+export const Username = Schema.String.check(
+  Schema.isPattern(/^[A-Za-z0-9._-]{3,64}$/, {
+    expected: "3 to 64 characters of letters, digits, '.', '_' or '-'"
+  })
+)
+
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+
+/** An e-mail address; the domain compares addresses lower-cased (see `normalizeEmail`). */
+export const Email = Schema.String.check(
+  Schema.isMaxLength(254),
+  Schema.isPattern(emailPattern, { expected: "an e-mail address" })
+)
+
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+/** Long enough to resist guessing; bounded so hashing cannot be used to exhaust the server. */
+export const Password = Schema.String.check(
+  Schema.isBetweenLength(8, 256, { expected: "between 8 and 256 characters" })
+)
+
+/** A team member as it is shown to clients: never carries the password hash. */
+export class Member extends Schema.Class<Member>("roster/Member")({
+  id: MemberId,
+  username: Username,
+  email: Email,
+  activestatus: Schema.Boolean,
+  accountActiveStatus: Schema.Boolean,
+  roleId: RoleId,
+  createdAt: Schema.DateTimeUtc
+}) {}
+
+/** A member as stored: the public fields plus the credential and the session cut-off. */
+export class MemberRecord extends Schema.Class<MemberRecord>("roster/MemberRecord")({
+  ...Member.fields,
+  passwordHash: Schema.String,
+  /** Sessions issued at or before this instant are void (set when the account is disabled). */
+  sessionsValidAfter: Schema.optional(Schema.DateTimeUtc)
+}) {}
+
+export const toMember = (record: MemberRecord): Member =>
+  new Member({
+    id: record.id,
+    username: record.username,
+    email: record.email,
+    activestatus: record.activestatus,
+    accountActiveStatus: record.accountActiveStatus,
+    roleId: record.roleId,
+    createdAt: record.createdAt
+  })

@@ -1,0 +1,17 @@
+import { Schema } from "effect"
+import { PermissionId, TokenHash } from "./ids.ts"
+import { Member } from "./member.ts"
+
+/** The operator holding the master key. */
+export const MasterPrincipal = Schema.TaggedStruct("Master", {})
+/** Anonymous caller in open local mode (no master key configured). */
+export const OpenLocalPrincipal = Schema.TaggedStruct("OpenLocal", {})
+export const MemberPrincipal = Schema.TaggedStruct("Member", {
+  member: Member,
+  permissionIds: Schema.Array(PermissionId),
+  sessionTokenHash: TokenHash
+})
+
+export const Principal = Schema.Union([MasterPrincipal, OpenLocalPrincipal, MemberPrincipal])
+export type Principal = typeof Principal.Type
+export type MemberPrincipal = typeof MemberPrincipal.Type

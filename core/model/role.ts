@@ -1,0 +1,26 @@
+import { Schema } from "effect"
+import { RoleId } from "./ids.ts"
+
+export const RoleName = Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100))
+
+export const RoleKey = Schema.String.check(
+  Schema.isPattern(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, {
+    expected: "a lower-case slug such as 'billing-admin'"
+  }),
+  Schema.isMaxLength(64)
+)
+
+export class Role extends Schema.Class<Role>("roster/Role")({
+  id: RoleId,
+  name: RoleName,
+  roleKey: RoleKey,
+  activeStatus: Schema.Boolean,
+  createdAt: Schema.DateTimeUtc
+}) {}
+
+export class NewRole extends Schema.Class<NewRole>("roster/NewRole")({
+  name: RoleName,
+  roleKey: RoleKey,
+  activeStatus: Schema.Boolean,
+  createdAt: Schema.DateTimeUtc
+}) {}

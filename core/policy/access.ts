@@ -1,0 +1,31 @@
+import { Effect } from "effect"
+import { Forbidden } from "../model/errors.ts"
+import type { PermissionId } from "../model/ids.ts"
+import type { MemberRecord } from "../model/member.ts"
+import { allPermissionIds, type PermissionKey, permissionIdOf } from "../model/permission.ts"
+import type { PermissionSet } from "../model/permission-set.ts"
+import type { Principal } from "../model/principal.ts"
+import type { Role } from "../model/role.ts"
+
+export const permissionsOf = (principal: Principal): PermissionSet =>
+  principal._tag === "Member" ? new Set<PermissionId>(principal.permissionIds) : allPermissionIds
+
+export const requirePermission = (
+  principal: Principal,
+  permission: PermissionKey
+): Effect.Effect<void, Forbidden> =>
+  permissionsOf(principal).has(permissionIdOf(permission))
+    ? Effect.void
+    : Effect.fail(new Forbidden({ reason: "missing_permission", permission }))
+
+/** A member acts only while their membership, their account and their role are all active. */
+export const canAct = (member: MemberRecord, role: Role | undefined): boolean =>
+  member.activestatus && member.accountActiveStatus && role !== undefined && role.activeStatus
+
+/** Compares two equal-format digests without exiting early on the first difference. */
+export const digestsEqual = (a: string, b: string): boolean => {
+  if (a.length !== b.length) return false
+  let difference = 0
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return difference === 0
+}

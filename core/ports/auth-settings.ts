@@ -1,0 +1,19 @@
+import { Context, type Duration, type Option } from "effect"
+import type { TokenHash } from "../model/ids.ts"
+
+export interface ThrottlePolicy {
+  readonly window: Duration.Duration
+  readonly maxFailuresPerAccount: number
+  readonly maxFailuresPerClient: number
+}
+
+/** How callers are authenticated; chosen by the application that embeds the core. */
+export class AuthSettings extends Context.Service<
+  AuthSettings,
+  {
+    /** Hash of the operator's master key; none means open local mode. */
+    readonly masterKeyHash: Option.Option<TokenHash>
+    readonly sessionTtl: Duration.Duration
+    readonly throttle: ThrottlePolicy
+  }
+>()("roster/core/ports/AuthSettings") {}

@@ -1,0 +1,29 @@
+import { Context, type DateTime, type Effect, type Option } from "effect"
+import type { StoreUnavailable } from "../model/errors.ts"
+import type { PermissionId, RoleId, RolePermissionDetailId } from "../model/ids.ts"
+import type { RolePermissionDetail } from "../model/role-permission-detail.ts"
+
+/** One record per role; every change is a single atomic set operation on that record. */
+export class RolePermissionStore extends Context.Service<
+  RolePermissionStore,
+  {
+    /** Adds the permission, creating the role's record (with a newly allocated id) if needed. */
+    readonly grant: (
+      roleId: RoleId,
+      permissionId: PermissionId,
+      at: DateTime.Utc
+    ) => Effect.Effect<RolePermissionDetail, StoreUnavailable>
+    /** Removes the permission if present; none when the record does not exist. */
+    readonly revoke: (
+      id: RolePermissionDetailId,
+      permissionId: PermissionId,
+      at: DateTime.Utc
+    ) => Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable>
+    readonly findById: (
+      id: RolePermissionDetailId
+    ) => Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable>
+    readonly findByRole: (
+      roleId: RoleId
+    ) => Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable>
+  }
+>()("roster/core/ports/RolePermissionStore") {}

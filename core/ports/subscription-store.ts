@@ -1,0 +1,24 @@
+import { Context, type Effect, type Option } from "effect"
+import type { StoreUnavailable } from "../model/errors.ts"
+import type { SubscriptionId } from "../model/ids.ts"
+import type { Subscription } from "../model/subscription.ts"
+
+export class SubscriptionStore extends Context.Service<
+  SubscriptionStore,
+  {
+    readonly insert: (subscription: Subscription) => Effect.Effect<void, StoreUnavailable>
+    readonly findById: (id: SubscriptionId) => Effect.Effect<Option.Option<Subscription>, StoreUnavailable>
+    readonly findByProviderSubscriptionId: (
+      providerSubscriptionId: string
+    ) => Effect.Effect<Option.Option<Subscription>, StoreUnavailable>
+    /** Every subscription not yet canceled, newest first. */
+    readonly listOpen: Effect.Effect<ReadonlyArray<Subscription>, StoreUnavailable>
+    /** The most recently created subscription, whatever its status. */
+    readonly latest: Effect.Effect<Option.Option<Subscription>, StoreUnavailable>
+    /**
+     * Compare-and-set: writes `next` only if the stored version is still
+     * `next.version - 1`. False when another writer got there first.
+     */
+    readonly replace: (next: Subscription) => Effect.Effect<boolean, StoreUnavailable>
+  }
+>()("roster/core/ports/SubscriptionStore") {}

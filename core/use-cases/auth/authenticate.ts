@@ -1,0 +1,46 @@
+import { DateTime, Effect, Option, type Redacted } from "effect"
+import { Forbidden, Unauthenticated } from "../../model/errors.ts"
+import { toMember } from "../../model/member.ts"
+import type { Principal } from "../../model/principal.ts"
+import { canAct, digestsEqual } from "../../policy/access.ts"
+import { AuthSettings } from "../../ports/auth-settings.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { RolePermissionStore } from "../../ports/role-permission-store.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { SessionStore } from "../../ports/session-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+
+/** Turns the caller's bearer token (or its absence) into a principal with its permissions. */
+export const authenticate = Effect.fn("Auth.authenticate")(function* (
+  bearer: Option.Option<Redacted.Redacted<string>>
+) {
+  const { masterKeyHash } = yield* AuthSettings
+  if (Option.isNone(bearer)) {
+    if (Option.isNone(masterKeyHash)) return { _tag: "OpenLocal" } satisfies Principal as Principal
+    return yield* new Unauthenticated({ reason: "missing" })
+  }
+  const tokenHash = yield* (yield* SessionTokens).hashOf(bearer.value)
+  if (Option.isSome(masterKeyHash) && digestsEqual(tokenHash, masterKeyHash.value)) {
+    return { _tag: "Master" } satisfies Principal as Principal
+  }
+  const session = yield* (yield* SessionStore).find(tokenHash)
+  if (Option.isNone(session)) return yield* new Unauthenticated({ reason: "invalid" })
+  const now = yield* DateTime.now
+  if (!DateTime.isLessThan(now, session.value.expiresAt))
+    return yield* new Unauthenticated({ reason: "expired" })
+  const member = yield* (yield* MemberStore).findById(session.value.memberId)
+  if (Option.isNone(member)) return yield* new Unauthenticated({ reason: "invalid" })
+  const cutoff = member.value.sessionsValidAfter
+  if (cutoff !== undefined && !DateTime.isGreaterThan(session.value.createdAt, cutoff)) {
+    return yield* new Unauthenticated({ reason: "invalid" })
+  }
+  const role = yield* (yield* RoleStore).findById(member.value.roleId)
+  if (!canAct(member.value, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
+  const grants = yield* (yield* RolePermissionStore).findByRole(member.value.roleId)
+  return {
+    _tag: "Member",
+    member: toMember(member.value),
+    permissionIds: Option.match(grants, { onNone: () => [], onSome: (detail) => detail.permissionIds }),
+    sessionTokenHash: tokenHash
+  } satisfies Principal as Principal
+})

@@ -1,0 +1,63 @@
+import { DateTime, Effect, Option, Schema } from "effect"
+import { Forbidden, InvalidCredentials, RateLimited } from "../../model/errors.ts"
+import { toMember } from "../../model/member.ts"
+import { Session } from "../../model/session.ts"
+import { canAct } from "../../policy/access.ts"
+import { accountKey, clientKey, secondsUntil, windowAt } from "../../policy/throttle.ts"
+import { AuthSettings } from "../../ports/auth-settings.ts"
+import { LoginThrottleStore } from "../../ports/login-throttle-store.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { SessionStore } from "../../ports/session-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+
+export const LogInInput = Schema.Struct({
+  /** A username or an e-mail address. */
+  username: Schema.String.check(Schema.isBetweenLength(1, 254)),
+  password: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
+  /** Who is calling, for throttling (the client address behind the HTTP adapter). */
+  client: Schema.String
+})
+export type LogInInput = typeof LogInInput.Type
+
+export const logIn = Effect.fn("Auth.logIn")(function* (input: LogInInput) {
+  const settings = yield* AuthSettings
+  const throttle = yield* LoginThrottleStore
+  const now = yield* DateTime.now
+  const window = windowAt(now, settings.throttle.window)
+  const keys = [
+    { key: accountKey(input.username), limit: settings.throttle.maxFailuresPerAccount },
+    { key: clientKey(input.client), limit: settings.throttle.maxFailuresPerClient }
+  ]
+  for (const { key, limit } of keys) {
+    if ((yield* throttle.count(key, window.start)) >= limit) {
+      return yield* new RateLimited({ retryAfterSeconds: secondsUntil(now, window.end) })
+    }
+  }
+  const hasher = yield* PasswordHasher
+  const found = yield* (yield* MemberStore).findByLogin(input.username)
+  // An unknown login still spends one hash, so timing does not reveal which accounts exist.
+  const verified = Option.isSome(found)
+    ? yield* hasher.verify(found.value.passwordHash, input.password)
+    : yield* hasher.hash(input.password).pipe(Effect.as(false))
+  if (!verified || Option.isNone(found)) {
+    yield* Effect.forEach(keys, ({ key }) => throttle.increment(key, window.start, window.end), {
+      discard: true
+    })
+    return yield* new InvalidCredentials()
+  }
+  const member = found.value
+  const role = yield* (yield* RoleStore).findById(member.roleId)
+  if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
+  yield* throttle.clear(keys[0]!.key, window.start)
+  const { token, hash } = yield* (yield* SessionTokens).issue
+  const session = new Session({
+    tokenHash: hash,
+    memberId: member.id,
+    createdAt: now,
+    expiresAt: DateTime.addDuration(now, settings.sessionTtl)
+  })
+  yield* (yield* SessionStore).create(session)
+  return { token, expiresAt: session.expiresAt, member: toMember(member) }
+})

@@ -1,0 +1,96 @@
+import { DateTime, Effect, Option, Schema } from "effect"
+import {
+  InboxEntry,
+  type PaymentEvent,
+  type PaymentOutcome,
+  targetStatus
+} from "../../model/payment-event.ts"
+import { canTransition, recentEventLimit, type Subscription } from "../../model/subscription.ts"
+import { PaymentInbox } from "../../ports/payment-inbox.ts"
+import { SubscriptionStore } from "../../ports/subscription-store.ts"
+import { supersedeOthers, updateSubscription, withStatus } from "./change-status.ts"
+
+export const PaymentReceipt = Schema.Struct({
+  eventType: Schema.String,
+  payload: Schema.String
+})
+export type PaymentReceipt = typeof PaymentReceipt.Type
+
+const findTarget = Effect.fnUntraced(function* (event: PaymentEvent) {
+  const store = yield* SubscriptionStore
+  if (event.subscriptionId !== undefined) {
+    const byOurs = yield* store.findById(event.subscriptionId)
+    if (Option.isSome(byOurs)) return byOurs
+  }
+  if (event.providerSubscriptionId !== undefined) {
+    return yield* store.findByProviderSubscriptionId(event.providerSubscriptionId)
+  }
+  return Option.none<Subscription>()
+})
+
+interface Applied {
+  readonly outcome: PaymentOutcome
+  readonly activated: boolean
+}
+
+const plan =
+  (event: PaymentEvent, now: DateTime.Utc) =>
+  (current: Subscription): Option.Option<{ readonly next: Subscription; readonly result: Applied }> => {
+    if (current.recentEventIds.includes(event.eventId)) return Option.none()
+    if (current.lastEventAt !== undefined && DateTime.isLessThan(event.occurredAt, current.lastEventAt)) {
+      return Option.none()
+    }
+    const target = targetStatus(event)
+    const status = canTransition(current.status, target) ? target : current.status
+    const next = withStatus(current, status, event.occurredAt, now, {
+      providerSubscriptionId: current.providerSubscriptionId ?? event.providerSubscriptionId,
+      providerCustomerId: current.providerCustomerId ?? event.providerCustomerId,
+      lastEventAt: event.occurredAt,
+      recentEventIds: [...current.recentEventIds, event.eventId].slice(-recentEventLimit)
+    })
+    const outcome: PaymentOutcome = status === current.status ? "unchanged" : "applied"
+    return Option.some({
+      next,
+      result: { outcome, activated: current.status === "pending" && status === "active" }
+    })
+  }
+
+const skipped =
+  (event: PaymentEvent) =>
+  (current: Subscription): Applied => ({
+    outcome: current.recentEventIds.includes(event.eventId) ? ("duplicate" as const) : ("stale" as const),
+    activated: false
+  })
+
+/**
+ * Applies a verified provider event at most once. The inbox records the delivery
+ * first; the event is marked done only after its effect is written, so a crash in
+ * between is repaired by the provider's redelivery, and the subscription's own
+ * record of recent event ids keeps that redelivery from applying twice.
+ */
+export const applyPaymentEvent = Effect.fn("Billing.applyPaymentEvent")(function* (
+  event: PaymentEvent,
+  receipt: PaymentReceipt
+) {
+  const inbox = yield* PaymentInbox
+  const now = yield* DateTime.now
+  const earlier = yield* inbox.receive(
+    new InboxEntry({
+      eventId: event.eventId,
+      eventType: receipt.eventType,
+      payload: receipt.payload,
+      receivedAt: now
+    })
+  )
+  if (Option.isSome(earlier) && earlier.value.outcome !== undefined) return "duplicate" as const
+  const target = yield* findTarget(event)
+  if (Option.isNone(target)) {
+    yield* inbox.complete(event.eventId, "unmatched", now)
+    return "unmatched" as const
+  }
+  const { outcome, activated } = yield* updateSubscription(target.value, plan(event, now), skipped(event))
+  // A checkout that completes replaces whatever the organisation was subscribed to before.
+  if (activated) yield* supersedeOthers(target.value, () => true)
+  yield* inbox.complete(event.eventId, outcome, now)
+  return outcome
+})

@@ -1,0 +1,17 @@
+import { Effect, Option } from "effect"
+import { NotFound } from "../../model/errors.ts"
+import type { Principal } from "../../model/principal.ts"
+import { isLive } from "../../model/subscription.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { SubscriptionStore } from "../../ports/subscription-store.ts"
+
+/** The live subscription if there is one, else the newest (pending or canceled). */
+export const currentSubscription = Effect.fn("Billing.currentSubscription")(function* (actor: Principal) {
+  yield* requirePermission(actor, "billing.read")
+  const store = yield* SubscriptionStore
+  const live = (yield* store.listOpen).find(isLive)
+  if (live !== undefined) return live
+  const latest = yield* store.latest
+  if (Option.isNone(latest)) return yield* new NotFound({ entity: "subscription", id: "current" })
+  return latest.value
+})

@@ -1,0 +1,51 @@
+import { DateTime, Effect, Option, Schema } from "effect"
+import { DuplicateEmail, DuplicateUsername, Forbidden, UnknownRole } from "../../model/errors.ts"
+import { RoleId } from "../../model/ids.ts"
+import { Email, MemberRecord, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
+import { isSubsetOf } from "../../model/permission-set.ts"
+import type { Principal } from "../../model/principal.ts"
+import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { IdGenerator } from "../../ports/id-generator.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { RolePermissionStore } from "../../ports/role-permission-store.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+
+export const AddMemberInput = Schema.Struct({
+  username: Username,
+  email: Email,
+  password: Schema.RedactedFromValue(Password),
+  activestatus: Schema.Boolean,
+  roleId: RoleId
+})
+export type AddMemberInput = typeof AddMemberInput.Type
+
+export const addMember = Effect.fn("Members.add")(function* (actor: Principal, input: AddMemberInput) {
+  yield* requirePermission(actor, "team.members.write")
+  const members = yield* MemberStore
+  const role = yield* (yield* RoleStore).findById(input.roleId)
+  if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
+  const grants = yield* (yield* RolePermissionStore).findByRole(input.roleId)
+  const rolePermissions = Option.match(grants, { onNone: () => [], onSome: (detail) => detail.permissionIds })
+  if (!isSubsetOf(rolePermissions, permissionsOf(actor))) {
+    return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: rolePermissions })
+  }
+  const email = normalizeEmail(input.email)
+  // Fail fast before spending a hash; the store's unique indexes remain the real guard.
+  if (Option.isSome(yield* members.findByLogin(email))) return yield* new DuplicateEmail({ email })
+  if (Option.isSome(yield* members.findByLogin(input.username))) {
+    return yield* new DuplicateUsername({ username: input.username })
+  }
+  const record = new MemberRecord({
+    id: yield* (yield* IdGenerator).memberId,
+    username: input.username,
+    email,
+    passwordHash: yield* (yield* PasswordHasher).hash(input.password),
+    activestatus: input.activestatus,
+    accountActiveStatus: true,
+    roleId: input.roleId,
+    createdAt: yield* DateTime.now
+  })
+  yield* members.insert(record)
+  return toMember(record)
+})

@@ -1,0 +1,32 @@
+import { DateTime, Effect, Option, Schema } from "effect"
+import { NotFound, UnknownPermission } from "../../model/errors.ts"
+import { PermissionId, RolePermissionDetailId } from "../../model/ids.ts"
+import { findPermission } from "../../model/permission.ts"
+import type { Principal } from "../../model/principal.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { RolePermissionStore } from "../../ports/role-permission-store.ts"
+
+export const RemovePermissionInput = Schema.Struct({
+  id: RolePermissionDetailId,
+  permissionId: PermissionId
+})
+export type RemovePermissionInput = typeof RemovePermissionInput.Type
+
+/** Idempotent: removing a permission the record does not hold returns the record unchanged. */
+export const removePermission = Effect.fn("Permissions.remove")(function* (
+  actor: Principal,
+  input: RemovePermissionInput
+) {
+  yield* requirePermission(actor, "team.permissions.write")
+  if (findPermission(input.permissionId) === undefined) {
+    return yield* new UnknownPermission({ permissionId: input.permissionId })
+  }
+  const updated = yield* (yield* RolePermissionStore).revoke(
+    input.id,
+    input.permissionId,
+    yield* DateTime.now
+  )
+  if (Option.isNone(updated))
+    return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
+  return updated.value
+})

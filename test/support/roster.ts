@@ -1,0 +1,90 @@
+import { Effect, Layer, Redacted } from "effect"
+import { type InMemoryRosterOptions, inMemoryRoster } from "../../adapters/memory/index.ts"
+import {
+  AddMemberInput,
+  addMember,
+  addRole,
+  grantPermission,
+  logIn,
+  Money,
+  type PermissionKey,
+  Plan,
+  PlanId,
+  type Principal,
+  permissionIdOf,
+  RoleId
+} from "../../core/index.ts"
+
+/** Cheap scrypt parameters for speed; the production defaults have a test of their own. */
+export const fastScrypt = { logN: 10, blockSize: 8, parallelism: 1 }
+
+export const testPlans = [
+  new Plan({
+    planId: PlanId.make("free"),
+    planName: "Free",
+    price: new Money({ amountMinor: 0, currency: "EUR" })
+  }),
+  new Plan({
+    planId: PlanId.make("team"),
+    planName: "Team",
+    price: new Money({ amountMinor: 1999, currency: "EUR" })
+  }),
+  new Plan({
+    planId: PlanId.make("business"),
+    planName: "Business",
+    price: new Money({ amountMinor: 9900, currency: "EUR" })
+  })
+]
+
+export const masterKey = "test-master-key-with-enough-entropy"
+
+export const testRoster = (options: InMemoryRosterOptions = {}) =>
+  inMemoryRoster({ plans: testPlans, masterKey, scrypt: fastScrypt, ...options })
+
+export const provideRoster =
+  (options: InMemoryRosterOptions = {}) =>
+  <A, E, R>(self: Effect.Effect<A, E, R>) =>
+    Effect.provide(self, testRoster(options))
+
+export const master: Principal = { _tag: "Master" }
+
+export const password = "correct horse battery staple"
+
+/** Creates a role holding exactly `permissions`, as the operator would. */
+export const roleWith = Effect.fnUntraced(function* (
+  roleKey: string,
+  permissions: ReadonlyArray<PermissionKey>
+) {
+  const role = yield* addRole(master, { name: roleKey, roleKey })
+  for (const key of permissions) {
+    yield* grantPermission(master, { roleId: role.id, permissionId: permissionIdOf(key) })
+  }
+  return role
+})
+
+export const memberInput = (
+  username: string,
+  roleId: number,
+  overrides: Partial<Record<string, unknown>> = {}
+) =>
+  AddMemberInput.make({
+    username,
+    email: `${username}@example.com`,
+    password: Redacted.make(password),
+    activestatus: true,
+    roleId: RoleId.make(roleId),
+    ...overrides
+  } as AddMemberInput)
+
+/** A member of a new role with `permissions`, logged in: returns the member, the token and the principal. */
+export const signedInMember = Effect.fnUntraced(function* (
+  username: string,
+  permissions: ReadonlyArray<PermissionKey>
+) {
+  const role = yield* roleWith(`${username}-role`, permissions)
+  const member = yield* addMember(master, memberInput(username, role.id))
+  const session = yield* logIn({ username, password: Redacted.make(password), client: "127.0.0.1" })
+  return { member, role, token: session.token }
+})
+
+export { Layer }
