@@ -20,7 +20,7 @@ export const requirePermission = (
 
 /** A member acts only while their membership, their account and their role are all active. */
 export const canAct = (member: MemberRecord, role: Role | undefined): boolean =>
-  member.activestatus && member.accountActiveStatus && role !== undefined && role.activeStatus
+  member.activestatus && member.accountActiveStatus && role?.activeStatus === true
 
 /** Compares two equal-format digests without exiting early on the first difference. */
 export const digestsEqual = (a: string, b: string): boolean => {

@@ -26,10 +26,8 @@ export const logIn = Effect.fn("Auth.logIn")(function* (input: LogInInput) {
   const throttle = yield* LoginThrottleStore
   const now = yield* DateTime.now
   const window = windowAt(now, settings.throttle.window)
-  const keys = [
-    { key: accountKey(input.username), limit: settings.throttle.maxFailuresPerAccount },
-    { key: clientKey(input.client), limit: settings.throttle.maxFailuresPerClient }
-  ]
+  const account = { key: accountKey(input.username), limit: settings.throttle.maxFailuresPerAccount }
+  const keys = [account, { key: clientKey(input.client), limit: settings.throttle.maxFailuresPerClient }]
   for (const { key, limit } of keys) {
     if ((yield* throttle.count(key, window.start)) >= limit) {
       return yield* new RateLimited({ retryAfterSeconds: secondsUntil(now, window.end) })
@@ -50,7 +48,7 @@ export const logIn = Effect.fn("Auth.logIn")(function* (input: LogInInput) {
   const member = found.value
   const role = yield* (yield* RoleStore).findById(member.roleId)
   if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
-  yield* throttle.clear(keys[0]!.key, window.start)
+  yield* throttle.clear(account.key, window.start)
   const { token, hash } = yield* (yield* SessionTokens).issue
   const session = new Session({
     tokenHash: hash,

@@ -1,0 +1,86 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Redacted } from "effect"
+import * as fc from "fast-check"
+import { makeScryptPasswordHasher, owaspScrypt, sessionTokensLayer } from "../../adapters/crypto/index.ts"
+import { SessionTokens } from "../../core/index.ts"
+import { fastScrypt } from "../support/roster.ts"
+
+const fast = makeScryptPasswordHasher(fastScrypt)
+
+describe("scrypt password hasher", () => {
+  it.live("uses OWASP's parameters by default and verifies what it hashed", () =>
+    Effect.gen(function* () {
+      const hasher = makeScryptPasswordHasher()
+      const hash = yield* hasher.hash(Redacted.make("s3cret passphrase"))
+      assert.match(hash, /^\$scrypt\$ln=17,r=8,p=1\$/)
+      assert.deepStrictEqual(owaspScrypt, { logN: 17, blockSize: 8, parallelism: 1 })
+      assert.isTrue(yield* hasher.verify(hash, Redacted.make("s3cret passphrase")))
+      assert.isFalse(yield* hasher.verify(hash, Redacted.make("s3cret passphrasE")))
+    })
+  )
+
+  it.live("keeps the event loop turning while it hashes", () =>
+    Effect.gen(function* () {
+      let ticks = 0
+      const timer = setInterval(() => ticks++, 2)
+      yield* makeScryptPasswordHasher().hash(Redacted.make("a password of some length"))
+      clearInterval(timer)
+      assert.isAbove(ticks, 0)
+    })
+  )
+
+  it.live("salts every hash and never embeds the password", () =>
+    Effect.gen(function* () {
+      const first = yield* fast.hash(Redacted.make("same password"))
+      const second = yield* fast.hash(Redacted.make("same password"))
+      assert.notStrictEqual(first, second)
+      assert.notInclude(first, "same password")
+    })
+  )
+
+  it.live("rejects malformed stored hashes instead of failing", () =>
+    Effect.gen(function* () {
+      for (const stored of ["", "plain", "$scrypt$ln=10,r=8,p=1$$", "$argon2id$v=19$m=1,t=1,p=1$abc$def"]) {
+        assert.isFalse(yield* fast.verify(stored, Redacted.make("anything")))
+      }
+    })
+  )
+
+  it.live("round-trips any password and tells different ones apart", () =>
+    Effect.promise(() =>
+      fc.assert(
+        fc.asyncProperty(
+          fc.string({ minLength: 1, maxLength: 64, unit: "grapheme" }),
+          fc.string(),
+          async (a, b) => {
+            const hash = await Effect.runPromise(fast.hash(Redacted.make(a)))
+            assert.isTrue(await Effect.runPromise(fast.verify(hash, Redacted.make(a))))
+            if (a.normalize("NFC") !== b.normalize("NFC")) {
+              assert.isFalse(await Effect.runPromise(fast.verify(hash, Redacted.make(b))))
+            }
+          }
+        ),
+        { numRuns: 25 }
+      )
+    )
+  )
+})
+
+describe("session tokens", () => {
+  it.effect("are random, at least 128 bits, and known to the store only by a SHA-256 digest", () =>
+    Effect.gen(function* () {
+      const tokens = yield* SessionTokens
+      const issued = yield* Effect.replicateEffect(tokens.issue, 200)
+      const raw = issued.map(({ token }) => Redacted.value(token))
+      assert.strictEqual(new Set(raw).size, raw.length)
+      for (const { token, hash } of issued) {
+        const body = Redacted.value(token).replace(/^rst_/, "")
+        assert.isAtLeast(Buffer.from(body, "base64url").length * 8, 128)
+        assert.match(hash, /^[0-9a-f]{64}$/)
+        assert.strictEqual(yield* tokens.hashOf(token), hash)
+        assert.notInclude(hash, body)
+      }
+      assert.notInclude(String(issued[0]?.token), raw[0] ?? "")
+    }).pipe(Effect.provide(sessionTokensLayer))
+  )
+})
