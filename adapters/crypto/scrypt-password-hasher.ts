@@ -26,8 +26,9 @@ const derive = (password: string, salt: Buffer, parameters: ScryptParameters) =>
       maxmem: 256 * N * parameters.blockSize
     }
     // node:crypto's scrypt runs on the runtime's thread pool, off the event loop (Node, Bun and Deno alike).
+    // Bun reports success with an undefined error, Node with null.
     scrypt(password.normalize("NFC"), salt, keyLength, options, (error, key) =>
-      resume(error === null ? Effect.succeed(key) : Effect.die(error))
+      resume(error ? Effect.die(error) : Effect.succeed(key))
     )
   })
 
