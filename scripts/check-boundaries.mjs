@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 
 const root = resolve(import.meta.dirname, "..")
-const importPattern = /(?:^|[\s;])(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm
+const importPattern =
+  /(?:^|[\s;])(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^\s*import\s*["']([^"']+)["']/gm
 
 const sourceFiles = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -16,7 +17,9 @@ const layerOf = (path) => relative(root, path).split(/[\\/]/)[0]
 
 const rules = {
   core: (specifier, target) =>
-    target === undefined ? specifier === "effect" || specifier.startsWith("effect/") : layerOf(target) === "core",
+    target === undefined
+      ? specifier === "effect" || specifier.startsWith("effect/")
+      : layerOf(target) === "core",
   adapters: (_specifier, target) => target === undefined || layerOf(target) !== "app"
 }
 
@@ -32,18 +35,22 @@ for (const [layer, allowed] of Object.entries(rules)) {
 }
 
 // The core is runtime-neutral: no ambient I/O, clocks or randomness outside Effect's services.
-const runtimeApis = /\b(?:process|Bun|Deno|require|fetch|setTimeout|setInterval)\b\s*[.(]|\bDate\.now\b|\bMath\.random\b|\bnew Date\(/
+const runtimeApis =
+  /\b(?:process|Bun|Deno|require|fetch|setTimeout|setInterval)\b\s*[.(]|\bDate\.now\b|\bMath\.random\b|\bnew Date\(/
 for (const file of sourceFiles(join(root, "core"))) {
   readFileSync(file, "utf8")
     .split("\n")
     .forEach((line, index) => {
       const isComment = /^\s*(?:\/\/|\/\*|\*)/.test(line)
-      if (!isComment && runtimeApis.test(line)) violations.push(`${relative(root, file)}:${index + 1} uses a runtime API: ${line.trim()}`)
+      if (!isComment && runtimeApis.test(line))
+        violations.push(`${relative(root, file)}:${index + 1} uses a runtime API: ${line.trim()}`)
     })
 }
 
 if (violations.length > 0) {
-  console.error(`Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app):\n  ${violations.join("\n  ")}`)
+  console.error(
+    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app):\n  ${violations.join("\n  ")}`
+  )
   process.exit(1)
 }
 console.log("Dependency boundaries hold: core imports only effect and itself.")

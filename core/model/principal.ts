@@ -15,3 +15,6 @@ export const MemberPrincipal = Schema.TaggedStruct("Member", {
 export const Principal = Schema.Union([MasterPrincipal, OpenLocalPrincipal, MemberPrincipal])
 export type Principal = typeof Principal.Type
 export type MemberPrincipal = typeof MemberPrincipal.Type
+
+export const masterPrincipal: Principal = { _tag: "Master" }
+export const openLocalPrincipal: Principal = { _tag: "OpenLocal" }

@@ -1,7 +1,7 @@
 import { DateTime, Effect, Option, type Redacted } from "effect"
 import { Forbidden, Unauthenticated } from "../../model/errors.ts"
 import { toMember } from "../../model/member.ts"
-import type { Principal } from "../../model/principal.ts"
+import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model/principal.ts"
 import { canAct, digestsEqual } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -16,12 +16,12 @@ export const authenticate = Effect.fn("Auth.authenticate")(function* (
 ) {
   const { masterKeyHash } = yield* AuthSettings
   if (Option.isNone(bearer)) {
-    if (Option.isNone(masterKeyHash)) return { _tag: "OpenLocal" } satisfies Principal as Principal
+    if (Option.isNone(masterKeyHash)) return openLocalPrincipal
     return yield* new Unauthenticated({ reason: "missing" })
   }
   const tokenHash = yield* (yield* SessionTokens).hashOf(bearer.value)
   if (Option.isSome(masterKeyHash) && digestsEqual(tokenHash, masterKeyHash.value)) {
-    return { _tag: "Master" } satisfies Principal as Principal
+    return masterPrincipal
   }
   const session = yield* (yield* SessionStore).find(tokenHash)
   if (Option.isNone(session)) return yield* new Unauthenticated({ reason: "invalid" })

@@ -91,6 +91,8 @@ export const applyPaymentEvent = Effect.fn("Billing.applyPaymentEvent")(function
   const { outcome, activated } = yield* updateSubscription(target.value, plan(event, now), skipped(event))
   // A checkout that completes replaces whatever the organisation was subscribed to before.
   if (activated) yield* supersedeOthers(target.value, () => true)
-  yield* inbox.complete(event.eventId, outcome, now)
+  // "duplicate" here means the subscription already holds this event's effect: written by a concurrent
+  // delivery, or by an earlier one that stopped before completing the inbox entry. Either way it is applied.
+  yield* inbox.complete(event.eventId, outcome === "duplicate" ? "applied" : outcome, now)
   return outcome
 })

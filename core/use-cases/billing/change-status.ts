@@ -3,7 +3,7 @@ import type { StoreUnavailable } from "../../model/errors.ts"
 import { StatusChange, Subscription, type SubscriptionStatus } from "../../model/subscription.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 
-const maxAttempts = 5
+const maxAttempts = 25
 
 /**
  * Applies `change` to the subscription with optimistic concurrency: the store writes

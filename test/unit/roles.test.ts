@@ -1,0 +1,185 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Exit, Option, Result, Schema } from "effect"
+import {
+  AddRoleInput,
+  addRole,
+  authenticate,
+  DuplicateRoleKey,
+  Forbidden,
+  listRoles,
+  type PermissionKey,
+  Role
+} from "../../core/index.ts"
+import { master, provideRoster, signedInMember } from "../support/roster.ts"
+
+const actorWith = Effect.fnUntraced(function* (username: string, permissions: ReadonlyArray<PermissionKey>) {
+  const signedIn = yield* signedInMember(username, permissions)
+  const principal = yield* authenticate(Option.some(signedIn.token))
+  return { ...signedIn, principal }
+})
+
+describe("addRole", () => {
+  it.effect("allocates ids 1, 2, 3 … in order", () =>
+    Effect.gen(function* () {
+      const first = yield* addRole(master, { name: "Owner", roleKey: "owner" })
+      const second = yield* addRole(master, { name: "Admin", roleKey: "admin" })
+      const third = yield* addRole(master, { name: "Viewer", roleKey: "viewer" })
+      assert.deepStrictEqual([first.id, second.id, third.id], [1, 2, 3])
+      assert.instanceOf(first, Role)
+      assert.strictEqual(second.name, "Admin")
+      assert.strictEqual(second.roleKey, "admin")
+    }).pipe(provideRoster())
+  )
+
+  it.effect("allocates distinct, contiguous ids under concurrent inserts", () =>
+    Effect.gen(function* () {
+      const count = 30
+      const roles = yield* Effect.all(
+        Array.from({ length: count }, (_, i) => addRole(master, { name: `Role ${i}`, roleKey: `role-${i}` })),
+        { concurrency: "unbounded" }
+      )
+      const ids = roles.map((role) => role.id as number).sort((a, b) => a - b)
+      assert.deepStrictEqual(
+        ids,
+        Array.from({ length: count }, (_, i) => i + 1)
+      )
+      // Each id belongs to the role that was given it.
+      const listed = yield* listRoles(master)
+      assert.lengthOf(listed, count)
+      for (const role of roles) {
+        assert.strictEqual(listed.find((other) => other.id === role.id)?.roleKey, role.roleKey)
+      }
+      // The next insert continues the sequence.
+      const next = yield* addRole(master, { name: "Next", roleKey: "next" })
+      assert.strictEqual(next.id, count + 1)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("rejects a duplicate roleKey", () =>
+    Effect.gen(function* () {
+      const original = yield* addRole(master, { name: "Billing", roleKey: "billing" })
+      const error = yield* Effect.flip(addRole(master, { name: "Billing again", roleKey: "billing" }))
+      assert.instanceOf(error, DuplicateRoleKey)
+      assert.strictEqual(error.roleKey, "billing")
+      const listed = yield* listRoles(master)
+      assert.lengthOf(listed, 1)
+      assert.strictEqual(listed[0]?.id, original.id)
+      assert.strictEqual(listed[0]?.name, "Billing")
+    }).pipe(provideRoster())
+  )
+
+  it.effect("lets exactly one of many concurrent inserts of one roleKey win", () =>
+    Effect.gen(function* () {
+      const results = yield* Effect.all(
+        Array.from({ length: 20 }, (_, i) =>
+          Effect.result(addRole(master, { name: `Contender ${i}`, roleKey: "contested" }))
+        ),
+        { concurrency: "unbounded" }
+      )
+      const winners = results.filter(Result.isSuccess)
+      const losers = results.filter(Result.isFailure)
+      assert.lengthOf(winners, 1)
+      assert.lengthOf(losers, 19)
+      for (const loser of losers) assert.instanceOf(loser.failure, DuplicateRoleKey)
+      const listed = yield* listRoles(master)
+      assert.lengthOf(listed, 1)
+      assert.strictEqual(listed[0]?.id, winners[0]?.success.id)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("defaults activeStatus to true when omitted and keeps false", () =>
+    Effect.gen(function* () {
+      const omitted = yield* addRole(master, { name: "Default", roleKey: "default" })
+      const enabled = yield* addRole(master, { name: "Enabled", roleKey: "enabled", activeStatus: true })
+      const disabled = yield* addRole(master, { name: "Disabled", roleKey: "disabled", activeStatus: false })
+      assert.isTrue(omitted.activeStatus)
+      assert.isTrue(enabled.activeStatus)
+      assert.isFalse(disabled.activeStatus)
+      const listed = yield* listRoles(master)
+      assert.isFalse(listed.find((role) => role.roleKey === "disabled")?.activeStatus)
+      assert.isTrue(listed.find((role) => role.roleKey === "default")?.activeStatus)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("decoded input without activeStatus also yields an active role", () =>
+    Effect.gen(function* () {
+      const input = yield* Schema.decodeUnknownEffect(AddRoleInput)({ name: "Support", roleKey: "support" })
+      const role = yield* addRole(master, input)
+      assert.isTrue(role.activeStatus)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("requires team.roles.write", () =>
+    Effect.gen(function* () {
+      const reader = yield* actorWith("reader", ["team.read", "team.members.write", "team.permissions.write"])
+      const before = yield* listRoles(master)
+      const error = yield* Effect.flip(addRole(reader.principal, { name: "Sneaky", roleKey: "sneaky" }))
+      assert.instanceOf(error, Forbidden)
+      assert.strictEqual(error.reason, "missing_permission")
+      assert.strictEqual(error.permission, "team.roles.write")
+      assert.deepStrictEqual(yield* listRoles(master), before)
+
+      const writer = yield* actorWith("writer", ["team.roles.write"])
+      const role = yield* addRole(writer.principal, { name: "Allowed", roleKey: "allowed" })
+      assert.strictEqual(role.roleKey, "allowed")
+    }).pipe(provideRoster())
+  )
+})
+
+describe("listRoles", () => {
+  it.effect("lists every role", () =>
+    Effect.gen(function* () {
+      assert.deepStrictEqual(yield* listRoles(master), [])
+      const a = yield* addRole(master, { name: "A", roleKey: "a" })
+      const b = yield* addRole(master, { name: "B", roleKey: "b", activeStatus: false })
+      const listed = yield* listRoles(master)
+      assert.deepStrictEqual(
+        [...listed].sort((x, y) => x.id - y.id),
+        [a, b]
+      )
+    }).pipe(provideRoster())
+  )
+
+  it.effect("requires team.read", () =>
+    Effect.gen(function* () {
+      const writer = yield* actorWith("writer", ["team.roles.write"])
+      const error = yield* Effect.flip(listRoles(writer.principal))
+      assert.instanceOf(error, Forbidden)
+      assert.strictEqual(error.reason, "missing_permission")
+      assert.strictEqual(error.permission, "team.read")
+
+      const reader = yield* actorWith("reader", ["team.read"])
+      const listed = yield* listRoles(reader.principal)
+      assert.sameMembers(
+        listed.map((role) => role.roleKey),
+        ["writer-role", "reader-role"]
+      )
+    }).pipe(provideRoster())
+  )
+})
+
+describe("AddRoleInput", () => {
+  const decode = Schema.decodeUnknownExit(AddRoleInput)
+
+  it.each([
+    ["a simple slug", { name: "Admin", roleKey: "admin" }],
+    ["a slug with dashes and digits", { name: "Billing admin", roleKey: "billing-admin-2" }],
+    ["an explicit inactive flag", { name: "Old", roleKey: "old", activeStatus: false }]
+  ])("accepts %s", (_, input) => {
+    assert.isTrue(Exit.isSuccess(decode(input)))
+  })
+
+  it.each([
+    ["an upper-case roleKey", { name: "Admin", roleKey: "Admin" }],
+    ["a roleKey with a space", { name: "Admin", roleKey: "billing admin" }],
+    ["a roleKey with a trailing dash", { name: "Admin", roleKey: "admin-" }],
+    ["an empty roleKey", { name: "Admin", roleKey: "" }],
+    ["a roleKey over 64 characters", { name: "Admin", roleKey: "a".repeat(65) }],
+    ["an empty name", { name: "", roleKey: "admin" }],
+    ["an untrimmed name", { name: " Admin ", roleKey: "admin" }],
+    ["a string activeStatus", { name: "Admin", roleKey: "admin", activeStatus: "false" }],
+    ["a missing roleKey", { name: "Admin" }]
+  ])("rejects %s", (_, input) => {
+    assert.isTrue(Exit.isFailure(decode(input)))
+  })
+})
