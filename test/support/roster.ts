@@ -1,9 +1,10 @@
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { type InMemoryRosterOptions, inMemoryRoster } from "../../adapters/memory/index.ts"
 import {
   AddMemberInput,
   addMember,
   addRole,
+  authenticate,
   grantPermission,
   logIn,
   Money,
@@ -76,15 +77,27 @@ export const memberInput = (
     ...overrides
   } as AddMemberInput)
 
-/** A member of a new role with `permissions`, logged in: returns the member, the token and the principal. */
+/** Logs in as `username` with the password every test member is given. */
+export const logInAs = (username: string) =>
+  logIn({ username, password: Redacted.make(password), client: "127.0.0.1" })
+
+/** A member of a new role with `permissions`, logged in: returns the member, the role and the token. */
 export const signedInMember = Effect.fnUntraced(function* (
   username: string,
   permissions: ReadonlyArray<PermissionKey>
 ) {
   const role = yield* roleWith(`${username}-role`, permissions)
   const member = yield* addMember(master, memberInput(username, role.id))
-  const session = yield* logIn({ username, password: Redacted.make(password), client: "127.0.0.1" })
+  const session = yield* logInAs(username)
   return { member, role, token: session.token }
 })
 
-export { Layer }
+/** A signed-in member of a fresh role holding `permissions`, authenticated into a principal to act as. */
+export const actorWith = Effect.fnUntraced(function* (
+  username: string,
+  permissions: ReadonlyArray<PermissionKey>
+) {
+  const signedIn = yield* signedInMember(username, permissions)
+  const principal = yield* authenticate(Option.some(signedIn.token))
+  return { ...signedIn, principal }
+})

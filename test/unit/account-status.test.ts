@@ -1,33 +1,30 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Duration, Effect, Option, Redacted } from "effect"
+import { DateTime, Duration, Effect, Option, type Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import {
   addMember,
   addRole,
   authenticate,
-  Forbidden,
   getMember,
-  logIn,
+  type Member,
   type MemberId,
   MemberId as MemberIdSchema,
-  NotFound,
-  type PermissionKey,
   Session,
   SessionStore,
   SessionTokens,
   setAccountStatus,
   Unauthenticated
 } from "../../core/index.ts"
-import { master, memberInput, password, provideRoster, roleWith, signedInMember } from "../support/roster.ts"
-
-const actorWith = Effect.fnUntraced(function* (username: string, permissions: ReadonlyArray<PermissionKey>) {
-  const signedIn = yield* signedInMember(username, permissions)
-  const principal = yield* authenticate(Option.some(signedIn.token))
-  return { ...signedIn, principal }
-})
-
-const logInAs = (username: string) =>
-  logIn({ username, password: Redacted.make(password), client: "127.0.0.1" })
+import { assertForbidden, assertMissingPermission, assertNotFound } from "../support/assertions.ts"
+import {
+  actorWith,
+  logInAs,
+  master,
+  memberInput,
+  provideRoster,
+  roleWith,
+  signedInMember
+} from "../support/roster.ts"
 
 /**
  * Stores a fresh, unexpired session for `memberId` without going through `logIn`,
@@ -45,6 +42,25 @@ const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
     })
   )
   return token
+})
+
+/** Authenticates with a planted session, so that only the member's own state can refuse it. */
+const authenticatePlanted = (memberId: MemberId) =>
+  Effect.flatMap(plantSession(memberId), (token) => authenticate(Option.some(token)))
+
+/** Asserts that `member` is refused as inactive both when signing in and when presenting a session. */
+const assertRefusedAsInactive = Effect.fnUntraced(function* (member: Member) {
+  assertForbidden(yield* Effect.flip(logInAs(member.username)), "inactive")
+  assertForbidden(yield* Effect.flip(authenticatePlanted(member.id)), "inactive")
+})
+
+/** Asserts that a refused change left the account enabled and its session working. */
+const assertStillActive = Effect.fnUntraced(function* (signedIn: {
+  readonly member: Member
+  readonly token: Redacted.Redacted<string>
+}) {
+  assert.isTrue((yield* getMember(master, signedIn.member.id)).accountActiveStatus)
+  assert.strictEqual((yield* authenticate(Option.some(signedIn.token)))._tag, "Member")
 })
 
 describe("setAccountStatus", () => {
@@ -66,8 +82,7 @@ describe("setAccountStatus", () => {
       }
       // A disabled account cannot sign in again either.
       const login = yield* Effect.flip(logInAs("alice"))
-      assert.instanceOf(login, Forbidden)
-      assert.strictEqual(login.reason, "inactive")
+      assertForbidden(login, "inactive")
     }).pipe(provideRoster())
   )
 
@@ -149,10 +164,8 @@ describe("setAccountStatus", () => {
       const error = yield* Effect.flip(
         setAccountStatus(admin.principal, { memberId: admin.member.id, active: false })
       )
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "self_deactivation")
-      assert.isTrue((yield* getMember(master, admin.member.id)).accountActiveStatus)
-      assert.strictEqual((yield* authenticate(Option.some(admin.token)))._tag, "Member")
+      assertForbidden(error, "self_deactivation")
+      yield* assertStillActive(admin)
     }).pipe(provideRoster())
   )
 
@@ -162,9 +175,7 @@ describe("setAccountStatus", () => {
         const error = yield* Effect.flip(
           setAccountStatus(master, { memberId: MemberIdSchema.make("no-such-member"), active })
         )
-        assert.instanceOf(error, NotFound)
-        assert.strictEqual(error.entity, "member")
-        assert.strictEqual(error.id, "no-such-member")
+        assertNotFound(error, "member", "no-such-member")
       }
     }).pipe(provideRoster())
   )
@@ -176,11 +187,8 @@ describe("setAccountStatus", () => {
       const error = yield* Effect.flip(
         setAccountStatus(actor.principal, { memberId: target.member.id, active: false })
       )
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "admin.accounts.write")
-      assert.isTrue((yield* getMember(master, target.member.id)).accountActiveStatus)
-      assert.strictEqual((yield* authenticate(Option.some(target.token)))._tag, "Member")
+      assertMissingPermission(error, "admin.accounts.write")
+      yield* assertStillActive(target)
     }).pipe(provideRoster())
   )
 })
@@ -190,8 +198,7 @@ describe("inactive members cannot act", () => {
     Effect.gen(function* () {
       const role = yield* roleWith("staff", ["team.read"])
       const member = yield* addMember(master, memberInput("alice", role.id))
-      const token = yield* plantSession(member.id)
-      const principal = yield* authenticate(Option.some(token))
+      const principal = yield* authenticatePlanted(member.id)
       assert.strictEqual(principal._tag, "Member")
     }).pipe(provideRoster())
   )
@@ -200,15 +207,7 @@ describe("inactive members cannot act", () => {
     Effect.gen(function* () {
       const role = yield* roleWith("staff", ["team.read"])
       const member = yield* addMember(master, memberInput("alice", role.id, { activestatus: false }))
-
-      const login = yield* Effect.flip(logInAs("alice"))
-      assert.instanceOf(login, Forbidden)
-      assert.strictEqual(login.reason, "inactive")
-
-      const token = yield* plantSession(member.id)
-      const error = yield* Effect.flip(authenticate(Option.some(token)))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "inactive")
+      yield* assertRefusedAsInactive(member)
     }).pipe(provideRoster())
   )
 
@@ -218,15 +217,7 @@ describe("inactive members cannot act", () => {
       const member = yield* addMember(master, memberInput("alice", role.id))
       assert.isTrue(member.activestatus)
       assert.isTrue(member.accountActiveStatus)
-
-      const login = yield* Effect.flip(logInAs("alice"))
-      assert.instanceOf(login, Forbidden)
-      assert.strictEqual(login.reason, "inactive")
-
-      const token = yield* plantSession(member.id)
-      const error = yield* Effect.flip(authenticate(Option.some(token)))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "inactive")
+      yield* assertRefusedAsInactive(member)
     }).pipe(provideRoster())
   )
 
@@ -235,10 +226,7 @@ describe("inactive members cannot act", () => {
       const { member } = yield* signedInMember("alice", ["team.read"])
       yield* setAccountStatus(master, { memberId: member.id, active: false })
       yield* TestClock.adjust(Duration.seconds(1))
-      const token = yield* plantSession(member.id)
-      const error = yield* Effect.flip(authenticate(Option.some(token)))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "inactive")
+      assertForbidden(yield* Effect.flip(authenticatePlanted(member.id)), "inactive")
     }).pipe(provideRoster())
   )
 })

@@ -1,52 +1,18 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
 import { makeSessionStore } from "../../adapters/memory/index.ts"
 import {
   addMember,
   addRole,
   authenticate,
-  logIn,
-  PasswordHasher,
   type Session,
   SessionStore,
   SessionTokens,
   setAccountStatus
 } from "../../core/index.ts"
-import { fastScrypt, master, memberInput, password, provideRoster, roleWith } from "../support/roster.ts"
-
-const client = "203.0.113.7"
-
-const attempt = (username: string, secret: string, from: string = client) =>
-  logIn({ username, password: Redacted.make(secret), client: from })
-
-/** Adds an active member `username` (password `password`) of a role with `team.read`. */
-const addAlice = (username = "alice") =>
-  Effect.gen(function* () {
-    const role = yield* roleWith(`${username}-role`, ["team.read"])
-    return yield* addMember(master, memberInput(username, role.id))
-  })
-
-/** A scrypt hasher that counts its calls. */
-const countingHasher = () => {
-  const calls = { hash: 0, verify: 0 }
-  const inner = makeScryptPasswordHasher(fastScrypt)
-  const layer = Layer.succeed(
-    PasswordHasher,
-    PasswordHasher.of({
-      hash: (secret) =>
-        Effect.sync(() => {
-          calls.hash++
-        }).pipe(Effect.andThen(inner.hash(secret))),
-      verify: (hash, secret) =>
-        Effect.sync(() => {
-          calls.verify++
-        }).pipe(Effect.andThen(inner.verify(hash, secret)))
-    })
-  )
-  return { calls, layer }
-}
+import { addActiveMember, attempt, countingHasher } from "../support/log-in.ts"
+import { master, memberInput, password, provideRoster, roleWith } from "../support/roster.ts"
 
 /** The in-memory session store, recording every session written to it. */
 const recordingSessionStore = () => {
@@ -68,20 +34,16 @@ const recordingSessionStore = () => {
 
 describe("logIn", () => {
   describe("credentials", () => {
-    it.effect("accepts the username, in any case", () =>
+    it.effect.each([
+      ["the username, in any case", ["alice", "ALICE", "Alice"]],
+      [
+        "the e-mail address, in any case and with surrounding spaces",
+        ["alice@example.com", "Alice@Example.COM", "  ALICE@EXAMPLE.COM "]
+      ]
+    ] as const)("accepts %s", ([, logins]) =>
       Effect.gen(function* () {
-        const alice = yield* addAlice()
-        for (const login of ["alice", "ALICE", "Alice"]) {
-          const session = yield* attempt(login, password)
-          assert.strictEqual(session.member.id, alice.id)
-        }
-      }).pipe(provideRoster())
-    )
-
-    it.effect("accepts the e-mail address, in any case and with surrounding spaces", () =>
-      Effect.gen(function* () {
-        const alice = yield* addAlice()
-        for (const login of ["alice@example.com", "Alice@Example.COM", "  ALICE@EXAMPLE.COM "]) {
+        const alice = yield* addActiveMember()
+        for (const login of logins) {
           const session = yield* attempt(login, password)
           assert.strictEqual(session.member.id, alice.id)
         }
@@ -90,7 +52,7 @@ describe("logIn", () => {
 
     it.effect("the returned member carries no password or hash", () =>
       Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         const session = yield* attempt("alice", password)
         assert.isFalse("passwordHash" in session.member)
         assert.isFalse(JSON.stringify(session.member).includes(password))
@@ -99,7 +61,7 @@ describe("logIn", () => {
 
     it.effect("a wrong password and an unknown user fail with the same InvalidCredentials", () =>
       Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         const wrongPassword = yield* Effect.flip(attempt("alice", `${password}!`))
         const unknownUser = yield* Effect.flip(attempt("mallory", password))
         const unknownEmail = yield* Effect.flip(attempt("mallory@example.com", password))
@@ -111,7 +73,7 @@ describe("logIn", () => {
 
     it.effect("the password is case-sensitive", () =>
       Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         const error = yield* Effect.flip(attempt("alice", password.toUpperCase()))
         assert.strictEqual(error._tag, "InvalidCredentials")
       }).pipe(provideRoster())
@@ -120,7 +82,7 @@ describe("logIn", () => {
     it.effect("an unknown user still spends one password hash, like a wrong password does", () => {
       const { calls, layer } = countingHasher()
       return Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         const before = { ...calls }
 
         yield* Effect.flip(attempt("mallory", password))
@@ -136,7 +98,7 @@ describe("logIn", () => {
 
     it.effect("an inactive account with the correct password cannot log in", () =>
       Effect.gen(function* () {
-        const alice = yield* addAlice()
+        const alice = yield* addActiveMember()
         yield* setAccountStatus(master, { memberId: alice.id, active: false })
         const error = yield* Effect.flip(attempt("alice", password))
         assert.strictEqual(error._tag, "Forbidden")
@@ -169,7 +131,7 @@ describe("logIn", () => {
   describe("the session token", () => {
     it.effect("is Redacted and does not show in its string form", () =>
       Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         const { token } = yield* attempt("alice", password)
         assert.isTrue(Redacted.isRedacted(token))
         const raw = Redacted.value(token)
@@ -180,7 +142,7 @@ describe("logIn", () => {
 
     it.effect("carries at least 128 random bits and is never repeated", () =>
       Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         const tokens = new Set<string>()
         const logins = 40
         for (let i = 0; i < logins; i++) {
@@ -198,7 +160,7 @@ describe("logIn", () => {
     it.effect("is stored only as its hash", () => {
       const { created, layer } = recordingSessionStore()
       return Effect.gen(function* () {
-        const alice = yield* addAlice()
+        const alice = yield* addActiveMember()
         const { token } = yield* attempt("alice", password)
         const raw = Redacted.value(token)
         const hash = yield* (yield* SessionTokens).hashOf(token)
@@ -220,7 +182,7 @@ describe("logIn", () => {
 
     it.effect("expires sessionTtl after the login", () =>
       Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         yield* TestClock.adjust("3 hours")
         const now = yield* DateTime.now
         const session = yield* attempt("alice", password)
@@ -233,7 +195,7 @@ describe("logIn", () => {
 
     it.effect("expires after 12 hours by default", () =>
       Effect.gen(function* () {
-        yield* addAlice()
+        yield* addActiveMember()
         const session = yield* attempt("alice", password)
         assert.strictEqual(DateTime.toEpochMillis(session.expiresAt), Duration.toMillis(Duration.hours(12)))
       }).pipe(provideRoster())
@@ -241,168 +203,11 @@ describe("logIn", () => {
 
     it.effect("authenticates as the member who logged in", () =>
       Effect.gen(function* () {
-        const alice = yield* addAlice()
+        const alice = yield* addActiveMember()
         const { token } = yield* attempt("ALICE@example.com", password)
         const principal = yield* authenticate(Option.some(token))
         assert.strictEqual(principal._tag, "Member")
         if (principal._tag === "Member") assert.strictEqual(principal.member.id, alice.id)
-      }).pipe(provideRoster())
-    )
-  })
-
-  describe("throttling", () => {
-    const window = Duration.minutes(10)
-    const throttle = { window, maxFailuresPerAccount: 3, maxFailuresPerClient: 5 }
-
-    const failTimes = (times: number, username: string, from: string = client) =>
-      Effect.gen(function* () {
-        for (let i = 0; i < times; i++) {
-          const error = yield* Effect.flip(attempt(username, "wrong password", from))
-          assert.strictEqual(error._tag, "InvalidCredentials", `failure ${i + 1} of ${username}`)
-        }
-      })
-
-    const expectRateLimited = (username: string, secret: string, from: string = client) =>
-      Effect.gen(function* () {
-        const error = yield* Effect.flip(attempt(username, secret, from))
-        assert.strictEqual(error._tag, "RateLimited")
-        if (error._tag === "RateLimited") {
-          assert.isAbove(error.retryAfterSeconds, 0)
-          assert.isAtMost(error.retryAfterSeconds, Duration.toSeconds(window))
-          assert.isTrue(Number.isInteger(error.retryAfterSeconds))
-        }
-      })
-
-    it.effect("an account is locked after maxFailuresPerAccount failures, even for the right password", () =>
-      Effect.gen(function* () {
-        yield* addAlice()
-        yield* failTimes(3, "alice")
-        yield* expectRateLimited("alice", password)
-        yield* expectRateLimited("alice", "wrong password")
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("the account is locked whichever client calls and whichever spelling of the login", () =>
-      Effect.gen(function* () {
-        yield* addAlice()
-        yield* failTimes(1, "alice", "198.51.100.1")
-        yield* failTimes(1, "ALICE", "198.51.100.2")
-        yield* failTimes(1, " Alice ", "198.51.100.3")
-        yield* expectRateLimited("alice", password, "198.51.100.4")
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("fewer failures than the limit do not lock the account", () =>
-      Effect.gen(function* () {
-        const alice = yield* addAlice()
-        yield* failTimes(2, "alice")
-        const session = yield* attempt("alice", password)
-        assert.strictEqual(session.member.id, alice.id)
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("failures for an unknown account count too", () =>
-      Effect.gen(function* () {
-        yield* failTimes(3, "ghost")
-        yield* expectRateLimited("ghost", password)
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("a locked account does not lock other accounts", () =>
-      Effect.gen(function* () {
-        yield* addAlice()
-        const bob = yield* addAlice("bob")
-        yield* failTimes(3, "alice")
-        yield* expectRateLimited("alice", password)
-        const session = yield* attempt("bob", password)
-        assert.strictEqual(session.member.id, bob.id)
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("the retry delay counts down and the lock ends with the window", () =>
-      Effect.gen(function* () {
-        const alice = yield* addAlice()
-        yield* failTimes(3, "alice")
-        const first = yield* Effect.flip(attempt("alice", password))
-        yield* TestClock.adjust("4 minutes")
-        const later = yield* Effect.flip(attempt("alice", password))
-        assert.strictEqual(first._tag, "RateLimited")
-        assert.strictEqual(later._tag, "RateLimited")
-        if (first._tag === "RateLimited" && later._tag === "RateLimited") {
-          assert.isBelow(later.retryAfterSeconds, first.retryAfterSeconds)
-          // After waiting as long as we were told, the account is open again.
-          yield* TestClock.adjust(Duration.seconds(later.retryAfterSeconds))
-        }
-        const session = yield* attempt("alice", password)
-        assert.strictEqual(session.member.id, alice.id)
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("login works again once a whole window has passed", () =>
-      Effect.gen(function* () {
-        const alice = yield* addAlice()
-        yield* TestClock.adjust("7 minutes")
-        yield* failTimes(3, "alice")
-        yield* expectRateLimited("alice", password)
-        yield* TestClock.adjust(window)
-        const session = yield* attempt("alice", password)
-        assert.strictEqual(session.member.id, alice.id)
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("one client failing over many accounts is throttled at maxFailuresPerClient", () =>
-      Effect.gen(function* () {
-        yield* addAlice()
-        for (const username of ["u1", "u2", "u3", "u4", "u5"]) yield* failTimes(1, username)
-        // Alice never failed, but this client did too often: even her right password is refused.
-        yield* expectRateLimited("alice", password)
-        yield* expectRateLimited("u6", "whatever")
-        // Another client is not affected.
-        const session = yield* attempt("alice", password, "192.0.2.99")
-        assert.strictEqual(session.member.username, "alice")
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerAccount: 100 } }))
-    )
-
-    it.effect("the client counter also ends with the window", () =>
-      Effect.gen(function* () {
-        yield* addAlice()
-        for (const username of ["u1", "u2", "u3", "u4", "u5"]) yield* failTimes(1, username)
-        yield* expectRateLimited("alice", password)
-        yield* TestClock.adjust(window)
-        const session = yield* attempt("alice", password)
-        assert.strictEqual(session.member.username, "alice")
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerAccount: 100 } }))
-    )
-
-    it.effect("a successful login clears the account's failure counter", () =>
-      Effect.gen(function* () {
-        const alice = yield* addAlice()
-        yield* failTimes(2, "alice")
-        yield* attempt("alice", password)
-        // Without the reset this would be failure 3 and 4 of the window, and the login below refused.
-        yield* failTimes(2, "alice")
-        const session = yield* attempt("alice", password)
-        assert.strictEqual(session.member.id, alice.id)
-      }).pipe(provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    )
-
-    it.effect("a rate-limited attempt spends no password hash", () => {
-      const { calls, layer } = countingHasher()
-      return Effect.gen(function* () {
-        yield* addAlice()
-        yield* failTimes(3, "alice")
-        const before = calls.hash + calls.verify
-        yield* expectRateLimited("alice", password)
-        assert.strictEqual(calls.hash + calls.verify, before)
-      }).pipe(Effect.provide(layer), provideRoster({ throttle: { ...throttle, maxFailuresPerClient: 100 } }))
-    })
-
-    it.effect("uses the default policy of 5 failures per account when none is given", () =>
-      Effect.gen(function* () {
-        yield* addAlice()
-        yield* failTimes(5, "alice")
-        const error = yield* Effect.flip(attempt("alice", password))
-        assert.strictEqual(error._tag, "RateLimited")
       }).pipe(provideRoster())
     )
   })

@@ -1,30 +1,53 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Exit, Option, Redacted, Result, Schema } from "effect"
+import { Effect, Option } from "effect"
 import {
-  AddMemberInput,
+  type AddMemberInput,
   addMember,
-  authenticate,
   DuplicateEmail,
   DuplicateUsername,
-  Forbidden,
   getMember,
   listMembers,
   Member,
   MemberId,
   MemberStore,
-  NotFound,
-  type PermissionKey,
   permissionIdOf,
   RoleId,
   UnknownRole
 } from "../../core/index.ts"
-import { master, memberInput, password, provideRoster, roleWith, signedInMember } from "../support/roster.ts"
+import {
+  assertForbidden,
+  assertMissingPermission,
+  assertNotFound,
+  assertSingleWinner
+} from "../support/assertions.ts"
+import { actorWith, master, memberInput, password, provideRoster, roleWith } from "../support/roster.ts"
 
-/** A signed-in member of a fresh role holding `permissions`, authenticated into a principal. */
-const actorWith = Effect.fnUntraced(function* (username: string, permissions: ReadonlyArray<PermissionKey>) {
-  const signedIn = yield* signedInMember(username, permissions)
-  const principal = yield* authenticate(Option.some(signedIn.token))
-  return { ...signedIn, principal }
+interface UsernameAndEmail {
+  readonly username: string
+  readonly email: string
+}
+
+/** Adds `first` to a fresh role, then tries `second`; returns why the second was refused. */
+const refusalOfSecondMember = Effect.fnUntraced(function* (
+  first: UsernameAndEmail,
+  second: UsernameAndEmail
+) {
+  const role = yield* roleWith("staff", [])
+  yield* addMember(master, memberInput(first.username, role.id, { email: first.email }))
+  const error = yield* Effect.flip(
+    addMember(master, memberInput(second.username, role.id, { email: second.email }))
+  )
+  assert.lengthOf(yield* listMembers(master), 1, "only the first member was added")
+  return error
+})
+
+/** Twenty concurrent adds to one fresh role, the i-th adding `inputOf(i, roleId)`; returns each result. */
+const concurrentAdds = Effect.fnUntraced(function* (inputOf: (i: number, roleId: number) => AddMemberInput) {
+  const role = yield* roleWith("staff", [])
+  return yield* Effect.all(
+    Array.from({ length: 20 }, (_, i) => Effect.result(addMember(master, inputOf(i, role.id)))),
+    { concurrency: "unbounded" }
+  )
 })
 
 describe("addMember", () => {
@@ -106,12 +129,12 @@ describe("addMember", () => {
     { first: "bob@example.com", second: "bob@example.com" }
   ])("rejects a duplicate e-mail ignoring case ($first then $second)", ({ first, second }) =>
     Effect.gen(function* () {
-      const role = yield* roleWith("staff", [])
-      yield* addMember(master, memberInput("bob", role.id, { email: first }))
-      const error = yield* Effect.flip(addMember(master, memberInput("bobby", role.id, { email: second })))
+      const error = yield* refusalOfSecondMember(
+        { username: "bob", email: first },
+        { username: "bobby", email: second }
+      )
       assert.instanceOf(error, DuplicateEmail)
       assert.strictEqual(error.email, "bob@example.com")
-      assert.lengthOf(yield* listMembers(master), 1)
     }).pipe(provideRoster())
   )
 
@@ -121,13 +144,11 @@ describe("addMember", () => {
     { first: "CAROL", second: "carol" }
   ])("rejects a duplicate username ignoring case ($first then $second)", ({ first, second }) =>
     Effect.gen(function* () {
-      const role = yield* roleWith("staff", [])
-      yield* addMember(master, memberInput(first, role.id, { email: "carol@example.com" }))
-      const error = yield* Effect.flip(
-        addMember(master, memberInput(second, role.id, { email: "another@example.com" }))
+      const error = yield* refusalOfSecondMember(
+        { username: first, email: "carol@example.com" },
+        { username: second, email: "another@example.com" }
       )
       assert.instanceOf(error, DuplicateUsername)
-      assert.lengthOf(yield* listMembers(master), 1)
     }).pipe(provideRoster())
   )
 
@@ -146,9 +167,7 @@ describe("addMember", () => {
       const { principal } = yield* actorWith("actor", ["team.read"])
       const role = yield* roleWith("staff", [])
       const error = yield* Effect.flip(addMember(principal, memberInput("alice", role.id)))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.members.write")
+      assertMissingPermission(error, "team.members.write")
       assert.lengthOf(yield* listMembers(master), 1, "only the actor exists")
     }).pipe(provideRoster())
   )
@@ -158,8 +177,7 @@ describe("addMember", () => {
       const { principal } = yield* actorWith("actor", ["team.members.write", "team.read"])
       const stronger = yield* roleWith("stronger", ["team.read", "billing.subscribe"])
       const error = yield* Effect.flip(addMember(principal, memberInput("alice", stronger.id)))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "role_exceeds_own")
+      assertForbidden(error, "role_exceeds_own")
       assert.deepStrictEqual(error.permissionIds, [
         permissionIdOf("team.read"),
         permissionIdOf("billing.subscribe")
@@ -184,129 +202,24 @@ describe("addMember", () => {
 
   it.effect("lets exactly one of many concurrent adds of one e-mail succeed", () =>
     Effect.gen(function* () {
-      const role = yield* roleWith("staff", [])
-      const attempts = Array.from({ length: 20 }, (_, i) =>
-        Effect.result(
-          addMember(
-            master,
-            memberInput(`racer${i}`, role.id, {
-              email: i % 2 === 0 ? "race@example.com" : "Race@Example.COM"
-            })
-          )
-        )
+      const results = yield* concurrentAdds((i, roleId) =>
+        memberInput(`racer${i}`, roleId, { email: i % 2 === 0 ? "race@example.com" : "Race@Example.COM" })
       )
-      const results = yield* Effect.all(attempts, { concurrency: "unbounded" })
-      const successes = results.filter(Result.isSuccess)
-      const failures = results.filter(Result.isFailure)
-      assert.lengthOf(successes, 1)
-      assert.lengthOf(failures, 19)
-      for (const failure of failures) assert.instanceOf(failure.failure, DuplicateEmail)
+      const winner = assertSingleWinner(results, DuplicateEmail)
       const listed = yield* listMembers(master)
       assert.lengthOf(listed, 1)
-      assert.strictEqual(listed[0]?.id, successes[0]?.success.id)
+      assert.strictEqual(listed[0]?.id, winner.id)
     }).pipe(provideRoster())
   )
 
   it.effect("lets exactly one of many concurrent adds of one username succeed", () =>
     Effect.gen(function* () {
-      const role = yield* roleWith("staff", [])
-      const attempts = Array.from({ length: 20 }, (_, i) =>
-        Effect.result(
-          addMember(
-            master,
-            memberInput(i % 2 === 0 ? "racer" : "RACER", role.id, { email: `racer${i}@example.com` })
-          )
-        )
+      const results = yield* concurrentAdds((i, roleId) =>
+        memberInput(i % 2 === 0 ? "racer" : "RACER", roleId, { email: `racer${i}@example.com` })
       )
-      const results = yield* Effect.all(attempts, { concurrency: "unbounded" })
-      assert.lengthOf(results.filter(Result.isSuccess), 1)
-      const failures = results.filter(Result.isFailure)
-      assert.lengthOf(failures, 19)
-      for (const failure of failures) assert.instanceOf(failure.failure, DuplicateUsername)
+      assertSingleWinner(results, DuplicateUsername)
       assert.lengthOf(yield* listMembers(master), 1)
     }).pipe(provideRoster())
-  )
-})
-
-describe("AddMemberInput", () => {
-  const valid = {
-    username: "alice",
-    email: "alice@example.com",
-    password: "long enough password",
-    activestatus: true,
-    roleId: 1
-  }
-  const decode = Schema.decodeUnknownExit(AddMemberInput)
-
-  it("accepts a well-formed input and wraps the password", () => {
-    const exit = decode(valid)
-    assert.isTrue(Exit.isSuccess(exit))
-    if (Exit.isSuccess(exit)) {
-      assert.isTrue(Redacted.isRedacted(exit.value.password))
-      assert.strictEqual(Redacted.value(exit.value.password), valid.password)
-      assert.notInclude(String(exit.value.password), valid.password)
-    }
-  })
-
-  it.each([
-    ["username of 3 characters", { username: "abc" }],
-    ["username of 64 characters", { username: "a".repeat(64) }],
-    ["username with dots, dashes and underscores", { username: "A.b_c-9" }],
-    ["password of 8 characters", { password: "12345678" }],
-    ["password of 256 characters", { password: "p".repeat(256) }],
-    ["sub-domain e-mail", { email: "a.b+c@mail.example.co.uk" }],
-    ["inactive membership", { activestatus: false }]
-  ])("accepts a %s", (_, override) => {
-    assert.isTrue(Exit.isSuccess(decode({ ...valid, ...override })))
-  })
-
-  it.each([
-    ["a username of 2 characters", { username: "ab" }],
-    ["an empty username", { username: "" }],
-    ["a username of 65 characters", { username: "a".repeat(65) }],
-    ["a username with a space", { username: "bad name" }],
-    ["a username with a slash", { username: "bad/name" }],
-    ["a username with an @", { username: "bad@name" }],
-    ["a username with a non-ASCII letter", { username: "élodie" }],
-    ["a numeric username", { username: 12345 }],
-    ["an e-mail without @", { email: "not-an-email" }],
-    ["an e-mail without a domain dot", { email: "a@example" }],
-    ["an e-mail without a local part", { email: "@example.com" }],
-    ["an e-mail with a space", { email: "a b@example.com" }],
-    ["an e-mail with two @", { email: "a@b@example.com" }],
-    ["an e-mail over 254 characters", { email: `${"a".repeat(250)}@example.com` }],
-    ["an empty e-mail", { email: "" }],
-    ["a password of 7 characters", { password: "1234567" }],
-    ["an empty password", { password: "" }],
-    ["a password of 257 characters", { password: "p".repeat(257) }],
-    ["a numeric password", { password: 12345678 }],
-    ["a fractional roleId", { roleId: 1.5 }],
-    ["a zero roleId", { roleId: 0 }],
-    ["a negative roleId", { roleId: -1 }],
-    ["a string roleId", { roleId: "1" }],
-    ["a NaN roleId", { roleId: Number.NaN }],
-    ["an infinite roleId", { roleId: Number.POSITIVE_INFINITY }],
-    ["a null roleId", { roleId: null }],
-    ["a string activestatus", { activestatus: "true" }],
-    ["a numeric activestatus", { activestatus: 1 }]
-  ])("rejects %s", (_, override) => {
-    assert.isTrue(Exit.isFailure(decode({ ...valid, ...override })))
-  })
-
-  it.each(["username", "email", "password", "activestatus", "roleId"])(
-    "rejects an input without %s",
-    (key) => {
-      const input: Record<string, unknown> = { ...valid }
-      delete input[key]
-      assert.isTrue(Exit.isFailure(decode(input)))
-    }
-  )
-
-  it.effect("fails decodeUnknownEffect with a SchemaError", () =>
-    Effect.gen(function* () {
-      const error = yield* Effect.flip(Schema.decodeUnknownEffect(AddMemberInput)({ ...valid, roleId: "x" }))
-      assert.isTrue(Schema.isSchemaError(error))
-    })
   )
 })
 
@@ -333,9 +246,7 @@ describe("listMembers and getMember", () => {
     Effect.gen(function* () {
       const without = yield* actorWith("writer", ["team.members.write"])
       const error = yield* Effect.flip(listMembers(without.principal))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.read")
+      assertMissingPermission(error, "team.read")
 
       const reader = yield* actorWith("reader", ["team.read"])
       const listed = yield* listMembers(reader.principal)
@@ -353,9 +264,7 @@ describe("listMembers and getMember", () => {
 
       const without = yield* actorWith("writer", ["team.members.write"])
       const error = yield* Effect.flip(getMember(without.principal, alice.id))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.read")
+      assertMissingPermission(error, "team.read")
 
       const reader = yield* actorWith("reader", ["team.read"])
       const fetched = yield* getMember(reader.principal, alice.id)
@@ -367,9 +276,7 @@ describe("listMembers and getMember", () => {
   it.effect("get of an unknown id is NotFound", () =>
     Effect.gen(function* () {
       const error = yield* Effect.flip(getMember(master, MemberId.make("no-such-member")))
-      assert.instanceOf(error, NotFound)
-      assert.strictEqual(error.entity, "member")
-      assert.strictEqual(error.id, "no-such-member")
+      assertNotFound(error, "member", "no-such-member")
     }).pipe(provideRoster())
   )
 })

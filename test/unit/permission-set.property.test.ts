@@ -17,6 +17,18 @@ const permissionSet = idList.map((ids): PermissionSet => new Set(ids))
 const sameElements = (a: Iterable<PermissionId>, b: Iterable<PermissionId>) =>
   assert.deepStrictEqual(sortedPermissions(a), sortedPermissions(b))
 
+/** The property, over random sets and ids, that `operation` leaves the set it was given as it was. */
+const leavesItsInputUnchanged =
+  (operation: (set: PermissionSet, id: PermissionId) => PermissionSet) => () => {
+    fc.assert(
+      fc.property(permissionSet, permissionId, (set, id) => {
+        const before = sortedPermissions(set)
+        operation(set, id)
+        assert.deepStrictEqual(sortedPermissions(set), before)
+      })
+    )
+  }
+
 describe("isSubsetOf", () => {
   it("is reflexive", () => {
     fc.assert(fc.property(permissionSet, (set) => isSubsetOf(set, set)))
@@ -99,15 +111,7 @@ describe("withPermission", () => {
     )
   })
 
-  it("does not change its input", () => {
-    fc.assert(
-      fc.property(permissionSet, permissionId, (set, id) => {
-        const before = sortedPermissions(set)
-        withPermission(set, id)
-        assert.deepStrictEqual(sortedPermissions(set), before)
-      })
-    )
-  })
+  it("does not change its input", leavesItsInputUnchanged(withPermission))
 
   it("keeps the subset relation: a ⊆ b implies a + id ⊆ b + id", () => {
     fc.assert(
@@ -142,15 +146,7 @@ describe("withoutPermission", () => {
     )
   })
 
-  it("does not change its input", () => {
-    fc.assert(
-      fc.property(permissionSet, permissionId, (set, id) => {
-        const before = sortedPermissions(set)
-        withoutPermission(set, id)
-        assert.deepStrictEqual(sortedPermissions(set), before)
-      })
-    )
-  })
+  it("does not change its input", leavesItsInputUnchanged(withoutPermission))
 
   it("undoes withPermission for an id not already held", () => {
     fc.assert(

@@ -3,40 +3,21 @@ import { Effect, Option } from "effect"
 import {
   addRole,
   authenticate,
-  Forbidden,
   getRolePermissionDetail,
   grantPermission,
   listPermissions,
-  NotFound,
   PermissionCatalog,
-  PermissionId,
   PermissionKey,
   permissionIdOf,
   RoleId,
   RolePermissionDetail,
-  RolePermissionDetailId,
   RolePermissionStore,
-  removePermission,
   UnknownPermission,
   UnknownRole
 } from "../../core/index.ts"
-import { master, provideRoster, roleWith, signedInMember } from "../support/roster.ts"
-
-const actorWith = Effect.fnUntraced(function* (username: string, permissions: ReadonlyArray<PermissionKey>) {
-  const signedIn = yield* signedInMember(username, permissions)
-  const principal = yield* authenticate(Option.some(signedIn.token))
-  return { ...signedIn, principal }
-})
-
-const idsOf = (...keys: ReadonlyArray<PermissionKey>) => keys.map(permissionIdOf)
-
-const detailOfRole = Effect.fnUntraced(function* (roleId: RoleId) {
-  const detail = yield* (yield* RolePermissionStore).findByRole(roleId)
-  if (Option.isNone(detail)) return assert.fail(`role ${roleId} has no permission record`)
-  return detail.value
-})
-
-const outsideCatalog = PermissionId.make(999)
+import { assertForbidden, assertMissingPermission } from "../support/assertions.ts"
+import { detailOfRole, idsOf, outsideCatalog } from "../support/role-permissions.ts"
+import { actorWith, master, provideRoster, roleWith, signedInMember } from "../support/roster.ts"
 
 describe("listPermissions", () => {
   it.effect("lists the fixed catalog with unique integer ids and keys", () =>
@@ -70,9 +51,7 @@ describe("listPermissions", () => {
     Effect.gen(function* () {
       const writer = yield* actorWith("writer", ["team.permissions.write"])
       const error = yield* Effect.flip(listPermissions(writer.principal))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.read")
+      assertMissingPermission(error, "team.read")
 
       const reader = yield* actorWith("reader", ["team.read"])
       assert.lengthOf(yield* listPermissions(reader.principal), PermissionCatalog.length)
@@ -173,8 +152,7 @@ describe("grantPermission", () => {
       const error = yield* Effect.flip(
         grantPermission(principal, { roleId: target.id, permissionId: permissionIdOf("billing.subscribe") })
       )
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "grant_exceeds_own")
+      assertForbidden(error, "grant_exceeds_own")
       assert.deepStrictEqual(error.permissionIds, idsOf("billing.subscribe"))
       assert.deepStrictEqual((yield* detailOfRole(target.id)).permissionIds, idsOf("team.read"))
 
@@ -185,8 +163,7 @@ describe("grantPermission", () => {
           permissionId: permissionIdOf("admin.accounts.write")
         })
       )
-      assert.instanceOf(own, Forbidden)
-      assert.strictEqual(own.reason, "grant_exceeds_own")
+      assertForbidden(own, "grant_exceeds_own")
     }).pipe(provideRoster())
   )
 
@@ -214,9 +191,7 @@ describe("grantPermission", () => {
       const error = yield* Effect.flip(
         grantPermission(principal, { roleId: target.id, permissionId: permissionIdOf("team.read") })
       )
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.permissions.write")
+      assertMissingPermission(error, "team.permissions.write")
       assert.isTrue(Option.isNone(yield* (yield* RolePermissionStore).findByRole(target.id)))
     }).pipe(provideRoster())
   )
@@ -230,153 +205,6 @@ describe("grantPermission", () => {
       if (principal._tag === "Member") {
         assert.deepStrictEqual(principal.permissionIds, idsOf("team.read", "billing.read"))
       }
-    }).pipe(provideRoster())
-  )
-})
-
-describe("removePermission", () => {
-  it.effect("removes the permission, and removing it again changes nothing", () =>
-    Effect.gen(function* () {
-      const role = yield* roleWith("staff", ["team.read", "billing.read"])
-      const before = yield* detailOfRole(role.id)
-
-      const removed = yield* removePermission(master, {
-        id: before.id,
-        permissionId: permissionIdOf("billing.read")
-      })
-      assert.strictEqual(removed.id, before.id)
-      assert.strictEqual(removed.roleId, role.id)
-      assert.deepStrictEqual(removed.permissionIds, idsOf("team.read"))
-      assert.deepStrictEqual(
-        (yield* getRolePermissionDetail(master, before.id)).permissionIds,
-        idsOf("team.read")
-      )
-
-      const again = yield* removePermission(master, {
-        id: before.id,
-        permissionId: permissionIdOf("billing.read")
-      })
-      assert.deepStrictEqual(again, removed)
-
-      // A catalog permission the role never held is also a no-op.
-      const never = yield* removePermission(master, {
-        id: before.id,
-        permissionId: permissionIdOf("admin.accounts.write")
-      })
-      assert.deepStrictEqual(never, removed)
-    }).pipe(provideRoster())
-  )
-
-  it.effect("the removed permission no longer reaches the role's members", () =>
-    Effect.gen(function* () {
-      const { role, token } = yield* signedInMember("alice", ["team.read", "billing.read"])
-      const detail = yield* detailOfRole(role.id)
-      yield* removePermission(master, { id: detail.id, permissionId: permissionIdOf("team.read") })
-      const principal = yield* authenticate(Option.some(token))
-      assert.strictEqual(principal._tag, "Member")
-      if (principal._tag === "Member") assert.deepStrictEqual(principal.permissionIds, idsOf("billing.read"))
-    }).pipe(provideRoster())
-  )
-
-  it.effect("an unknown record is NotFound", () =>
-    Effect.gen(function* () {
-      yield* roleWith("staff", ["team.read"])
-      const error = yield* Effect.flip(
-        removePermission(master, {
-          id: RolePermissionDetailId.make(77),
-          permissionId: permissionIdOf("team.read")
-        })
-      )
-      assert.instanceOf(error, NotFound)
-      assert.strictEqual(error.entity, "role_permission_detail")
-      assert.strictEqual(error.id, "77")
-    }).pipe(provideRoster())
-  )
-
-  it.effect("a permission outside the catalog is UnknownPermission, not NotFound", () =>
-    Effect.gen(function* () {
-      const role = yield* roleWith("staff", ["team.read"])
-      const detail = yield* detailOfRole(role.id)
-      const error = yield* Effect.flip(
-        removePermission(master, { id: detail.id, permissionId: outsideCatalog })
-      )
-      assert.instanceOf(error, UnknownPermission)
-      assert.notInstanceOf(error, NotFound)
-      assert.strictEqual(error.permissionId, 999)
-      assert.deepStrictEqual((yield* detailOfRole(role.id)).permissionIds, idsOf("team.read"))
-    }).pipe(provideRoster())
-  )
-
-  it.effect("requires team.permissions.write", () =>
-    Effect.gen(function* () {
-      const { principal } = yield* actorWith("reader", ["team.read", "team.roles.write"])
-      const role = yield* roleWith("staff", ["team.read"])
-      const detail = yield* detailOfRole(role.id)
-      const error = yield* Effect.flip(
-        removePermission(principal, { id: detail.id, permissionId: permissionIdOf("team.read") })
-      )
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.permissions.write")
-      assert.deepStrictEqual((yield* detailOfRole(role.id)).permissionIds, idsOf("team.read"))
-
-      const writer = yield* actorWith("writer", ["team.permissions.write"])
-      const removed = yield* removePermission(writer.principal, {
-        id: detail.id,
-        permissionId: permissionIdOf("team.read")
-      })
-      assert.deepStrictEqual(removed.permissionIds, [])
-    }).pipe(provideRoster())
-  )
-
-  it.effect("concurrent removals of different permissions from one record all take effect", () =>
-    Effect.gen(function* () {
-      const every = PermissionCatalog.map((permission) => permission.key)
-      const role = yield* roleWith("everything", every)
-      const detail = yield* detailOfRole(role.id)
-      assert.lengthOf(detail.permissionIds, every.length)
-
-      const keep = permissionIdOf("team.read")
-      const toRemove = detail.permissionIds.filter((id) => id !== keep)
-      yield* Effect.all(
-        toRemove.map((permissionId) => removePermission(master, { id: detail.id, permissionId })),
-        { concurrency: "unbounded" }
-      )
-      const after = yield* getRolePermissionDetail(master, detail.id)
-      assert.strictEqual(after.id, detail.id)
-      assert.deepStrictEqual(after.permissionIds, [keep])
-    }).pipe(provideRoster())
-  )
-})
-
-describe("getRolePermissionDetail", () => {
-  it.effect("returns the record and requires team.read", () =>
-    Effect.gen(function* () {
-      const role = yield* roleWith("staff", ["team.read", "billing.subscribe"])
-      const detail = yield* detailOfRole(role.id)
-
-      const fetched = yield* getRolePermissionDetail(master, detail.id)
-      assert.deepStrictEqual(fetched, detail)
-      assert.strictEqual(fetched.roleId, role.id)
-      assert.deepStrictEqual(fetched.permissionIds, idsOf("team.read", "billing.subscribe"))
-
-      const writer = yield* actorWith("writer", ["team.permissions.write"])
-      const error = yield* Effect.flip(getRolePermissionDetail(writer.principal, detail.id))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.read")
-
-      const reader = yield* actorWith("reader", ["team.read"])
-      assert.deepStrictEqual(yield* getRolePermissionDetail(reader.principal, detail.id), detail)
-    }).pipe(provideRoster())
-  )
-
-  it.effect("an unknown record is NotFound", () =>
-    Effect.gen(function* () {
-      const error = yield* Effect.flip(getRolePermissionDetail(master, RolePermissionDetailId.make(5)))
-      assert.instanceOf(error, NotFound)
-      assert.strictEqual(error.entity, "role_permission_detail")
-      assert.strictEqual(error.id, "5")
     }).pipe(provideRoster())
   )
 })

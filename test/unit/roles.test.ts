@@ -1,22 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Exit, Option, Result, Schema } from "effect"
-import {
-  AddRoleInput,
-  addRole,
-  authenticate,
-  DuplicateRoleKey,
-  Forbidden,
-  listRoles,
-  type PermissionKey,
-  Role
-} from "../../core/index.ts"
-import { master, provideRoster, signedInMember } from "../support/roster.ts"
-
-const actorWith = Effect.fnUntraced(function* (username: string, permissions: ReadonlyArray<PermissionKey>) {
-  const signedIn = yield* signedInMember(username, permissions)
-  const principal = yield* authenticate(Option.some(signedIn.token))
-  return { ...signedIn, principal }
-})
+import { Effect, Exit, Schema } from "effect"
+import { AddRoleInput, addRole, DuplicateRoleKey, listRoles, Role } from "../../core/index.ts"
+import { assertMissingPermission, assertSingleWinner } from "../support/assertions.ts"
+import { actorWith, master, provideRoster } from "../support/roster.ts"
 
 describe("addRole", () => {
   it.effect("allocates ids 1, 2, 3 … in order", () =>
@@ -76,14 +62,10 @@ describe("addRole", () => {
         ),
         { concurrency: "unbounded" }
       )
-      const winners = results.filter(Result.isSuccess)
-      const losers = results.filter(Result.isFailure)
-      assert.lengthOf(winners, 1)
-      assert.lengthOf(losers, 19)
-      for (const loser of losers) assert.instanceOf(loser.failure, DuplicateRoleKey)
+      const winner = assertSingleWinner(results, DuplicateRoleKey)
       const listed = yield* listRoles(master)
       assert.lengthOf(listed, 1)
-      assert.strictEqual(listed[0]?.id, winners[0]?.success.id)
+      assert.strictEqual(listed[0]?.id, winner.id)
     }).pipe(provideRoster())
   )
 
@@ -114,9 +96,7 @@ describe("addRole", () => {
       const reader = yield* actorWith("reader", ["team.read", "team.members.write", "team.permissions.write"])
       const before = yield* listRoles(master)
       const error = yield* Effect.flip(addRole(reader.principal, { name: "Sneaky", roleKey: "sneaky" }))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.roles.write")
+      assertMissingPermission(error, "team.roles.write")
       assert.deepStrictEqual(yield* listRoles(master), before)
 
       const writer = yield* actorWith("writer", ["team.roles.write"])
@@ -144,9 +124,7 @@ describe("listRoles", () => {
     Effect.gen(function* () {
       const writer = yield* actorWith("writer", ["team.roles.write"])
       const error = yield* Effect.flip(listRoles(writer.principal))
-      assert.instanceOf(error, Forbidden)
-      assert.strictEqual(error.reason, "missing_permission")
-      assert.strictEqual(error.permission, "team.read")
+      assertMissingPermission(error, "team.read")
 
       const reader = yield* actorWith("reader", ["team.read"])
       const listed = yield* listRoles(reader.principal)

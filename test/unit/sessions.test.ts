@@ -5,17 +5,14 @@ import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
 import { makeSessionStore } from "../../adapters/memory/index.ts"
 import {
   authenticate,
-  logIn,
   logOut,
+  type MemberId,
   PasswordHasher,
   type Principal,
   SessionStore,
   setAccountStatus
 } from "../../core/index.ts"
-import { fastScrypt, master, masterKey, password, provideRoster, signedInMember } from "../support/roster.ts"
-
-const logInAgain = (username: string) =>
-  logIn({ username, password: Redacted.make(password), client: "127.0.0.1" })
+import { fastScrypt, logInAs, master, masterKey, provideRoster, signedInMember } from "../support/roster.ts"
 
 const expectUnauthenticated = (
   token: Redacted.Redacted<string>,
@@ -34,6 +31,10 @@ const expectMember = (token: Redacted.Redacted<string>, memberId: string) =>
     assert.strictEqual(principal.member.id, memberId)
     return principal
   })
+
+/** Waits a minute, then sets the account of `memberId` (in)active: each change gets its own instant. */
+const aMinuteLaterSetActive = (memberId: MemberId, active: boolean) =>
+  TestClock.adjust("1 minute").pipe(Effect.andThen(setAccountStatus(master, { memberId, active })))
 
 /** The in-memory session store with `revokeAllOf` doing nothing, so only the member's cut-off protects. */
 const storeThatForgetsToRevoke = Layer.effect(
@@ -72,7 +73,7 @@ describe("sessions", () => {
         const { member, token } = yield* signedInMember("alice", ["team.read"])
         yield* TestClock.adjust("13 hours")
         yield* expectUnauthenticated(token, "expired")
-        const fresh = yield* logInAgain("alice")
+        const fresh = yield* logInAs("alice")
         yield* expectMember(fresh.token, member.id)
       }).pipe(provideRoster())
     )
@@ -93,7 +94,7 @@ describe("sessions", () => {
     it.effect("revokes only the calling session, not the member's other sessions", () =>
       Effect.gen(function* () {
         const { member, token } = yield* signedInMember("alice", ["team.read"])
-        const other = yield* logInAgain("alice")
+        const other = yield* logInAs("alice")
         yield* logOut(yield* expectMember(token, member.id))
         yield* expectUnauthenticated(token)
         yield* expectMember(other.token, member.id)
@@ -118,7 +119,7 @@ describe("sessions", () => {
     it.effect("revokes every session of the member at once", () =>
       Effect.gen(function* () {
         const { member, token } = yield* signedInMember("alice", ["team.read"])
-        const second = yield* logInAgain("alice")
+        const second = yield* logInAs("alice")
         const hashes = [
           (yield* expectMember(token, member.id)).sessionTokenHash,
           (yield* expectMember(second.token, member.id)).sessionTokenHash
@@ -145,13 +146,11 @@ describe("sessions", () => {
     it.effect("reactivation does not revive the old sessions, but a new login works", () =>
       Effect.gen(function* () {
         const { member, token } = yield* signedInMember("alice", ["team.read"])
-        yield* TestClock.adjust("1 minute")
-        yield* setAccountStatus(master, { memberId: member.id, active: false })
-        yield* TestClock.adjust("1 minute")
-        yield* setAccountStatus(master, { memberId: member.id, active: true })
+        yield* aMinuteLaterSetActive(member.id, false)
+        yield* aMinuteLaterSetActive(member.id, true)
         yield* expectUnauthenticated(token)
         yield* TestClock.adjust("1 minute")
-        const fresh = yield* logInAgain("alice")
+        const fresh = yield* logInAs("alice")
         yield* expectMember(fresh.token, member.id)
         yield* expectUnauthenticated(token)
       }).pipe(provideRoster())
@@ -160,15 +159,13 @@ describe("sessions", () => {
     it.effect("the member's cut-off voids old sessions even when the store keeps them", () =>
       Effect.gen(function* () {
         const { member, token } = yield* signedInMember("alice", ["team.read"])
-        yield* TestClock.adjust("1 minute")
-        yield* setAccountStatus(master, { memberId: member.id, active: false })
+        yield* aMinuteLaterSetActive(member.id, false)
         // The store still holds the session, yet it must not authenticate.
         yield* expectUnauthenticated(token)
-        yield* TestClock.adjust("1 minute")
-        yield* setAccountStatus(master, { memberId: member.id, active: true })
+        yield* aMinuteLaterSetActive(member.id, true)
         yield* expectUnauthenticated(token)
         yield* TestClock.adjust("1 minute")
-        const fresh = yield* logInAgain("alice")
+        const fresh = yield* logInAs("alice")
         yield* expectMember(fresh.token, member.id)
       }).pipe(Effect.provide(storeThatForgetsToRevoke), provideRoster())
     )
@@ -176,16 +173,14 @@ describe("sessions", () => {
     it.effect("activating an already active account does not clear the cut-off", () =>
       Effect.gen(function* () {
         const { member, token } = yield* signedInMember("alice", ["team.read"])
-        yield* TestClock.adjust("1 minute")
-        yield* setAccountStatus(master, { memberId: member.id, active: false })
-        yield* TestClock.adjust("1 minute")
-        yield* setAccountStatus(master, { memberId: member.id, active: true })
-        yield* TestClock.adjust("1 minute")
+        yield* aMinuteLaterSetActive(member.id, false)
+        yield* aMinuteLaterSetActive(member.id, true)
         // Activating an already active account must not clear the cut-off either.
-        yield* setAccountStatus(master, { memberId: member.id, active: true })
+        yield* aMinuteLaterSetActive(member.id, true)
         yield* expectUnauthenticated(token)
       }).pipe(Effect.provide(storeThatForgetsToRevoke), provideRoster())
     )
+
     it.effect(
       "a login that was checking the password while the account was disabled gets no working session",
       () =>
@@ -205,7 +200,7 @@ describe("sessions", () => {
             const { member } = yield* signedInMember("alice", ["team.read"]).pipe(
               Effect.provideService(PasswordHasher, inner)
             )
-            const login = yield* Effect.forkChild(Effect.exit(logInAgain("alice")))
+            const login = yield* Effect.forkChild(Effect.exit(logInAs("alice")))
             yield* Deferred.await(entered)
             yield* TestClock.adjust("1 second")
             yield* setAccountStatus(master, { memberId: member.id, active: false })

@@ -1,30 +1,24 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect } from "effect"
 import { TestClock } from "effect/testing"
 import {
   applyPaymentEvent,
-  authenticate,
   currentSubscription,
   PaymentEventId,
-  type PermissionKey,
   type Subscription,
-  SubscriptionStore,
   subscribe
 } from "../../core/index.ts"
-import { master, provideRoster, signedInMember } from "../support/roster.ts"
-
-const team = { planId: "team", planName: "Team", price: 19.99 }
-const business = { planId: "business", planName: "Business", price: 99 }
-const free = { planId: "free", planName: "Free", price: 0 }
-
-const statusOf = (id: Subscription["id"]) =>
-  Effect.gen(function* () {
-    const found = yield* (yield* SubscriptionStore).findById(id)
-    assert.isTrue(Option.isSome(found), `subscription ${id} exists`)
-    return Option.getOrThrow(found).status
-  })
-
-const openSubscriptions = Effect.flatMap(SubscriptionStore, (store) => store.listOpen)
+import { assertMissingPermission } from "../support/assertions.ts"
+import { actorWith, master, provideRoster } from "../support/roster.ts"
+import {
+  business,
+  free,
+  openSubscriptions,
+  statusHistory,
+  statusOf,
+  subscriptionIds,
+  team
+} from "../support/subscriptions.ts"
 
 /** Activates a pending subscription as a completed checkout would. */
 const activate = (subscription: Subscription, eventId: string) =>
@@ -120,10 +114,7 @@ describe("subscribe", () => {
         assert.strictEqual(subscription.price.amountMinor, 1999)
         assert.strictEqual(subscription.price.currency, "EUR")
         assert.isAbove(subscription.id.length, 0)
-        assert.deepStrictEqual(
-          subscription.history.map((change) => change.status),
-          ["pending"]
-        )
+        assert.deepStrictEqual(statusHistory(subscription), ["pending"])
         assert.isTrue(DateTime.Equivalence(subscription.createdAt, now))
         // It is stored as returned.
         assert.strictEqual(yield* statusOf(subscription.id), "pending")
@@ -150,10 +141,7 @@ describe("subscribe", () => {
         const subscription = yield* subscribe(master, free)
         assert.strictEqual(subscription.status, "active")
         assert.strictEqual(subscription.price.amountMinor, 0)
-        assert.deepStrictEqual(
-          subscription.history.map((change) => change.status),
-          ["active"]
-        )
+        assert.deepStrictEqual(statusHistory(subscription), ["active"])
         assert.strictEqual(yield* statusOf(subscription.id), "active")
       }).pipe(provideRoster())
     )
@@ -164,19 +152,12 @@ describe("subscribe", () => {
         const second = yield* subscribe(master, business)
         assert.strictEqual(yield* statusOf(first.id), "canceled")
         assert.strictEqual(yield* statusOf(second.id), "pending")
-        const open = yield* openSubscriptions
-        assert.deepStrictEqual(
-          open.map((subscription) => subscription.id),
-          [second.id]
-        )
+        assert.deepStrictEqual(subscriptionIds(yield* openSubscriptions), [second.id])
         // Subscribing to the same pending plan again replaces it too (a fresh checkout).
         const third = yield* subscribe(master, business)
         assert.strictEqual(yield* statusOf(second.id), "canceled")
         const pending = (yield* openSubscriptions).filter((subscription) => subscription.status === "pending")
-        assert.deepStrictEqual(
-          pending.map((subscription) => subscription.id),
-          [third.id]
-        )
+        assert.deepStrictEqual(subscriptionIds(pending), [third.id])
       }).pipe(provideRoster())
     )
 
@@ -196,11 +177,7 @@ describe("subscribe", () => {
         const downgrade = yield* subscribe(master, free)
         assert.strictEqual(downgrade.status, "active")
         assert.strictEqual(yield* statusOf(paid.id), "canceled")
-        const open = yield* openSubscriptions
-        assert.deepStrictEqual(
-          open.map((subscription) => subscription.id),
-          [downgrade.id]
-        )
+        assert.deepStrictEqual(subscriptionIds(yield* openSubscriptions), [downgrade.id])
       }).pipe(provideRoster())
     )
 
@@ -243,24 +220,14 @@ describe("subscribe", () => {
   })
 
   describe("authorization", () => {
-    const principalOf = (username: string, permissions: ReadonlyArray<PermissionKey>) =>
-      Effect.gen(function* () {
-        const { token } = yield* signedInMember(username, permissions)
-        return yield* authenticate(Option.some(token))
-      })
-
     it.effect("subscribe requires billing.subscribe", () =>
       Effect.gen(function* () {
-        const reader = yield* principalOf("reader", ["billing.read", "team.read"])
+        const { principal: reader } = yield* actorWith("reader", ["billing.read", "team.read"])
         const error = yield* Effect.flip(subscribe(reader, team))
-        assert.strictEqual(error._tag, "Forbidden")
-        if (error._tag === "Forbidden") {
-          assert.strictEqual(error.reason, "missing_permission")
-          assert.strictEqual(error.permission, "billing.subscribe")
-        }
+        assertMissingPermission(error, "billing.subscribe")
         assert.lengthOf(yield* openSubscriptions, 0)
 
-        const buyer = yield* principalOf("buyer", ["billing.subscribe"])
+        const { principal: buyer } = yield* actorWith("buyer", ["billing.subscribe"])
         const subscription = yield* subscribe(buyer, team)
         assert.strictEqual(subscription.status, "pending")
       }).pipe(provideRoster())
@@ -268,7 +235,7 @@ describe("subscribe", () => {
 
     it.effect("the permission is checked before the catalog, so nothing about plans leaks", () =>
       Effect.gen(function* () {
-        const reader = yield* principalOf("reader", ["team.read"])
+        const { principal: reader } = yield* actorWith("reader", ["team.read"])
         const error = yield* Effect.flip(subscribe(reader, { planId: "nope", planName: "x", price: 1 }))
         assert.strictEqual(error._tag, "Forbidden")
       }).pipe(provideRoster())
@@ -277,10 +244,10 @@ describe("subscribe", () => {
     it.effect("currentSubscription requires billing.read", () =>
       Effect.gen(function* () {
         yield* subscribe(master, free)
-        const outsider = yield* principalOf("outsider", ["team.read"])
+        const { principal: outsider } = yield* actorWith("outsider", ["team.read"])
         const error = yield* Effect.flip(currentSubscription(outsider))
         assert.strictEqual(error._tag, "Forbidden")
-        const reader = yield* principalOf("reader", ["billing.read"])
+        const { principal: reader } = yield* actorWith("reader", ["billing.read"])
         assert.strictEqual((yield* currentSubscription(reader)).planId, "free")
       }).pipe(provideRoster())
     )
