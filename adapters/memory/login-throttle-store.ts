@@ -8,21 +8,29 @@ interface Counter {
 
 export const makeLoginThrottleStore = Effect.sync(() => {
   const counters = new Map<string, Counter>()
+  let prunedWindow = Number.NEGATIVE_INFINITY
   const id = (key: string, windowStart: DateTime.Utc) => `${key}@${DateTime.toEpochMillis(windowStart)}`
-  const forgetExpired = (now: number) => {
-    for (const [name, counter] of counters) if (counter.expiresAt <= now) counters.delete(name)
+  // Forget past windows once per new window, not on every attempt, so a flood stays linear.
+  const pruneBefore = (windowStart: number) => {
+    if (windowStart <= prunedWindow) return
+    prunedWindow = windowStart
+    for (const [name, counter] of counters) if (counter.expiresAt <= windowStart) counters.delete(name)
   }
 
   return LoginThrottleStore.of({
-    count: (key, windowStart) => Effect.sync(() => counters.get(id(key, windowStart))?.count ?? 0),
     increment: (key, windowStart, windowEnd) =>
       Effect.sync(() => {
-        forgetExpired(DateTime.toEpochMillis(windowStart))
+        pruneBefore(DateTime.toEpochMillis(windowStart))
         const name = id(key, windowStart)
         const counter = counters.get(name) ?? { count: 0, expiresAt: DateTime.toEpochMillis(windowEnd) }
         counter.count++
         counters.set(name, counter)
         return counter.count
+      }),
+    release: (key, windowStart) =>
+      Effect.sync(() => {
+        const counter = counters.get(id(key, windowStart))
+        if (counter !== undefined) counter.count = Math.max(0, counter.count - 1)
       }),
     clear: (key, windowStart) => Effect.sync(() => void counters.delete(id(key, windowStart)))
   })

@@ -2,12 +2,12 @@ import { Effect, Layer, Option } from "effect"
 import {
   DuplicateEmail,
   DuplicateUsername,
+  loginKey,
   type MemberId,
   MemberRecord,
-  MemberStore
+  MemberStore,
+  usernameKey
 } from "../../core/index.ts"
-
-const usernameKey = (username: string) => username.toLowerCase()
 
 export const makeMemberStore = Effect.sync(() => {
   const byId = new Map<string, MemberRecord>()
@@ -30,18 +30,16 @@ export const makeMemberStore = Effect.sync(() => {
       }),
     findById: (id) => Effect.sync(() => lookup(id)),
     findByLogin: (login) =>
-      Effect.sync(() =>
-        lookup(idByUsername.get(usernameKey(login)) ?? idByEmail.get(login.trim().toLowerCase()))
-      ),
+      Effect.sync(() => lookup(idByUsername.get(loginKey(login)) ?? idByEmail.get(loginKey(login)))),
     list: Effect.sync(() => [...byId.values()]),
-    setAccountStatus: (id, active, at) =>
+    setAccountStatus: (id, active) =>
       Effect.sync(() =>
         lookup(id).pipe(
           Option.map((current) => {
             const next = new MemberRecord({
               ...current,
               accountActiveStatus: active,
-              sessionsValidAfter: active ? current.sessionsValidAfter : at
+              sessionEpoch: active ? current.sessionEpoch : current.sessionEpoch + 1
             })
             byId.set(id, next)
             return next

@@ -17,6 +17,13 @@ export const Email = Schema.String.check(
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
 
+/** Usernames are unique ignoring case; stores compare them by this key. */
+export const usernameKey = (username: string): string => username.toLowerCase()
+
+/** What a login string is compared with: a username's key, or a normalised e-mail. */
+export const loginKey = (login: string): string =>
+  login.includes("@") ? normalizeEmail(login) : usernameKey(login.trim())
+
 /** Long enough to resist guessing; bounded so hashing cannot be used to exhaust the server. */
 export const Password = Schema.String.check(
   Schema.isBetweenLength(8, 256, { expected: "between 8 and 256 characters" })
@@ -33,12 +40,15 @@ export class Member extends Schema.Class<Member>("roster/Member")({
   createdAt: Schema.DateTimeUtc
 }) {}
 
-/** A member as stored: the public fields plus the credential and the session cut-off. */
+/** A member as stored: the public fields plus the credential and the session epoch. */
 export class MemberRecord extends Schema.Class<MemberRecord>("roster/MemberRecord")({
   ...Member.fields,
   passwordHash: Schema.String,
-  /** Sessions issued at or before this instant are void (set when the account is disabled). */
-  sessionsValidAfter: Schema.optional(Schema.DateTimeUtc)
+  /**
+   * Incremented whenever the account is disabled; a session is valid only while it carries the
+   * current epoch. A counter, not a time, so instances with skewed clocks agree.
+   */
+  sessionEpoch: Schema.Int
 }) {}
 
 export const toMember = (record: MemberRecord): Member =>

@@ -17,6 +17,3 @@ export const windowAt = (now: DateTime.Utc, length: Duration.Duration): Throttle
 
 export const secondsUntil = (now: DateTime.Utc, end: DateTime.Utc): number =>
   Math.max(1, Math.ceil((DateTime.toEpochMillis(end) - DateTime.toEpochMillis(now)) / 1000))
-
-export const accountKey = (login: string): string => `account:${login.trim().toLowerCase()}`
-export const clientKey = (client: string): string => `client:${client}`

@@ -1,11 +1,11 @@
-import { Context, type DateTime, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { DuplicateEmail, DuplicateUsername, StoreUnavailable } from "../model/errors.ts"
 import type { MemberId } from "../model/ids.ts"
 import type { MemberRecord } from "../model/member.ts"
 
 /**
- * Team members. Usernames are unique ignoring case, e-mails are stored lower-cased
- * and unique; the store enforces both atomically, whatever the number of instances.
+ * Team members. Usernames are unique by `usernameKey`, e-mails are stored normalised and unique;
+ * the store enforces both atomically, whatever the number of instances.
  */
 export class MemberStore extends Context.Service<
   MemberStore,
@@ -14,14 +14,14 @@ export class MemberStore extends Context.Service<
       record: MemberRecord
     ) => Effect.Effect<void, DuplicateEmail | DuplicateUsername | StoreUnavailable>
     readonly findById: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
-    /** By username (ignoring case) or by lower-cased e-mail. */
+    /** The member whose `usernameKey` or e-mail equals `loginKey(login)`. */
     readonly findByLogin: (login: string) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    /** Oldest first (by createdAt, then id). */
     readonly list: Effect.Effect<ReadonlyArray<MemberRecord>, StoreUnavailable>
-    /** Sets the account flag; disabling also voids every session issued up to `at`. */
+    /** Sets the account flag in one atomic write; disabling also increments `sessionEpoch`. */
     readonly setAccountStatus: (
       id: MemberId,
-      active: boolean,
-      at: DateTime.Utc
+      active: boolean
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
   }
 >()("roster/core/ports/MemberStore") {}

@@ -9,6 +9,7 @@ import {
   type Member,
   type MemberId,
   MemberId as MemberIdSchema,
+  MemberStore,
   Session,
   SessionStore,
   SessionTokens,
@@ -31,12 +32,14 @@ import {
  * so that `authenticate` itself can be tested against members `logIn` refuses.
  */
 const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
+  const member = Option.getOrThrow(yield* (yield* MemberStore).findById(memberId))
   const { token, hash } = yield* (yield* SessionTokens).issue
   const now = yield* DateTime.now
   yield* (yield* SessionStore).create(
     new Session({
       tokenHash: hash,
       memberId,
+      memberEpoch: member.sessionEpoch,
       createdAt: now,
       expiresAt: DateTime.addDuration(now, Duration.hours(1))
     })
@@ -127,8 +130,8 @@ describe("setAccountStatus", () => {
   it.effect("a session that escaped revocation is still void once the account was disabled", () =>
     Effect.gen(function* () {
       const { member } = yield* signedInMember("alice", ["team.read"])
-      // Issued before the account is disabled, but (as with a login racing the disable)
-      // stored after the store's sessions were revoked.
+      // Issued with the epoch read before the account was disabled, but (as with a login
+      // racing the disable) stored after the store's sessions were revoked.
       const issuedBefore = yield* (yield* SessionTokens).issue
       const issuedAt = yield* DateTime.now
       yield* TestClock.adjust(Duration.seconds(1))
@@ -137,6 +140,7 @@ describe("setAccountStatus", () => {
         new Session({
           tokenHash: issuedBefore.hash,
           memberId: member.id,
+          memberEpoch: 0,
           createdAt: issuedAt,
           expiresAt: DateTime.addDuration(issuedAt, Duration.hours(1))
         })
@@ -150,11 +154,23 @@ describe("setAccountStatus", () => {
 
   it.effect("a member with admin.accounts.write can disable someone else", () =>
     Effect.gen(function* () {
-      const admin = yield* actorWith("admin", ["admin.accounts.write"])
+      const admin = yield* actorWith("admin", ["admin.accounts.write", "team.read"])
       const target = yield* signedInMember("bob", ["team.read"])
       const updated = yield* setAccountStatus(admin.principal, { memberId: target.member.id, active: false })
       assert.isFalse(updated.accountActiveStatus)
       assert.instanceOf(yield* Effect.flip(authenticate(Option.some(target.token))), Unauthenticated)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("a member cannot change the account of someone holding permissions they lack", () =>
+    Effect.gen(function* () {
+      const admin = yield* actorWith("admin", ["admin.accounts.write"])
+      const target = yield* signedInMember("bob", ["team.read"])
+      const error = yield* Effect.flip(
+        setAccountStatus(admin.principal, { memberId: target.member.id, active: false })
+      )
+      assertForbidden(error, "role_exceeds_own")
+      yield* assertStillActive(target)
     }).pipe(provideRoster())
   )
 

@@ -57,6 +57,31 @@ describe("logIn", () => {
       }).pipe(provideAccountLimitOnly)
     )
 
+    it.effect("parallel guesses cannot slip past the limit: only the allowed ones reach the hasher", () => {
+      const { calls, layer } = countingHasher()
+      return Effect.gen(function* () {
+        yield* addActiveMember()
+        const before = calls.verify
+        const outcomes = yield* Effect.all(
+          Array.from({ length: 20 }, () => Effect.flip(attempt("alice", "wrong password"))),
+          { concurrency: "unbounded" }
+        )
+        const tags = outcomes.map((error) => error._tag)
+        assert.strictEqual(tags.filter((tag) => tag === "InvalidCredentials").length, 3)
+        assert.strictEqual(tags.filter((tag) => tag === "RateLimited").length, 17)
+        assert.strictEqual(calls.verify - before, 3)
+      }).pipe(Effect.provide(layer), provideAccountLimitOnly)
+    })
+
+    it.effect("the username and the e-mail of one account share its counter", () =>
+      Effect.gen(function* () {
+        yield* addActiveMember()
+        yield* failTimes(2, "alice")
+        yield* failTimes(1, "Alice@Example.com")
+        yield* expectRateLimited("alice@example.com", password)
+      }).pipe(provideAccountLimitOnly)
+    )
+
     it.effect("fewer failures than the limit do not lock the account", () =>
       Effect.gen(function* () {
         const alice = yield* addActiveMember()

@@ -30,8 +30,7 @@ export const authenticate = Effect.fn("Auth.authenticate")(function* (
     return yield* new Unauthenticated({ reason: "expired" })
   const member = yield* (yield* MemberStore).findById(session.value.memberId)
   if (Option.isNone(member)) return yield* new Unauthenticated({ reason: "invalid" })
-  const cutoff = member.value.sessionsValidAfter
-  if (cutoff !== undefined && !DateTime.isGreaterThan(session.value.createdAt, cutoff)) {
+  if (session.value.memberEpoch !== member.value.sessionEpoch) {
     return yield* new Unauthenticated({ reason: "invalid" })
   }
   const role = yield* (yield* RoleStore).findById(member.value.roleId)

@@ -1,9 +1,9 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { Forbidden, InvalidCredentials, RateLimited } from "../../model/errors.ts"
-import { toMember } from "../../model/member.ts"
+import { loginKey, toMember } from "../../model/member.ts"
 import { Session } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
-import { accountKey, clientKey, secondsUntil, windowAt } from "../../policy/throttle.ts"
+import { secondsUntil, windowAt } from "../../policy/throttle.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { LoginThrottleStore } from "../../ports/login-throttle-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -17,42 +17,49 @@ export const LogInInput = Schema.Struct({
   username: Schema.String.check(Schema.isBetweenLength(1, 254)),
   password: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
   /** Who is calling, for throttling (the client address behind the HTTP adapter). */
-  client: Schema.String
+  client: Schema.String.check(Schema.isMaxLength(256))
 })
 export type LogInInput = typeof LogInInput.Type
 
+/**
+ * Every attempt is counted before the password is checked, so a burst of parallel guesses cannot
+ * slip past the limit, and a refused attempt costs no hash. A known account is counted by its id,
+ * so switching between its username and its e-mail does not double the allowance.
+ */
 export const logIn = Effect.fn("Auth.logIn")(function* (input: LogInInput) {
   const settings = yield* AuthSettings
   const throttle = yield* LoginThrottleStore
   const now = yield* DateTime.now
   const window = windowAt(now, settings.throttle.window)
-  const account = { key: accountKey(input.username), limit: settings.throttle.maxFailuresPerAccount }
-  const keys = [account, { key: clientKey(input.client), limit: settings.throttle.maxFailuresPerClient }]
-  for (const { key, limit } of keys) {
-    if ((yield* throttle.count(key, window.start)) >= limit) {
-      return yield* new RateLimited({ retryAfterSeconds: secondsUntil(now, window.end) })
-    }
+  const found = yield* (yield* MemberStore).findByLogin(input.username)
+  const accountKey = Option.match(found, {
+    onNone: () => `login:${loginKey(input.username)}`,
+    onSome: (member) => `member:${member.id}`
+  })
+  const clientKey = `client:${input.client}`
+  const counts = yield* Effect.all([
+    throttle.increment(accountKey, window.start, window.end),
+    throttle.increment(clientKey, window.start, window.end)
+  ])
+  if (counts[0] > settings.throttle.maxFailuresPerAccount || counts[1] > settings.throttle.maxFailuresPerClient) {
+    return yield* new RateLimited({ retryAfterSeconds: secondsUntil(now, window.end) })
   }
   const hasher = yield* PasswordHasher
-  const found = yield* (yield* MemberStore).findByLogin(input.username)
   // An unknown login still spends one hash, so timing does not reveal which accounts exist.
   const verified = Option.isSome(found)
     ? yield* hasher.verify(found.value.passwordHash, input.password)
     : yield* hasher.hash(input.password).pipe(Effect.as(false))
-  if (!verified || Option.isNone(found)) {
-    yield* Effect.forEach(keys, ({ key }) => throttle.increment(key, window.start, window.end), {
-      discard: true
-    })
-    return yield* new InvalidCredentials()
-  }
+  if (!verified || Option.isNone(found)) return yield* new InvalidCredentials()
   const member = found.value
   const role = yield* (yield* RoleStore).findById(member.roleId)
   if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
-  yield* throttle.clear(account.key, window.start)
+  yield* throttle.clear(accountKey, window.start)
+  yield* throttle.release(clientKey, window.start)
   const { token, hash } = yield* (yield* SessionTokens).issue
   const session = new Session({
     tokenHash: hash,
     memberId: member.id,
+    memberEpoch: member.sessionEpoch,
     createdAt: now,
     expiresAt: DateTime.addDuration(now, settings.sessionTtl)
   })

@@ -43,6 +43,7 @@ export const addMember = Effect.fn("Members.add")(function* (actor: Principal, i
     passwordHash: yield* (yield* PasswordHasher).hash(input.password),
     activestatus: input.activestatus,
     accountActiveStatus: true,
+    sessionEpoch: 0,
     roleId: input.roleId,
     createdAt: yield* DateTime.now
   })
