@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer, Option } from "effect"
+import { TestClock } from "effect/testing"
 import { makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
 import {
   InboxEntry,
@@ -11,42 +12,12 @@ import {
   SubscriptionStore,
   subscribe
 } from "../../core/index.ts"
+import { interleavingPaymentInbox, interleavingSubscriptionStore } from "../support/interleaving.ts"
 import { activeTeam, apply, byProviderId, event, teamCheckout } from "../support/payment-events.ts"
 import { master, provideRoster } from "../support/roster.ts"
-import { loadSubscription, statusHistory, statusOf, team } from "../support/subscriptions.ts"
+import { business, loadSubscription, statusHistory, statusOf, team } from "../support/subscriptions.ts"
 
-/** Yields to other fibers before and after `self`, so concurrent use cases really interleave. */
-const interleaved = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.yieldNow.pipe(
-    Effect.andThen(self),
-    Effect.tap(() => Effect.yieldNow)
-  )
-
-/** The in-memory subscription store and inbox, with every call a point where other fibers run. */
-const interleavingStores = Layer.mergeAll(
-  Layer.effect(
-    SubscriptionStore,
-    Effect.map(makeSubscriptionStore, (store) =>
-      SubscriptionStore.of({
-        insert: (subscription) => interleaved(store.insert(subscription)),
-        findById: (id) => interleaved(store.findById(id)),
-        findByProviderSubscriptionId: (id) => interleaved(store.findByProviderSubscriptionId(id)),
-        listOpen: interleaved(store.listOpen),
-        latest: interleaved(store.latest),
-        replace: (next) => interleaved(store.replace(next))
-      })
-    )
-  ),
-  Layer.effect(
-    PaymentInbox,
-    Effect.map(makePaymentInbox, (inbox) =>
-      PaymentInbox.of({
-        receive: (entry) => interleaved(inbox.receive(entry)),
-        complete: (eventId, outcome, at) => interleaved(inbox.complete(eventId, outcome, at))
-      })
-    )
-  )
-)
+const interleavingStores = Layer.mergeAll(interleavingSubscriptionStore, interleavingPaymentInbox)
 
 /** What the inbox recorded for `eventId`. */
 const inboxEntry = (eventId: PaymentEventId) =>
@@ -219,5 +190,40 @@ describe("a delivery that stops between applying and completing", () => {
       assert.deepStrictEqual(statusHistory(yield* loadSubscription(pending.id)), ["pending", "active"])
       assert.strictEqual((yield* inboxEntry(checkout.eventId)).outcome, "applied")
     }).pipe(Effect.provide(inboxFailingOnce), provideRoster())
+  )
+})
+
+describe("a delivery that stops between activating and superseding", () => {
+  /** A subscription store whose listing fails once when armed, as if the process died mid-way. */
+  const armed = { failListOpen: false }
+  const storeFailingOnceWhenArmed = Layer.effect(
+    SubscriptionStore,
+    Effect.map(makeSubscriptionStore, (store) =>
+      SubscriptionStore.of({
+        ...store,
+        listOpen: Effect.suspend(() => {
+          if (!armed.failListOpen) return store.listOpen
+          armed.failListOpen = false
+          return Effect.fail(new StoreUnavailable())
+        })
+      })
+    )
+  )
+
+  it.effect("is repaired by the redelivery, which cancels the superseded plan", () =>
+    Effect.gen(function* () {
+      const old = yield* activeTeam
+      yield* TestClock.adjust("1 millis")
+      const upgrade = yield* subscribe(master, business)
+      const checkout = event("PaymentSucceeded", "evt_upgrade", 20, { subscriptionId: upgrade.id })
+      armed.failListOpen = true
+      assert.strictEqual((yield* Effect.flip(apply(checkout)))._tag, "StoreUnavailable")
+      assert.strictEqual(yield* statusOf(upgrade.id), "active")
+      assert.strictEqual(yield* statusOf(old.id), "active")
+
+      assert.strictEqual(yield* apply(checkout), "duplicate")
+      assert.strictEqual(yield* statusOf(old.id), "canceled")
+      assert.strictEqual(yield* statusOf(upgrade.id), "active")
+    }).pipe(Effect.provide(storeFailingOnceWhenArmed), provideRoster())
   )
 })

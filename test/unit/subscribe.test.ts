@@ -9,6 +9,7 @@ import {
   subscribe
 } from "../../core/index.ts"
 import { assertMissingPermission } from "../support/assertions.ts"
+import { interleavingSubscriptionStore } from "../support/interleaving.ts"
 import { actorWith, master, provideRoster } from "../support/roster.ts"
 import {
   business,
@@ -148,17 +149,32 @@ describe("subscribe", () => {
 
     it.effect("a new subscribe replaces the earlier pending one", () =>
       Effect.gen(function* () {
+        // The newest subscription wins, so each subscribe happens a moment after the one before.
         const first = yield* subscribe(master, team)
+        yield* TestClock.adjust("1 millis")
         const second = yield* subscribe(master, business)
         assert.strictEqual(yield* statusOf(first.id), "canceled")
         assert.strictEqual(yield* statusOf(second.id), "pending")
         assert.deepStrictEqual(subscriptionIds(yield* openSubscriptions), [second.id])
         // Subscribing to the same pending plan again replaces it too (a fresh checkout).
+        yield* TestClock.adjust("1 millis")
         const third = yield* subscribe(master, business)
         assert.strictEqual(yield* statusOf(second.id), "canceled")
         const pending = (yield* openSubscriptions).filter((subscription) => subscription.status === "pending")
         assert.deepStrictEqual(subscriptionIds(pending), [third.id])
       }).pipe(provideRoster())
+    )
+
+    it.effect("concurrent subscribes never cancel each other: exactly one stays pending", () =>
+      Effect.gen(function* () {
+        const opened = yield* Effect.all(
+          Array.from({ length: 10 }, () => subscribe(master, team)),
+          { concurrency: "unbounded" }
+        )
+        const pending = (yield* openSubscriptions).filter((subscription) => subscription.status === "pending")
+        assert.lengthOf(pending, 1)
+        assert.include(subscriptionIds(opened), pending[0]?.id)
+      }).pipe(Effect.provide(interleavingSubscriptionStore), provideRoster())
     )
 
     it.effect("a pending checkout leaves the active subscription in place until it is paid", () =>
@@ -174,6 +190,7 @@ describe("subscribe", () => {
       Effect.gen(function* () {
         const paid = yield* subscribe(master, team)
         yield* activate(paid, "evt_paid")
+        yield* TestClock.adjust("1 millis")
         const downgrade = yield* subscribe(master, free)
         assert.strictEqual(downgrade.status, "active")
         assert.strictEqual(yield* statusOf(paid.id), "canceled")

@@ -41,7 +41,10 @@ export const logIn = Effect.fn("Auth.logIn")(function* (input: LogInInput) {
     throttle.increment(accountKey, window.start, window.end),
     throttle.increment(clientKey, window.start, window.end)
   ])
-  if (counts[0] > settings.throttle.maxFailuresPerAccount || counts[1] > settings.throttle.maxFailuresPerClient) {
+  if (
+    counts[0] > settings.throttle.maxFailuresPerAccount ||
+    counts[1] > settings.throttle.maxFailuresPerClient
+  ) {
     return yield* new RateLimited({ retryAfterSeconds: secondsUntil(now, window.end) })
   }
   const hasher = yield* PasswordHasher

@@ -5,7 +5,7 @@ import {
   type PaymentOutcome,
   targetStatus
 } from "../../model/payment-event.ts"
-import { canTransition, recentEventLimit, type Subscription } from "../../model/subscription.ts"
+import { canTransition, isLive, recentEventLimit, type Subscription } from "../../model/subscription.ts"
 import { PaymentInbox } from "../../ports/payment-inbox.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { supersedeOthers, updateSubscription, withStatus } from "./change-status.ts"
@@ -28,14 +28,11 @@ const findTarget = Effect.fnUntraced(function* (event: PaymentEvent) {
   return Option.none<Subscription>()
 })
 
-interface Applied {
-  readonly outcome: PaymentOutcome
-  readonly activated: boolean
-}
-
 const plan =
   (event: PaymentEvent, now: DateTime.Utc) =>
-  (current: Subscription): Option.Option<{ readonly next: Subscription; readonly result: Applied }> => {
+  (
+    current: Subscription
+  ): Option.Option<{ readonly next: Subscription; readonly result: PaymentOutcome }> => {
     if (current.recentEventIds.includes(event.eventId)) return Option.none()
     if (current.lastEventAt !== undefined && DateTime.isLessThan(event.occurredAt, current.lastEventAt)) {
       return Option.none()
@@ -48,19 +45,13 @@ const plan =
       lastEventAt: event.occurredAt,
       recentEventIds: [...current.recentEventIds, event.eventId].slice(-recentEventLimit)
     })
-    const outcome: PaymentOutcome = status === current.status ? "unchanged" : "applied"
-    return Option.some({
-      next,
-      result: { outcome, activated: current.status === "pending" && status === "active" }
-    })
+    return Option.some({ next, result: status === current.status ? "unchanged" : "applied" })
   }
 
 const skipped =
   (event: PaymentEvent) =>
-  (current: Subscription): Applied => ({
-    outcome: current.recentEventIds.includes(event.eventId) ? ("duplicate" as const) : ("stale" as const),
-    activated: false
-  })
+  (current: Subscription): PaymentOutcome =>
+    current.recentEventIds.includes(event.eventId) ? "duplicate" : "stale"
 
 /**
  * Applies a verified provider event at most once. The inbox records the delivery
@@ -88,9 +79,14 @@ export const applyPaymentEvent = Effect.fn("Billing.applyPaymentEvent")(function
     yield* inbox.complete(event.eventId, "unmatched", now)
     return "unmatched" as const
   }
-  const { outcome, activated } = yield* updateSubscription(target.value, plan(event, now), skipped(event))
-  // A checkout that completes replaces whatever the organisation was subscribed to before.
-  if (activated) yield* supersedeOthers(target.value, () => true)
+  const { result: outcome, subscription } = yield* updateSubscription(
+    target.value,
+    plan(event, now),
+    skipped(event)
+  )
+  // A live subscription supersedes older ones (a plan change). Idempotent, so a redelivery also
+  // finishes the job when an earlier delivery stopped between the two writes.
+  if (outcome !== "stale" && isLive(subscription)) yield* supersedeOthers(subscription)
   // "duplicate" here means the subscription already holds this event's effect: written by a concurrent
   // delivery, or by an earlier one that stopped before completing the inbox entry. Either way it is applied.
   yield* inbox.complete(event.eventId, outcome === "duplicate" ? "applied" : outcome, now)

@@ -1,35 +1,45 @@
 import { DateTime, Effect, Option } from "effect"
-import type { StoreUnavailable } from "../../model/errors.ts"
-import { StatusChange, Subscription, type SubscriptionStatus } from "../../model/subscription.ts"
+import { StoreUnavailable } from "../../model/errors.ts"
+import {
+  isLive,
+  isOlderThan,
+  StatusChange,
+  Subscription,
+  type SubscriptionStatus
+} from "../../model/subscription.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 
 const maxAttempts = 25
 
 /**
- * Applies `change` to the subscription with optimistic concurrency: the store writes
- * only if nobody else wrote since we read, otherwise we read again and retry.
- * `change` returns none to leave the subscription as it is.
+ * Applies `change` with optimistic concurrency: the store writes only if nobody else wrote since
+ * we read, otherwise we read again and retry. `change` returns none to leave the subscription as
+ * it is. Yields the result and the subscription as it now stands.
  */
 export const updateSubscription = <A>(
   initial: Subscription,
   change: (current: Subscription) => Option.Option<{ readonly next: Subscription; readonly result: A }>,
   onUnchanged: (current: Subscription) => A
-): Effect.Effect<A, StoreUnavailable, SubscriptionStore> =>
+): Effect.Effect<
+  { readonly result: A; readonly subscription: Subscription },
+  StoreUnavailable,
+  SubscriptionStore
+> =>
   Effect.gen(function* () {
     const store = yield* SubscriptionStore
     let current = initial
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const planned = change(current)
-      if (Option.isNone(planned)) return onUnchanged(current)
-      if (yield* store.replace(planned.value.next)) return planned.value.result
-      const reread = yield* store.findById(current.id)
-      if (Option.isNone(reread) || attempt >= maxAttempts) {
-        return yield* Effect.die(
-          new Error(`Subscription ${current.id} kept changing under concurrent writes`)
-        )
+      if (Option.isNone(planned)) return { result: onUnchanged(current), subscription: current }
+      if (yield* store.replace(planned.value.next)) {
+        return { result: planned.value.result, subscription: planned.value.next }
       }
+      const reread = yield* store.findById(current.id)
+      if (Option.isNone(reread)) return yield* Effect.die(new Error(`Subscription ${current.id} vanished`))
       current = reread.value
     }
+    // Contention this long is transient; failing as unavailable lets the caller (or provider) retry.
+    return yield* new StoreUnavailable()
   })
 
 export const withStatus = (
@@ -51,15 +61,18 @@ export const withStatus = (
     updatedAt: now
   })
 
-/** Cancels every other open subscription: a newly active one supersedes them, a new pending one replaces older pending ones. */
-export const supersedeOthers = Effect.fnUntraced(function* (
-  keep: Subscription,
-  which: (other: Subscription) => boolean
-) {
+/**
+ * The newest subscription wins: `keep` cancels the pending ones created before it and, once live,
+ * the live ones created before it (a plan change). Never touching newer ones means two concurrent
+ * subscribes cannot cancel each other, and running this again is harmless.
+ */
+export const supersedeOthers = Effect.fnUntraced(function* (keep: Subscription) {
   const store = yield* SubscriptionStore
   const now = yield* DateTime.now
-  const others = (yield* store.listOpen).filter((other) => other.id !== keep.id && which(other))
-  yield* Effect.forEach(others, (other) =>
+  const superseded = (yield* store.listOpen).filter(
+    (other) => isOlderThan(other, keep) && (other.status === "pending" || isLive(keep))
+  )
+  yield* Effect.forEach(superseded, (other) =>
     updateSubscription(
       other,
       (current) =>

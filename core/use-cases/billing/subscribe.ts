@@ -51,6 +51,6 @@ export const subscribe = Effect.fn("Billing.subscribe")(function* (actor: Princi
     updatedAt: now
   })
   yield* store.insert(subscription)
-  yield* supersedeOthers(subscription, (other) => status === "active" || other.status === "pending")
+  yield* supersedeOthers(subscription)
   return subscription
 })

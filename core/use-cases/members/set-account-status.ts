@@ -29,7 +29,10 @@ export const setAccountStatus = Effect.fn("Members.setAccountStatus")(function* 
   if (Option.isNone(target)) return yield* new NotFound({ entity: "member", id: input.memberId })
   // Like adding members: nobody may lock out (or let back in) someone more privileged than themselves.
   const grants = yield* (yield* RolePermissionStore).findByRole(target.value.roleId)
-  const targetPermissions = Option.match(grants, { onNone: () => [], onSome: (detail) => detail.permissionIds })
+  const targetPermissions = Option.match(grants, {
+    onNone: () => [],
+    onSome: (detail) => detail.permissionIds
+  })
   if (!isSubsetOf(targetPermissions, permissionsOf(actor))) {
     return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: targetPermissions })
   }
