@@ -1,4 +1,4 @@
-import { Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Layer, Option } from "effect"
 import {
   DuplicateEmail,
   DuplicateUsername,
@@ -8,6 +8,9 @@ import {
   MemberStore,
   usernameKey
 } from "../../core/index.ts"
+
+const oldestFirst = (a: MemberRecord, b: MemberRecord) =>
+  DateTime.toEpochMillis(a.createdAt) - DateTime.toEpochMillis(b.createdAt) || (a.id < b.id ? -1 : 1)
 
 export const makeMemberStore = Effect.sync(() => {
   const byId = new Map<string, MemberRecord>()
@@ -31,7 +34,7 @@ export const makeMemberStore = Effect.sync(() => {
     findById: (id) => Effect.sync(() => lookup(id)),
     findByLogin: (login) =>
       Effect.sync(() => lookup(idByUsername.get(loginKey(login)) ?? idByEmail.get(loginKey(login)))),
-    list: Effect.sync(() => [...byId.values()]),
+    list: Effect.sync(() => [...byId.values()].sort(oldestFirst)),
     setAccountStatus: (id, active) =>
       Effect.sync(() =>
         lookup(id).pipe(

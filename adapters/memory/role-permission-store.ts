@@ -3,7 +3,9 @@ import {
   RolePermissionDetail,
   RolePermissionDetailId,
   RolePermissionStore,
-  sortedPermissions
+  sortedPermissions,
+  withoutPermission,
+  withPermission
 } from "../../core/index.ts"
 
 export const makeRolePermissionStore = Effect.sync(() => {
@@ -23,7 +25,7 @@ export const makeRolePermissionStore = Effect.sync(() => {
           new RolePermissionDetail({
             id: existing?.id ?? RolePermissionDetailId.make(++lastId),
             roleId,
-            permissionIds: sortedPermissions([...(existing?.permissionIds ?? []), permissionId]),
+            permissionIds: sortedPermissions(withPermission(new Set(existing?.permissionIds), permissionId)),
             updatedAt: at
           })
         )
@@ -36,7 +38,9 @@ export const makeRolePermissionStore = Effect.sync(() => {
               ? save(
                   new RolePermissionDetail({
                     ...current,
-                    permissionIds: current.permissionIds.filter((held) => held !== permissionId),
+                    permissionIds: sortedPermissions(
+                      withoutPermission(new Set(current.permissionIds), permissionId)
+                    ),
                     updatedAt: at
                   })
                 )

@@ -5,6 +5,7 @@ import { paymentInboxLayer } from "./payment-inbox.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { sessionStoreLayer } from "./session-store.ts"
+import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
@@ -15,5 +16,6 @@ export const MemoryStores = Layer.mergeAll(
   subscriptionStoreLayer,
   sessionStoreLayer,
   loginThrottleStoreLayer,
-  paymentInboxLayer
+  paymentInboxLayer,
+  storeHealthLayer
 )

@@ -1,13 +1,11 @@
-import { DateTime, Effect, Layer, Option } from "effect"
-import { isOpen, type Subscription, SubscriptionStore } from "../../core/index.ts"
+import { Effect, Layer, Option } from "effect"
+import { isOlderThan, isOpen, type Subscription, SubscriptionStore } from "../../core/index.ts"
 
-const newestFirst = (a: Subscription, b: Subscription) =>
-  DateTime.toEpochMillis(b.createdAt) - DateTime.toEpochMillis(a.createdAt)
+const newestFirst = (a: Subscription, b: Subscription) => (isOlderThan(a, b) ? 1 : isOlderThan(b, a) ? -1 : 0)
 
 export const makeSubscriptionStore = Effect.sync(() => {
-  // Insertion order breaks ties between subscriptions created in the same millisecond.
   const subscriptions = new Map<string, Subscription>()
-  const newest = () => [...subscriptions.values()].reverse().sort(newestFirst)
+  const newest = () => [...subscriptions.values()].sort(newestFirst)
 
   return SubscriptionStore.of({
     insert: (subscription) => Effect.sync(() => void subscriptions.set(subscription.id, subscription)),

@@ -1,18 +1,24 @@
 import { Schema } from "effect"
 
-const PositiveInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))
+/**
+ * Stores allocate integer ids from 1, but any integer decodes: a client naming id 0 or -1 asks for
+ * something that does not exist (404 or 422), which is not a malformed request (400).
+ */
+const IntegerId = Schema.Int.check(
+  Schema.isBetween({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })
+)
 const OpaqueId = Schema.String.check(Schema.isBetweenLength(1, 128), Schema.isTrimmed())
 
 export const MemberId = OpaqueId.pipe(Schema.brand("MemberId"))
 export type MemberId = typeof MemberId.Type
 
-export const RoleId = PositiveInt.pipe(Schema.brand("RoleId"))
+export const RoleId = IntegerId.pipe(Schema.brand("RoleId"))
 export type RoleId = typeof RoleId.Type
 
-export const PermissionId = PositiveInt.pipe(Schema.brand("PermissionId"))
+export const PermissionId = IntegerId.pipe(Schema.brand("PermissionId"))
 export type PermissionId = typeof PermissionId.Type
 
-export const RolePermissionDetailId = PositiveInt.pipe(Schema.brand("RolePermissionDetailId"))
+export const RolePermissionDetailId = IntegerId.pipe(Schema.brand("RolePermissionDetailId"))
 export type RolePermissionDetailId = typeof RolePermissionDetailId.Type
 
 export const SubscriptionId = OpaqueId.pipe(Schema.brand("SubscriptionId"))

@@ -7,6 +7,7 @@ import {
   addMember,
   addRole,
   authenticate,
+  checkReadiness,
   grantPermission,
   listMembers,
   logIn,
@@ -52,6 +53,12 @@ describe("embedding the core with the in-memory adapters", () => {
         })
       )
     )
+  )
+
+  it.effect("the in-memory store is always ready", () =>
+    Effect.gen(function* () {
+      assert.isTrue(Exit.isSuccess(yield* Effect.exit(checkReadiness())))
+    }).pipe(Effect.provide(inMemoryRoster()))
   )
 
   it.effect("each provision of the layer starts from empty state", () =>

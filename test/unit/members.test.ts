@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import {
-  type AddMemberInput,
+  AddMemberInput,
   addMember,
   DuplicateEmail,
   DuplicateUsername,
@@ -159,6 +159,20 @@ describe("addMember", () => {
       assert.instanceOf(error, UnknownRole)
       assert.strictEqual(error.roleId, RoleId.make(999))
       assert.lengthOf(yield* listMembers(master), 0)
+    }).pipe(provideRoster())
+  )
+
+  it.effect.each([0, -1])("a roleId of %s is well formed but names no role: UnknownRole", (roleId) =>
+    Effect.gen(function* () {
+      const input = yield* Schema.decodeUnknownEffect(AddMemberInput)({
+        username: "alice",
+        email: "alice@example.com",
+        password,
+        activestatus: true,
+        roleId
+      })
+      const error = yield* Effect.flip(addMember(master, input))
+      assert.instanceOf(error, UnknownRole)
     }).pipe(provideRoster())
   )
 

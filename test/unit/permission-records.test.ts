@@ -1,11 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import {
   authenticate,
   getRolePermissionDetail,
   NotFound,
   PermissionCatalog,
   permissionIdOf,
+  RemovePermissionInput,
   RolePermissionDetailId,
   removePermission,
   UnknownPermission
@@ -81,6 +82,19 @@ describe("removePermission", () => {
       assert.strictEqual(error.permissionId, 999)
       assert.deepStrictEqual((yield* detailOfRole(role.id)).permissionIds, idsOf("team.read"))
     }).pipe(provideRoster())
+  )
+
+  it.effect.each([0, -3])(
+    "a permissionId of %s is well formed but outside the catalog: UnknownPermission",
+    (id) =>
+      Effect.gen(function* () {
+        const { detail } = yield* roleWithRecord("staff", ["team.read"])
+        const input = yield* Schema.decodeUnknownEffect(RemovePermissionInput)({
+          id: detail.id,
+          permissionId: id
+        })
+        assert.instanceOf(yield* Effect.flip(removePermission(master, input)), UnknownPermission)
+      }).pipe(provideRoster())
   )
 
   it.effect("requires team.permissions.write", () =>

@@ -1,0 +1,7 @@
+import { Effect } from "effect"
+import { StoreHealth } from "../../ports/store-health.ts"
+
+/** Ready when the store answers; fails with StoreUnavailable otherwise. */
+export const checkReadiness = Effect.fn("Health.checkReadiness")(function* () {
+  yield* (yield* StoreHealth).ping
+})
