@@ -8,7 +8,7 @@ import {
 import { canTransition, isLive, recentEventLimit, type Subscription } from "../../model/subscription.ts"
 import { PaymentInbox } from "../../ports/payment-inbox.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { supersedeOthers, updateSubscription, withStatus } from "./change-status.ts"
+import { supersedeOthers, updateSubscription, withStatus } from "./subscription-writes.ts"
 
 export const PaymentReceipt = Schema.Struct({
   eventType: Schema.String,

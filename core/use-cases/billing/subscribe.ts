@@ -7,7 +7,7 @@ import { requirePermission } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { PlanCatalog } from "../../ports/plan-catalog.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { supersedeOthers } from "./change-status.ts"
+import { supersedeOthers } from "./subscription-writes.ts"
 
 export const SubscribeInput = Schema.Struct({
   planId: Schema.String,
