@@ -1,5 +1,6 @@
-import { DateTime, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import {
+  byCreation,
   DuplicateEmail,
   DuplicateUsername,
   loginKey,
@@ -8,9 +9,6 @@ import {
   MemberStore,
   usernameKey
 } from "../../core/index.ts"
-
-const oldestFirst = (a: MemberRecord, b: MemberRecord) =>
-  DateTime.toEpochMillis(a.createdAt) - DateTime.toEpochMillis(b.createdAt) || (a.id < b.id ? -1 : 1)
 
 export const makeMemberStore = Effect.sync(() => {
   const byId = new Map<string, MemberRecord>()
@@ -33,8 +31,11 @@ export const makeMemberStore = Effect.sync(() => {
       }),
     findById: (id) => Effect.sync(() => lookup(id)),
     findByLogin: (login) =>
-      Effect.sync(() => lookup(idByUsername.get(loginKey(login)) ?? idByEmail.get(loginKey(login)))),
-    list: Effect.sync(() => [...byId.values()].sort(oldestFirst)),
+      Effect.sync(() => {
+        const key = loginKey(login)
+        return lookup(idByUsername.get(key) ?? idByEmail.get(key))
+      }),
+    list: Effect.sync(() => [...byId.values()].sort(byCreation)),
     setAccountStatus: (id, active) =>
       Effect.sync(() =>
         lookup(id).pipe(

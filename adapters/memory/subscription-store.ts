@@ -1,7 +1,7 @@
 import { Effect, Layer, Option } from "effect"
-import { isOlderThan, isOpen, type Subscription, SubscriptionStore } from "../../core/index.ts"
+import { byCreation, isOpen, type Subscription, SubscriptionStore } from "../../core/index.ts"
 
-const newestFirst = (a: Subscription, b: Subscription) => (isOlderThan(a, b) ? 1 : isOlderThan(b, a) ? -1 : 0)
+const newestFirst = (a: Subscription, b: Subscription) => byCreation(b, a)
 
 export const makeSubscriptionStore = Effect.sync(() => {
   const subscriptions = new Map<string, Subscription>()

@@ -4,9 +4,7 @@ import { Schema } from "effect"
  * Stores allocate integer ids from 1, but any integer decodes: a client naming id 0 or -1 asks for
  * something that does not exist (404 or 422), which is not a malformed request (400).
  */
-const IntegerId = Schema.Int.check(
-  Schema.isBetween({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })
-)
+const IntegerId = Schema.Int
 const OpaqueId = Schema.String.check(Schema.isBetweenLength(1, 128), Schema.isTrimmed())
 
 export const MemberId = OpaqueId.pipe(Schema.brand("MemberId"))

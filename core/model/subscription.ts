@@ -1,4 +1,4 @@
-import { DateTime, Schema } from "effect"
+import { Schema } from "effect"
 import { PaymentEventId, PlanId, SubscriptionId } from "./ids.ts"
 import { Money } from "./money.ts"
 import { PlanName } from "./plan.ts"
@@ -43,12 +43,6 @@ export const canTransition = (from: SubscriptionStatus, to: SubscriptionStatus):
 export const isOpen = (subscription: Subscription): boolean => subscription.status !== "canceled"
 
 export const recentEventLimit = 32
-
-/** Creation order, with the id breaking ties between subscriptions created in the same instant. */
-export const isOlderThan = (a: Subscription, b: Subscription): boolean => {
-  const difference = DateTime.toEpochMillis(a.createdAt) - DateTime.toEpochMillis(b.createdAt)
-  return difference < 0 || (difference === 0 && a.id < b.id)
-}
 
 export const isLive = (subscription: Subscription): boolean =>
   subscription.status === "active" || subscription.status === "past_due"

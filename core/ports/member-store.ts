@@ -16,7 +16,7 @@ export class MemberStore extends Context.Service<
     readonly findById: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
     /** The member whose `usernameKey` or e-mail equals `loginKey(login)`. */
     readonly findByLogin: (login: string) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
-    /** Oldest first (by createdAt, then id). */
+    /** Oldest first (see `byCreation`). */
     readonly list: Effect.Effect<ReadonlyArray<MemberRecord>, StoreUnavailable>
     /** Sets the account flag in one atomic write; disabling also increments `sessionEpoch`. */
     readonly setAccountStatus: (

@@ -11,9 +11,9 @@ export class SubscriptionStore extends Context.Service<
     readonly findByProviderSubscriptionId: (
       providerSubscriptionId: string
     ) => Effect.Effect<Option.Option<Subscription>, StoreUnavailable>
-    /** Every subscription not yet canceled, newest first (see `isOlderThan`). */
+    /** Every subscription not yet canceled, newest first (see `byCreation`). */
     readonly listOpen: Effect.Effect<ReadonlyArray<Subscription>, StoreUnavailable>
-    /** The newest subscription (see `isOlderThan`), whatever its status. */
+    /** The newest subscription (see `byCreation`), whatever its status. */
     readonly latest: Effect.Effect<Option.Option<Subscription>, StoreUnavailable>
     /**
      * Compare-and-set: writes `next` only if the stored version is still

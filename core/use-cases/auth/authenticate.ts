@@ -5,10 +5,10 @@ import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model
 import { canAct, digestsEqual } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
+import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
 
 /** Turns the caller's bearer token (or its absence) into a principal with its permissions. */
 export const authenticate = Effect.fn("Auth.authenticate")(function* (
@@ -35,11 +35,10 @@ export const authenticate = Effect.fn("Auth.authenticate")(function* (
   }
   const role = yield* (yield* RoleStore).findById(member.value.roleId)
   if (!canAct(member.value, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
-  const grants = yield* (yield* RolePermissionStore).findByRole(member.value.roleId)
   return {
     _tag: "Member",
     member: toMember(member.value),
-    permissionIds: Option.match(grants, { onNone: () => [], onSome: (detail) => detail.permissionIds }),
+    permissionIds: yield* permissionsOfRole(member.value.roleId),
     sessionTokenHash: tokenHash
   } satisfies Principal as Principal
 })

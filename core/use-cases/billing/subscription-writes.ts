@@ -1,12 +1,7 @@
 import { DateTime, Effect, Option } from "effect"
+import { isOlderThan } from "../../model/creation-order.ts"
 import { StoreUnavailable } from "../../model/errors.ts"
-import {
-  isLive,
-  isOlderThan,
-  StatusChange,
-  Subscription,
-  type SubscriptionStatus
-} from "../../model/subscription.ts"
+import { isLive, StatusChange, Subscription, type SubscriptionStatus } from "../../model/subscription.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 
 const maxAttempts = 25

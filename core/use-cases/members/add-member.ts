@@ -8,8 +8,8 @@ import { permissionsOf, requirePermission } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
 
 export const AddMemberInput = Schema.Struct({
   username: Username,
@@ -25,8 +25,7 @@ export const addMember = Effect.fn("Members.add")(function* (actor: Principal, i
   const members = yield* MemberStore
   const role = yield* (yield* RoleStore).findById(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
-  const grants = yield* (yield* RolePermissionStore).findByRole(input.roleId)
-  const rolePermissions = Option.match(grants, { onNone: () => [], onSome: (detail) => detail.permissionIds })
+  const rolePermissions = yield* permissionsOfRole(input.roleId)
   if (!isSubsetOf(rolePermissions, permissionsOf(actor))) {
     return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: rolePermissions })
   }

@@ -6,8 +6,8 @@ import { isSubsetOf } from "../../model/permission-set.ts"
 import type { Principal } from "../../model/principal.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
+import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
   memberId: MemberId,
@@ -28,11 +28,7 @@ export const setAccountStatus = Effect.fn("Members.setAccountStatus")(function* 
   const target = yield* members.findById(input.memberId)
   if (Option.isNone(target)) return yield* new NotFound({ entity: "member", id: input.memberId })
   // Like adding members: nobody may lock out (or let back in) someone more privileged than themselves.
-  const grants = yield* (yield* RolePermissionStore).findByRole(target.value.roleId)
-  const targetPermissions = Option.match(grants, {
-    onNone: () => [],
-    onSome: (detail) => detail.permissionIds
-  })
+  const targetPermissions = yield* permissionsOfRole(target.value.roleId)
   if (!isSubsetOf(targetPermissions, permissionsOf(actor))) {
     return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: targetPermissions })
   }
