@@ -1,0 +1,23 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { MemberId } from "../../../core/index.ts"
+import * as Problem from "../problems.ts"
+import { MessageView } from "../views.ts"
+import { jsonBody } from "./json-body.ts"
+import { Authentication } from "./middleware.ts"
+
+export const ToggleAccountStatusBody = Schema.Struct({
+  user_id: MemberId,
+  accountActiveStatus: Schema.Boolean
+})
+
+export class AdminApi extends HttpApiGroup.make("admin")
+  .add(
+    HttpApiEndpoint.post("toggleAccountStatus", "/toggle-account-status", {
+      payload: jsonBody(ToggleAccountStatusBody),
+      success: MessageView,
+      error: Problem.NotFound
+    })
+  )
+  .middleware(Authentication)
+  .prefix("/api/v1/admin") {}

@@ -1,0 +1,24 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { LogInInput } from "../../../core/index.ts"
+import * as Problem from "../problems.ts"
+import { LoginView, WhoAmIView } from "../views.ts"
+import { jsonBody } from "./json-body.ts"
+import { Authentication } from "./middleware.ts"
+
+/** The client address is the server's to supply, never the caller's. */
+export const LoginBody = LogInInput.mapFields(({ client: _, ...fields }) => fields)
+
+export class AuthApi extends HttpApiGroup.make("auth")
+  .add(
+    HttpApiEndpoint.post("login", "/login", {
+      payload: jsonBody(LoginBody),
+      success: LoginView,
+      error: [Problem.Unauthorized, Problem.Forbidden, Problem.RateLimitedWithRetryAfter]
+    }),
+    HttpApiEndpoint.post("logout", "/logout", {
+      success: Schema.Struct({ revoked: Schema.Boolean })
+    }).middleware(Authentication),
+    HttpApiEndpoint.get("me", "/me", { success: WhoAmIView }).middleware(Authentication)
+  )
+  .prefix("/api/v1/auth") {}

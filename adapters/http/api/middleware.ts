@@ -1,0 +1,25 @@
+import { Context } from "effect"
+import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
+import type { Principal } from "../../../core/index.ts"
+import * as Problem from "../problems.ts"
+
+export class CurrentPrincipal extends Context.Service<CurrentPrincipal, Principal>()(
+  "roster/http/CurrentPrincipal"
+) {}
+
+/** Resolves the bearer token (the master key or a session token) into the calling principal. */
+export class Authentication extends HttpApiMiddleware.Service<
+  Authentication,
+  { provides: CurrentPrincipal }
+>()("roster/http/Authentication", {
+  security: { bearer: HttpApiSecurity.bearer },
+  error: [Problem.Unauthorized, Problem.Forbidden, Problem.Unavailable]
+}) {}
+
+/** Renders a request that fails decoding as a 400 problem listing every issue with its path. */
+export class RequestProblems extends HttpApiMiddleware.Service<RequestProblems>()(
+  "roster/http/RequestProblems",
+  {
+    error: [Problem.ValidationFailed, Problem.PayloadTooLarge, Problem.Internal, Problem.Unavailable]
+  }
+) {}

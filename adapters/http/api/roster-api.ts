@@ -1,0 +1,28 @@
+import { HttpApi, OpenApi } from "effect/http-api"
+import { AdminApi } from "./admin.ts"
+import { AuthApi } from "./auth.ts"
+import { HealthApi } from "./health.ts"
+import { RequestProblems } from "./middleware.ts"
+import { PaymentsApi } from "./payments.ts"
+import { PricingApi } from "./pricing.ts"
+import { TeamApi } from "./team.ts"
+
+export const openApiPath = "/api/v1/openapi.json"
+
+export class RosterApi extends HttpApi.make("roster")
+  .add(TeamApi)
+  .add(PricingApi)
+  .add(AdminApi)
+  .add(AuthApi)
+  .add(PaymentsApi)
+  .add(HealthApi)
+  .middleware(RequestProblems)
+  // Report every problem of a request at once, not only the first one found.
+  .annotate(HttpApi.ParseOptions, { errors: "all" })
+  .annotateMerge(
+    OpenApi.annotations({
+      title: "Roster",
+      version: "1",
+      description: "Team, role, subscription and account administration. Errors are RFC 9457 problem details."
+    })
+  ) {}

@@ -1,0 +1,59 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import {
+  AddMemberInput,
+  AddRoleInput,
+  GrantPermissionInput,
+  Member,
+  MemberId,
+  Permission,
+  PermissionId,
+  Role,
+  RolePermissionDetail,
+  RolePermissionDetailId
+} from "../../../core/index.ts"
+import * as Problem from "../problems.ts"
+import { jsonBody } from "./json-body.ts"
+import { Authentication } from "./middleware.ts"
+
+const detailId = { id: RolePermissionDetailId }
+
+export class TeamApi extends HttpApiGroup.make("team")
+  .add(
+    HttpApiEndpoint.post("addMember", "/add", {
+      payload: jsonBody(AddMemberInput),
+      success: Member,
+      error: [Problem.UnknownRole, Problem.DuplicateEmail, Problem.DuplicateUsername]
+    }),
+    HttpApiEndpoint.post("addRole", "/role/add", {
+      payload: jsonBody(AddRoleInput),
+      success: Role,
+      error: Problem.DuplicateRoleKey
+    }),
+    HttpApiEndpoint.delete("removePermission", "/role-permission-detail/:id", {
+      params: detailId,
+      payload: jsonBody(Schema.Struct({ permissionId: PermissionId })),
+      success: RolePermissionDetail,
+      error: [Problem.NotFound, Problem.UnknownPermission]
+    }),
+    HttpApiEndpoint.post("grantPermission", "/role-permission-detail", {
+      payload: jsonBody(GrantPermissionInput),
+      success: RolePermissionDetail,
+      error: [Problem.UnknownRole, Problem.UnknownPermission]
+    }),
+    HttpApiEndpoint.get("getRolePermissionDetail", "/role-permission-detail/:id", {
+      params: detailId,
+      success: RolePermissionDetail,
+      error: Problem.NotFound
+    }),
+    HttpApiEndpoint.get("listMembers", "/members", { success: Schema.Array(Member) }),
+    HttpApiEndpoint.get("getMember", "/members/:id", {
+      params: { id: MemberId },
+      success: Member,
+      error: Problem.NotFound
+    }),
+    HttpApiEndpoint.get("listRoles", "/roles", { success: Schema.Array(Role) }),
+    HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) })
+  )
+  .middleware(Authentication)
+  .prefix("/api/v1/team") {}

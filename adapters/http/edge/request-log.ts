@@ -1,0 +1,33 @@
+import { Context } from "effect"
+
+export interface RequestLogEntry {
+  readonly requestId: string
+  readonly method: string
+  readonly path: string
+  readonly status: number
+  readonly durationMs: number
+  /** Why a request ended in a 500: never sent to the client, only logged. */
+  readonly error?: string
+}
+
+/** Where the one line per request goes; the app decides (standard output in production). */
+export class RequestLog extends Context.Service<RequestLog, (entry: RequestLogEntry) => void>()(
+  "roster/http/RequestLog"
+) {}
+
+/** The caller's network address, as the server that accepted the connection saw it. */
+export class ClientAddress extends Context.Service<ClientAddress, string | undefined>()(
+  "roster/http/ClientAddress"
+) {}
+
+export const jsonLines =
+  (write: (line: string) => void) =>
+  (entry: RequestLogEntry): void =>
+    write(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: entry.status >= 500 ? "error" : "info",
+        msg: "request",
+        ...entry
+      })
+    )

@@ -1,0 +1,26 @@
+import { Effect } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { receiveStripeEvent } from "../../payments/receive-stripe-event.ts"
+import { RosterApi } from "../api/roster-api.ts"
+import { InvalidSignature, Unavailable } from "../problems.ts"
+import { validationFailed } from "../validation.ts"
+
+const signatureDetail = {
+  missing: "The Stripe-Signature header is missing",
+  invalid: "The signature does not match the body with any configured secret, or it is too old",
+  not_configured: "No webhook secret is configured, so no delivery can be verified"
+} as const
+
+export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (handlers) =>
+  handlers.handleRaw("webhook", ({ request }) =>
+    Effect.orDie(request.text).pipe(
+      Effect.flatMap((rawBody) => receiveStripeEvent(rawBody, request.headers)),
+      Effect.map((outcome) => ({ received: true as const, outcome })),
+      Effect.catchTags({
+        SignatureRejected: (e) => Effect.fail(new InvalidSignature({ detail: signatureDetail[e.reason] })),
+        SchemaError: (e) => Effect.fail(validationFailed("body", e)),
+        StoreUnavailable: () => Effect.fail(new Unavailable({}))
+      })
+    )
+  )
+)

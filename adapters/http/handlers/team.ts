@@ -1,0 +1,31 @@
+import { HttpApiBuilder } from "effect/http-api"
+import {
+  addMember,
+  addRole,
+  getMember,
+  getRolePermissionDetail,
+  grantPermission,
+  listMembers,
+  listPermissions,
+  listRoles,
+  removePermission
+} from "../../../core/index.ts"
+import { RosterApi } from "../api/roster-api.ts"
+import { asCaller } from "./as-caller.ts"
+
+export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =>
+  handlers
+    .handle("addMember", ({ payload }) => asCaller((actor) => addMember(actor, payload)))
+    .handle("addRole", ({ payload }) => asCaller((actor) => addRole(actor, payload)))
+    .handle("removePermission", ({ params, payload }) =>
+      asCaller((actor) => removePermission(actor, { id: params.id, permissionId: payload.permissionId }))
+    )
+    .handle("grantPermission", ({ payload }) => asCaller((actor) => grantPermission(actor, payload)))
+    .handle("getRolePermissionDetail", ({ params }) =>
+      asCaller((actor) => getRolePermissionDetail(actor, params.id))
+    )
+    .handle("listMembers", () => asCaller(listMembers))
+    .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
+    .handle("listRoles", () => asCaller(listRoles))
+    .handle("listPermissions", () => asCaller(listPermissions))
+)

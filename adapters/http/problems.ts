@@ -1,0 +1,144 @@
+import { Schema } from "effect"
+import { HttpApiError, HttpApiSchema } from "effect/http-api"
+
+/**
+ * Every problem type gets its own URN, so that problems sharing a status stay distinguishable
+ * (RFC 9457 `type`); `code` carries the same identity in the snake_case form clients switch on.
+ */
+const declare = <const Code extends string, const Status extends number>(
+  code: Code,
+  status: Status,
+  title: string
+) => ({ type: `urn:roster:problem:${code}` as const, status, title })
+
+const code = <const Code extends string>(value: Code) => ({ code: Schema.tag(value) })
+
+export const ProblemIssue = Schema.Struct({
+  path: Schema.String,
+  message: Schema.String
+})
+
+export class ValidationFailed extends HttpApiError.Problem<ValidationFailed>()(
+  "ValidationFailed",
+  declare("validation_failed", 400, "The request is not valid"),
+  { ...code("validation_failed"), errors: Schema.Array(ProblemIssue) }
+) {}
+
+export class InvalidSignature extends HttpApiError.Problem<InvalidSignature>()(
+  "InvalidSignature",
+  declare("invalid_signature", 400, "The webhook signature is missing or invalid"),
+  code("invalid_signature")
+) {}
+
+export class Unauthorized extends HttpApiError.Problem<Unauthorized>()(
+  "Unauthorized",
+  declare("unauthorized", 401, "Authentication is required"),
+  code("unauthorized")
+) {}
+
+export class Forbidden extends HttpApiError.Problem<Forbidden>()(
+  "Forbidden",
+  declare("forbidden", 403, "Not allowed"),
+  { ...code("forbidden"), permission: Schema.optionalKey(Schema.String) }
+) {}
+
+export class NotFound extends HttpApiError.Problem<NotFound>()(
+  "NotFound",
+  declare("not_found", 404, "Not found"),
+  code("not_found")
+) {}
+
+export class MethodNotAllowed extends HttpApiError.Problem<MethodNotAllowed>()(
+  "MethodNotAllowed",
+  declare("method_not_allowed", 405, "Method not allowed"),
+  code("method_not_allowed")
+) {}
+
+export class DuplicateEmail extends HttpApiError.Problem<DuplicateEmail>()(
+  "DuplicateEmail",
+  declare("duplicate_email", 409, "The e-mail address is already in use"),
+  code("duplicate_email")
+) {}
+
+export class DuplicateUsername extends HttpApiError.Problem<DuplicateUsername>()(
+  "DuplicateUsername",
+  declare("duplicate_username", 409, "The username is already taken"),
+  code("duplicate_username")
+) {}
+
+export class DuplicateRoleKey extends HttpApiError.Problem<DuplicateRoleKey>()(
+  "DuplicateRoleKey",
+  declare("duplicate_role_key", 409, "The role key is already taken"),
+  code("duplicate_role_key")
+) {}
+
+export class AlreadySubscribed extends HttpApiError.Problem<AlreadySubscribed>()(
+  "AlreadySubscribed",
+  declare("already_subscribed", 409, "The plan is already subscribed"),
+  code("already_subscribed")
+) {}
+
+export class PayloadTooLarge extends HttpApiError.Problem<PayloadTooLarge>()(
+  "PayloadTooLarge",
+  declare("payload_too_large", 413, "The request body is too large"),
+  code("payload_too_large")
+) {}
+
+export class UnknownRole extends HttpApiError.Problem<UnknownRole>()(
+  "UnknownRole",
+  declare("unknown_role", 422, "No such role"),
+  code("unknown_role")
+) {}
+
+export class UnknownPermission extends HttpApiError.Problem<UnknownPermission>()(
+  "UnknownPermission",
+  declare("unknown_permission", 422, "No such permission in the catalog"),
+  code("unknown_permission")
+) {}
+
+export class UnknownPlan extends HttpApiError.Problem<UnknownPlan>()(
+  "UnknownPlan",
+  declare("unknown_plan", 422, "No such plan"),
+  code("unknown_plan")
+) {}
+
+export class PlanMismatch extends HttpApiError.Problem<PlanMismatch>()(
+  "PlanMismatch",
+  declare("plan_mismatch", 422, "The plan name does not match the plan"),
+  code("plan_mismatch")
+) {}
+
+export class PriceMismatch extends HttpApiError.Problem<PriceMismatch>()(
+  "PriceMismatch",
+  declare("price_mismatch", 422, "The price does not match the plan"),
+  code("price_mismatch")
+) {}
+
+export class RateLimited extends HttpApiError.Problem<RateLimited>()(
+  "RateLimited",
+  declare("rate_limited", 429, "Too many attempts"),
+  { ...code("rate_limited"), retryAfterSeconds: Schema.Int }
+) {}
+
+/** 429 with `Retry-After`, which the problem body alone cannot set. */
+export const RateLimitedWithRetryAfter = RateLimited.pipe(
+  HttpApiSchema.encodeToWithHeaders(
+    { body: RateLimited, headers: { "retry-after": Schema.String } },
+    {
+      decode: ({ body }) => body,
+      encode: (problem) => ({ body: problem, headers: { "retry-after": String(problem.retryAfterSeconds) } })
+    }
+  )
+)
+
+export class Internal extends HttpApiError.Problem<Internal>()(
+  "Internal",
+  declare("internal", 500, "Internal error"),
+  code("internal")
+) {}
+
+export class Unavailable extends HttpApiError.Problem<Unavailable>()(
+  "Unavailable",
+  declare("unavailable", 503, "The store is unavailable; try again"),
+  code("unavailable")
+) {}

@@ -1,0 +1,61 @@
+import type * as Domain from "../../core/index.ts"
+import * as Problem from "./problems.ts"
+
+const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
+  missing_permission: "The caller lacks the permission this operation needs",
+  inactive: "The account, its membership or its role is not active",
+  self_deactivation: "A member cannot disable their own account",
+  grant_exceeds_own: "A member cannot grant a permission they do not hold",
+  role_exceeds_own: "The role holds permissions the caller does not hold"
+}
+
+const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
+  missing: "A bearer token is required",
+  invalid: "The bearer token is not valid",
+  expired: "The session has expired"
+}
+
+/** Where each domain error is declared an HTTP problem: the core knows nothing of statuses. */
+const problems = {
+  DuplicateEmail: (e: Domain.DuplicateEmail) =>
+    new Problem.DuplicateEmail({ detail: `A member with e-mail ${e.email} already exists` }),
+  DuplicateUsername: (e: Domain.DuplicateUsername) =>
+    new Problem.DuplicateUsername({ detail: `A member with username ${e.username} already exists` }),
+  DuplicateRoleKey: (e: Domain.DuplicateRoleKey) =>
+    new Problem.DuplicateRoleKey({ detail: `A role with key ${e.roleKey} already exists` }),
+  AlreadySubscribed: (e: Domain.AlreadySubscribed) =>
+    new Problem.AlreadySubscribed({ detail: `Plan ${e.planId} is already the current subscription` }),
+  UnknownRole: (e: Domain.UnknownRole) => new Problem.UnknownRole({ detail: `No role has id ${e.roleId}` }),
+  UnknownPermission: (e: Domain.UnknownPermission) =>
+    new Problem.UnknownPermission({ detail: `No permission in the catalog has id ${e.permissionId}` }),
+  UnknownPlan: (e: Domain.UnknownPlan) => new Problem.UnknownPlan({ detail: `No plan has id ${e.planId}` }),
+  PlanMismatch: (e: Domain.PlanMismatch) =>
+    new Problem.PlanMismatch({ detail: `Plan ${e.planId} is not named ${JSON.stringify(e.planName)}` }),
+  PriceMismatch: (e: Domain.PriceMismatch) =>
+    new Problem.PriceMismatch({ detail: `${e.price} is not the price of plan ${e.planId}` }),
+  NotFound: (e: Domain.NotFound) =>
+    new Problem.NotFound({ detail: `No ${e.entity.replaceAll("_", " ")} ${e.id}` }),
+  InvalidCredentials: (_: Domain.InvalidCredentials) =>
+    new Problem.Unauthorized({ detail: "The username or password is wrong" }),
+  Unauthenticated: (e: Domain.Unauthenticated) =>
+    new Problem.Unauthorized({ detail: unauthorizedDetail[e.reason] }),
+  Forbidden: (e: Domain.Forbidden) =>
+    new Problem.Forbidden({
+      detail: forbiddenDetail[e.reason],
+      ...(e.permission === undefined ? {} : { permission: e.permission })
+    }),
+  RateLimited: (e: Domain.RateLimited) =>
+    new Problem.RateLimited({
+      detail: `Too many failed logins; retry in ${e.retryAfterSeconds} s`,
+      retryAfterSeconds: e.retryAfterSeconds
+    }),
+  StoreUnavailable: (_: Domain.StoreUnavailable) => new Problem.Unavailable({})
+}
+
+export type DomainError = Parameters<(typeof problems)[keyof typeof problems]>[0]
+
+export type ProblemOf<E extends DomainError> = ReturnType<(typeof problems)[E["_tag"]]>
+
+/** Translates a use case's failure into the problem of the same meaning, keeping the types precise. */
+export const toProblem = <E extends DomainError>(error: E): ProblemOf<E> =>
+  (problems[error._tag] as (error: E) => unknown)(error) as ProblemOf<E>

@@ -1,0 +1,76 @@
+import { Schema } from "effect"
+import {
+  Currency,
+  Member,
+  PermissionCatalog,
+  PermissionKey,
+  type Plan,
+  type Principal,
+  permissionsOf,
+  type Subscription,
+  SubscriptionStatus,
+  toMajorUnits
+} from "../../core/index.ts"
+
+/** A plan as clients see it: `price` in major units, exactly what endpoint 3 expects back. */
+export const PlanView = Schema.Struct({
+  planId: Schema.String,
+  planName: Schema.String,
+  price: Schema.Finite,
+  currency: Currency
+})
+
+export const toPlanView = (plan: Plan): typeof PlanView.Type => ({
+  planId: plan.planId,
+  planName: plan.planName,
+  price: toMajorUnits(plan.price),
+  currency: plan.price.currency
+})
+
+/** The public face of a subscription: no version counters, provider ids or event bookkeeping. */
+export const SubscriptionView = Schema.Struct({
+  id: Schema.String,
+  status: SubscriptionStatus,
+  planId: Schema.String,
+  planName: Schema.String,
+  price: Schema.Finite,
+  currency: Currency,
+  history: Schema.Array(Schema.Struct({ status: SubscriptionStatus, at: Schema.DateTimeUtc })),
+  createdAt: Schema.DateTimeUtc,
+  updatedAt: Schema.DateTimeUtc
+})
+
+export const toSubscriptionView = (subscription: Subscription): typeof SubscriptionView.Type => ({
+  id: subscription.id,
+  status: subscription.status,
+  planId: subscription.planId,
+  planName: subscription.planName,
+  price: toMajorUnits(subscription.price),
+  currency: subscription.price.currency,
+  history: subscription.history.map(({ status, at }) => ({ status, at })),
+  createdAt: subscription.createdAt,
+  updatedAt: subscription.updatedAt
+})
+
+export const LoginView = Schema.Struct({
+  token: Schema.RedactedFromValue(Schema.String),
+  expiresAt: Schema.DateTimeUtc,
+  member: Member
+})
+
+/** Who the caller is: the operator's master key, open local mode, or a signed-in member. */
+export const WhoAmIView = Schema.Struct({
+  principal: Schema.Literals(["master", "open_local", "member"]),
+  member: Schema.optionalKey(Member),
+  permissions: Schema.Array(PermissionKey)
+})
+
+export const MessageView = Schema.Struct({ message: Schema.String })
+
+const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member" } as const
+
+export const toWhoAmIView = (principal: Principal): typeof WhoAmIView.Type => ({
+  principal: principalKinds[principal._tag],
+  ...(principal._tag === "Member" ? { member: principal.member } : {}),
+  permissions: PermissionCatalog.filter((p) => permissionsOf(principal).has(p.id)).map((p) => p.key)
+})

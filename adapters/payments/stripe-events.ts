@@ -1,0 +1,98 @@
+import { DateTime, Option, Schema } from "effect"
+import {
+  type PaymentEvent,
+  PaymentEventId,
+  SubscriptionId,
+  type SubscriptionStatus
+} from "../../core/index.ts"
+
+export const StripeEvent = Schema.Struct({
+  id: PaymentEventId,
+  type: Schema.String,
+  /** Seconds since the epoch, bounded to what a date can hold. */
+  created: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 8_640_000_000_000 })),
+  data: Schema.Struct({ object: Schema.Record(Schema.String, Schema.Unknown) })
+})
+export type StripeEvent = typeof StripeEvent.Type
+
+type StripeObject = Readonly<Record<string, unknown>>
+
+const isObject = (value: unknown): value is StripeObject => typeof value === "object" && value !== null
+
+/** A reference Stripe sends either as an id or, when expanded, as the object carrying it. */
+const idOf = (value: unknown): string | undefined => {
+  if (typeof value === "string" && value !== "") return value
+  return isObject(value) ? idOf(value.id) : undefined
+}
+
+const invoiceSubscription = (invoice: StripeObject) => {
+  const parent = invoice.parent
+  const details = isObject(parent) ? parent.subscription_details : undefined
+  return idOf(invoice.subscription) ?? (isObject(details) ? idOf(details.subscription) : undefined)
+}
+
+const ourReference = Schema.decodeUnknownOption(SubscriptionId)
+
+const statuses: Readonly<Record<string, SubscriptionStatus>> = {
+  active: "active",
+  trialing: "active",
+  past_due: "past_due",
+  unpaid: "past_due",
+  canceled: "canceled",
+  incomplete_expired: "canceled"
+}
+
+const defined = <A extends object>(fields: A) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as A
+
+/**
+ * The events Roster acts on (DESIGN §3), translated into domain events; every other type, and a
+ * checkout still waiting for its payment, is `none`: acknowledged and ignored.
+ */
+export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentEvent> => {
+  const object = event.data.object
+  const common = { eventId: event.id, occurredAt: DateTime.makeUnsafe(event.created * 1000) }
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded": {
+      if (object.payment_status === "unpaid") return Option.none()
+      return Option.some({
+        _tag: "PaymentSucceeded",
+        ...common,
+        ...defined({
+          subscriptionId: Option.getOrUndefined(ourReference(object.client_reference_id)),
+          providerSubscriptionId: idOf(object.subscription),
+          providerCustomerId: idOf(object.customer)
+        })
+      })
+    }
+    case "invoice.paid":
+    case "invoice.payment_failed":
+      return Option.some({
+        _tag: event.type === "invoice.paid" ? "PaymentSucceeded" : "PaymentFailed",
+        ...common,
+        ...defined({
+          providerSubscriptionId: invoiceSubscription(object),
+          providerCustomerId: idOf(object.customer)
+        })
+      })
+    case "customer.subscription.updated": {
+      const status = typeof object.status === "string" ? statuses[object.status] : undefined
+      if (status === undefined) return Option.none()
+      return Option.some({
+        _tag: "SubscriptionStatusReported",
+        status,
+        ...common,
+        ...defined({ providerSubscriptionId: idOf(object.id), providerCustomerId: idOf(object.customer) })
+      })
+    }
+    case "customer.subscription.deleted":
+      return Option.some({
+        _tag: "SubscriptionCanceled",
+        ...common,
+        ...defined({ providerSubscriptionId: idOf(object.id), providerCustomerId: idOf(object.customer) })
+      })
+    default:
+      return Option.none()
+  }
+}
