@@ -1,9 +1,25 @@
-import { Context, Layer } from "effect"
+import { Context, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
+import type {
+  AuthSettings,
+  IdGenerator,
+  LoginThrottleStore,
+  MemberStore,
+  PasswordHasher,
+  PaymentInbox,
+  PlanCatalog,
+  RolePermissionStore,
+  RoleStore,
+  SessionStore,
+  SessionTokens,
+  StoreHealth,
+  SubscriptionStore
+} from "../../core/index.ts"
+import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
 import { openApiPath, RosterApi } from "./api/roster-api.ts"
 import { type EdgeOptions, edgeMiddleware } from "./edge/edge.ts"
-import { ClientAddress } from "./edge/request-log.ts"
+import { ClientAddress, type RequestLog } from "./edge/request-log.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { HealthHandlers } from "./handlers/health.ts"
@@ -27,7 +43,23 @@ export const rosterRoutes = (options: EdgeOptions) =>
     Layer.merge(edgeMiddleware(options))
   )
 
-type RouteServices = Layer.Services<ReturnType<typeof rosterRoutes>>
+/** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
+export type HttpServices =
+  | AuthSettings
+  | IdGenerator
+  | LoginThrottleStore
+  | MemberStore
+  | PasswordHasher
+  | PaymentInbox
+  | PlanCatalog
+  | RolePermissionStore
+  | RoleStore
+  | SessionStore
+  | SessionTokens
+  | StoreHealth
+  | SubscriptionStore
+  | WebhookVerifier
+  | RequestLog
 
 export interface ConnectionInfo {
   /** The peer's address as the server saw it; login throttling counts per address. */
@@ -40,18 +72,29 @@ export interface WebHandler {
   readonly dispose: () => Promise<void>
 }
 
-/** The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it directly. */
-export const makeWebHandler = <E>(
-  services: Layer.Layer<Exclude<RouteServices, HttpRouter.HttpRouter>, E>,
+/**
+ * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it
+ * directly. The services are built once (one store, one connection) and handed to every request.
+ */
+export const makeWebHandler = async <E>(
+  services: Layer.Layer<HttpServices, E>,
   options: EdgeOptions
-): WebHandler => {
-  const { handler, dispose } = HttpRouter.toWebHandler(
-    rosterRoutes(options).pipe(Layer.provide(services), Layer.provide(HttpServer.layerServices)),
+): Promise<WebHandler> => {
+  const runtime = ManagedRuntime.make(services)
+  const context = await runtime.context()
+  const web = HttpRouter.toWebHandler(
+    rosterRoutes(options).pipe(
+      Layer.provide(Layer.succeedContext(context)),
+      Layer.provide(HttpServer.layerServices)
+    ),
     { disableLogger: true }
   )
   return {
     handler: (request, connection) =>
-      handler(request, Context.make(ClientAddress, connection?.remoteAddress)),
-    dispose
+      web.handler(request, Context.add(context, ClientAddress, connection?.remoteAddress)),
+    dispose: async () => {
+      await web.dispose()
+      await runtime.dispose()
+    }
   }
 }

@@ -1,0 +1,36 @@
+import { logEvent, prepare } from "./start.ts"
+
+/** The little of Deno's runtime API this entrypoint uses; tsc checks the rest of the app without Deno's types. */
+declare const Deno: {
+  serve(
+    options: { port: number; hostname: string; onListen?: (address: { port: number }) => void },
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>
+  ): { shutdown(): Promise<void> }
+  addSignalListener(signal: "SIGTERM" | "SIGINT", listener: () => void): void
+  exit(code: number): never
+}
+
+const { settings, handler, dispose } = await prepare()
+
+const server = Deno.serve(
+  {
+    port: settings.port,
+    hostname: settings.host,
+    onListen: ({ port }) =>
+      logEvent("info", `Roster listening on http://${settings.host}:${port}`, { runtime: "deno" })
+  },
+  (request, info) => handler(request, { remoteAddress: info.remoteAddr.hostname })
+)
+
+let stopping = false
+const shutdown = async (signal: string) => {
+  if (stopping) return
+  stopping = true
+  logEvent("info", `${signal}: no new connections; finishing requests in flight`)
+  await server.shutdown()
+  await dispose()
+  logEvent("info", "Roster stopped")
+  Deno.exit(0)
+}
+Deno.addSignalListener("SIGTERM", () => void shutdown("SIGTERM"))
+Deno.addSignalListener("SIGINT", () => void shutdown("SIGINT"))

@@ -1,0 +1,73 @@
+import { Config, Duration, Effect, Option, Redacted } from "effect"
+import type { Plan } from "../core/index.ts"
+import { defaultPlansFile, loadPlans } from "./plans-file.ts"
+import { StartupError } from "./startup-error.ts"
+
+export interface Settings {
+  readonly port: number
+  readonly host: string
+  /** Absent: open local mode (full access without credentials, loopback only). */
+  readonly masterKey: Option.Option<Redacted.Redacted<string>>
+  readonly webhookSecrets: ReadonlyArray<Redacted.Redacted<string>>
+  readonly plans: ReadonlyArray<Plan>
+  readonly plansSource: string
+  readonly maxBodyBytes: number
+  readonly sessionTtl: Duration.Duration
+}
+
+const minimumMasterKeyLength = 32
+
+const loopbackHosts = new Set(["localhost", "::1", "[::1]"])
+const isLoopback = (host: string) => loopbackHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host)
+
+const environment = Config.all({
+  port: Config.Port("PORT").pipe(Config.withDefault(3000)),
+  host: Config.String("HOST").pipe(Config.option),
+  masterKey: Config.Redacted("ROSTER_MASTER_KEY").pipe(Config.option),
+  webhookSecret: Config.Redacted("ROSTER_WEBHOOK_SECRET").pipe(Config.option),
+  plansFile: Config.String("ROSTER_PLANS_FILE").pipe(Config.option),
+  maxBodyBytes: Config.Int("ROSTER_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
+  sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12)))
+})
+
+const refuse = (message: string) => Effect.fail(new StartupError({ message }))
+
+/** Reads the environment once at start; anything invalid stops the start with a message naming it. */
+export const loadSettings = Effect.gen(function* () {
+  const env = yield* environment.pipe(
+    Effect.mapError((error) => new StartupError({ message: `Invalid configuration: ${error.message}` }))
+  )
+  if (Option.isSome(env.masterKey) && Redacted.value(env.masterKey.value).length < minimumMasterKeyLength) {
+    return yield* refuse(`ROSTER_MASTER_KEY must be at least ${minimumMasterKeyLength} characters long`)
+  }
+  const openLocal = Option.isNone(env.masterKey)
+  const host = Option.getOrElse(env.host, () => (openLocal ? "127.0.0.1" : "0.0.0.0"))
+  if (openLocal && !isLoopback(host)) {
+    return yield* refuse(
+      `HOST=${host} is not a loopback address. Without ROSTER_MASTER_KEY Roster runs in open local mode, ` +
+        "where anyone who can connect has full access, so it listens on loopback only. " +
+        "Set ROSTER_MASTER_KEY to serve other hosts."
+    )
+  }
+  if (env.maxBodyBytes < 1) return yield* refuse("ROSTER_MAX_BODY_BYTES must be a positive number of bytes")
+  if (Duration.isZero(env.sessionTtl)) return yield* refuse("ROSTER_SESSION_TTL must be longer than zero")
+  const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
+  return {
+    port: env.port,
+    host,
+    masterKey: env.masterKey,
+    webhookSecrets: Option.match(env.webhookSecret, {
+      onNone: () => [],
+      onSome: (secrets) =>
+        Redacted.value(secrets)
+          .split(",")
+          .map((secret) => secret.trim())
+          .filter((secret) => secret !== "")
+          .map((secret) => Redacted.make(secret))
+    }),
+    plans: yield* loadPlans(plansSource),
+    plansSource,
+    maxBodyBytes: env.maxBodyBytes,
+    sessionTtl: env.sessionTtl
+  } satisfies Settings
+})

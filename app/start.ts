@@ -1,0 +1,45 @@
+import { Effect, Option, Result } from "effect"
+import { makeWebHandler } from "../adapters/http/web-handler.ts"
+import { rosterServices, writeLine } from "./services.ts"
+import { loadSettings, type Settings } from "./settings.ts"
+
+export const logEvent = (level: "info" | "warn" | "error", msg: string, fields: object = {}) =>
+  writeLine(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }))
+
+const announce = (settings: Settings) => {
+  logEvent("info", "store: in process memory; data is lost when the process stops")
+  logEvent("info", `plans: ${settings.plans.length} from ${settings.plansSource}`)
+  if (Option.isNone(settings.masterKey)) {
+    logEvent(
+      "warn",
+      "OPEN LOCAL MODE: no ROSTER_MASTER_KEY is set, so every request without credentials has FULL ACCESS. " +
+        `Listening on ${settings.host} (loopback) only. Set ROSTER_MASTER_KEY before exposing Roster.`
+    )
+  }
+  if (settings.webhookSecrets.length === 0) {
+    logEvent(
+      "warn",
+      Option.isNone(settings.masterKey)
+        ? "No ROSTER_WEBHOOK_SECRET: webhook deliveries are accepted unsigned (open local mode only)"
+        : "No ROSTER_WEBHOOK_SECRET: every webhook delivery is refused until one is set"
+    )
+  }
+}
+
+/**
+ * Everything a runtime's entrypoint needs, runtime-agnostic: settings read and checked, the web
+ * handler built. An invalid configuration ends the process with the reason, before anything listens.
+ */
+export const prepare = async () => {
+  const loaded = await Effect.runPromise(Effect.result(loadSettings))
+  if (Result.isFailure(loaded)) {
+    logEvent("error", `Roster cannot start: ${loaded.failure.message}`)
+    process.exit(1)
+  }
+  const settings = loaded.success
+  announce(settings)
+  return {
+    settings,
+    ...(await makeWebHandler(rosterServices(settings), { maxBodyBytes: settings.maxBodyBytes }))
+  }
+}

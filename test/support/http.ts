@@ -1,0 +1,117 @@
+import { Layer, Redacted } from "effect"
+import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
+import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
+import type { InMemoryRosterOptions } from "../../adapters/memory/index.ts"
+import { stripeVerifierLayer } from "../../adapters/payments/stripe-verifier.ts"
+import { acceptUnsignedLayer, rejectAllLayer } from "../../adapters/payments/unsigned-verifier.ts"
+import { masterKey, password, testRoster } from "./roster.ts"
+
+export const webhookSecret = "whsec_test_secret_for_roster"
+
+export interface ApiOptions extends InMemoryRosterOptions {
+  /** `open`: no master key (open local mode). Defaults to `secure` with the test master key. */
+  readonly mode?: "open" | "secure"
+  readonly webhook?: "stripe" | "unsigned" | "reject"
+  readonly maxBodyBytes?: number
+}
+
+export interface Answer {
+  readonly status: number
+  readonly headers: Headers
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
+  readonly body: any
+  readonly text: string
+}
+
+export interface TestApi {
+  readonly call: (
+    method: string,
+    path: string,
+    options?: {
+      readonly body?: unknown
+      readonly rawBody?: string
+      readonly token?: string
+      readonly headers?: Record<string, string>
+      readonly client?: string
+    }
+  ) => Promise<Answer>
+  readonly logs: Array<RequestLogEntry>
+  readonly web: WebHandler
+}
+
+const verifiers = {
+  stripe: stripeVerifierLayer([Redacted.make(webhookSecret)]),
+  unsigned: acceptUnsignedLayer,
+  reject: rejectAllLayer
+}
+
+/** The HTTP service on in-memory stores, called through its web handler exactly as a server would. */
+export const startApi = async <Replaced extends HttpServices = never>(
+  options: ApiOptions & {
+    /** Replaces some of the in-memory services, e.g. with a store that is down. */
+    readonly override?: Layer.Layer<Replaced>
+  } = {}
+): Promise<TestApi> => {
+  const logs: Array<RequestLogEntry> = []
+  const { mode = "secure", webhook = "stripe", maxBodyBytes = 1024 * 1024, override, ...roster } = options
+  const base = Layer.mergeAll(
+    testRoster(mode === "open" ? { ...roster, masterKey: undefined as never } : roster),
+    verifiers[webhook],
+    Layer.succeed(RequestLog)((entry) => void logs.push(entry))
+  )
+  const services = override === undefined ? base : Layer.merge(base, override)
+  const web = await makeWebHandler(services, { maxBodyBytes })
+  const call: TestApi["call"] = async (method, path, { body, rawBody, token, headers, client } = {}) => {
+    const response = await web.handler(
+      new Request(`http://roster.test${path}`, {
+        method,
+        headers: {
+          "content-type": "*/*",
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          ...headers
+        },
+        ...(rawBody !== undefined
+          ? { body: rawBody }
+          : body !== undefined
+            ? { body: JSON.stringify(body) }
+            : {})
+      }),
+      { remoteAddress: client ?? "192.0.2.1" }
+    )
+    const text = await response.text()
+    let parsed: unknown
+    try {
+      parsed = text === "" ? undefined : JSON.parse(text)
+    } catch {
+      parsed = undefined
+    }
+    return { status: response.status, headers: response.headers, body: parsed, text }
+  }
+  return { call, logs, web }
+}
+
+export { masterKey, password }
+
+/** Creates a role with `permissionIds` and a member in it through the API, then logs in as that member. */
+export const memberWithPermissions = async (
+  api: TestApi,
+  username: string,
+  permissionIds: ReadonlyArray<number>
+) => {
+  const role = await api.call("POST", "/api/v1/team/role/add", {
+    token: masterKey,
+    body: { name: `${username} role`, roleKey: `${username}-role` }
+  })
+  for (const permissionId of permissionIds) {
+    await api.call("POST", "/api/v1/team/role-permission-detail", {
+      token: masterKey,
+      body: { roleId: role.body.id, permissionId }
+    })
+  }
+  const member = await api.call("POST", "/api/v1/team/add", {
+    token: masterKey,
+    body: { username, email: `${username}@example.com`, password, activestatus: true, roleId: role.body.id }
+  })
+  const login = await api.call("POST", "/api/v1/auth/login", { body: { username, password } })
+  return { role: role.body, member: member.body, token: login.body.token as string }
+}
