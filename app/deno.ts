@@ -1,4 +1,4 @@
-import { logEvent, prepare } from "./start.ts"
+import { exit, logEvent, prepare } from "./start.ts"
 
 /** The little of Deno's runtime API this entrypoint uses; tsc checks the rest of the app without Deno's types. */
 declare const Deno: {
@@ -7,7 +7,6 @@ declare const Deno: {
     handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Promise<Response>
   ): { shutdown(): Promise<void> }
   addSignalListener(signal: "SIGTERM" | "SIGINT", listener: () => void): void
-  exit(code: number): never
 }
 
 const { settings, handler, dispose } = await prepare()
@@ -30,7 +29,7 @@ const shutdown = async (signal: string) => {
   await server.shutdown()
   await dispose()
   logEvent("info", "Roster stopped")
-  Deno.exit(0)
+  exit(0)
 }
 Deno.addSignalListener("SIGTERM", () => void shutdown("SIGTERM"))
 Deno.addSignalListener("SIGINT", () => void shutdown("SIGINT"))

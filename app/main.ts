@@ -1,4 +1,4 @@
-import { logEvent, prepare } from "./start.ts"
+import { exit, logEvent, prepare } from "./start.ts"
 
 const { settings, handler, dispose } = await prepare()
 
@@ -18,7 +18,7 @@ const shutdown = async (signal: string) => {
   await server.stop()
   await dispose()
   logEvent("info", "Roster stopped")
-  process.exit(0)
+  exit(0)
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"))
 process.on("SIGINT", () => void shutdown("SIGINT"))

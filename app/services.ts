@@ -3,9 +3,12 @@ import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
 import { inMemoryRoster } from "../adapters/memory/index.ts"
 import { stripeVerifierLayer } from "../adapters/payments/stripe-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "../adapters/payments/unsigned-verifier.ts"
+import { makeLogWriter } from "./log-writer.ts"
 import type { Settings } from "./settings.ts"
 
-export const writeLine = (line: string) => console.log(line)
+export const logWriter = makeLogWriter((chunk) => process.stdout.write(chunk))
+
+export const writeLine = logWriter.line
 
 const webhookVerifier = (settings: Settings) => {
   if (settings.webhookSecrets.length > 0) return stripeVerifierLayer(settings.webhookSecrets)
@@ -24,5 +27,5 @@ export const rosterServices = (settings: Settings) =>
       })
     }),
     webhookVerifier(settings),
-    Layer.succeed(RequestLog)(jsonLines(writeLine))
+    Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {})
   )

@@ -13,6 +13,7 @@ export interface Settings {
   readonly plansSource: string
   readonly maxBodyBytes: number
   readonly sessionTtl: Duration.Duration
+  readonly logRequests: boolean
 }
 
 const minimumMasterKeyLength = 32
@@ -27,7 +28,8 @@ const environment = Config.all({
   webhookSecret: Config.Redacted("ROSTER_WEBHOOK_SECRET").pipe(Config.option),
   plansFile: Config.String("ROSTER_PLANS_FILE").pipe(Config.option),
   maxBodyBytes: Config.Int("ROSTER_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
-  sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12)))
+  sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12))),
+  logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true))
 })
 
 const refuse = (message: string) => Effect.fail(new StartupError({ message }))
@@ -68,6 +70,7 @@ export const loadSettings = Effect.gen(function* () {
     plans: yield* loadPlans(plansSource),
     plansSource,
     maxBodyBytes: env.maxBodyBytes,
-    sessionTtl: env.sessionTtl
+    sessionTtl: env.sessionTtl,
+    logRequests: env.logRequests
   } satisfies Settings
 })

@@ -1,10 +1,16 @@
 import { Effect, Option, Result } from "effect"
 import { makeWebHandler } from "../adapters/http/web-handler.ts"
-import { rosterServices, writeLine } from "./services.ts"
+import { logWriter, rosterServices, writeLine } from "./services.ts"
 import { loadSettings, type Settings } from "./settings.ts"
 
 export const logEvent = (level: "info" | "warn" | "error", msg: string, fields: object = {}) =>
   writeLine(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }))
+
+/** Ends the process once the log lines still gathered are written. */
+export function exit(code: number): never {
+  logWriter.flush()
+  return process.exit(code)
+}
 
 const announce = (settings: Settings) => {
   logEvent("info", "store: in process memory; data is lost when the process stops")
@@ -34,7 +40,7 @@ export const prepare = async () => {
   const loaded = await Effect.runPromise(Effect.result(loadSettings))
   if (Result.isFailure(loaded)) {
     logEvent("error", `Roster cannot start: ${loaded.failure.message}`)
-    process.exit(1)
+    exit(1)
   }
   const settings = loaded.success
   announce(settings)

@@ -6,6 +6,7 @@ const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   inactive: "The account, its membership or its role is not active",
   self_deactivation: "A member cannot disable their own account",
   grant_exceeds_own: "A member cannot grant a permission they do not hold",
+  revoke_exceeds_own: "A member cannot remove a permission they do not hold",
   role_exceeds_own: "The role holds permissions the caller does not hold"
 }
 
@@ -49,7 +50,10 @@ const problems = {
       detail: `Too many failed logins; retry in ${e.retryAfterSeconds} s`,
       retryAfterSeconds: e.retryAfterSeconds
     }),
-  StoreUnavailable: (_: Domain.StoreUnavailable) => new Problem.Unavailable({})
+  StoreUnavailable: (_: Domain.StoreUnavailable) =>
+    new Problem.Unavailable({
+      detail: "The store did not answer; the request changed nothing and may be retried"
+    })
 }
 
 export type DomainError = Parameters<(typeof problems)[keyof typeof problems]>[0]

@@ -58,6 +58,7 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "inactive",
     "self_deactivation",
     "grant_exceeds_own",
+    "revoke_exceeds_own",
     "role_exceeds_own"
   ]),
   permission: Schema.optional(PermissionKey),

@@ -102,16 +102,28 @@ export const memberWithPermissions = async (
     token: masterKey,
     body: { name: `${username} role`, roleKey: `${username}-role` }
   })
+  const grants = []
   for (const permissionId of permissionIds) {
-    await api.call("POST", "/api/v1/team/role-permission-detail", {
-      token: masterKey,
-      body: { roleId: role.body.id, permissionId }
-    })
+    grants.push(
+      await api.call("POST", "/api/v1/team/role-permission-detail", {
+        token: masterKey,
+        body: { roleId: role.body.id, permissionId }
+      })
+    )
   }
   const member = await api.call("POST", "/api/v1/team/add", {
     token: masterKey,
     body: { username, email: `${username}@example.com`, password, activestatus: true, roleId: role.body.id }
   })
   const login = await api.call("POST", "/api/v1/auth/login", { body: { username, password } })
+  const steps = [
+    ["role", role],
+    ...grants.map((grant) => ["grant", grant] as const),
+    ["member", member],
+    ["login", login]
+  ] as const
+  for (const [step, answer] of steps) {
+    if (answer.status !== 200) throw new Error(`Setting up ${username} failed at the ${step}: ${answer.text}`)
+  }
   return { role: role.body, member: member.body, token: login.body.token as string }
 }

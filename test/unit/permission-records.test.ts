@@ -11,11 +11,28 @@ import {
   removePermission,
   UnknownPermission
 } from "../../core/index.ts"
-import { assertMissingPermission, assertNotFound } from "../support/assertions.ts"
+import { assertForbidden, assertMissingPermission, assertNotFound } from "../support/assertions.ts"
 import { detailOfRole, idsOf, outsideCatalog, roleWithRecord } from "../support/role-permissions.ts"
 import { actorWith, master, provideRoster, roleWith, signedInMember } from "../support/roster.ts"
 
 describe("removePermission", () => {
+  it.effect("forbids a member from removing a permission they do not hold, even from another role", () =>
+    Effect.gen(function* () {
+      const { principal } = yield* actorWith("remover", ["team.permissions.write", "team.read"])
+      const { detail: admins } = yield* roleWithRecord("admins", ["team.read", "admin.accounts.write"])
+      const error = yield* Effect.flip(
+        removePermission(principal, { id: admins.id, permissionId: permissionIdOf("admin.accounts.write") })
+      )
+      assertForbidden(error, "revoke_exceeds_own")
+      assert.deepStrictEqual((yield* detailOfRole(admins.roleId)).permissionIds, admins.permissionIds)
+      const held = yield* removePermission(principal, {
+        id: admins.id,
+        permissionId: permissionIdOf("team.read")
+      })
+      assert.deepStrictEqual(held.permissionIds, idsOf("admin.accounts.write"))
+    }).pipe(provideRoster())
+  )
+
   it.effect("removes the permission, and removing it again changes nothing", () =>
     Effect.gen(function* () {
       const { role, detail: before } = yield* roleWithRecord("staff", ["team.read", "billing.read"])
@@ -107,7 +124,7 @@ describe("removePermission", () => {
       assertMissingPermission(error, "team.permissions.write")
       assert.deepStrictEqual((yield* detailOfRole(role.id)).permissionIds, idsOf("team.read"))
 
-      const writer = yield* actorWith("writer", ["team.permissions.write"])
+      const writer = yield* actorWith("writer", ["team.permissions.write", "team.read"])
       const removed = yield* removePermission(writer.principal, {
         id: detail.id,
         permissionId: permissionIdOf("team.read")

@@ -2,7 +2,8 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { receiveStripeEvent } from "../../payments/receive-stripe-event.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { InvalidSignature, Unavailable } from "../problems.ts"
+import { InvalidSignature } from "../problems.ts"
+import { toProblem } from "../to-problem.ts"
 import { validationFailed } from "../validation.ts"
 
 const signatureDetail = {
@@ -19,7 +20,7 @@ export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (han
       Effect.catchTags({
         SignatureRejected: (e) => Effect.fail(new InvalidSignature({ detail: signatureDetail[e.reason] })),
         SchemaError: (e) => Effect.fail(validationFailed("body", e)),
-        StoreUnavailable: () => Effect.fail(new Unavailable({}))
+        StoreUnavailable: (e) => Effect.fail(toProblem(e))
       })
     )
   )

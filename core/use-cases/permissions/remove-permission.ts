@@ -1,9 +1,9 @@
 import { DateTime, Effect, Option, Schema } from "effect"
-import { NotFound, UnknownPermission } from "../../model/errors.ts"
+import { Forbidden, NotFound, UnknownPermission } from "../../model/errors.ts"
 import { PermissionId, RolePermissionDetailId } from "../../model/ids.ts"
 import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
-import { requirePermission } from "../../policy/access.ts"
+import { permissionsOf, requirePermission } from "../../policy/access.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 
 export const RemovePermissionInput = Schema.Struct({
@@ -20,6 +20,10 @@ export const removePermission = Effect.fn("Permissions.remove")(function* (
   yield* requirePermission(actor, "team.permissions.write")
   if (findPermission(input.permissionId) === undefined) {
     return yield* new UnknownPermission({ permissionId: input.permissionId })
+  }
+  // Symmetric with granting: otherwise a member could strip a more privileged role of what they lack.
+  if (!permissionsOf(actor).has(input.permissionId)) {
+    return yield* new Forbidden({ reason: "revoke_exceeds_own", permissionIds: [input.permissionId] })
   }
   const updated = yield* (yield* RolePermissionStore).revoke(
     input.id,

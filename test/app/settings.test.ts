@@ -1,0 +1,77 @@
+import { writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { ConfigProvider, Duration, Effect, Option, Redacted } from "effect"
+import { describe, expect, it } from "vitest"
+import { loadSettings } from "../../app/settings.ts"
+
+const load = (env: Record<string, string>) =>
+  Effect.runPromise(
+    Effect.result(loadSettings).pipe(
+      Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env }))
+    )
+  )
+
+const refusal = async (env: Record<string, string>) => {
+  const result = await load(env)
+  if (result._tag === "Success") throw new Error("expected the start to be refused")
+  return result.failure.message
+}
+
+const key = "k".repeat(32)
+
+const plansFile = (content: string) => {
+  const path = join(tmpdir(), `roster-plans-${crypto.randomUUID()}.json`)
+  writeFileSync(path, content)
+  return path
+}
+
+describe("settings from the environment", () => {
+  it("defaults to open local mode on loopback, port 3000, 1 MiB bodies, 12 h sessions and the shipped plans", async () => {
+    const result = await load({})
+    if (result._tag === "Failure") throw new Error(result.failure.message)
+    const settings = result.success
+    expect(settings).toMatchObject({ port: 3000, host: "127.0.0.1", maxBodyBytes: 1024 * 1024 })
+    expect(Option.isNone(settings.masterKey)).toBe(true)
+    expect(Duration.toHours(settings.sessionTtl)).toBe(12)
+    expect(settings.plans.map((plan) => plan.planId)).toEqual(["free", "team", "business"])
+  })
+
+  it("listens on every interface with a master key, and splits webhook secrets for rotation", async () => {
+    const result = await load({
+      ROSTER_MASTER_KEY: key,
+      ROSTER_WEBHOOK_SECRET: "whsec_a, whsec_b,",
+      PORT: "8080"
+    })
+    if (result._tag === "Failure") throw new Error(result.failure.message)
+    expect(result.success).toMatchObject({ host: "0.0.0.0", port: 8080 })
+    expect(result.success.webhookSecrets.map(Redacted.value)).toEqual(["whsec_a", "whsec_b"])
+  })
+
+  it("refuses a non-loopback HOST in open local mode", async () => {
+    expect(await refusal({ HOST: "0.0.0.0" })).toMatch(/HOST=0\.0\.0\.0 is not a loopback address/)
+    const result = await load({ HOST: "::1" })
+    expect(result._tag).toBe("Success")
+  })
+
+  it("refuses a short master key, a bad port, a zero body limit and a zero session lifetime", async () => {
+    expect(await refusal({ ROSTER_MASTER_KEY: "short" })).toMatch(/ROSTER_MASTER_KEY must be at least 32/)
+    expect(await refusal({ PORT: "99999" })).toMatch(/PORT/)
+    expect(await refusal({ ROSTER_MAX_BODY_BYTES: "0" })).toMatch(/ROSTER_MAX_BODY_BYTES/)
+    expect(await refusal({ ROSTER_SESSION_TTL: "0 seconds" })).toMatch(/ROSTER_SESSION_TTL/)
+  })
+
+  it("names what is wrong with a plans file", async () => {
+    expect(await refusal({ ROSTER_PLANS_FILE: "/no/such/plans.json" })).toMatch(/Cannot read the plans file/)
+    const fractional = plansFile(
+      '[{"planId":"a","planName":"A","price":{"amountMinor":1.5,"currency":"EUR"}}]'
+    )
+    expect(await refusal({ ROSTER_PLANS_FILE: fractional })).toMatch(/amountMinor/)
+    const duplicate = plansFile(
+      '[{"planId":"a","planName":"A","price":{"amountMinor":1,"currency":"EUR"}},' +
+        '{"planId":"a","planName":"B","price":{"amountMinor":2,"currency":"EUR"}}]'
+    )
+    expect(await refusal({ ROSTER_PLANS_FILE: duplicate })).toMatch(/planIds must be unique/)
+    expect(await refusal({ ROSTER_PLANS_FILE: plansFile("not json") })).toMatch(/is not valid/)
+  })
+})

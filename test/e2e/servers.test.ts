@@ -1,0 +1,75 @@
+import { readFileSync } from "node:fs"
+import { afterEach, describe, expect, it } from "vitest"
+import { post, type RunningServer, startServer } from "../support/server-process.ts"
+
+const scripts: Record<string, string> = JSON.parse(readFileSync("package.json", "utf8")).scripts
+
+/** The command an npm script runs, for signalling the runtime itself rather than npm in front of it. */
+const scriptCommand = (name: string) => {
+  const [runtime, ...args] = (scripts[name] ?? "").split(" ")
+  return [`node_modules/.bin/${runtime}`, ...args]
+}
+
+const runtimes = {
+  bun: { npm: ["npm", "start", "--silent"], direct: scriptCommand("start") },
+  deno: { npm: ["npm", "run", "start:deno", "--silent"], direct: scriptCommand("start:deno") }
+} as const
+
+const running: Array<RunningServer> = []
+afterEach(() => {
+  for (const server of running.splice(0)) server.process.kill("SIGKILL")
+})
+
+const start = async (command: ReadonlyArray<string>) => {
+  const server = await startServer(command)
+  running.push(server)
+  return server
+}
+
+describe.each(Object.keys(runtimes) as Array<keyof typeof runtimes>)("the service on %s", (runtime) => {
+  it("serves the contract over TCP, and 30 parallel adds of one e-mail give one 200 and 29 409s", async () => {
+    const server = await start(runtimes[runtime].npm)
+    const role = await post(server, "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" })
+    expect(role.status).toBe(200)
+    const { id: roleId } = (await role.json()) as { id: number }
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post(server, "/api/v1/team/add", {
+          username: `member${i}`,
+          email: "same@example.com",
+          password: "a long enough password",
+          activestatus: true,
+          roleId
+        })
+      )
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(29)
+    const codes = await Promise.all(
+      answers.filter((a) => a.status === 409).map(async (a) => (await a.json()).code)
+    )
+    expect(new Set(codes)).toEqual(new Set(["duplicate_email"]))
+    const members = await fetch(`${server.url}/api/v1/team/members`)
+    expect(await members.json()).toHaveLength(1)
+  })
+
+  it("finishes the requests in flight on SIGTERM, then exits cleanly", async () => {
+    const server = await start(runtimes[runtime].direct)
+    // Logins spend a slow hash, so these are still being answered when the signal arrives.
+    const inFlight = Array.from({ length: 4 }, () =>
+      post(server, "/api/v1/auth/login", { username: "nobody", password: "wrong password" })
+    )
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    server.process.kill("SIGTERM")
+    const answers = await Promise.all(inFlight)
+    expect(answers.map((answer) => answer.status)).toEqual([401, 401, 401, 401])
+    expect(await server.exited).toBe(0)
+    await expect(fetch(`${server.url}/health/live`)).rejects.toThrow()
+    const output = server.output()
+    // They really were in flight: answered (and logged) after the signal was taken.
+    expect(output.indexOf("SIGTERM")).toBeGreaterThan(-1)
+    expect(output.lastIndexOf('"path":"/api/v1/auth/login"')).toBeGreaterThan(output.indexOf("SIGTERM"))
+    expect(output).toContain("Roster stopped")
+  })
+})

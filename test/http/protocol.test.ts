@@ -1,0 +1,141 @@
+import { Effect, Layer } from "effect"
+import { describe, expect, it } from "vitest"
+import { makeMemberStore } from "../../adapters/memory/index.ts"
+import { MemberStore, StoreUnavailable } from "../../core/index.ts"
+import { type Answer, masterKey, password, startApi } from "../support/http.ts"
+
+const role = { name: "Readers", roleKey: "readers" }
+
+const expectProblem = (answer: Answer, status: number, code: string) => {
+  expect(answer.status).toBe(status)
+  expect(answer.headers.get("content-type")).toContain("application/problem+json")
+  expect(answer.body).toMatchObject({ status, code, type: `urn:roster:problem:${code}` })
+  expect(typeof answer.body.title).toBe("string")
+  expect(typeof answer.body.detail).toBe("string")
+}
+
+/** A member store whose `list` fails as given, the rest working: a database in trouble. */
+const memberStoreListing = (failure: Effect.Effect<never, StoreUnavailable>) =>
+  Layer.effect(MemberStore)(Effect.map(makeMemberStore, (store) => ({ ...store, list: failure })))
+
+describe("request bodies", () => {
+  it.each([
+    ["*/*", { "content-type": "*/*" }],
+    ["no content type", {}],
+    ["application/json", { "content-type": "application/json" }],
+    ["application/json with charset", { "content-type": "application/json; charset=utf-8" }],
+    ["text/plain", { "content-type": "text/plain" }]
+  ])("are read as JSON with %s", async (_, headers) => {
+    const api = await startApi({ mode: "open" })
+    const request = new Request("http://roster.test/api/v1/team/role/add", {
+      method: "POST",
+      headers,
+      body: JSON.stringify(role)
+    })
+    const response = await api.web.handler(request)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ id: 1, roleKey: "readers", activeStatus: true })
+  })
+
+  it("that are not JSON are a 400 problem and change nothing", async () => {
+    const api = await startApi({ mode: "open" })
+    for (const rawBody of ["{not json", "", "null", "[]", '"text"']) {
+      expectProblem(await api.call("POST", "/api/v1/team/role/add", { rawBody }), 400, "validation_failed")
+    }
+    expect((await api.call("GET", "/api/v1/team/roles")).body).toEqual([])
+  })
+
+  it("over the limit are a 413 problem, announced or not", async () => {
+    const api = await startApi({ mode: "open", maxBodyBytes: 256 })
+    const big = { ...role, name: "x".repeat(300) }
+    expectProblem(await api.call("POST", "/api/v1/team/role/add", { body: big }), 413, "payload_too_large")
+    const chunked = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(big)))
+        controller.close()
+      }
+    })
+    const streamed = await api.web.handler(
+      new Request("http://roster.test/api/v1/team/role/add", {
+        method: "POST",
+        body: chunked,
+        duplex: "half"
+      } as RequestInit)
+    )
+    expect(streamed.status).toBe(413)
+    expect((await api.call("GET", "/api/v1/team/roles")).body).toEqual([])
+  })
+})
+
+describe("routing", () => {
+  it("answers an unknown path with a 404 problem", async () => {
+    const api = await startApi({ mode: "open" })
+    expectProblem(await api.call("GET", "/api/v1/nothing-here"), 404, "not_found")
+  })
+
+  it("answers a known path with the wrong method with 405 and Allow", async () => {
+    const api = await startApi({ mode: "open" })
+    const answer = await api.call("GET", "/api/v1/team/add")
+    expectProblem(answer, 405, "method_not_allowed")
+    expect(answer.headers.get("allow")).toBe("POST")
+    const detail = await api.call("PUT", "/api/v1/team/role-permission-detail/7")
+    expectProblem(detail, 405, "method_not_allowed")
+    expect(detail.headers.get("allow")?.split(", ").sort()).toEqual(["DELETE", "GET", "HEAD"])
+  })
+})
+
+describe("failures of the store and of the code", () => {
+  it("answers 503 when the store is unreachable, and readiness says so", async () => {
+    const down = Effect.fail(new StoreUnavailable())
+    const api = await startApi({ mode: "open", override: memberStoreListing(down) })
+    expectProblem(await api.call("GET", "/api/v1/team/members"), 503, "unavailable")
+    expect((await api.call("GET", "/health/live")).status).toBe(200)
+  })
+
+  it("answers a bug with a bare 500 problem and logs the cause instead", async () => {
+    const secret = "mongodb://admin:hunter2@db.internal"
+    const api = await startApi({ mode: "open", override: memberStoreListing(Effect.die(new Error(secret))) })
+    const answer = await api.call("GET", "/api/v1/team/members")
+    expectProblem(answer, 500, "internal")
+    expect(answer.text).not.toContain("hunter2")
+    expect(answer.text).not.toMatch(/at .*\.ts/)
+    expect(api.logs.at(-1)?.error).toContain(secret)
+  })
+})
+
+describe("request ids and logs", () => {
+  it("echoes a well-formed X-Request-Id and generates one otherwise", async () => {
+    const api = await startApi({ mode: "open" })
+    const echoed = await api.call("GET", "/health/live", { headers: { "x-request-id": "abc-123" } })
+    expect(echoed.headers.get("x-request-id")).toBe("abc-123")
+    for (const unfit of ['bad id {"x":1}', "x".repeat(200)]) {
+      const replaced = await api.call("GET", "/health/live", { headers: { "x-request-id": unfit } })
+      expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/)
+    }
+  })
+
+  it("writes one line per request with method, path, status, duration and id, and no secrets", async () => {
+    const api = await startApi()
+    const role = await api.call("POST", "/api/v1/team/role/add", {
+      token: masterKey,
+      body: { name: "R", roleKey: "r" }
+    })
+    const body = {
+      username: "ada",
+      email: "ada@example.com",
+      password,
+      activestatus: true,
+      roleId: role.body.id
+    }
+    await api.call("POST", "/api/v1/team/add", { token: masterKey, body })
+    const login = await api.call("POST", "/api/v1/auth/login?next=/x", {
+      body: { username: "ada", password }
+    })
+    expect(api.logs).toHaveLength(3)
+    expect(api.logs[2]).toMatchObject({ method: "POST", path: "/api/v1/auth/login", status: 200 })
+    expect(api.logs[2]?.requestId).toBe(login.headers.get("x-request-id"))
+    expect(api.logs[2]?.durationMs).toBeGreaterThanOrEqual(0)
+    const written = JSON.stringify(api.logs)
+    for (const secret of [password, masterKey, login.body.token]) expect(written).not.toContain(secret)
+  })
+})

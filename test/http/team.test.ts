@@ -1,0 +1,222 @@
+import { describe, expect, it } from "vitest"
+import {
+  type Answer,
+  masterKey,
+  memberWithPermissions,
+  password,
+  startApi,
+  type TestApi
+} from "../support/http.ts"
+
+type Body = Record<string, unknown>
+
+/** Asserts an RFC 9457 problem with the given status and code; returns its body. */
+const expectProblem = (answer: Answer, status: number, code: string) => {
+  expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/)
+  expect(answer.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) })
+  expect(answer.body.detail).toEqual(expect.any(String))
+  expect(answer.status).toBe(status)
+  return answer.body
+}
+
+const addRole = (api: TestApi, body: Body, token = masterKey) =>
+  api.call("POST", "/api/v1/team/role/add", { token, body })
+
+const memberBody = (username: string, roleId: number, overrides: Body = {}): Body => ({
+  username,
+  email: `${username}@example.com`,
+  password,
+  activestatus: true,
+  roleId,
+  ...overrides
+})
+
+const addMember = (api: TestApi, body: Body, token = masterKey) =>
+  api.call("POST", "/api/v1/team/add", { token, body })
+
+/** A fresh API with one role (`staff`, no permissions); returns the api and the role's id. */
+const apiWithRole = async () => {
+  const api = await startApi()
+  const role = await addRole(api, { name: "Staff", roleKey: "staff" })
+  return { api, roleId: role.body.id as number }
+}
+
+/** A signed-in member of a new role holding `permissionIds`; fails the test if the setup did not work. */
+const signedIn = async (api: TestApi, username: string, permissionIds: ReadonlyArray<number>) => {
+  const member = await memberWithPermissions(api, username, permissionIds)
+  expect(member.token).toMatch(/^rst_/)
+  return member
+}
+
+/** The fields endpoint 1 requires. */
+const memberFields = ["username", "email", "password", "activestatus", "roleId"]
+
+const paths = (problem: Body) => (problem.errors as Array<{ path: string }>).map((issue) => issue.path)
+
+describe("POST /api/v1/team/add", () => {
+  it("answers the member in the contract's shape, e-mail lower-cased, never the password", async () => {
+    const { api, roleId } = await apiWithRole()
+    const added = await addMember(api, memberBody("Ada", roleId, { email: "Ada.Lovelace@Example.COM" }))
+    expect(added.status).toBe(200)
+    const shown = ["accountActiveStatus", "activestatus", "createdAt", "email", "id", "roleId", "username"]
+    expect(Object.keys(added.body).sort()).toEqual(shown)
+    expect(added.body).toMatchObject({
+      username: "Ada",
+      email: "ada.lovelace@example.com",
+      activestatus: true,
+      accountActiveStatus: true,
+      roleId
+    })
+    expect(Number.isNaN(Date.parse(added.body.createdAt))).toBe(false)
+    const one = await api.call("GET", `/api/v1/team/members/${added.body.id}`, { token: masterKey })
+    const all = await api.call("GET", "/api/v1/team/members", { token: masterKey })
+    expect(one.body).toEqual(added.body)
+    expect(all.body).toEqual([added.body])
+    for (const answer of [added, one, all]) {
+      expect(answer.text).not.toMatch(/password/i)
+      expect(answer.text).not.toContain(password)
+    }
+  })
+
+  it("ignores an `id` and an `accountActiveStatus` the client sends", async () => {
+    const { api, roleId } = await apiWithRole()
+    const extra = { id: "chosen-id", accountActiveStatus: false }
+    const added = await addMember(api, memberBody("grace", roleId, extra))
+    expect(added.status).toBe(200)
+    expect(added.body.id).not.toBe("chosen-id")
+    expect(added.body.accountActiveStatus).toBe(true)
+    const stored = await api.call("GET", `/api/v1/team/members/${added.body.id}`, { token: masterKey })
+    expect(stored.body.accountActiveStatus).toBe(true)
+    const chosen = await api.call("GET", "/api/v1/team/members/chosen-id", { token: masterKey })
+    expectProblem(chosen, 404, "not_found")
+  })
+
+  it("lists every invalid or missing field at once", async () => {
+    const { api } = await apiWithRole()
+    const bad = { username: "x", email: "not-an-email", password: "short", activestatus: "yes", roleId: "1" }
+    for (const body of [bad, {}]) {
+      const problem = expectProblem(await addMember(api, body), 400, "validation_failed")
+      expect(paths(problem)).toEqual(expect.arrayContaining(memberFields.map((field) => `body.${field}`)))
+    }
+    expect((await api.call("GET", "/api/v1/team/members", { token: masterKey })).body).toEqual([])
+  })
+
+  it("refuses a duplicate e-mail or username, ignoring case", async () => {
+    const { api, roleId } = await apiWithRole()
+    expect((await addMember(api, memberBody("Ada", roleId))).status).toBe(200)
+    const sameEmail = memberBody("other", roleId, { email: "ADA@example.com" })
+    expectProblem(await addMember(api, sameEmail), 409, "duplicate_email")
+    const sameName = memberBody("ada", roleId, { email: "someone@example.com" })
+    expectProblem(await addMember(api, sameName), 409, "duplicate_username")
+    expect((await api.call("GET", "/api/v1/team/members", { token: masterKey })).body).toHaveLength(1)
+  })
+
+  it("refuses a role that does not exist with 422", async () => {
+    const { api } = await apiWithRole()
+    for (const roleId of [999, 0, -1]) {
+      expectProblem(await addMember(api, memberBody("ada", roleId)), 422, "unknown_role")
+    }
+  })
+
+  it("requires a token, and team.members.write", async () => {
+    const { api, roleId } = await apiWithRole()
+    const anonymous = await api.call("POST", "/api/v1/team/add", { body: memberBody("ada", roleId) })
+    expectProblem(anonymous, 401, "unauthorized")
+    expectProblem(await addMember(api, memberBody("ada", roleId), "rst_bogus"), 401, "unauthorized")
+    const reader = await signedIn(api, "reader", [1])
+    expectProblem(await addMember(api, memberBody("ada", roleId), reader.token), 403, "forbidden")
+  })
+
+  it("refuses to add a member to a role holding more permissions than the caller's", async () => {
+    const api = await startApi()
+    const hr = await signedIn(api, "hr-clerk", [1, 2])
+    const admin = await signedIn(api, "admin", [1, 2, 7])
+    const modest = await signedIn(api, "modest", [1])
+    expectProblem(await addMember(api, memberBody("eve", admin.role.id), hr.token), 403, "forbidden")
+    expect((await addMember(api, memberBody("bob", modest.role.id), hr.token)).status).toBe(200)
+  })
+
+  it("acts with full access without a token in open local mode", async () => {
+    const api = await startApi({ mode: "open" })
+    const role = await api.call("POST", "/api/v1/team/role/add", {
+      body: { name: "Staff", roleKey: "staff" }
+    })
+    const added = await api.call("POST", "/api/v1/team/add", { body: memberBody("ada", role.body.id) })
+    expect(added.status).toBe(200)
+  })
+})
+
+describe("POST /api/v1/team/role/add", () => {
+  it("answers the role; activeStatus defaults to true and ids increase", async () => {
+    const api = await startApi()
+    const first = await addRole(api, { name: "Staff", roleKey: "staff" })
+    expect(first.status).toBe(200)
+    expect(Object.keys(first.body).sort()).toEqual(["activeStatus", "createdAt", "id", "name", "roleKey"])
+    expect(first.body).toMatchObject({ name: "Staff", roleKey: "staff", activeStatus: true })
+    expect(Number.isInteger(first.body.id)).toBe(true)
+    const second = await addRole(api, { name: "Dormant", roleKey: "dormant", activeStatus: false })
+    expect(second.body.activeStatus).toBe(false)
+    expect(second.body.id).toBeGreaterThan(first.body.id)
+    const roles = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
+    expect(roles.body).toEqual([first.body, second.body])
+  })
+
+  it("refuses a duplicate roleKey with 409", async () => {
+    const api = await startApi()
+    await addRole(api, { name: "Staff", roleKey: "staff" })
+    expectProblem(await addRole(api, { name: "Other", roleKey: "staff" }), 409, "duplicate_role_key")
+  })
+
+  it("lists every invalid field, and requires team.roles.write", async () => {
+    const api = await startApi()
+    const problem = expectProblem(
+      await addRole(api, { name: "", roleKey: "Not A Slug", activeStatus: "yes" }),
+      400,
+      "validation_failed"
+    )
+    expect(paths(problem)).toEqual(expect.arrayContaining(["body.name", "body.roleKey", "body.activeStatus"]))
+    const reader = await signedIn(api, "reader", [1])
+    expectProblem(await addRole(api, { name: "X", roleKey: "x" }, reader.token), 403, "forbidden")
+  })
+})
+
+describe("team reads", () => {
+  const reads = ["/members", "/members/some-id", "/roles", "/permissions"]
+
+  it("answers 404 not_found for an unknown member", async () => {
+    const api = await startApi()
+    expectProblem(
+      await api.call("GET", "/api/v1/team/members/nobody", { token: masterKey }),
+      404,
+      "not_found"
+    )
+  })
+
+  it("lists the seven catalog permissions", async () => {
+    const api = await startApi()
+    const answer = await api.call("GET", "/api/v1/team/permissions", { token: masterKey })
+    expect(answer.status).toBe(200)
+    expect(answer.body.map((p: Body) => [p.id, p.key])).toEqual([
+      [1, "team.read"],
+      [2, "team.members.write"],
+      [3, "team.roles.write"],
+      [4, "team.permissions.write"],
+      [5, "billing.read"],
+      [6, "billing.subscribe"],
+      [7, "admin.accounts.write"]
+    ])
+    for (const permission of answer.body) {
+      expect(Object.keys(permission).sort()).toEqual(["description", "id", "key"])
+      expect(permission.description).not.toBe("")
+    }
+  })
+
+  it("require a token, and team.read", async () => {
+    const api = await startApi()
+    const nobody = await signedIn(api, "nobody", [2])
+    for (const path of reads) {
+      expectProblem(await api.call("GET", `/api/v1/team${path}`), 401, "unauthorized")
+      expectProblem(await api.call("GET", `/api/v1/team${path}`, { token: nobody.token }), 403, "forbidden")
+    }
+  })
+})

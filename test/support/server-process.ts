@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from "node:child_process"
+import { createServer } from "node:net"
+
+export interface RunningServer {
+  readonly url: string
+  readonly process: ChildProcess
+  readonly output: () => string
+  /** Resolves with the exit code once the process has ended. */
+  readonly exited: Promise<number | null>
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", reject)
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === "object" && address !== null ? resolve(address.port) : reject()))
+    })
+  })
+
+/** Starts the service as a user would (`npm start`, `npm run start:deno`) and waits until it listens. */
+export const startServer = async (
+  command: ReadonlyArray<string>,
+  env: Record<string, string> = {}
+): Promise<RunningServer> => {
+  const port = await freePort()
+  const [executable, ...args] = command as [string, ...Array<string>]
+  const child = spawn(executable, args, {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"]
+  })
+  let output = ""
+  child.stdout?.on("data", (chunk) => (output += chunk))
+  child.stderr?.on("data", (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
+  const deadline = Date.now() + 30_000
+  while (!output.includes("Roster listening on")) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL")
+      throw new Error(`The server did not start:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return { url: `http://127.0.0.1:${port}`, process: child, output: () => output, exited }
+}
+
+/** Sends JSON the way the fixed interface's clients do: `Content-Type: *\/*`. */
+export const post = (server: RunningServer, path: string, body: unknown) =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "*/*" },
+    body: JSON.stringify(body)
+  })
