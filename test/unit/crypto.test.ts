@@ -1,8 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import * as fc from "fast-check"
-import { makeScryptPasswordHasher, owaspScrypt, sessionTokensLayer } from "../../adapters/crypto/index.ts"
-import { SessionTokens } from "../../core/index.ts"
+import {
+  idGeneratorLayer,
+  makeScryptPasswordHasher,
+  owaspScrypt,
+  sessionTokensLayer
+} from "../../adapters/crypto/index.ts"
+import { IdGenerator, SessionTokens } from "../../core/index.ts"
 import { fastScrypt } from "../support/roster.ts"
 
 const fast = makeScryptPasswordHasher(fastScrypt)
@@ -82,5 +87,17 @@ describe("session tokens", () => {
       }
       assert.notInclude(String(issued[0]?.token), raw[0] ?? "")
     }).pipe(Effect.provide(sessionTokensLayer))
+  )
+})
+
+describe("subscription ids", () => {
+  it.effect("sort in the order they were made, even within one millisecond", () =>
+    Effect.gen(function* () {
+      const ids = yield* IdGenerator
+      const made = []
+      for (let i = 0; i < 2000; i++) made.push(yield* ids.subscriptionId)
+      assert.deepStrictEqual([...made].sort(), made)
+      assert.strictEqual(new Set(made).size, made.length)
+    }).pipe(Effect.provide(idGeneratorLayer))
   )
 })
