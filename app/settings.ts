@@ -52,7 +52,13 @@ export const loadSettings = Effect.gen(function* () {
     )
   }
   if (env.maxBodyBytes < 1) return yield* refuse("ROSTER_MAX_BODY_BYTES must be a positive number of bytes")
-  if (Duration.isZero(env.sessionTtl)) return yield* refuse("ROSTER_SESSION_TTL must be longer than zero")
+  if (
+    !Duration.isFinite(env.sessionTtl) ||
+    Duration.isLessThan(env.sessionTtl, Duration.seconds(1)) ||
+    Duration.isGreaterThan(env.sessionTtl, Duration.days(366))
+  ) {
+    return yield* refuse("ROSTER_SESSION_TTL must be between 1 second and 366 days, e.g. `12 hours`")
+  }
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
   return {
     port: env.port,

@@ -46,6 +46,9 @@ export const prepare = async () => {
   announce(settings)
   return {
     settings,
-    ...(await makeWebHandler(rosterServices(settings), { maxBodyBytes: settings.maxBodyBytes }))
+    ...(await makeWebHandler(rosterServices(settings), {
+      maxBodyBytes: settings.maxBodyBytes,
+      openLocal: Option.isNone(settings.masterKey)
+    }))
   }
 }

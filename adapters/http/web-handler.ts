@@ -87,7 +87,8 @@ export const makeWebHandler = async <E>(
       Layer.provide(Layer.succeedContext(context)),
       Layer.provide(HttpServer.layerServices)
     ),
-    { disableLogger: true }
+    // Paths are matched exactly as published; ids may be as long as the schemas allow.
+    { disableLogger: true, routerConfig: { caseSensitive: true, maxParamLength: 256 } }
   )
   return {
     handler: (request, connection) =>

@@ -1,8 +1,9 @@
 import { Effect, Option, Schema } from "effect"
 import { applyPaymentEvent } from "../../core/index.ts"
-import { StripeEvent, translateStripeEvent } from "./stripe-events.ts"
+import { actedOnTypes, StripeEvent, translateStripeEvent } from "./stripe-events.ts"
 import { WebhookVerifier } from "./webhook-verifier.ts"
 
+const decodeType = Schema.decodeUnknownEffect(Schema.fromJsonString(Schema.Struct({ type: Schema.String })))
 const decodeEvent = Schema.decodeUnknownEffect(Schema.fromJsonString(StripeEvent), { errors: "all" })
 
 /**
@@ -15,6 +16,8 @@ export const receiveStripeEvent = Effect.fn("Payments.receiveStripeEvent")(funct
 ) {
   yield* (yield* WebhookVerifier).verify(rawBody, headers)
   if (rawBody.trim() === "") return "ignored" as const
+  // Only the events acted on must have their full shape; others may be any shape Stripe sends.
+  if (!actedOnTypes.has((yield* decodeType(rawBody)).type)) return "ignored" as const
   const event = yield* decodeEvent(rawBody)
   const translated = translateStripeEvent(event)
   if (Option.isNone(translated)) return "ignored" as const

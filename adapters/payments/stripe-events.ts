@@ -6,6 +6,16 @@ import {
   type SubscriptionStatus
 } from "../../core/index.ts"
 
+/** The event types Roster acts on; every other type is acknowledged without being read further. */
+export const actedOnTypes: ReadonlySet<string> = new Set([
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "invoice.paid",
+  "invoice.payment_failed",
+  "customer.subscription.updated",
+  "customer.subscription.deleted"
+])
+
 export const StripeEvent = Schema.Struct({
   id: PaymentEventId,
   type: Schema.String,

@@ -2,20 +2,23 @@ import { Schema } from "effect"
 import { MemberId, RoleId } from "./ids.ts"
 
 export const Username = Schema.String.check(
-  Schema.isPattern(/^[A-Za-z0-9._-]{3,64}$/, {
+  Schema.isPattern(/^[A-Za-z0-9._-]{3,64}$/u, {
     expected: "3 to 64 characters of letters, digits, '.', '_' or '-'"
   })
 )
 
-const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
-
-/** An e-mail address; the domain compares addresses lower-cased (see `normalizeEmail`). */
-export const Email = Schema.String.check(
-  Schema.isMaxLength(254),
-  Schema.isPattern(emailPattern, { expected: "an e-mail address" })
-)
+const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+
+/**
+ * An e-mail address; the domain compares addresses lower-cased (see `normalizeEmail`). The length
+ * is checked on the lower-cased form, which Unicode can make longer than what was sent.
+ */
+export const Email = Schema.String.check(
+  Schema.makeFilter((email) => normalizeEmail(email).length <= 254 || "Expected at most 254 characters"),
+  Schema.isPattern(emailPattern, { expected: "an e-mail address" })
+)
 
 /** Usernames are unique ignoring case; stores compare them by this key. */
 export const usernameKey = (username: string): string => username.toLowerCase()
@@ -24,9 +27,18 @@ export const usernameKey = (username: string): string => username.toLowerCase()
 export const loginKey = (login: string): string =>
   login.includes("@") ? normalizeEmail(login) : usernameKey(login.trim())
 
-/** Long enough to resist guessing; bounded so hashing cannot be used to exhaust the server. */
+/**
+ * Long enough to resist guessing; bounded so hashing cannot be used to exhaust the server. Counted
+ * in characters (code points), as JSON Schema's `minLength` counts them, so the published bounds hold.
+ */
 export const Password = Schema.String.check(
-  Schema.isBetweenLength(8, 256, { expected: "between 8 and 256 characters" })
+  Schema.makeFilter(
+    (password) => {
+      const characters = [...password].length
+      return (characters >= 8 && characters <= 256) || "Expected between 8 and 256 characters"
+    },
+    { toJsonSchema: () => ({ minLength: 8, maxLength: 256 }) }
+  )
 )
 
 /** A team member as it is shown to clients: never carries the password hash. */

@@ -4,7 +4,7 @@ import { RoleId } from "./ids.ts"
 export const RoleName = Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100))
 
 export const RoleKey = Schema.String.check(
-  Schema.isPattern(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, {
+  Schema.isPattern(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/u, {
     expected: "a lower-case slug such as 'billing-admin'"
   }),
   Schema.isMaxLength(64)

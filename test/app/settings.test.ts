@@ -58,7 +58,9 @@ describe("settings from the environment", () => {
     expect(await refusal({ ROSTER_MASTER_KEY: "short" })).toMatch(/ROSTER_MASTER_KEY must be at least 32/)
     expect(await refusal({ PORT: "99999" })).toMatch(/PORT/)
     expect(await refusal({ ROSTER_MAX_BODY_BYTES: "0" })).toMatch(/ROSTER_MAX_BODY_BYTES/)
-    expect(await refusal({ ROSTER_SESSION_TTL: "0 seconds" })).toMatch(/ROSTER_SESSION_TTL/)
+    for (const ttl of ["0 seconds", "-5 hours", "Infinity", "400 days"]) {
+      expect(await refusal({ ROSTER_SESSION_TTL: ttl }), ttl).toMatch(/ROSTER_SESSION_TTL/)
+    }
   })
 
   it("names what is wrong with a plans file", async () => {

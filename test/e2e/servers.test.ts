@@ -17,7 +17,7 @@ const runtimes = {
 
 const running: Array<RunningServer> = []
 afterEach(() => {
-  for (const server of running.splice(0)) server.process.kill("SIGKILL")
+  for (const server of running.splice(0)) server.kill()
 })
 
 const start = async (command: ReadonlyArray<string>) => {

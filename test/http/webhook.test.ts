@@ -69,7 +69,7 @@ describe("the payment webhook (Stripe scheme)", () => {
 
   it("answers a signed body that is not a Stripe event with a 400 problem", async () => {
     const api = await startApi()
-    const payload = JSON.stringify({ hello: "world" })
+    const payload = JSON.stringify({ type: "invoice.paid", hello: "world" })
     const answer = await deliver(api, payload, stripeSignature(payload))
     expect(answer.status).toBe(400)
     expect(answer.body.code).toBe("validation_failed")

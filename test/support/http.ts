@@ -60,10 +60,10 @@ export const startApi = async <Replaced extends HttpServices = never>(
     Layer.succeed(RequestLog)((entry) => void logs.push(entry))
   )
   const services = override === undefined ? base : Layer.merge(base, override)
-  const web = await makeWebHandler(services, { maxBodyBytes })
+  const web = await makeWebHandler(services, { maxBodyBytes, openLocal: mode === "open" })
   const call: TestApi["call"] = async (method, path, { body, rawBody, token, headers, client } = {}) => {
     const response = await web.handler(
-      new Request(`http://roster.test${path}`, {
+      new Request(`http://localhost${path}`, {
         method,
         headers: {
           "content-type": "*/*",

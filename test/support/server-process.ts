@@ -7,6 +7,8 @@ export interface RunningServer {
   readonly output: () => string
   /** Resolves with the exit code once the process has ended. */
   readonly exited: Promise<number | null>
+  /** Kills the whole process group: npm and the runtime it started, nothing left listening. */
+  readonly kill: () => void
 }
 
 const freePort = () =>
@@ -28,8 +30,16 @@ export const startServer = async (
   const [executable, ...args] = command as [string, ...Array<string>]
   const child = spawn(executable, args, {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"]
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true
   })
+  const kill = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL")
+    } catch {
+      // Already gone.
+    }
+  }
   let output = ""
   child.stdout?.on("data", (chunk) => (output += chunk))
   child.stderr?.on("data", (chunk) => (output += chunk))
@@ -37,12 +47,12 @@ export const startServer = async (
   const deadline = Date.now() + 30_000
   while (!output.includes("Roster listening on")) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL")
+      kill()
       throw new Error(`The server did not start:\n${output}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return { url: `http://127.0.0.1:${port}`, process: child, output: () => output, exited }
+  return { url: `http://127.0.0.1:${port}`, process: child, output: () => output, exited, kill }
 }
 
 /** Sends JSON the way the fixed interface's clients do: `Content-Type: *\/*`. */

@@ -49,6 +49,8 @@ describe("AddMemberInput", () => {
     ["an e-mail with a space", { email: "a b@example.com" }],
     ["an e-mail with two @", { email: "a@b@example.com" }],
     ["an e-mail over 254 characters", { email: `${"a".repeat(250)}@example.com` }],
+    // Lower-casing "İ" gives two characters: 142 sent, 272 stored.
+    ["an e-mail over 254 characters once lower-cased", { email: `${"İ".repeat(130)}@example.com` }],
     ["an empty e-mail", { email: "" }],
     ["a password of 7 characters", { password: "1234567" }],
     ["an empty password", { password: "" }],

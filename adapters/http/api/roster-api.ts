@@ -19,6 +19,8 @@ export class RosterApi extends HttpApi.make("roster")
   .middleware(RequestProblems)
   // Report every problem of a request at once, not only the first one found.
   .annotate(HttpApi.ParseOptions, { errors: "all" })
+  // Fields the contract does not name are refused, as the published schemas say (never stored).
+  .annotate(HttpApi.PayloadParseOptions, { errors: "all", onExcessProperty: "error" })
   .annotateMerge(
     OpenApi.annotations({
       title: "Roster",

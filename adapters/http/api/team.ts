@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import {
   AddMemberInput,
@@ -16,7 +16,15 @@ import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication } from "./middleware.ts"
 
-const detailId = { id: RolePermissionDetailId }
+/** Path ids are whole numbers, and the published pattern says so (not "any number"). */
+const detailId = {
+  id: Schema.String.check(Schema.isPattern(/^-?\d{1,15}$/u, { expected: "an integer" })).pipe(
+    Schema.decodeTo(
+      RolePermissionDetailId,
+      SchemaTransformation.transform({ decode: Number, encode: String })
+    )
+  )
+}
 
 export class TeamApi extends HttpApiGroup.make("team")
   .add(

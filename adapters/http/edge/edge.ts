@@ -10,13 +10,22 @@ import {
   HttpServerResponse
 } from "effect/http"
 import * as Problem from "../problems.ts"
+import { isLocalRequest } from "./local-request.ts"
 import { ClientAddress, RequestLog } from "./request-log.ts"
 import { allowedMethods } from "./route-table.ts"
 
 export interface EdgeOptions {
   /** Request bodies above this many bytes are refused with 413 before they are read. */
   readonly maxBodyBytes: number
+  /**
+   * Open local mode: no credentials needed, so only requests a local client addressed to a
+   * loopback host are served; a web page elsewhere (cross-site, DNS rebinding) is refused.
+   */
+  readonly openLocal: boolean
 }
+
+/** The status logged (never sent) for a request whose client hung up, as nginx logs it. */
+const clientClosedRequest = 499
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/
 
@@ -27,10 +36,18 @@ const pathOf = (url: string) => {
 
 const respond = (problem: HttpServerRespondable.Respondable) => HttpServerRespondable.toResponse(problem)
 
-const isBodyTooLarge = (defect: unknown) =>
-  HttpServerError.isHttpServerError(defect) &&
-  defect.reason._tag === "RequestParseError" &&
-  defect.reason.reason === "BodyTooLarge"
+const bodyReadFailure = (defect: unknown) =>
+  HttpServerError.isHttpServerError(defect) && defect.reason._tag === "RequestParseError"
+    ? defect.reason.reason === "BodyTooLarge"
+      ? "too_large"
+      : "unreadable"
+    : undefined
+
+/** Credentials in connection strings are cut, and a cause is bounded, before it is logged. */
+const loggable = (cause: Cause.Cause<unknown>) =>
+  Cause.pretty(cause)
+    .replace(/\/\/[^\s/@]+@/g, "//***@")
+    .slice(0, 4000)
 
 /** What becomes of a failure no handler answered: a problem, never an empty body or internals. */
 const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, path: string) => {
@@ -49,8 +66,19 @@ const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, path: stri
       HttpServerResponse.setHeader("allow", allowed.join(", "))
     )
   }
-  if (cause.reasons.some((reason) => Cause.isDieReason(reason) && isBodyTooLarge(reason.defect))) {
+  const bodyFailure = cause.reasons.map((reason) =>
+    Cause.isDieReason(reason) ? bodyReadFailure(reason.defect) : undefined
+  )
+  if (bodyFailure.includes("too_large")) {
     return respond(new Problem.PayloadTooLarge({ detail: "The request body exceeds the size limit" }))
+  }
+  if (bodyFailure.includes("unreadable")) {
+    return respond(
+      new Problem.ValidationFailed({
+        detail: "The request body could not be read to its end",
+        errors: [{ path: "body", message: "Incomplete or unreadable body" }]
+      })
+    )
   }
   return respond(new Problem.Internal({ detail: "An unexpected error occurred" }))
 }
@@ -73,16 +101,21 @@ export const edgeMiddleware = (options: EdgeOptions) =>
             const incomingId = request.headers["x-request-id"]
             const requestId =
               incomingId !== undefined && requestIdPattern.test(incomingId) ? incomingId : crypto.randomUUID()
-            const finish = (response: HttpServerResponse.HttpServerResponse, error?: string) => {
+            const record = (status: number, error?: string) =>
               log({
                 requestId,
                 method,
                 path,
-                status: response.status,
+                status,
                 durationMs: Math.round((performance.now() - started) * 1000) / 1000,
                 ...(error === undefined ? {} : { error })
               })
-              return HttpServerResponse.setHeader(response, "x-request-id", requestId)
+            const finish = (response: HttpServerResponse.HttpServerResponse, error?: string) => {
+              record(response.status, error)
+              const identified = HttpServerResponse.setHeader(response, "x-request-id", requestId)
+              return response.status === 401
+                ? HttpServerResponse.setHeader(identified, "www-authenticate", 'Bearer realm="roster"')
+                : identified
             }
             if (Number(request.headers["content-length"]) > options.maxBodyBytes) {
               return Effect.map(
@@ -92,6 +125,17 @@ export const edgeMiddleware = (options: EdgeOptions) =>
                   })
                 ),
                 (response) => finish(HttpServerResponse.setHeader(response, "connection", "close"))
+              )
+            }
+            if (options.openLocal && !isLocalRequest(request)) {
+              return Effect.map(
+                respond(
+                  new Problem.Forbidden({
+                    detail:
+                      "Open local mode serves only local clients addressing a loopback host; set ROSTER_MASTER_KEY to serve others"
+                  })
+                ),
+                (response) => finish(response)
               )
             }
             const adapted = request.modify({
@@ -106,9 +150,13 @@ export const edgeMiddleware = (options: EdgeOptions) =>
               Effect.map((response) => finish(response)),
               Effect.catchCause((cause) =>
                 Cause.hasInterruptsOnly(cause)
-                  ? Effect.failCause(cause)
+                  ? // The client hung up: nobody reads an answer, but the request is still logged.
+                    Effect.andThen(
+                      Effect.sync(() => record(clientClosedRequest)),
+                      Effect.failCause(cause)
+                    )
                   : Effect.map(answerUnhandled(cause, method, path), (response) =>
-                      finish(response, response.status >= 500 ? Cause.pretty(cause) : undefined)
+                      finish(response, response.status >= 500 ? loggable(cause) : undefined)
                     )
               )
             )

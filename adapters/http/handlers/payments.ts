@@ -15,7 +15,8 @@ const signatureDetail = {
 export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (handlers) =>
   handlers.handleRaw("webhook", ({ request }) =>
     Effect.orDie(request.text).pipe(
-      Effect.flatMap((rawBody) => receiveStripeEvent(rawBody, request.headers)),
+      // To its end even if the provider hangs up: between recording and applying is no place to stop.
+      Effect.flatMap((rawBody) => Effect.uninterruptible(receiveStripeEvent(rawBody, request.headers))),
       Effect.map((outcome) => ({ received: true as const, outcome })),
       Effect.catchTags({
         SignatureRejected: (e) => Effect.fail(new InvalidSignature({ detail: signatureDetail[e.reason] })),

@@ -1,9 +1,23 @@
 import { Effect, Layer, Option, Redacted } from "effect"
-import { authenticate } from "../../../core/index.ts"
+import { HttpServerRequest } from "effect/http"
+import { authenticate, Unauthenticated } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
 import { toProblem } from "../to-problem.ts"
 
 type AuthenticateServices = Effect.Services<ReturnType<typeof authenticate>>
+
+/**
+ * No `Authorization` header is "no credentials". One that is not a non-empty bearer token is bad
+ * credentials, refused even in open local mode: a client never silently acts with rights it did
+ * not mean to use.
+ */
+const bearerOf = (credential: Redacted.Redacted<string>) =>
+  HttpServerRequest.HttpServerRequest.use((request) => {
+    if (Redacted.value(credential) !== "") return Effect.succeed(Option.some(credential))
+    return request.headers.authorization === undefined
+      ? Effect.succeedNone
+      : Effect.fail(new Unauthenticated({ reason: "invalid" }))
+  })
 
 export const AuthenticationLive = Layer.effect(
   Authentication,
@@ -11,7 +25,8 @@ export const AuthenticationLive = Layer.effect(
     const services = yield* Effect.context<AuthenticateServices>()
     return Authentication.of({
       bearer: (endpoint, { credential }) =>
-        authenticate(Redacted.value(credential) === "" ? Option.none() : Option.some(credential)).pipe(
+        bearerOf(credential).pipe(
+          Effect.flatMap(authenticate),
           Effect.provideContext(services),
           Effect.mapError(toProblem),
           Effect.flatMap((principal) => Effect.provideService(endpoint, CurrentPrincipal, principal))
