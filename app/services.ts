@@ -1,6 +1,8 @@
-import { Layer, Option, Redacted } from "effect"
+import { Layer, Logger, Option, Redacted } from "effect"
+import { CryptoServices } from "../adapters/crypto/index.ts"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
-import { inMemoryRoster } from "../adapters/memory/index.ts"
+import { authSettingsLayer, MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
+import { mongoStores } from "../adapters/mongodb/index.ts"
 import { stripeVerifierLayer } from "../adapters/payments/stripe-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "../adapters/payments/unsigned-verifier.ts"
 import { makeLogWriter } from "./log-writer.ts"
@@ -15,11 +17,22 @@ const webhookVerifier = (settings: Settings) => {
   return Option.isNone(settings.masterKey) ? acceptUnsignedLayer : rejectAllLayer
 }
 
+// What the stores log while they start (a missing TTL index) comes out as JSON lines too.
+const jsonLogger = Logger.layer([Logger.consoleJson])
+
+const stores = (settings: Settings) =>
+  Option.match(settings.mongo, {
+    onNone: () => MemoryStores,
+    onSome: (mongo) => mongoStores(mongo).pipe(Layer.provide(jsonLogger))
+  })
+
 /** Which store, hasher, verifier and log the service runs with: decided here and nowhere else. */
 export const rosterServices = (settings: Settings) =>
   Layer.mergeAll(
-    inMemoryRoster({
-      plans: settings.plans,
+    stores(settings),
+    planCatalogLayer(settings.plans),
+    CryptoServices(),
+    authSettingsLayer({
       sessionTtl: settings.sessionTtl,
       ...Option.match(settings.masterKey, {
         onNone: () => ({}),

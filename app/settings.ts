@@ -1,4 +1,5 @@
 import { Config, Duration, Effect, Option, Redacted } from "effect"
+import { type MongoOptions, mongoConfig } from "../adapters/mongodb/index.ts"
 import type { Plan } from "../core/index.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { StartupError } from "./startup-error.ts"
@@ -14,6 +15,8 @@ export interface Settings {
   readonly maxBodyBytes: number
   readonly sessionTtl: Duration.Duration
   readonly logRequests: boolean
+  /** Absent: the in-memory store. */
+  readonly mongo: Option.Option<MongoOptions>
 }
 
 const minimumMasterKeyLength = 32
@@ -29,7 +32,8 @@ const environment = Config.all({
   plansFile: Config.String("ROSTER_PLANS_FILE").pipe(Config.option),
   maxBodyBytes: Config.Int("ROSTER_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12))),
-  logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true))
+  logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true)),
+  mongo: mongoConfig.pipe(Config.option)
 })
 
 const refuse = (message: string) => Effect.fail(new StartupError({ message }))
@@ -77,6 +81,7 @@ export const loadSettings = Effect.gen(function* () {
     plansSource,
     maxBodyBytes: env.maxBodyBytes,
     sessionTtl: env.sessionTtl,
-    logRequests: env.logRequests
+    logRequests: env.logRequests,
+    mongo: env.mongo
   } satisfies Settings
 })

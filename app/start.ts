@@ -13,7 +13,10 @@ export function exit(code: number): never {
 }
 
 const announce = (settings: Settings) => {
-  logEvent("info", "store: in process memory; data is lost when the process stops")
+  Option.match(settings.mongo, {
+    onNone: () => logEvent("info", "store: in process memory; data is lost when the process stops"),
+    onSome: ({ database }) => logEvent("info", `store: MongoDB, database ${database} (MONGODB_URI)`)
+  })
   logEvent("info", `plans: ${settings.plans.length} from ${settings.plansSource}`)
   if (Option.isNone(settings.masterKey)) {
     logEvent(
@@ -44,11 +47,16 @@ export const prepare = async () => {
   }
   const settings = loaded.success
   announce(settings)
-  return {
-    settings,
-    ...(await makeWebHandler(rosterServices(settings), {
-      maxBodyBytes: settings.maxBodyBytes,
-      openLocal: Option.isNone(settings.masterKey)
-    }))
-  }
+  const web = await makeWebHandler(rosterServices(settings), {
+    maxBodyBytes: settings.maxBodyBytes,
+    openLocal: Option.isNone(settings.masterKey)
+  }).catch(() => {
+    // Building the services touches the store (MongoDB's indexes); it must answer at start.
+    logEvent(
+      "error",
+      "Roster cannot start: the store did not answer (is MONGODB_URI right and the server up?)"
+    )
+    return exit(1)
+  })
+  return { settings, ...web }
 }

@@ -1,14 +1,5 @@
-import { readFileSync } from "node:fs"
 import { afterEach, describe, expect, it } from "vitest"
-import { post, type RunningServer, startServer } from "../support/server-process.ts"
-
-const scripts: Record<string, string> = JSON.parse(readFileSync("package.json", "utf8")).scripts
-
-/** The command an npm script runs, for signalling the runtime itself rather than npm in front of it. */
-const scriptCommand = (name: string) => {
-  const [runtime, ...args] = (scripts[name] ?? "").split(" ")
-  return [`node_modules/.bin/${runtime}`, ...args]
-}
+import { post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 
 const runtimes = {
   bun: { npm: ["npm", "start", "--silent"], direct: scriptCommand("start") },

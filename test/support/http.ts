@@ -1,10 +1,12 @@
 import { Layer, Redacted } from "effect"
+import { afterAll } from "vitest"
 import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
 import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
 import type { InMemoryRosterOptions } from "../../adapters/memory/index.ts"
 import { stripeVerifierLayer } from "../../adapters/payments/stripe-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "../../adapters/payments/unsigned-verifier.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
+import { mongoTestStores } from "./stores.ts"
 
 export const webhookSecret = "whsec_test_secret_for_roster"
 
@@ -45,7 +47,18 @@ const verifiers = {
   reject: rejectAllLayer
 }
 
-/** The HTTP service on in-memory stores, called through its web handler exactly as a server would. */
+/**
+ * `ROSTER_TEST_STORE=mongodb` runs the same HTTP tests on MongoDB (a fresh database per service):
+ * vitest's `http-on-mongodb` project does, so the HTTP suite passes unchanged on both stores.
+ */
+const storesUnderTest = process.env.ROSTER_TEST_STORE === "mongodb" ? [mongoTestStores] : []
+
+const started: Array<WebHandler> = []
+afterAll(async () => {
+  await Promise.all(started.splice(0).map((web) => web.dispose()))
+})
+
+/** The HTTP service, called through its web handler exactly as a server would. */
 export const startApi = async <Replaced extends HttpServices = never>(
   options: ApiOptions & {
     /** Replaces some of the in-memory services, e.g. with a store that is down. */
@@ -56,11 +69,13 @@ export const startApi = async <Replaced extends HttpServices = never>(
   const { mode = "secure", webhook = "stripe", maxBodyBytes = 1024 * 1024, override, ...roster } = options
   const base = Layer.mergeAll(
     testRoster(mode === "open" ? { ...roster, masterKey: undefined as never } : roster),
+    ...storesUnderTest,
     verifiers[webhook],
     Layer.succeed(RequestLog)((entry) => void logs.push(entry))
   )
   const services = override === undefined ? base : Layer.merge(base, override)
   const web = await makeWebHandler(services, { maxBodyBytes, openLocal: mode === "open" })
+  started.push(web)
   const call: TestApi["call"] = async (method, path, { body, rawBody, token, headers, client } = {}) => {
     const response = await web.handler(
       new Request(`http://localhost${path}`, {

@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import { createServer } from "node:net"
+
+const scripts: Record<string, string> = JSON.parse(readFileSync("package.json", "utf8")).scripts
+
+/** The command an npm script runs, for signalling the runtime itself rather than npm in front of it. */
+export const scriptCommand = (name: string) => {
+  const [runtime, ...args] = (scripts[name] ?? "").split(" ")
+  return [`node_modules/.bin/${runtime}`, ...args]
+}
 
 export interface RunningServer {
   readonly url: string
@@ -11,7 +20,7 @@ export interface RunningServer {
   readonly kill: () => void
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer()
     probe.once("error", reject)

@@ -1,0 +1,50 @@
+import { Effect, Option, Schema } from "effect"
+import { MongoError, MongoServerError } from "mongodb"
+import { StoreUnavailable } from "../../core/index.ts"
+
+/** A unique index refused the write: the caller turns it into the port's conflict error. */
+export class DuplicateKey extends Schema.TaggedError<DuplicateKey>()("DuplicateKey", {}) {}
+
+const duplicateKeyCode = 11000
+
+/** Server answers that mean "not now" (failover, shutdown, time limits), not "wrong request". */
+const transientServerCodes = new Set([6, 7, 50, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436])
+
+const classify = (error: unknown) => {
+  if (error instanceof MongoServerError) {
+    if (error.code === duplicateKeyCode) return new DuplicateKey()
+    const transient =
+      transientServerCodes.has(Number(error.code)) || error.hasErrorLabel("RetryableWriteError")
+    return transient ? new StoreUnavailable() : undefined
+  }
+  // Client-side driver errors: no server selected, network, pool closed, timeouts.
+  return error instanceof MongoError ? new StoreUnavailable() : undefined
+}
+
+/**
+ * Runs one driver call. A duplicate key becomes `DuplicateKey`; the database being unreachable or
+ * unready becomes `StoreUnavailable` (503, retry later); anything else is a bug, so a defect.
+ */
+export const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, DuplicateKey | StoreUnavailable> =>
+  Effect.tryPromise({ try: run, catch: (error) => error }).pipe(
+    Effect.catch((error) => {
+      const known = classify(error)
+      return known === undefined ? Effect.die(error) : Effect.fail(known)
+    })
+  )
+
+/** For writes no unique index can refuse: a duplicate there would be a bug, so it is a defect. */
+export const query = <A>(run: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
+  attempt(run).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error)))
+
+/** Decodes a stored document at the edge; a document that does not decode is corrupt data, a defect. */
+export const decodeDocument =
+  <S extends Schema.Top & { readonly DecodingServices: never }>(schema: S) =>
+  (document: unknown): Effect.Effect<S["Type"]> =>
+    Effect.orDie(Schema.decodeUnknownEffect(schema)(document))
+
+/** A lookup's answer: no document is none, one is decoded. */
+export const optionally =
+  <A>(decode: (document: unknown) => Effect.Effect<A>) =>
+  (document: unknown): Effect.Effect<Option.Option<A>> =>
+    document === null ? Effect.succeedNone : Effect.map(decode(document), Option.some)

@@ -1,0 +1,36 @@
+import { Effect, Layer } from "effect"
+import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
+import { ensureIndexes } from "./indexes.ts"
+import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
+import { memberStoreLayer } from "./member-store.ts"
+import { paymentInboxLayer } from "./payment-inbox.ts"
+import { rolePermissionStoreLayer } from "./role-permission-store.ts"
+import { roleStoreLayer } from "./role-store.ts"
+import { sessionStoreLayer } from "./session-store.ts"
+import { storeHealthLayer } from "./store-health.ts"
+import { subscriptionStoreLayer } from "./subscription-store.ts"
+
+const indexesLayer = Layer.effectDiscard(
+  MongoDatabase.use(ensureIndexes).pipe(
+    Effect.tap((withoutTtl) =>
+      withoutTtl.length === 0
+        ? Effect.void
+        : Effect.logWarning(
+            `The database has no TTL indexes; expired entries of ${withoutTtl.join(", ")} stay stored`
+          )
+    )
+  )
+)
+
+/** Every store port on MongoDB, indexes ensured before the first request; the client closes with the layer. */
+export const mongoStores = (options: MongoOptions) =>
+  Layer.mergeAll(
+    memberStoreLayer,
+    roleStoreLayer,
+    rolePermissionStoreLayer,
+    sessionStoreLayer,
+    loginThrottleStoreLayer,
+    subscriptionStoreLayer,
+    paymentInboxLayer,
+    storeHealthLayer
+  ).pipe(Layer.provideMerge(indexesLayer), Layer.provide(mongoDatabaseLayer(options)))

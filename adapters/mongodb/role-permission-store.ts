@@ -1,0 +1,97 @@
+import { DateTime, Effect, Layer, Schema } from "effect"
+import {
+  PermissionId,
+  RoleId,
+  RolePermissionDetail,
+  RolePermissionDetailId,
+  RolePermissionStore,
+  type StoreUnavailable
+} from "../../core/index.ts"
+import { nextInSequence } from "./counters.ts"
+import { MongoDatabase } from "./database.ts"
+import { attempt, decodeDocument, optionally, query } from "./driver.ts"
+
+export interface RolePermissionDocument {
+  _id: number
+  /** Under a unique index: one record per role. */
+  roleId: number
+  permissionIds: Array<number>
+  updatedAt: Date
+}
+
+const decode = decodeDocument(
+  Schema.Struct({
+    _id: RolePermissionDetailId,
+    roleId: RoleId,
+    permissionIds: Schema.Array(PermissionId),
+    updatedAt: Schema.DateTimeUtcFromDate
+  })
+)
+
+const toDetail = (document: unknown) =>
+  Effect.map(
+    decode(document),
+    ({ _id, permissionIds, ...fields }) =>
+      new RolePermissionDetail({
+        id: _id,
+        permissionIds: [...permissionIds].sort((a, b) => a - b),
+        ...fields
+      })
+  )
+
+export const makeRolePermissionStore = Effect.gen(function* () {
+  const db = yield* MongoDatabase
+  const details = db.collection<RolePermissionDocument>("role_permissions")
+
+  // Each change is one atomic update of the role's document, so concurrent grants and removals
+  // of different permissions all take effect.
+  const addTo = (roleId: RoleId, permissionId: PermissionId, at: DateTime.Utc) =>
+    query(() =>
+      details.findOneAndUpdate(
+        { roleId },
+        { $addToSet: { permissionIds: permissionId }, $set: { updatedAt: DateTime.toDateUtc(at) } },
+        { returnDocument: "after" }
+      )
+    )
+
+  const grant = (
+    roleId: RoleId,
+    permissionId: PermissionId,
+    at: DateTime.Utc
+  ): Effect.Effect<RolePermissionDetail, StoreUnavailable> =>
+    Effect.gen(function* () {
+      const updated = yield* addTo(roleId, permissionId, at)
+      if (updated !== null) return yield* toDetail(updated)
+      const id = yield* nextInSequence(db, "role_permissions")
+      const document = { _id: id, roleId, permissionIds: [permissionId], updatedAt: DateTime.toDateUtc(at) }
+      const created = yield* attempt(() => details.insertOne(document)).pipe(
+        Effect.as(true),
+        // Another instance created the role's record first: add to that one instead.
+        Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
+      )
+      return created ? yield* toDetail(document) : yield* grant(roleId, permissionId, at)
+    })
+
+  return RolePermissionStore.of({
+    grant,
+    revoke: (id, permissionId, at) =>
+      query(() =>
+        details.findOneAndUpdate(
+          { _id: id, permissionIds: permissionId },
+          { $pull: { permissionIds: permissionId }, $set: { updatedAt: DateTime.toDateUtc(at) } },
+          { returnDocument: "after" }
+        )
+      ).pipe(
+        // Not holding the permission (or no such record) changes nothing: answer what is stored.
+        Effect.flatMap((updated) =>
+          updated !== null ? Effect.succeed(updated) : query(() => details.findOne({ _id: id }))
+        ),
+        Effect.flatMap(optionally(toDetail))
+      ),
+    findById: (id) => query(() => details.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toDetail))),
+    findByRole: (roleId) =>
+      query(() => details.findOne({ roleId })).pipe(Effect.flatMap(optionally(toDetail)))
+  })
+})
+
+export const rolePermissionStoreLayer = Layer.effect(RolePermissionStore, makeRolePermissionStore)

@@ -1,0 +1,64 @@
+import { execFileSync, spawn } from "node:child_process"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+const binary = "tools/ferretdb/bin/ferretdb"
+
+/** Builds the embedded FerretDB if it is missing (`.ci/run` builds it first; this is for `npm test` alone). */
+export const ensureFerretDbBuilt = () => {
+  if (!existsSync(binary)) execFileSync("bash", ["tools/ferretdb/build.sh"], { stdio: "inherit" })
+}
+
+export interface FerretDb {
+  readonly uri: string
+  /** Stops the server (SIGTERM) and waits for it to exit; its data stays for `restart`. */
+  readonly stop: () => Promise<void>
+  /** Starts it again on the same address and data, as after an outage. */
+  readonly restart: () => Promise<void>
+  /** Stops it and deletes its data. */
+  readonly dispose: () => Promise<void>
+}
+
+const launch = (listen: string, data: string) =>
+  new Promise<{ uri: string; stop: () => Promise<void> }>((resolve, reject) => {
+    const child = spawn(binary, ["-listen", listen, "-data", data], { stdio: ["ignore", "pipe", "pipe"] })
+    let output = ""
+    const exited = new Promise<void>((done) => child.once("exit", () => done()))
+    child.stderr.on("data", (chunk) => (output += chunk))
+    child.stdout.on("data", (chunk) => {
+      output += chunk
+      const ready = /ready (mongodb:\/\/\S+)/.exec(output)
+      if (ready?.[1] !== undefined) {
+        resolve({
+          uri: ready[1],
+          stop: async () => {
+            child.kill("SIGTERM")
+            await exited
+          }
+        })
+      }
+    })
+    child.once("exit", (code) =>
+      reject(new Error(`FerretDB exited (${code}) before it was ready:\n${output}`))
+    )
+  })
+
+/** A FerretDB on SQLite with a fresh data directory, on `listen` (a free port when omitted). */
+export const startFerretDb = async (listen = "127.0.0.1:0"): Promise<FerretDb> => {
+  ensureFerretDbBuilt()
+  const data = mkdtempSync(join(tmpdir(), "roster-ferretdb-"))
+  let running = await launch(listen, data)
+  const address = new URL(running.uri).host
+  return {
+    uri: running.uri,
+    stop: () => running.stop(),
+    restart: async () => {
+      running = await launch(address, data)
+    },
+    dispose: async () => {
+      await running.stop()
+      rmSync(data, { recursive: true, force: true })
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import type { TestProject } from "vitest/node"
+import { startFerretDb } from "./ferretdb.ts"
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The MongoDB the database tests use: `MONGODB_URI` when set, else a FerretDB started for the run. */
+    mongoUri: string
+  }
+}
+
+/** One database server for the whole run; each test file works in databases of its own. */
+export default async function setup(project: TestProject) {
+  const external = process.env.MONGODB_URI
+  if (external !== undefined && external !== "") {
+    project.provide("mongoUri", external)
+    return
+  }
+  const server = await startFerretDb()
+  project.provide("mongoUri", server.uri)
+  return () => server.dispose()
+}
