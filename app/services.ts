@@ -3,6 +3,7 @@ import { CryptoServices } from "../adapters/crypto/index.ts"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
 import { authSettingsLayer, MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { mongoStores } from "../adapters/mongodb/index.ts"
+import { standardWebhooksVerifierLayer } from "../adapters/payments/standard-webhooks-verifier.ts"
 import { stripeVerifierLayer } from "../adapters/payments/stripe-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "../adapters/payments/unsigned-verifier.ts"
 import { makeLogWriter } from "./log-writer.ts"
@@ -13,7 +14,11 @@ export const logWriter = makeLogWriter((chunk) => process.stdout.write(chunk))
 export const writeLine = logWriter.line
 
 const webhookVerifier = (settings: Settings) => {
-  if (settings.webhookSecrets.length > 0) return stripeVerifierLayer(settings.webhookSecrets)
+  if (settings.webhookSecrets.length > 0) {
+    return settings.webhookScheme === "stripe"
+      ? stripeVerifierLayer(settings.webhookSecrets)
+      : standardWebhooksVerifierLayer(settings.webhookSecrets)
+  }
   return Option.isNone(settings.masterKey) ? acceptUnsignedLayer : rejectAllLayer
 }
 

@@ -1,5 +1,6 @@
 import { Config, Duration, Effect, Option, Redacted } from "effect"
 import { type MongoOptions, mongoConfig } from "../adapters/mongodb/index.ts"
+import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
 import type { Plan } from "../core/index.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { StartupError } from "./startup-error.ts"
@@ -10,6 +11,8 @@ export interface Settings {
   /** Absent: open local mode (full access without credentials, loopback only). */
   readonly masterKey: Option.Option<Redacted.Redacted<string>>
   readonly webhookSecrets: ReadonlyArray<Redacted.Redacted<string>>
+  /** How deliveries are signed: Stripe's scheme, or Standard Webhooks. */
+  readonly webhookScheme: "stripe" | "standard-webhooks"
   readonly plans: ReadonlyArray<Plan>
   readonly plansSource: string
   readonly maxBodyBytes: number
@@ -29,6 +32,9 @@ const environment = Config.all({
   host: Config.String("HOST").pipe(Config.option),
   masterKey: Config.Redacted("ROSTER_MASTER_KEY").pipe(Config.option),
   webhookSecret: Config.Redacted("ROSTER_WEBHOOK_SECRET").pipe(Config.option),
+  webhookScheme: Config.Literals(["stripe", "standard-webhooks"], "ROSTER_WEBHOOK_SCHEME").pipe(
+    Config.withDefault("stripe" as const)
+  ),
   plansFile: Config.String("ROSTER_PLANS_FILE").pipe(Config.option),
   maxBodyBytes: Config.Int("ROSTER_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12))),
@@ -63,20 +69,25 @@ export const loadSettings = Effect.gen(function* () {
   ) {
     return yield* refuse("ROSTER_SESSION_TTL must be between 1 second and 366 days, e.g. `12 hours`")
   }
+  const webhookSecrets = Option.match(env.webhookSecret, {
+    onNone: () => [],
+    onSome: (secrets) =>
+      Redacted.value(secrets)
+        .split(",")
+        .map((secret) => secret.trim())
+        .filter((secret) => secret !== "")
+        .map((secret) => Redacted.make(secret))
+  })
+  if (env.webhookScheme === "standard-webhooks" && !webhookSecrets.every(isStandardWebhooksSecret)) {
+    return yield* refuse("ROSTER_WEBHOOK_SECRET: a Standard Webhooks secret is `whsec_` followed by base64")
+  }
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
   return {
     port: env.port,
     host,
     masterKey: env.masterKey,
-    webhookSecrets: Option.match(env.webhookSecret, {
-      onNone: () => [],
-      onSome: (secrets) =>
-        Redacted.value(secrets)
-          .split(",")
-          .map((secret) => secret.trim())
-          .filter((secret) => secret !== "")
-          .map((secret) => Redacted.make(secret))
-    }),
+    webhookSecrets,
+    webhookScheme: env.webhookScheme,
     plans: yield* loadPlans(plansSource),
     plansSource,
     maxBodyBytes: env.maxBodyBytes,

@@ -44,7 +44,15 @@ export const targetStatus = (event: PaymentEvent): SubscriptionStatus => {
   }
 }
 
-export const PaymentOutcome = Schema.Literals(["applied", "unchanged", "stale", "duplicate", "unmatched"])
+/** `ignored`: a verified event of a type Roster does not act on, recorded and acknowledged. */
+export const PaymentOutcome = Schema.Literals([
+  "applied",
+  "unchanged",
+  "stale",
+  "duplicate",
+  "unmatched",
+  "ignored"
+])
 export type PaymentOutcome = typeof PaymentOutcome.Type
 
 /** An inbox entry: every verified delivery, kept with its raw payload for audit and replay. */

@@ -3,6 +3,7 @@ import { afterAll } from "vitest"
 import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
 import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
 import type { InMemoryRosterOptions } from "../../adapters/memory/index.ts"
+import { standardWebhooksVerifierLayer } from "../../adapters/payments/standard-webhooks-verifier.ts"
 import { stripeVerifierLayer } from "../../adapters/payments/stripe-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "../../adapters/payments/unsigned-verifier.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
@@ -13,7 +14,9 @@ export const webhookSecret = "whsec_test_secret_for_roster"
 export interface ApiOptions extends InMemoryRosterOptions {
   /** `open`: no master key (open local mode). Defaults to `secure` with the test master key. */
   readonly mode?: "open" | "secure"
-  readonly webhook?: "stripe" | "unsigned" | "reject"
+  /** How the webhook verifies deliveries; signed schemes use `webhookSecrets` (default: `webhookSecret`). */
+  readonly webhook?: "stripe" | "standard-webhooks" | "unsigned" | "reject"
+  readonly webhookSecrets?: ReadonlyArray<string>
   readonly maxBodyBytes?: number
 }
 
@@ -41,10 +44,25 @@ export interface TestApi {
   readonly web: WebHandler
 }
 
-const verifiers = {
-  stripe: stripeVerifierLayer([Redacted.make(webhookSecret)]),
-  unsigned: acceptUnsignedLayer,
-  reject: rejectAllLayer
+/** A Standard Webhooks secret (`whsec_` and base64) for tests. */
+export const standardWebhooksSecret = `whsec_${btoa("roster standard webhooks test secret")}`
+
+const verifierFor = (
+  webhook: NonNullable<ApiOptions["webhook"]>,
+  secrets: ReadonlyArray<string> | undefined
+) => {
+  switch (webhook) {
+    case "stripe":
+      return stripeVerifierLayer((secrets ?? [webhookSecret]).map((secret) => Redacted.make(secret)))
+    case "standard-webhooks":
+      return standardWebhooksVerifierLayer(
+        (secrets ?? [standardWebhooksSecret]).map((secret) => Redacted.make(secret))
+      )
+    case "unsigned":
+      return acceptUnsignedLayer
+    case "reject":
+      return rejectAllLayer
+  }
 }
 
 /**
@@ -66,11 +84,18 @@ export const startApi = async <Replaced extends HttpServices = never>(
   } = {}
 ): Promise<TestApi> => {
   const logs: Array<RequestLogEntry> = []
-  const { mode = "secure", webhook = "stripe", maxBodyBytes = 1024 * 1024, override, ...roster } = options
+  const {
+    mode = "secure",
+    webhook = "stripe",
+    webhookSecrets,
+    maxBodyBytes = 1024 * 1024,
+    override,
+    ...roster
+  } = options
   const base = Layer.mergeAll(
     testRoster(mode === "open" ? { ...roster, masterKey: undefined as never } : roster),
     ...storesUnderTest,
-    verifiers[webhook],
+    verifierFor(webhook, webhookSecrets),
     Layer.succeed(RequestLog)((entry) => void logs.push(entry))
   )
   const services = override === undefined ? base : Layer.merge(base, override)

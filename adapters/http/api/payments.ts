@@ -11,7 +11,7 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
       payload: jsonBody(Schema.Record(Schema.String, Schema.Unknown)),
       success: Schema.Struct({
         received: Schema.Literal(true),
-        outcome: Schema.Literals([...PaymentOutcome.literals, "ignored"])
+        outcome: PaymentOutcome
       }),
       error: [Problem.InvalidSignature, Problem.ValidationFailed]
     })

@@ -1,13 +1,13 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { receiveStripeEvent } from "../../payments/receive-stripe-event.ts"
+import { receivePaymentEvent } from "../../payments/receive-payment-event.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { InvalidSignature } from "../problems.ts"
 import { toProblem } from "../to-problem.ts"
 import { validationFailed } from "../validation.ts"
 
 const signatureDetail = {
-  missing: "The Stripe-Signature header is missing",
+  missing: "The signature header is missing",
   invalid: "The signature does not match the body with any configured secret, or it is too old",
   not_configured: "No webhook secret is configured, so no delivery can be verified"
 } as const
@@ -16,7 +16,7 @@ export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (han
   handlers.handleRaw("webhook", ({ request }) =>
     Effect.orDie(request.text).pipe(
       // To its end even if the provider hangs up: between recording and applying is no place to stop.
-      Effect.flatMap((rawBody) => Effect.uninterruptible(receiveStripeEvent(rawBody, request.headers))),
+      Effect.flatMap((rawBody) => Effect.uninterruptible(receivePaymentEvent(rawBody, request.headers))),
       Effect.map((outcome) => ({ received: true as const, outcome })),
       Effect.catchTags({
         SignatureRejected: (e) => Effect.fail(new InvalidSignature({ detail: signatureDetail[e.reason] })),

@@ -1,0 +1,33 @@
+import { Effect, Option, Schema } from "effect"
+import { acknowledgePaymentEvent, applyPaymentEvent, PaymentEventId } from "../../core/index.ts"
+import { actedOnTypes, StripeEvent, translateStripeEvent } from "./stripe-events.ts"
+import { WebhookVerifier } from "./webhook-verifier.ts"
+
+/** What every event carries; only the events acted on must have their full shape. */
+const Envelope = Schema.Struct({ id: Schema.optionalKey(PaymentEventId), type: Schema.String })
+
+const decodeEnvelope = Schema.decodeUnknownEffect(Schema.fromJsonString(Envelope), { errors: "all" })
+const decodeEvent = Schema.decodeUnknownEffect(Schema.fromJsonString(StripeEvent), { errors: "all" })
+
+/**
+ * One webhook delivery: verified over its raw bytes first (by the configured scheme), then applied
+ * at most once, or, for what Roster does not act on, recorded as `ignored`. The body is a Stripe
+ * event whichever scheme signed it.
+ */
+export const receivePaymentEvent = Effect.fn("Payments.receivePaymentEvent")(function* (
+  rawBody: string,
+  headers: Readonly<Record<string, string | undefined>>
+) {
+  yield* (yield* WebhookVerifier).verify(rawBody, headers)
+  if (rawBody.trim() === "") return "ignored" as const
+  const envelope = yield* decodeEnvelope(rawBody)
+  const ignore = () =>
+    envelope.id === undefined
+      ? Effect.succeed("ignored" as const)
+      : acknowledgePaymentEvent({ eventId: envelope.id, eventType: envelope.type, payload: rawBody })
+  if (!actedOnTypes.has(envelope.type)) return yield* ignore()
+  const event = yield* decodeEvent(rawBody)
+  const translated = translateStripeEvent(event)
+  if (Option.isNone(translated)) return yield* ignore()
+  return yield* applyPaymentEvent(translated.value, { eventType: event.type, payload: rawBody })
+})
