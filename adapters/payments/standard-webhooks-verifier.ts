@@ -6,6 +6,7 @@ const signatureHeaders = ["webhook-id", "webhook-timestamp", "webhook-signature"
 
 /** Whether a secret is one the Standard Webhooks verifier accepts (`whsec_` and base64). */
 export const isStandardWebhooksSecret = (secret: Redacted.Redacted<string>) => {
+  if (!Redacted.value(secret).startsWith("whsec_")) return false
   try {
     new Webhook(Redacted.value(secret))
     return true

@@ -20,6 +20,8 @@ const refusal = async (env: Record<string, string>) => {
 
 const key = "k".repeat(32)
 
+const standardSecret = `whsec_${btoa("a standard webhooks secret")}`
+
 const plansFile = (content: string) => {
   const path = join(tmpdir(), `roster-plans-${crypto.randomUUID()}.json`)
   writeFileSync(path, content)
@@ -60,6 +62,40 @@ describe("settings from the environment", () => {
     expect(await refusal({ ROSTER_MAX_BODY_BYTES: "0" })).toMatch(/ROSTER_MAX_BODY_BYTES/)
     for (const ttl of ["0 seconds", "-5 hours", "Infinity", "400 days"]) {
       expect(await refusal({ ROSTER_SESSION_TTL: ttl }), ttl).toMatch(/ROSTER_SESSION_TTL/)
+    }
+  })
+
+  it("reads ROSTER_WEBHOOK_SCHEME: stripe by default, standard-webhooks on request, nothing else", async () => {
+    const schemeOf = async (env: Record<string, string>) => {
+      const result = await load(env)
+      if (result._tag === "Failure") throw new Error(result.failure.message)
+      return result.success.webhookScheme
+    }
+    expect(await schemeOf({})).toBe("stripe")
+    expect(await schemeOf({ ROSTER_WEBHOOK_SECRET: "whsec_stripe_style_secret" })).toBe("stripe")
+    expect(await schemeOf({ ROSTER_WEBHOOK_SCHEME: "stripe" })).toBe("stripe")
+    const standard = { ROSTER_WEBHOOK_SCHEME: "standard-webhooks" }
+    expect(await schemeOf(standard)).toBe("standard-webhooks")
+    expect(await schemeOf({ ...standard, ROSTER_WEBHOOK_SECRET: standardSecret })).toBe("standard-webhooks")
+    for (const scheme of ["github", "Stripe", "standard_webhooks"]) {
+      expect(await refusal({ ROSTER_WEBHOOK_SCHEME: scheme }), scheme).toMatch(/ROSTER_WEBHOOK_SCHEME/)
+    }
+  })
+
+  it("refuses a Standard Webhooks secret that is not whsec_ and base64, naming ROSTER_WEBHOOK_SECRET", async () => {
+    const secrets = [
+      "whsec_stripe_style_secret", // a Stripe secret kept after switching schemes: `_` is not base64
+      "whsec_",
+      "whsec_not base64!",
+      `${standardSecret},whsec_%%%` // one bad secret among rotated ones
+    ]
+    for (const secret of secrets) {
+      const message = await refusal({
+        ROSTER_WEBHOOK_SCHEME: "standard-webhooks",
+        ROSTER_WEBHOOK_SECRET: secret
+      })
+      expect(message, secret).toMatch(/ROSTER_WEBHOOK_SECRET/)
+      expect(message, secret).not.toContain("stripe_style") // the secret itself is never echoed
     }
   })
 
