@@ -78,6 +78,9 @@ export const loadSettings = Effect.gen(function* () {
         .filter((secret) => secret !== "")
         .map((secret) => Redacted.make(secret))
   })
+  if (Option.isSome(env.webhookSecret) && webhookSecrets.length === 0) {
+    return yield* refuse("ROSTER_WEBHOOK_SECRET is set but names no secret")
+  }
   if (env.webhookScheme === "standard-webhooks" && !webhookSecrets.every(isStandardWebhooksSecret)) {
     return yield* refuse("ROSTER_WEBHOOK_SECRET: a Standard Webhooks secret is `whsec_` followed by base64")
   }

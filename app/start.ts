@@ -1,4 +1,5 @@
 import { Effect, Option, Result } from "effect"
+import { withoutCredentials } from "../adapters/http/edge/loggable.ts"
 import { makeWebHandler } from "../adapters/http/web-handler.ts"
 import { logWriter, rosterServices, writeLine } from "./services.ts"
 import { loadSettings, type Settings } from "./settings.ts"
@@ -50,11 +51,14 @@ export const prepare = async () => {
   const web = await makeWebHandler(rosterServices(settings), {
     maxBodyBytes: settings.maxBodyBytes,
     openLocal: Option.isNone(settings.masterKey)
-  }).catch(() => {
+  }).catch((error: unknown) => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(
       "error",
-      "Roster cannot start: the store did not answer (is MONGODB_URI right and the server up?)"
+      "Roster cannot start: its services could not be built (is the store up, MONGODB_URI right?)",
+      {
+        cause: withoutCredentials(String(error)).slice(0, 4000)
+      }
     )
     return exit(1)
   })

@@ -19,6 +19,7 @@ export const mongoDatabaseLayer = (options: MongoOptions) =>
         () =>
           new MongoClient(Redacted.value(options.uri), {
             serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3000,
+            connectTimeoutMS: 3000,
             writeConcern: { w: "majority" },
             ignoreUndefined: true
           })

@@ -1,5 +1,15 @@
 import { Effect, Option, Schema } from "effect"
-import { MongoError, MongoServerError } from "mongodb"
+import {
+  MongoClientClosedError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerClosedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+  MongoWriteConcernError
+} from "mongodb"
 import { StoreUnavailable } from "../../core/index.ts"
 
 /** A unique index refused the write: the caller turns it into the port's conflict error. */
@@ -8,7 +18,27 @@ export class DuplicateKey extends Schema.TaggedError<DuplicateKey>()("DuplicateK
 const duplicateKeyCode = 11000
 
 /** Server answers that mean "not now" (failover, shutdown, time limits), not "wrong request". */
-const transientServerCodes = new Set([6, 7, 50, 89, 91, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436])
+const transientServerCodes = new Set([
+  6, 7, 50, 89, 91, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436
+])
+
+/** Client-side errors that mean the database cannot be reached now; every other one is a bug. */
+const unreachable = [
+  MongoNetworkError,
+  MongoServerSelectionError,
+  MongoNotConnectedError,
+  MongoTopologyClosedError,
+  MongoClientClosedError,
+  MongoServerClosedError,
+  MongoOperationTimeoutError,
+  MongoWriteConcernError
+]
+
+/**
+ * The longest one operation may take before it is answered as unavailable. The driver alone can
+ * wait far longer on a database that hangs instead of refusing (its monitor times out after ~40 s).
+ */
+const operationDeadline = "5 seconds"
 
 const classify = (error: unknown) => {
   if (error instanceof MongoServerError) {
@@ -17,8 +47,7 @@ const classify = (error: unknown) => {
       transientServerCodes.has(Number(error.code)) || error.hasErrorLabel("RetryableWriteError")
     return transient ? new StoreUnavailable() : undefined
   }
-  // Client-side driver errors: no server selected, network, pool closed, timeouts.
-  return error instanceof MongoError ? new StoreUnavailable() : undefined
+  return unreachable.some((kind) => error instanceof kind) ? new StoreUnavailable() : undefined
 }
 
 /**
@@ -30,7 +59,8 @@ export const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, DuplicateKey
     Effect.catch((error) => {
       const known = classify(error)
       return known === undefined ? Effect.die(error) : Effect.fail(known)
-    })
+    }),
+    Effect.timeoutOrElse({ duration: operationDeadline, orElse: () => Effect.fail(new StoreUnavailable()) })
   )
 
 /** For writes no unique index can refuse: a duplicate there would be a bug, so it is a defect. */

@@ -4,7 +4,9 @@ import { actedOnTypes, StripeEvent, translateStripeEvent } from "./stripe-events
 import { WebhookVerifier } from "./webhook-verifier.ts"
 
 /** What every event carries; only the events acted on must have their full shape. */
-const Envelope = Schema.Struct({ id: Schema.optionalKey(PaymentEventId), type: Schema.String })
+const Envelope = Schema.Struct({ id: Schema.optionalKey(Schema.Unknown), type: Schema.String })
+
+const eventIdOf = Schema.decodeUnknownOption(PaymentEventId)
 
 const decodeEnvelope = Schema.decodeUnknownEffect(Schema.fromJsonString(Envelope), { errors: "all" })
 const decodeEvent = Schema.decodeUnknownEffect(Schema.fromJsonString(StripeEvent), { errors: "all" })
@@ -21,10 +23,12 @@ export const receivePaymentEvent = Effect.fn("Payments.receivePaymentEvent")(fun
   yield* (yield* WebhookVerifier).verify(rawBody, headers)
   if (rawBody.trim() === "") return "ignored" as const
   const envelope = yield* decodeEnvelope(rawBody)
+  // An event without a usable id cannot be recorded; it is still acknowledged, never refused.
   const ignore = () =>
-    envelope.id === undefined
-      ? Effect.succeed("ignored" as const)
-      : acknowledgePaymentEvent({ eventId: envelope.id, eventType: envelope.type, payload: rawBody })
+    Option.match(eventIdOf(envelope.id), {
+      onNone: () => Effect.succeed("ignored" as const),
+      onSome: (eventId) => acknowledgePaymentEvent({ eventId, eventType: envelope.type, payload: rawBody })
+    })
   if (!actedOnTypes.has(envelope.type)) return yield* ignore()
   const event = yield* decodeEvent(rawBody)
   const translated = translateStripeEvent(event)

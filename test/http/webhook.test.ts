@@ -58,13 +58,20 @@ describe("the payment webhook (Stripe scheme)", () => {
     expect(await statusOf(api, masterKey)).toBe("pending")
   })
 
-  it("acknowledges event types it does not act on", async () => {
+  it("acknowledges event types it does not act on, whatever their shape", async () => {
     const api = await startApi()
-    const payload = JSON.stringify(stripeEvent("customer.created", { id: "cus_1" }))
-    expect((await deliver(api, payload, stripeSignature(payload))).body).toEqual({
-      received: true,
-      outcome: "ignored"
-    })
+    const odd = [
+      stripeEvent("customer.created", { id: "cus_1" }),
+      { id: 123, type: "customer.created" },
+      { id: null, type: "customer.created" },
+      { id: " evt_padded", type: "customer.created" },
+      { type: "v2.core.event_destination.ping", created: "2026-01-01T00:00:00Z" }
+    ]
+    for (const event of odd) {
+      const payload = JSON.stringify(event)
+      const answer = await deliver(api, payload, stripeSignature(payload))
+      expect(answer.body, payload).toEqual({ received: true, outcome: "ignored" })
+    }
   })
 
   it("answers a signed body that is not a Stripe event with a 400 problem", async () => {

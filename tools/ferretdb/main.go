@@ -7,6 +7,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/url"
@@ -20,6 +21,7 @@ import (
 func main() {
 	listen := flag.String("listen", "127.0.0.1:0", "TCP address to listen on")
 	data := flag.String("data", "", "data directory (created if missing)")
+	lifeline := flag.Bool("lifeline", false, "stop when standard input closes (the parent went away)")
 	flag.Parse()
 	if *data == "" {
 		fmt.Fprintln(os.Stderr, "-data is required")
@@ -61,7 +63,16 @@ func main() {
 		os.Exit(1)
 	}
 	go serve(listener, backend.Host)
+	if *lifeline {
+		// The test runner holds our standard input: when it goes away, even killed, so do we.
+		go func() {
+			_, _ = io.Copy(io.Discard, os.Stdin)
+			stop()
+		}()
+	}
 	fmt.Println("ready mongodb://" + listener.Addr().String() + "/")
-	<-done
+	<-ctx.Done()
 	listener.Close()
+	closeAll()
+	<-done
 }

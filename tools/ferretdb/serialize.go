@@ -20,6 +20,34 @@ const (
 
 var commands sync.Mutex
 
+// open holds every relayed connection, so that stopping can cut them all at once.
+var open = struct {
+	sync.Mutex
+	conns map[net.Conn]struct{}
+}{conns: map[net.Conn]struct{}{}}
+
+func track(conn net.Conn) {
+	open.Lock()
+	open.conns[conn] = struct{}{}
+	open.Unlock()
+}
+
+func untrack(conn net.Conn) {
+	open.Lock()
+	delete(open.conns, conn)
+	open.Unlock()
+	conn.Close()
+}
+
+// closeAll cuts every client and FerretDB connection: a stopped server answers nobody.
+func closeAll() {
+	open.Lock()
+	defer open.Unlock()
+	for conn := range open.conns {
+		conn.Close()
+	}
+}
+
 // serve accepts clients on listener, each with its own connection to FerretDB at backend.
 func serve(listener net.Listener, backend string) {
 	for {
@@ -32,12 +60,14 @@ func serve(listener net.Listener, backend string) {
 }
 
 func relay(client net.Conn, backend string) {
-	defer client.Close()
+	track(client)
+	defer untrack(client)
 	server, err := net.Dial("tcp", backend)
 	if err != nil {
 		return
 	}
-	defer server.Close()
+	track(server)
+	defer untrack(server)
 	for {
 		request, err := readMessage(client)
 		if err != nil {
@@ -58,11 +88,9 @@ func exchange(request []byte, server, client net.Conn) error {
 	if _, err := server.Write(request); err != nil {
 		return err
 	}
-	if expectsNoAnswer(request) {
-		return nil
-	}
+	// FerretDB answers even a request that asked for no answer; the client must not see it.
 	answer, err := readMessage(server)
-	if err != nil {
+	if err != nil || expectsNoAnswer(request) {
 		return err
 	}
 	_, err = client.Write(answer)

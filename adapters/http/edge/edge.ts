@@ -11,6 +11,7 @@ import {
 } from "effect/http"
 import * as Problem from "../problems.ts"
 import { isLocalRequest } from "./local-request.ts"
+import { loggableCause } from "./loggable.ts"
 import { ClientAddress, RequestLog } from "./request-log.ts"
 import { allowedMethods } from "./route-table.ts"
 
@@ -42,12 +43,6 @@ const bodyReadFailure = (defect: unknown) =>
       ? "too_large"
       : "unreadable"
     : undefined
-
-/** Credentials in connection strings are cut, and a cause is bounded, before it is logged. */
-const loggable = (cause: Cause.Cause<unknown>) =>
-  Cause.pretty(cause)
-    .replace(/\/\/[^\s/@]+@/g, "//***@")
-    .slice(0, 4000)
 
 /** What becomes of a failure no handler answered: a problem, never an empty body or internals. */
 const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, path: string) => {
@@ -156,7 +151,7 @@ export const edgeMiddleware = (options: EdgeOptions) =>
                       Effect.failCause(cause)
                     )
                   : Effect.map(answerUnhandled(cause, method, path), (response) =>
-                      finish(response, response.status >= 500 ? loggable(cause) : undefined)
+                      finish(response, response.status >= 500 ? loggableCause(cause) : undefined)
                     )
               )
             )
