@@ -1,0 +1,48 @@
+import { Cause, Effect, Option } from "effect"
+import { HttpServerError, HttpServerRespondable, HttpServerResponse } from "effect/http"
+import * as Problem from "../problems.ts"
+import { allowedMethods } from "./route-table.ts"
+
+export const respond = (problem: HttpServerRespondable.Respondable) =>
+  HttpServerRespondable.toResponse(problem)
+
+const bodyReadFailure = (defect: unknown) =>
+  HttpServerError.isHttpServerError(defect) && defect.reason._tag === "RequestParseError"
+    ? defect.reason.reason === "BodyTooLarge"
+      ? "too_large"
+      : "unreadable"
+    : undefined
+
+/** What becomes of a failure no handler answered: a problem, never an empty body or internals. */
+export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, path: string) => {
+  const failure = Cause.findErrorOption(cause)
+  if (
+    Option.isSome(failure) &&
+    HttpServerError.isHttpServerError(failure.value) &&
+    failure.value.reason._tag === "RouteNotFound"
+  ) {
+    const allowed = allowedMethods(path)
+    if (allowed.length === 0 || allowed.includes(method)) {
+      return respond(new Problem.NotFound({ detail: `No route ${method} ${path}` }))
+    }
+    return Effect.map(
+      respond(new Problem.MethodNotAllowed({ detail: `${path} accepts ${allowed.join(", ")}` })),
+      HttpServerResponse.setHeader("allow", allowed.join(", "))
+    )
+  }
+  const bodyFailure = cause.reasons.map((reason) =>
+    Cause.isDieReason(reason) ? bodyReadFailure(reason.defect) : undefined
+  )
+  if (bodyFailure.includes("too_large")) {
+    return respond(new Problem.PayloadTooLarge({ detail: "The request body exceeds the size limit" }))
+  }
+  if (bodyFailure.includes("unreadable")) {
+    return respond(
+      new Problem.ValidationFailed({
+        detail: "The request body could not be read to its end",
+        errors: [{ path: "body", message: "Incomplete or unreadable body" }]
+      })
+    )
+  }
+  return respond(new Problem.Internal({ detail: "An unexpected error occurred" }))
+}
