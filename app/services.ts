@@ -1,7 +1,6 @@
 import { Layer, Logger, Option, Redacted } from "effect"
-import { CryptoServices } from "../adapters/crypto/index.ts"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
-import { authSettingsLayer, MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
+import { MemoryStores, rosterOn } from "../adapters/memory/index.ts"
 import { mongoStores } from "../adapters/mongodb/index.ts"
 import { standardWebhooksVerifierLayer } from "../adapters/payments/standard-webhooks-verifier.ts"
 import { stripeVerifierLayer } from "../adapters/payments/stripe-verifier.ts"
@@ -34,10 +33,8 @@ const stores = (settings: Settings) =>
 /** Which store, hasher, verifier and log the service runs with: decided here and nowhere else. */
 export const rosterServices = (settings: Settings) =>
   Layer.mergeAll(
-    stores(settings),
-    planCatalogLayer(settings.plans),
-    CryptoServices(),
-    authSettingsLayer({
+    rosterOn(stores(settings), {
+      plans: settings.plans,
       sessionTtl: settings.sessionTtl,
       ...Option.match(settings.masterKey, {
         onNone: () => ({}),

@@ -8,7 +8,8 @@ export {
   authSettingsLayer,
   defaultThrottle,
   type InMemoryRosterOptions,
-  inMemoryRoster
+  inMemoryRoster,
+  rosterOn
 } from "./roster-layer.ts"
 export { makeSessionStore } from "./session-store.ts"
 export { MemoryStores } from "./stores.ts"

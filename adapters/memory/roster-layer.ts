@@ -29,11 +29,17 @@ export const authSettingsLayer = (options: Omit<InMemoryRosterOptions, "plans" |
     })
   )
 
-/** Every port of the core, in process memory: what an embedding service provides to run the use cases. */
-export const inMemoryRoster = (options: InMemoryRosterOptions = {}) =>
+/**
+ * Every port of the core, with `stores` holding the state and the rest (plan catalog, hashing,
+ * tokens, ids, auth settings) from `options`: the same composition whichever store is chosen.
+ */
+export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: InMemoryRosterOptions = {}) =>
   Layer.mergeAll(
-    MemoryStores,
+    stores,
     planCatalogLayer(options.plans ?? []),
     CryptoServices(options.scrypt),
     authSettingsLayer(options)
   )
+
+/** Every port of the core, in process memory: what an embedding service provides to run the use cases. */
+export const inMemoryRoster = (options: InMemoryRosterOptions = {}) => rosterOn(MemoryStores, options)

@@ -1,11 +1,7 @@
 import { assert } from "@effect/vitest"
-import { DateTime, Effect, Equal, Layer, Option } from "effect"
-import { CryptoServices, hashToken } from "../../adapters/crypto/index.ts"
-import {
-  authSettingsLayer,
-  type InMemoryRosterOptions,
-  planCatalogLayer
-} from "../../adapters/memory/index.ts"
+import { DateTime, Effect, Equal, type Layer, Option } from "effect"
+import { hashToken } from "../../adapters/crypto/index.ts"
+import { type InMemoryRosterOptions, rosterOn as rosterOnStores } from "../../adapters/memory/index.ts"
 import {
   InboxEntry,
   MemberId,
@@ -130,13 +126,7 @@ export const inboxEntryOf = (eventId: string, second = 0) =>
 export const rosterOn = <ROut, E, R>(
   stores: Layer.Layer<ROut, E, R>,
   options: Omit<InMemoryRosterOptions, "plans" | "scrypt"> = {}
-) =>
-  Layer.mergeAll(
-    stores,
-    planCatalogLayer(testPlans),
-    CryptoServices(fastScrypt),
-    authSettingsLayer({ masterKey, ...options })
-  )
+) => rosterOnStores(stores, { plans: testPlans, scrypt: fastScrypt, masterKey, ...options })
 
 /** What the inbox holds for `eventId`, read by a probe delivery; an unknown id fails the test. */
 export const inboxEntryFor = (eventId: string) =>
