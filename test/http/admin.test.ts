@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import {
   type Answer,
+  expectProblem,
   masterKey,
   memberWithPermissions,
   password,
@@ -18,12 +19,6 @@ const logIn = (api: TestApi, username: string) =>
   api.call("POST", "/api/v1/auth/login", { body: { username, password } })
 
 const me = (api: TestApi, token: string) => api.call("GET", "/api/v1/auth/me", { token })
-
-const expectProblem = (answer: Answer, status: number, code: string) => {
-  expect(answer.status, answer.text).toBe(status)
-  expect(answer.headers.get("content-type")).toContain("application/problem+json")
-  expect(answer.body).toMatchObject({ status, code })
-}
 
 /** 200 with a body of exactly one key, `message`, a non-empty string. */
 const expectMessage = (answer: Answer) => {

@@ -2,6 +2,7 @@ import { Duration } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   type Answer,
+  expectProblem,
   masterKey,
   memberWithPermissions,
   password,
@@ -23,12 +24,6 @@ const me = (api: TestApi, credentials: Credentials = {}) => api.call("GET", "/ap
 /** A write that needs `team.roles.write`: proves full access when it succeeds. */
 const addRole = (api: TestApi, roleKey: string, credentials: Credentials = {}) =>
   api.call("POST", "/api/v1/team/role/add", { body: { name: roleKey, roleKey }, ...credentials })
-
-const expectProblem = (answer: Answer, status: number, code: string) => {
-  expect(answer.status, answer.text).toBe(status)
-  expect(answer.headers.get("content-type")).toContain("application/problem+json")
-  expect(answer.body).toMatchObject({ status, code })
-}
 
 /** What a member looks like to clients: no password hash, no session epoch. */
 const memberKeys = ["accountActiveStatus", "activestatus", "createdAt", "email", "id", "roleId", "username"]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type Answer, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
+import { expectProblem, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
 
 const team = { planId: "team", planName: "Team", price: 19.99 }
 const business = { planId: "business", planName: "Business", price: 99 }
@@ -14,12 +14,6 @@ const subscribeRaw = (api: TestApi, rawBody: string) =>
 
 const current = (api: TestApi, token = masterKey) =>
   api.call("GET", "/api/v1/pricing/subscription", { token })
-
-const expectProblem = (answer: Answer, status: number, code: string) => {
-  expect(answer.status, answer.text).toBe(status)
-  expect(answer.headers.get("content-type")).toContain("application/problem+json")
-  expect(answer.body).toMatchObject({ status, code })
-}
 
 const publicSubscriptionKeys = [
   "createdAt",

@@ -3,18 +3,10 @@ import { describe, expect, it } from "vitest"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
 import { makeMemberStore } from "../../adapters/memory/index.ts"
 import { MemberStore, PasswordHasher, StoreUnavailable } from "../../core/index.ts"
-import { type Answer, masterKey, memberWithPermissions, password, startApi } from "../support/http.ts"
+import { expectProblem, masterKey, memberWithPermissions, password, startApi } from "../support/http.ts"
 import { fastScrypt } from "../support/roster.ts"
 
 const role = { name: "Readers", roleKey: "readers" }
-
-const expectProblem = (answer: Answer, status: number, code: string) => {
-  expect(answer.status).toBe(status)
-  expect(answer.headers.get("content-type")).toContain("application/problem+json")
-  expect(answer.body).toMatchObject({ status, code, type: `urn:roster:problem:${code}` })
-  expect(typeof answer.body.title).toBe("string")
-  expect(typeof answer.body.detail).toBe("string")
-}
 
 /** A member store whose `list` fails as given, the rest working: a database in trouble. */
 const memberStoreListing = (failure: Effect.Effect<never, StoreUnavailable>) =>

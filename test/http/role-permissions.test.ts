@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { type Answer, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
+import { expectProblem, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
 
 const base = "/api/v1/team/role-permission-detail"
-
-/** Asserts an RFC 9457 problem with the given status and code; returns its body. */
-const expectProblem = (answer: Answer, status: number, code: string) => {
-  expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/)
-  expect(answer.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) })
-  expect(answer.body.detail).toEqual(expect.any(String))
-  expect(answer.status).toBe(status)
-  return answer.body
-}
 
 const paths = (problem: { errors: Array<{ path: string }> }) => problem.errors.map((issue) => issue.path)
 

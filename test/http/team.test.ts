@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
-  type Answer,
+  expectProblem,
   masterKey,
   memberWithPermissions,
   password,
@@ -9,15 +9,6 @@ import {
 } from "../support/http.ts"
 
 type Body = Record<string, unknown>
-
-/** Asserts an RFC 9457 problem with the given status and code; returns its body. */
-const expectProblem = (answer: Answer, status: number, code: string) => {
-  expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/)
-  expect(answer.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) })
-  expect(answer.body.detail).toEqual(expect.any(String))
-  expect(answer.status).toBe(status)
-  return answer.body
-}
 
 const addRole = (api: TestApi, body: Body, token = masterKey) =>
   api.call("POST", "/api/v1/team/role/add", { token, body })

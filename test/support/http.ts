@@ -1,5 +1,5 @@
 import { Layer, Redacted } from "effect"
-import { afterAll } from "vitest"
+import { afterAll, expect } from "vitest"
 import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
 import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
 import type { InMemoryRosterOptions } from "../../adapters/memory/index.ts"
@@ -166,4 +166,17 @@ export const memberWithPermissions = async (
     if (answer.status !== 200) throw new Error(`Setting up ${username} failed at the ${step}: ${answer.text}`)
   }
   return { role: role.body, member: member.body, token: login.body.token as string }
+}
+
+/**
+ * Asserts an RFC 9457 problem: the status, the content type, and a body with `type` (the code's
+ * URN), `title`, `status`, `detail` and `code`. Returns the body.
+ */
+export const expectProblem = (answer: Answer, status: number, code: string) => {
+  expect(answer.status, answer.text).toBe(status)
+  expect(answer.headers.get("content-type")).toMatch(/^application\/problem\+json/)
+  expect(answer.body).toMatchObject({ status, code, type: `urn:roster:problem:${code}` })
+  expect(answer.body.title).toEqual(expect.any(String))
+  expect(answer.body.detail).toEqual(expect.any(String))
+  return answer.body
 }

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks"
 import { expect } from "vitest"
-import { type Answer, masterKey, standardWebhooksSecret, type TestApi } from "./http.ts"
+import { type Answer, expectProblem, masterKey, standardWebhooksSecret, type TestApi } from "./http.ts"
 import { stripeEvent, stripeSignature } from "./stripe.ts"
 
 export const webhookPath = "/api/v1/payments/webhook"
@@ -85,8 +85,4 @@ export const expectOutcome = (answer: Answer, outcome: string) => {
 }
 
 /** A 400 `invalid_signature` problem. */
-export const expectSignatureRefused = (answer: Answer) => {
-  expect(answer.status, answer.text).toBe(400)
-  expect(answer.headers.get("content-type")).toContain("application/problem+json")
-  expect(answer.body.code).toBe("invalid_signature")
-}
+export const expectSignatureRefused = (answer: Answer) => expectProblem(answer, 400, "invalid_signature")
