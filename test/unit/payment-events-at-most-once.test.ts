@@ -1,40 +1,21 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
 import {
-  InboxEntry,
-  type PaymentEvent,
-  type PaymentEventId,
   PaymentInbox,
   recentEventLimit,
   StoreUnavailable,
   SubscriptionStore,
   subscribe
 } from "../../core/index.ts"
+import { inboxEntryFor, inParallel } from "../support/contract.ts"
 import { interleavingPaymentInbox, interleavingSubscriptionStore } from "../support/interleaving.ts"
 import { activeTeam, apply, byProviderId, event, teamCheckout } from "../support/payment-events.ts"
 import { master, provideRoster } from "../support/roster.ts"
 import { business, loadSubscription, statusHistory, statusOf, team } from "../support/subscriptions.ts"
 
 const interleavingStores = Layer.mergeAll(interleavingSubscriptionStore, interleavingPaymentInbox)
-
-/** What the inbox recorded for `eventId`. */
-const inboxEntry = (eventId: PaymentEventId) =>
-  Effect.gen(function* () {
-    const earlier = yield* (yield* PaymentInbox).receive(
-      new InboxEntry({ eventId, eventType: "probe", payload: "probe", receivedAt: yield* DateTime.now })
-    )
-    assert.isTrue(Option.isSome(earlier), `the inbox knows ${eventId}`)
-    return Option.getOrThrow(earlier)
-  })
-
-/** Delivers `paymentEvent` 20 times at once; returns every delivery's outcome. */
-const deliverTwentyTimesAtOnce = (paymentEvent: PaymentEvent) =>
-  Effect.all(
-    Array.from({ length: 20 }, () => apply(paymentEvent)),
-    { concurrency: "unbounded" }
-  )
 
 /** A failed renewal of `activeTeam`, after its checkout. */
 const failedRenewal = event("PaymentFailed", "evt_fail", 20, byProviderId)
@@ -99,7 +80,7 @@ describe("applyPaymentEvent", () => {
 
     const concurrentFailures = Effect.gen(function* () {
       const active = yield* activeTeam
-      const outcomes = yield* deliverTwentyTimesAtOnce(failedRenewal)
+      const outcomes = yield* inParallel(20, () => apply(failedRenewal))
       assert.strictEqual(outcomes.filter((outcome) => outcome === "applied").length, 1)
       assert.strictEqual(outcomes.filter((outcome) => outcome === "duplicate").length, 19)
       const after = yield* loadSubscription(active.id)
@@ -107,7 +88,7 @@ describe("applyPaymentEvent", () => {
       assert.deepStrictEqual(statusHistory(after), ["pending", "active", "past_due"])
       assert.strictEqual(after.version, active.version + 1)
       // The inbox keeps the outcome of the delivery that applied it, not a losing duplicate's.
-      assert.strictEqual((yield* inboxEntry(failedRenewal.eventId)).outcome, "applied")
+      assert.strictEqual((yield* inboxEntryFor(failedRenewal.eventId)).outcome, "applied")
     })
 
     it.effect("20 concurrent deliveries of the same event apply it exactly once", () =>
@@ -121,7 +102,7 @@ describe("applyPaymentEvent", () => {
     it.effect("20 interleaved checkouts of one pending subscription activate it once", () =>
       Effect.gen(function* () {
         const pending = yield* subscribe(master, team)
-        const outcomes = yield* deliverTwentyTimesAtOnce(teamCheckout(pending))
+        const outcomes = yield* inParallel(20, () => apply(teamCheckout(pending)))
         assert.deepStrictEqual(
           outcomes.filter((outcome) => outcome !== "duplicate"),
           ["applied"]
@@ -155,7 +136,7 @@ describe("applyPaymentEvent", () => {
         yield* activeTeam
         yield* apply(failedRenewal)
         yield* apply(failedRenewal)
-        const entry = yield* inboxEntry(failedRenewal.eventId)
+        const entry = yield* inboxEntryFor(failedRenewal.eventId)
         assert.strictEqual(entry.eventType, "invoice.payment_failed")
         assert.strictEqual(entry.payload, JSON.stringify({ id: "evt_fail" }))
         assert.strictEqual(entry.outcome, "applied")
@@ -188,7 +169,7 @@ describe("a delivery that stops between applying and completing", () => {
 
       assert.strictEqual(yield* apply(checkout), "duplicate")
       assert.deepStrictEqual(statusHistory(yield* loadSubscription(pending.id)), ["pending", "active"])
-      assert.strictEqual((yield* inboxEntry(checkout.eventId)).outcome, "applied")
+      assert.strictEqual((yield* inboxEntryFor(checkout.eventId)).outcome, "applied")
     }).pipe(Effect.provide(inboxFailingOnce), provideRoster())
   )
 })
