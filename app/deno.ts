@@ -1,4 +1,4 @@
-import { exit, logEvent, prepare } from "./start.ts"
+import { logEvent, prepare, stopGracefully } from "./start.ts"
 
 /** The little of Deno's runtime API this entrypoint uses; tsc checks the rest of the app without Deno's types. */
 declare const Deno: {
@@ -21,15 +21,8 @@ const server = Deno.serve(
   (request, info) => handler(request, { remoteAddress: info.remoteAddr.hostname })
 )
 
-let stopping = false
-const shutdown = async (signal: string) => {
-  if (stopping) return
-  stopping = true
-  logEvent("info", `${signal}: no new connections; finishing requests in flight`)
-  await server.shutdown()
-  await dispose()
-  logEvent("info", "Roster stopped")
-  exit(0)
-}
-Deno.addSignalListener("SIGTERM", () => void shutdown("SIGTERM"))
-Deno.addSignalListener("SIGINT", () => void shutdown("SIGINT"))
+stopGracefully({
+  onSignal: (signal, handler) => Deno.addSignalListener(signal, handler),
+  stopServer: () => server.shutdown(),
+  dispose
+})

@@ -1,4 +1,4 @@
-import { exit, logEvent, prepare } from "./start.ts"
+import { logEvent, prepare, stopGracefully } from "./start.ts"
 
 const { settings, handler, dispose } = await prepare()
 
@@ -9,16 +9,9 @@ const server = Bun.serve({
 })
 logEvent("info", `Roster listening on http://${settings.host}:${server.port}`, { runtime: "bun" })
 
-let stopping = false
-const shutdown = async (signal: string) => {
-  if (stopping) return
-  stopping = true
-  logEvent("info", `${signal}: no new connections; finishing requests in flight`)
+stopGracefully({
+  onSignal: (signal, handler) => process.on(signal, handler),
   // Resolves once every in-flight request has been answered and its connection closed.
-  await server.stop()
-  await dispose()
-  logEvent("info", "Roster stopped")
-  exit(0)
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"))
-process.on("SIGINT", () => void shutdown("SIGINT"))
+  stopServer: () => server.stop(),
+  dispose
+})

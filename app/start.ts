@@ -64,3 +64,27 @@ export const prepare = async () => {
   })
   return { settings, ...web }
 }
+
+type Signal = "SIGTERM" | "SIGINT"
+
+/**
+ * Graceful shutdown on SIGTERM or SIGINT, whatever the runtime: `stopServer` stops accepting and
+ * resolves once the requests in flight are answered; then the services (the store) are closed.
+ */
+export const stopGracefully = (options: {
+  readonly onSignal: (signal: Signal, handler: () => void) => void
+  readonly stopServer: () => Promise<void>
+  readonly dispose: () => Promise<void>
+}) => {
+  let stopping = false
+  const shutdown = async (signal: Signal) => {
+    if (stopping) return
+    stopping = true
+    logEvent("info", `${signal}: no new connections; finishing requests in flight`)
+    await options.stopServer()
+    await options.dispose()
+    logEvent("info", "Roster stopped")
+    exit(0)
+  }
+  for (const signal of ["SIGTERM", "SIGINT"] as const) options.onSignal(signal, () => void shutdown(signal))
+}
