@@ -5,7 +5,10 @@ import { join } from "node:path"
 
 const binary = "tools/ferretdb/bin/ferretdb"
 
-/** Builds the embedded FerretDB (a no-op when it is up to date), so `npm test` alone needs only Go. */
+/**
+ * Builds the embedded FerretDB (a no-op when it is up to date), so `npm test` alone needs only Go.
+ * The global setup does it once per run, before any test starts a server.
+ */
 export const ensureFerretDbBuilt = () => {
   execFileSync("bash", ["tools/ferretdb/build.sh"], { stdio: "inherit" })
 }
@@ -50,7 +53,6 @@ const launch = (listen: string, data: string) =>
 
 /** A FerretDB on SQLite with a fresh data directory, on `listen` (a free port when omitted). */
 export const startFerretDb = async (listen = "127.0.0.1:0"): Promise<FerretDb> => {
-  ensureFerretDbBuilt()
   const data = mkdtempSync(join(tmpdir(), "roster-ferretdb-"))
   let running = await launch(listen, data)
   const address = new URL(running.uri).host

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node"
-import { startFerretDb } from "./ferretdb.ts"
+import { ensureFerretDbBuilt, startFerretDb } from "./ferretdb.ts"
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,6 +10,8 @@ declare module "vitest" {
 
 /** One database server for the whole run; each test file works in databases of its own. */
 export default async function setup(project: TestProject) {
+  // Built even when MONGODB_URI names a server: the outage test stops and starts a FerretDB of its own.
+  ensureFerretDbBuilt()
   const external = process.env.MONGODB_URI
   if (external !== undefined && external !== "") {
     project.provide("mongoUri", external)
