@@ -69,8 +69,11 @@ export const MessageView = Schema.Struct({ message: Schema.String })
 
 const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member" } as const
 
-export const toWhoAmIView = (principal: Principal): typeof WhoAmIView.Type => ({
-  principal: principalKinds[principal._tag],
-  ...(principal._tag === "Member" ? { member: principal.member } : {}),
-  permissions: PermissionCatalog.filter((p) => permissionsOf(principal).has(p.id)).map((p) => p.key)
-})
+export const toWhoAmIView = (principal: Principal): typeof WhoAmIView.Type => {
+  const held = permissionsOf(principal)
+  return {
+    principal: principalKinds[principal._tag],
+    ...(principal._tag === "Member" ? { member: principal.member } : {}),
+    permissions: PermissionCatalog.filter((p) => held.has(p.id)).map((p) => p.key)
+  }
+}
