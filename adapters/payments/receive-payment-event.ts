@@ -16,7 +16,7 @@ const decodeEvent = Schema.decodeUnknownEffect(Schema.fromJsonString(StripeEvent
  * at most once, or, for what Roster does not act on, recorded as `ignored`. The body is a Stripe
  * event whichever scheme signed it.
  */
-export const receivePaymentEvent = Effect.fn("Payments.receivePaymentEvent")(function* (
+export const receivePaymentEvent = Effect.fnUntraced(function* (
   rawBody: string,
   headers: Readonly<Record<string, string | undefined>>
 ) {

@@ -11,9 +11,7 @@ import { SessionTokens } from "../../ports/session-tokens.ts"
 import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
 
 /** Turns the caller's bearer token (or its absence) into a principal with its permissions. */
-export const authenticate = Effect.fn("Auth.authenticate")(function* (
-  bearer: Option.Option<Redacted.Redacted<string>>
-) {
+export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<Redacted.Redacted<string>>) {
   const { masterKeyHash } = yield* AuthSettings
   if (Option.isNone(bearer)) {
     if (Option.isNone(masterKeyHash)) return openLocalPrincipal

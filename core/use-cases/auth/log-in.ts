@@ -26,7 +26,7 @@ export type LogInInput = typeof LogInInput.Type
  * slip past the limit, and a refused attempt costs no hash. A known account is counted by its id,
  * so switching between its username and its e-mail does not double the allowance.
  */
-export const logIn = Effect.fn("Auth.logIn")(function* (input: LogInInput) {
+export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
   const settings = yield* AuthSettings
   const throttle = yield* LoginThrottleStore
   const now = yield* DateTime.now

@@ -14,9 +14,7 @@ export type IgnoredPaymentEvent = typeof IgnoredPaymentEvent.Type
  * Records a verified event Roster does not act on, so the inbox holds every delivery for audit
  * and replay; it changes nothing else. A redelivery is recognised as a duplicate.
  */
-export const acknowledgePaymentEvent = Effect.fn("Billing.acknowledgePaymentEvent")(function* (
-  event: IgnoredPaymentEvent
-) {
+export const acknowledgePaymentEvent = Effect.fnUntraced(function* (event: IgnoredPaymentEvent) {
   const inbox = yield* PaymentInbox
   const now = yield* DateTime.now
   const earlier = yield* inbox.receive(new InboxEntry({ ...event, receivedAt: now }))

@@ -59,10 +59,7 @@ const skipped =
  * between is repaired by the provider's redelivery, and the subscription's own
  * record of recent event ids keeps that redelivery from applying twice.
  */
-export const applyPaymentEvent = Effect.fn("Billing.applyPaymentEvent")(function* (
-  event: PaymentEvent,
-  receipt: PaymentReceipt
-) {
+export const applyPaymentEvent = Effect.fnUntraced(function* (event: PaymentEvent, receipt: PaymentReceipt) {
   const inbox = yield* PaymentInbox
   const now = yield* DateTime.now
   const earlier = yield* inbox.receive(

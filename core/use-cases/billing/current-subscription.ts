@@ -6,7 +6,7 @@ import { requirePermission } from "../../policy/access.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 
 /** The live subscription if there is one, else the newest (pending or canceled). */
-export const currentSubscription = Effect.fn("Billing.currentSubscription")(function* (actor: Principal) {
+export const currentSubscription = Effect.fnUntraced(function* (actor: Principal) {
   yield* requirePermission(actor, "billing.read")
   const store = yield* SubscriptionStore
   const live = (yield* store.listOpen).find(isLive)

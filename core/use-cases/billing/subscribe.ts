@@ -20,7 +20,7 @@ export type SubscribeInput = typeof SubscribeInput.Type
  * Opens a pending subscription whose id the checkout carries as its reference, or
  * an active one at once for a free plan. The price must be the catalog's, exactly.
  */
-export const subscribe = Effect.fn("Billing.subscribe")(function* (actor: Principal, input: SubscribeInput) {
+export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: SubscribeInput) {
   yield* requirePermission(actor, "billing.subscribe")
   const found = yield* (yield* PlanCatalog).find(input.planId)
   if (Option.isNone(found)) return yield* new UnknownPlan({ planId: input.planId })

@@ -20,7 +20,7 @@ export const AddMemberInput = Schema.Struct({
 })
 export type AddMemberInput = typeof AddMemberInput.Type
 
-export const addMember = Effect.fn("Members.add")(function* (actor: Principal, input: AddMemberInput) {
+export const addMember = Effect.fnUntraced(function* (actor: Principal, input: AddMemberInput) {
   yield* requirePermission(actor, "team.members.write")
   const members = yield* MemberStore
   const role = yield* (yield* RoleStore).findById(input.roleId)

@@ -6,7 +6,7 @@ import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 
-export const getMember = Effect.fn("Members.get")(function* (actor: Principal, id: MemberId) {
+export const getMember = Effect.fnUntraced(function* (actor: Principal, id: MemberId) {
   yield* requirePermission(actor, "team.read")
   const record = yield* (yield* MemberStore).findById(id)
   if (Option.isNone(record)) return yield* new NotFound({ entity: "member", id })

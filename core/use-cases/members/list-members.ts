@@ -4,7 +4,7 @@ import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 
-export const listMembers = Effect.fn("Members.list")(function* (actor: Principal) {
+export const listMembers = Effect.fnUntraced(function* (actor: Principal) {
   yield* requirePermission(actor, "team.read")
   const records = yield* (yield* MemberStore).list
   return records.map(toMember)

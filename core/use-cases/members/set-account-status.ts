@@ -16,10 +16,7 @@ export const SetAccountStatusInput = Schema.Struct({
 export type SetAccountStatusInput = typeof SetAccountStatusInput.Type
 
 /** Enables or disables an account; disabling revokes every session of that member for good. */
-export const setAccountStatus = Effect.fn("Members.setAccountStatus")(function* (
-  actor: Principal,
-  input: SetAccountStatusInput
-) {
+export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, input: SetAccountStatusInput) {
   yield* requirePermission(actor, "admin.accounts.write")
   if (!input.active && actor._tag === "Member" && actor.member.id === input.memberId) {
     return yield* new Forbidden({ reason: "self_deactivation" })

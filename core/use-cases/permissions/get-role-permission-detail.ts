@@ -5,7 +5,7 @@ import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 
-export const getRolePermissionDetail = Effect.fn("Permissions.getDetail")(function* (
+export const getRolePermissionDetail = Effect.fnUntraced(function* (
   actor: Principal,
   id: RolePermissionDetailId
 ) {

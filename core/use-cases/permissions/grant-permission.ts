@@ -10,10 +10,7 @@ import { RoleStore } from "../../ports/role-store.ts"
 export const GrantPermissionInput = Schema.Struct({ roleId: RoleId, permissionId: PermissionId })
 export type GrantPermissionInput = typeof GrantPermissionInput.Type
 
-export const grantPermission = Effect.fn("Permissions.grant")(function* (
-  actor: Principal,
-  input: GrantPermissionInput
-) {
+export const grantPermission = Effect.fnUntraced(function* (actor: Principal, input: GrantPermissionInput) {
   yield* requirePermission(actor, "team.permissions.write")
   if (findPermission(input.permissionId) === undefined) {
     return yield* new UnknownPermission({ permissionId: input.permissionId })

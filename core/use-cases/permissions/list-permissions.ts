@@ -3,7 +3,7 @@ import { PermissionCatalog } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 
-export const listPermissions = Effect.fn("Permissions.list")(function* (actor: Principal) {
+export const listPermissions = Effect.fnUntraced(function* (actor: Principal) {
   yield* requirePermission(actor, "team.read")
   return PermissionCatalog
 })

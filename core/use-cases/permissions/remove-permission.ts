@@ -13,10 +13,7 @@ export const RemovePermissionInput = Schema.Struct({
 export type RemovePermissionInput = typeof RemovePermissionInput.Type
 
 /** Idempotent: removing a permission the record does not hold returns the record unchanged. */
-export const removePermission = Effect.fn("Permissions.remove")(function* (
-  actor: Principal,
-  input: RemovePermissionInput
-) {
+export const removePermission = Effect.fnUntraced(function* (actor: Principal, input: RemovePermissionInput) {
   yield* requirePermission(actor, "team.permissions.write")
   if (findPermission(input.permissionId) === undefined) {
     return yield* new UnknownPermission({ permissionId: input.permissionId })

@@ -11,7 +11,7 @@ export const AddRoleInput = Schema.Struct({
 })
 export type AddRoleInput = typeof AddRoleInput.Type
 
-export const addRole = Effect.fn("Roles.add")(function* (actor: Principal, input: AddRoleInput) {
+export const addRole = Effect.fnUntraced(function* (actor: Principal, input: AddRoleInput) {
   yield* requirePermission(actor, "team.roles.write")
   return yield* (yield* RoleStore).insert(
     new NewRole({
