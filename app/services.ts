@@ -1,11 +1,12 @@
 import { Layer, Logger, Option, Redacted } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
-import { MemoryStores, rosterOn } from "../adapters/memory/index.ts"
+import { MemoryStores } from "../adapters/memory/index.ts"
 import { mongoStores } from "../adapters/mongodb/index.ts"
 import { standardWebhooksVerifierLayer } from "../adapters/payments/standard-webhooks-verifier.ts"
 import { stripeVerifierLayer } from "../adapters/payments/stripe-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "../adapters/payments/unsigned-verifier.ts"
 import { makeLogWriter } from "./log-writer.ts"
+import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
 
 export const logWriter = makeLogWriter((chunk) => process.stdout.write(chunk))

@@ -1,5 +1,5 @@
 import { Config, Duration, Effect, Option, Redacted } from "effect"
-import { type MongoOptions, mongoConfig } from "../adapters/mongodb/index.ts"
+import type { MongoOptions } from "../adapters/mongodb/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
 import type { Plan } from "../core/index.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
@@ -26,6 +26,12 @@ const minimumMasterKeyLength = 32
 
 const loopbackHosts = new Set(["localhost", "::1", "[::1]"])
 const isLoopback = (host: string) => loopbackHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host)
+
+/** `MONGODB_URI` (a secret: it may carry credentials) and `MONGODB_DB`, default `roster`. */
+const mongoConfig = Config.all({
+  uri: Config.Redacted("MONGODB_URI"),
+  database: Config.String("MONGODB_DB").pipe(Config.withDefault("roster"))
+})
 
 const environment = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),

@@ -1,4 +1,4 @@
-import { Config, Context, Effect, Layer, Redacted } from "effect"
+import { Context, Effect, Layer, Redacted } from "effect"
 import { type Db, MongoClient } from "mongodb"
 
 /** The database the stores share; one client (and its connection pool) per process. */
@@ -27,9 +27,3 @@ export const mongoDatabaseLayer = (options: MongoOptions) =>
       (client) => Effect.promise(() => client.close())
     ).pipe(Effect.map((client) => client.db(options.database)))
   )
-
-/** `MONGODB_URI` (a secret: it may carry credentials) and `MONGODB_DB`, default `roster`. */
-export const mongoConfig = Config.all({
-  uri: Config.Redacted("MONGODB_URI"),
-  database: Config.String("MONGODB_DB").pipe(Config.withDefault("roster"))
-})

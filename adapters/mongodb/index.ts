@@ -1,3 +1,3 @@
-export { MongoDatabase, type MongoOptions, mongoConfig, mongoDatabaseLayer } from "./database.ts"
+export { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
 export { ensureIndexes } from "./indexes.ts"
 export { mongoStores } from "./mongo-stores.ts"

@@ -1,7 +1,7 @@
 // Uses Roster the way another service embeds it: only the package's public entry points.
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Option, Redacted, Schema } from "effect"
-import { inMemoryRoster } from "roster/adapters/memory"
+import { inMemoryRoster } from "roster/composition"
 import {
   AddMemberInput,
   addMember,

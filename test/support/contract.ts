@@ -1,7 +1,7 @@
 import { assert } from "@effect/vitest"
 import { DateTime, Effect, Equal, type Layer, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
-import { type InMemoryRosterOptions, rosterOn as rosterOnStores } from "../../adapters/memory/index.ts"
+import { type InMemoryRosterOptions, rosterOn as rosterOnStores } from "../../app/roster-layer.ts"
 import {
   InboxEntry,
   MemberId,

@@ -1,5 +1,5 @@
 import { Effect, Option, Redacted } from "effect"
-import { type InMemoryRosterOptions, inMemoryRoster } from "../../adapters/memory/index.ts"
+import { type InMemoryRosterOptions, inMemoryRoster } from "../../app/roster-layer.ts"
 import {
   AddMemberInput,
   addMember,

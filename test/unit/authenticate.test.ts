@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
-import { inMemoryRoster } from "../../adapters/memory/index.ts"
+import { inMemoryRoster } from "../../app/roster-layer.ts"
 import {
   addRole,
   authenticate,

@@ -1,8 +1,7 @@
 import { Duration, Layer, Option } from "effect"
-import { AuthSettings, type Plan, type ThrottlePolicy } from "../../core/index.ts"
-import { CryptoServices, hashToken, type ScryptParameters } from "../crypto/index.ts"
-import { planCatalogLayer } from "./plan-catalog.ts"
-import { MemoryStores } from "./stores.ts"
+import { CryptoServices, hashToken, type ScryptParameters } from "../adapters/crypto/index.ts"
+import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
+import { AuthSettings, type Plan, type ThrottlePolicy } from "../core/index.ts"
 
 export interface InMemoryRosterOptions {
   readonly plans?: ReadonlyArray<Plan>
