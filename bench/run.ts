@@ -1,70 +1,128 @@
-// `npm run bench`: each endpoint's throughput and p99 as a ratio to a raw Bun.serve measured in the same run.
-import { type Subprocess, spawn } from "bun"
-import { type Load, type Measured, measure } from "./load.ts"
+// `npm run bench`: in one run a raw Bun.serve, a bare Effect HttpApi app (the framework's floor) and
+// Roster (open, secure with a session or the master key, on MongoDB), each loaded by wrk on a core
+// of its own. Prints a table and writes bench/results/latest.json.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { floorGet, type Load, loads } from "./loads.ts"
+import { type Flood, loginFlood } from "./login-flood.ts"
+import { seedOpen, seedSecure } from "./seed.ts"
+import { type Server, startBun, startFerretDb } from "./servers.ts"
+import { ensureWrk, type Measured, wrk } from "./wrk.ts"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const [serverCore, loadCore] = [0, 1]
+const masterKey = "bench-master-key-0123456789abcdef0123456789"
 
-const loads: Record<string, Load> = {
-  "GET /health/live": { method: "GET", path: "/health/live" },
-  "GET /api/v1/team/permissions": { method: "GET", path: "/api/v1/team/permissions" },
-  "GET /api/v1/team/roles": { method: "GET", path: "/api/v1/team/roles" },
-  "POST /api/v1/team/role/add (409)": {
-    method: "POST",
-    path: "/api/v1/team/role/add",
-    body: JSON.stringify({ name: "Bench", roleKey: "bench" })
-  },
-  "POST /api/v1/team/add (400)": { method: "POST", path: "/api/v1/team/add", body: '{"username":"x"}' }
+interface Subject {
+  readonly label: string
+  readonly rssMb: number
+  readonly results: Record<string, Measured & { readonly status: number }>
+  readonly flood?: Flood
 }
 
-let nextPort = 4700
-const start = async (entry: string, env: Record<string, string> = {}) => {
-  const port = nextPort++
-  const child = spawn(["bun", entry], { env: { ...process.env, PORT: String(port), ...env }, stdout: "pipe" })
-  const reader = child.stdout.getReader()
-  let seen = ""
-  while (!seen.includes("listening on")) seen += new TextDecoder().decode((await reader.read()).value)
-  // Keep draining: a full pipe would stall the server's log writes and skew the numbers.
-  void (async () => {
-    while (!(await reader.read()).done) {}
-  })()
-  return { base: `http://127.0.0.1:${port}`, child }
-}
-
-const rssMb = async (child: Subprocess) => {
-  const status = await Bun.file(`/proc/${child.pid}/status`).text()
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024
-}
-
-const run = async (label: string, entry: string, env: Record<string, string> = {}) => {
-  const server = await start(entry, env)
-  await fetch(server.base + "/api/v1/team/role/add", {
-    method: "POST",
-    body: loads["POST /api/v1/team/role/add (409)"]?.body ?? ""
-  })
-  const results: Record<string, Measured> = {}
-  for (const [name, load] of Object.entries(loads)) {
-    await measure(server.base, load, connections, 1)
-    results[name] = await measure(server.base, load, connections, seconds)
+const measureAll = async (
+  label: string,
+  server: Server,
+  list: ReadonlyArray<Load>,
+  flood?: () => Promise<Flood>
+) => {
+  const results: Subject["results"] = {}
+  for (const load of list) {
+    const first = load.requests[0]!
+    const probe = await fetch(server.base + first.path, {
+      method: first.method,
+      headers: { "content-type": "*/*", ...first.headers },
+      ...(first.body === undefined ? {} : { body: first.body })
+    })
+    await probe.arrayBuffer()
+    await wrk(server.base, load.requests, { connections, seconds: 1, core: loadCore })
+    const measured = await wrk(server.base, load.requests, { connections, seconds, core: loadCore })
+    results[load.name] = { ...measured, status: load.name === "mixed" ? 0 : probe.status }
   }
-  const rss = await rssMb(server.child)
-  server.child.kill()
-  return { label, results, rss }
+  const rssMb = await server.rssMb()
+  const subject: Subject = { label, rssMb, results, ...(flood === undefined ? {} : { flood: await flood() }) }
+  await server.stop()
+  console.log(`measured: ${label}`)
+  return subject
 }
 
-const baseline = await run("baseline", "bench/baseline.ts")
-const roster = await run("roster", "app/main.ts")
-const quiet = await run("roster, request log off", "app/main.ts", { ROSTER_LOG_REQUESTS: "false" })
+const run = async (
+  label: string,
+  entry: string,
+  env: Record<string, string>,
+  list: (s: Server) => Promise<ReadonlyArray<Load>>,
+  flood?: (s: Server) => () => Promise<Flood>
+) => {
+  const server = await startBun(entry, { ROSTER_PLANS_FILE: "config/plans.json", ...env }, serverCore)
+  return measureAll(label, server, await list(server), flood?.(server))
+}
 
-const ratio = (value: number, reference: number) => (value / reference).toFixed(2)
-console.log(`${connections} connections, ${seconds} s per endpoint; ratios are to a raw Bun.serve`)
-for (const subject of [roster, quiet]) {
-  console.log(`\n${subject.label} (RSS ${subject.rss.toFixed(0)} MB, baseline ${baseline.rss.toFixed(0)} MB)`)
-  for (const [name, measured] of Object.entries(subject.results)) {
-    const reference = baseline.results[name] as Measured
+ensureWrk()
+const open = async (s: Server) => loads(await seedOpen(s.base))
+const raw = await run("raw Bun.serve", "bench/baseline.ts", {}, open)
+const bare = await run("bare Effect HttpApi", "bench/bare-httpapi.ts", {}, open)
+const subjects: Array<Subject> = [
+  await run("Roster, open mode", "app/main.ts", {}, open),
+  await run(
+    "Roster, secure, session token",
+    "app/main.ts",
+    { ROSTER_MASTER_KEY: masterKey },
+    async (s) => loads(await seedSecure(s.base, masterKey)),
+    (s) => () => loginFlood(s, masterKey, { seconds, core: loadCore })
+  ),
+  await run("Roster, secure, master key", "app/main.ts", { ROSTER_MASTER_KEY: masterKey }, async (s) => {
+    await seedSecure(s.base, masterKey)
+    return loads(masterKey)
+  })
+]
+const ferret = await startFerretDb()
+subjects.push(
+  await run(
+    "Roster, open mode, MongoDB (FerretDB)",
+    "app/main.ts",
+    { MONGODB_URI: ferret.uri, MONGODB_DB: `bench${Date.now()}` },
+    open
+  )
+)
+await ferret.stop()
+
+const ratio = (value: number, reference: number | undefined) =>
+  reference === undefined ? "  -  " : (value / reference).toFixed(2)
+const cell = (text: string, width: number) => text.padStart(width)
+console.log(
+  `\nwrk, ${connections} connections, ${seconds} s per endpoint; server on core ${serverCore}, load on core ${loadCore}`
+)
+for (const subject of [raw, bare, ...subjects]) {
+  console.log(`\n${subject.label}: RSS after load ${subject.rssMb.toFixed(0)} MB`)
+  console.log(
+    `  ${"endpoint".padEnd(48)}${cell("req/s", 9)}${cell("p50 ms", 8)}${cell("p99 ms", 8)}${cell("×raw", 7)}${cell("×bare", 7)}  status`
+  )
+  for (const load of loads()) {
+    const m = subject.results[load.name]
+    if (m === undefined) continue
+    const floor = bare.results[load.floor] ?? bare.results[floorGet]
     console.log(
-      `  ${name.padEnd(36)} ${measured.requestsPerSecond.toFixed(0).padStart(7)} req/s  ×${ratio(measured.requestsPerSecond, reference.requestsPerSecond)}` +
-        `   p99 ${measured.p99Ms.toFixed(1).padStart(6)} ms  ×${ratio(measured.p99Ms, reference.p99Ms)}   status ${measured.statuses.join(",")}`
+      `  ${load.name.padEnd(48)}${cell(m.requestsPerSecond.toFixed(0), 9)}${cell(m.p50Ms.toFixed(2), 8)}${cell(m.p99Ms.toFixed(2), 8)}` +
+        `${cell(ratio(m.requestsPerSecond, raw.results[load.name]?.requestsPerSecond), 7)}${cell(ratio(m.requestsPerSecond, floor?.requestsPerSecond), 7)}  ${m.status || "mixed"}${m.socketErrors > 0 ? ` (${m.socketErrors} socket errors)` : ""}`
+    )
+  }
+  if (subject.flood !== undefined) {
+    const f = subject.flood
+    console.log(
+      `  login flood (${f.loginConnections} connections logging in while ${f.readConnections} read GET /api/v1/team/roles):\n` +
+        `    reads alone   ${f.readsAlone.requestsPerSecond.toFixed(0)} req/s, p99 ${f.readsAlone.p99Ms.toFixed(2)} ms\n` +
+        `    reads + flood ${f.readsDuringFlood.requestsPerSecond.toFixed(0)} req/s, p99 ${f.readsDuringFlood.p99Ms.toFixed(2)} ms (×${ratio(f.readsDuringFlood.p99Ms, f.readsAlone.p99Ms)} p99)\n` +
+        `    logins        ${f.logins.requestsPerSecond.toFixed(0)} req/s, ${f.logins.non2xx} answered 503 busy or other non-2xx; RSS after ${f.rssAfterMb.toFixed(0)} MB`
     )
   }
 }
+mkdirSync("bench/results", { recursive: true })
+writeFileSync(
+  "bench/results/latest.json",
+  JSON.stringify(
+    { at: new Date().toISOString(), seconds, connections, subjects: [raw, bare, ...subjects] },
+    null,
+    2
+  )
+)
+console.log("\nwritten: bench/results/latest.json")

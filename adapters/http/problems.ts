@@ -84,6 +84,12 @@ export class PayloadTooLarge extends HttpApiError.Problem<PayloadTooLarge>()(
   code("payload_too_large")
 ) {}
 
+export class UnsupportedMediaType extends HttpApiError.Problem<UnsupportedMediaType>()(
+  "UnsupportedMediaType",
+  declare("unsupported_media_type", 415, "The request body's encoding is not supported"),
+  code("unsupported_media_type")
+) {}
+
 export class UnknownRole extends HttpApiError.Problem<UnknownRole>()(
   "UnknownRole",
   declare("unknown_role", 422, "No such role"),

@@ -1,5 +1,5 @@
-import { Context, Layer, ManagedRuntime } from "effect"
-import { HttpRouter, HttpServer } from "effect/http"
+import { ByteSize, Context, Layer, ManagedRuntime } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServer } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type {
   AuthSettings,
@@ -18,8 +18,11 @@ import type {
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
 import { openApiPath, RosterApi } from "./api/roster-api.ts"
-import { type EdgeOptions, edgeMiddleware } from "./edge/edge.ts"
-import { ClientAddress, type RequestLog } from "./edge/request-log.ts"
+import { rememberClientAddress } from "./edge/client-address.ts"
+import { edgeMiddleware, logEntry } from "./edge/edge.ts"
+import { type EdgeOptions, makeGuards, toResponse } from "./edge/guards.ts"
+import { requestIdOf } from "./edge/request-id.ts"
+import { RequestLog } from "./edge/request-log.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { HealthHandlers } from "./handlers/health.ts"
@@ -40,7 +43,9 @@ export const rosterRoutes = (options: EdgeOptions) =>
       HealthHandlers
     ]),
     Layer.provide([AuthenticationLive, RequestProblemsLive]),
-    Layer.merge(edgeMiddleware(options))
+    Layer.merge(edgeMiddleware),
+    // In the context every request starts from, rather than provided to each request.
+    Layer.merge(Layer.succeed(HttpIncomingMessage.MaxBodySize)(ByteSize.bytes(options.maxBodyBytes)))
   )
 
 /** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
@@ -72,6 +77,8 @@ export interface WebHandler {
   readonly dispose: () => Promise<void>
 }
 
+const noRequestServices = Context.empty() as Context.Context<HttpServices>
+
 /**
  * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it
  * directly. The services are built once (one store, one connection) and handed to every request.
@@ -82,17 +89,31 @@ export const makeWebHandler = async <E>(
 ): Promise<WebHandler> => {
   const runtime = ManagedRuntime.make(services)
   const context = await runtime.context()
+  const log = Context.get(context, RequestLog)
+  const guard = await makeGuards(options)
   const web = HttpRouter.toWebHandler(
     rosterRoutes(options).pipe(
-      Layer.provide(Layer.succeedContext(context)),
+      // The services join the context every request starts from, so none is added per request.
+      Layer.provideMerge(Layer.succeedContext(context)),
       Layer.provide(HttpServer.layerServices)
     ),
     // Paths are matched exactly as published; ids may be as long as the schemas allow.
     { disableLogger: true, routerConfig: { caseSensitive: true, maxParamLength: 256 } }
   )
   return {
-    handler: (request, connection) =>
-      web.handler(request, Context.add(context, ClientAddress, connection?.remoteAddress)),
+    handler: (request, connection) => {
+      const started = performance.now()
+      const admitted = guard(request)
+      if (!(admitted instanceof Request)) {
+        const requestId = requestIdOf(request.headers.get("x-request-id"))
+        log(logEntry(requestId, request.method, new URL(request.url).pathname, started, admitted.status))
+        const response = toResponse(admitted)
+        response.headers.set("x-request-id", requestId)
+        return Promise.resolve(response)
+      }
+      rememberClientAddress(admitted, connection?.remoteAddress)
+      return web.handler(admitted, noRequestServices)
+    },
     dispose: async () => {
       await web.dispose()
       await runtime.dispose()

@@ -110,10 +110,15 @@ describe("request ids and logs", () => {
     const api = await startApi({ mode: "open" })
     const echoed = await api.call("GET", "/health/live", { headers: { "x-request-id": "abc-123" } })
     expect(echoed.headers.get("x-request-id")).toBe("abc-123")
-    for (const unfit of ['bad id {"x":1}', "x".repeat(200)]) {
-      const replaced = await api.call("GET", "/health/live", { headers: { "x-request-id": unfit } })
-      expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/)
+    const generated = new Set<string | null>()
+    for (const unfit of ['bad id {"x":1}', "x".repeat(200), undefined]) {
+      const headers = unfit === undefined ? {} : { "x-request-id": unfit }
+      const replaced = await api.call("GET", "/health/live", { headers })
+      // A random per-process prefix and a counter: unique across instances, no UUID per request.
+      expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{13}[0-9a-z]+$/)
+      generated.add(replaced.headers.get("x-request-id"))
     }
+    expect(generated.size).toBe(3)
   })
 
   it("writes one line per request with method, path, status, duration and id, and no secrets", async () => {

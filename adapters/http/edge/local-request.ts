@@ -1,14 +1,24 @@
-import type { HttpServerRequest } from "effect/http"
-
 const isLoopbackName = (hostname: string) =>
   hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname)
 
+/** The host name of an authority (`host[:port]`, `[v6]:port`), lower-cased; no URL parse per request. */
 const hostnameOf = (authority: string) => {
-  try {
-    return new URL(`http://${authority}`).hostname
-  } catch {
-    return undefined
+  if (/[@/\\?#\s]/.test(authority)) return undefined
+  const lower = authority.toLowerCase()
+  if (lower.startsWith("[")) {
+    const end = lower.indexOf("]")
+    return end === -1 ? undefined : lower.slice(0, end + 1)
   }
+  const colon = lower.indexOf(":")
+  return colon === -1 ? lower : lower.slice(0, colon)
+}
+
+const originHostname = (origin: string) => {
+  const scheme = origin.indexOf("://")
+  if (scheme === -1) return undefined
+  const rest = origin.slice(scheme + 3)
+  const slash = rest.indexOf("/")
+  return hostnameOf(slash === -1 ? rest : rest.slice(0, slash))
 }
 
 /**
@@ -16,12 +26,15 @@ const hostnameOf = (authority: string) => {
  * it comes from another site. Refusing the rest keeps web pages (cross-site requests, DNS
  * rebinding) from using open local mode's full access through the user's browser.
  */
-export const isLocalRequest = (request: HttpServerRequest.HttpServerRequest) => {
-  const hostname = hostnameOf(request.headers.host ?? new URL(request.originalUrl, "http://localhost").host)
+export const isLocalRequest = (request: Request) => {
+  const host = request.headers.get("host") ?? hostOfUrl(request.url)
+  const hostname = hostnameOf(host)
   if (hostname === undefined || !isLoopbackName(hostname)) return false
-  if (request.headers["sec-fetch-site"] === "cross-site") return false
-  const origin = request.headers.origin
-  if (origin === undefined) return true
-  const originHostname = URL.canParse(origin) ? new URL(origin).hostname : undefined
-  return originHostname !== undefined && isLoopbackName(originHostname)
+  if (request.headers.get("sec-fetch-site") === "cross-site") return false
+  const origin = request.headers.get("origin")
+  if (origin === null) return true
+  const fromOrigin = originHostname(origin)
+  return fromOrigin !== undefined && isLoopbackName(fromOrigin)
 }
+
+const hostOfUrl = (url: string) => originHostname(url) ?? ""

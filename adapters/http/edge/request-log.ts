@@ -15,11 +15,6 @@ export class RequestLog extends Context.Service<RequestLog, (entry: RequestLogEn
   "roster/http/RequestLog"
 ) {}
 
-/** The caller's network address, as the server that accepted the connection saw it. */
-export class ClientAddress extends Context.Service<ClientAddress, string | undefined>()(
-  "roster/http/ClientAddress"
-) {}
-
 export const jsonLines =
   (write: (line: string) => void) =>
   (entry: RequestLogEntry): void =>

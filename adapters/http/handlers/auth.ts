@@ -1,8 +1,8 @@
-import { Option } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { logIn, logOut } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
 import { RosterApi } from "../api/roster-api.ts"
+import { clientAddressOf } from "../edge/client-address.ts"
 import { toWhoAmIView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
 
@@ -12,9 +12,7 @@ const unknownClient = "unknown"
 export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =>
   handlers
     .handle("login", ({ payload, request }) =>
-      toCompletion(
-        logIn({ ...payload, client: Option.getOrElse(request.remoteAddress, () => unknownClient) })
-      )
+      toCompletion(logIn({ ...payload, client: clientAddressOf(request) ?? unknownClient }))
     )
     .handle("logout", () => asCaller(logOut))
     .handle("me", () => CurrentPrincipal.useSync(toWhoAmIView))

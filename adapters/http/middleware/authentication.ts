@@ -4,7 +4,16 @@ import { authenticate, Unauthenticated } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
 import { toProblem } from "../to-problem.ts"
 
-type AuthenticateServices = Effect.Services<ReturnType<typeof authenticate>>
+/**
+ * The core's services are in the context every request starts from (see makeWebHandler), so they
+ * are not provided to each request again: every provide copied the whole context, per request.
+ */
+const authenticateInRequest = authenticate as (
+  ...args: Parameters<typeof authenticate>
+) => Effect.Effect<
+  Effect.Success<ReturnType<typeof authenticate>>,
+  Effect.Error<ReturnType<typeof authenticate>>
+>
 
 /**
  * No `Authorization` header is "no credentials". One that is not a non-empty bearer token is bad
@@ -21,16 +30,14 @@ const bearerOf = (credential: Redacted.Redacted<string>) =>
 
 export const AuthenticationLive = Layer.effect(
   Authentication,
-  Effect.gen(function* () {
-    const services = yield* Effect.context<AuthenticateServices>()
-    return Authentication.of({
+  Effect.sync(() =>
+    Authentication.of({
       bearer: (endpoint, { credential }) =>
         bearerOf(credential).pipe(
-          Effect.flatMap(authenticate),
-          Effect.provideContext(services),
+          Effect.flatMap(authenticateInRequest),
           Effect.mapError(toProblem),
           Effect.flatMap((principal) => Effect.provideService(endpoint, CurrentPrincipal, principal))
         )
     })
-  })
+  )
 )

@@ -1,0 +1,89 @@
+import { Effect } from "effect"
+import { HttpServerResponse } from "effect/http"
+import * as Problem from "../problems.ts"
+import { isLocalRequest } from "./local-request.ts"
+import { respond } from "./unhandled.ts"
+
+export interface EdgeOptions {
+  /** Request bodies above this many bytes are refused with 413 before they are read. */
+  readonly maxBodyBytes: number
+  /**
+   * Open local mode: no credentials needed, so only requests a local client addressed to a
+   * loopback host are served; a web page elsewhere (cross-site, DNS rebinding) is refused.
+   */
+  readonly openLocal: boolean
+}
+
+/** A refusal rendered once at start; each use makes a fresh Response from it. */
+interface Refusal {
+  readonly status: number
+  readonly body: string
+  readonly headers: ReadonlyArray<readonly [string, string]>
+}
+
+const render = async (problem: Parameters<typeof respond>[0], extra: Record<string, string> = {}) => {
+  const response = HttpServerResponse.toWeb(Effect.runSync(respond(problem)))
+  const headers: Array<[string, string]> = Object.entries(extra)
+  response.headers.forEach((value, name) => headers.push([name, value]))
+  return { status: response.status, body: await response.text(), headers } satisfies Refusal
+}
+
+export const toResponse = (refusal: Refusal) =>
+  new Response(refusal.body, { status: refusal.status, headers: refusal.headers as Array<[string, string]> })
+
+const hasBody = (method: string) =>
+  method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE"
+
+const utf8 = new Set(["utf-8", "utf8", '"utf-8"', '"utf8"'])
+
+/** `true` when a declared charset is not UTF-8: JSON bodies are read as UTF-8 only. */
+const foreignCharset = (contentType: string) => {
+  const parameters = contentType.toLowerCase().split(";").slice(1)
+  return parameters.some((parameter) => {
+    const [name, value] = parameter.split("=").map((part) => part.trim())
+    return name === "charset" && !utf8.has(value ?? "")
+  })
+}
+
+const jsonTypes = new Set(["application/json", "*/*"])
+
+/**
+ * Checks made on the web request before anything is decoded, with no per-request allocation on the
+ * common path. Returns the refusal to send, or the request to serve (with a JSON content type when
+ * the client declared another: bodies are JSON whatever the content type says).
+ */
+export const makeGuards = async (options: EdgeOptions) => {
+  const tooLarge = await render(
+    new Problem.PayloadTooLarge({ detail: `The request body exceeds ${options.maxBodyBytes} bytes` }),
+    { connection: "close" }
+  )
+  const notLocal = await render(
+    new Problem.Forbidden({
+      detail:
+        "Open local mode serves only local clients addressing a loopback host; set ROSTER_MASTER_KEY to serve others"
+    })
+  )
+  const charset = await render(
+    new Problem.UnsupportedMediaType({ detail: "Request bodies are JSON in UTF-8; declare no other charset" })
+  )
+  const encoded = await render(
+    new Problem.UnsupportedMediaType({ detail: "Request bodies are accepted without Content-Encoding only" })
+  )
+  return (request: Request): Refusal | Request => {
+    const headers = request.headers
+    if (Number(headers.get("content-length")) > options.maxBodyBytes) return tooLarge
+    if (options.openLocal && !isLocalRequest(request)) return notLocal
+    if (!hasBody(request.method)) return request
+    const encoding = headers.get("content-encoding")
+    if (encoding !== null && encoding.trim().toLowerCase() !== "identity") return encoded
+    const contentType = headers.get("content-type")
+    if (contentType === null) return request
+    if (foreignCharset(contentType)) return charset
+    const semicolon = contentType.indexOf(";")
+    const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
+    if (jsonTypes.has(mediaType)) return request
+    const adapted = new Headers(headers)
+    adapted.set("content-type", "application/json")
+    return new Request(request, { headers: adapted })
+  }
+}

@@ -1,0 +1,33 @@
+import { benchMember, seedRequests } from "./loads.ts"
+
+const post = async (base: string, path: string, body: unknown, token?: string) => {
+  const response = await fetch(base + path, {
+    method: "POST",
+    headers: { "content-type": "*/*", ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body)
+  })
+  return (await response.json()) as Record<string, unknown>
+}
+
+/** Role 1 exists (so adding it again is a 409) and holds a permission (so granting it again is a 200). */
+export const seedOpen = async (base: string, token?: string) => {
+  for (const request of seedRequests) await post(base, request.path, JSON.parse(request.body ?? "{}"), token)
+  return undefined
+}
+
+/** The open seed, plus a member holding every permission, logged in: returns their session token. */
+export const seedSecure = async (base: string, masterKey: string) => {
+  await seedOpen(base, masterKey)
+  for (let permissionId = 1; permissionId <= 7; permissionId++) {
+    await post(base, "/api/v1/team/role-permission-detail", { roleId: 1, permissionId }, masterKey)
+  }
+  await post(
+    base,
+    "/api/v1/team/add",
+    { ...benchMember, email: "bench@example.com", activestatus: true, roleId: 1 },
+    masterKey
+  )
+  const login = await post(base, "/api/v1/auth/login", benchMember)
+  if (typeof login.token !== "string") throw new Error(`bench login failed: ${JSON.stringify(login)}`)
+  return login.token
+}
