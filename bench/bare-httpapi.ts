@@ -76,3 +76,4 @@ const server = Bun.serve({
   fetch: (request) => web.handler(request)
 })
 console.log(`bare HttpApi listening on http://127.0.0.1:${server.port}`)
+process.on("SIGINT", () => process.exit(0))

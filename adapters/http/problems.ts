@@ -148,3 +148,20 @@ export class Unavailable extends HttpApiError.Problem<Unavailable>()(
   declare("unavailable", 503, "The store is unavailable; try again"),
   code("unavailable")
 ) {}
+
+export class Busy extends HttpApiError.Problem<Busy>()(
+  "Busy",
+  declare("unavailable", 503, "Too busy hashing passwords; try again shortly"),
+  { ...code("unavailable"), retryAfterSeconds: Schema.Int }
+) {}
+
+/** 503 with `Retry-After`: the request was refused before it did anything. */
+export const BusyWithRetryAfter = Busy.pipe(
+  HttpApiSchema.encodeToWithHeaders(
+    { body: Busy, headers: { "retry-after": Schema.String } },
+    {
+      decode: ({ body }) => body,
+      encode: (problem) => ({ body: problem, headers: { "retry-after": String(problem.retryAfterSeconds) } })
+    }
+  )
+)

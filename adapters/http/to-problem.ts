@@ -50,6 +50,11 @@ const problems = {
       detail: `Too many failed logins; retry in ${e.retryAfterSeconds} s`,
       retryAfterSeconds: e.retryAfterSeconds
     }),
+  HashingBusy: (e: Domain.HashingBusy) =>
+    new Problem.Busy({
+      detail: "Every password hash this instance may run is running; the request changed nothing",
+      retryAfterSeconds: e.retryAfterSeconds
+    }),
   StoreUnavailable: (_: Domain.StoreUnavailable) =>
     new Problem.Unavailable({
       detail: "The store did not answer; the request changed nothing and may be retried"

@@ -69,5 +69,13 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited"
   retryAfterSeconds: Schema.Int
 }) {}
 
+/**
+ * Every password hash this instance may run at once is running and the queue behind them is full:
+ * refused at once so that a login flood cannot stall every other request; retry shortly.
+ */
+export class HashingBusy extends Schema.TaggedError<HashingBusy>()("HashingBusy", {
+  retryAfterSeconds: Schema.Int
+}) {}
+
 /** The store could not be reached or did not answer; the operation may be retried. */
 export class StoreUnavailable extends Schema.TaggedError<StoreUnavailable>()("StoreUnavailable", {}) {}

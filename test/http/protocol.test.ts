@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
 import { makeMemberStore } from "../../adapters/memory/index.ts"
-import { MemberStore, PasswordHasher, StoreUnavailable } from "../../core/index.ts"
+import { HashingBusy, MemberStore, PasswordHasher, StoreUnavailable } from "../../core/index.ts"
 import { expectProblem, masterKey, memberWithPermissions, password, startApi } from "../support/http.ts"
 import { fastScrypt } from "../support/roster.ts"
 
@@ -189,6 +189,29 @@ const hasher = makeScryptPasswordHasher(fastScrypt)
 const slowPasswordChecks = Layer.succeed(PasswordHasher)({
   hash: hasher.hash,
   verify: (hash, password) => Effect.sleep("100 millis").pipe(Effect.andThen(hasher.verify(hash, password)))
+})
+
+const busyHasher = Layer.succeed(PasswordHasher)({
+  hash: () => Effect.fail(new HashingBusy({ retryAfterSeconds: 1 })),
+  verify: () => Effect.fail(new HashingBusy({ retryAfterSeconds: 1 }))
+})
+
+describe("a flood of password hashes", () => {
+  it("is refused at once with 503 and Retry-After, and the refused login attempt is given back", async () => {
+    const api = await startApi({ throttle: { maxFailuresPerAccount: 2 }, override: busyHasher })
+    await api.call("POST", "/api/v1/team/role/add", { body: { name: "R", roleKey: "r" }, token: masterKey })
+    for (let i = 0; i < 4; i++) {
+      const answer = await api.call("POST", "/api/v1/auth/login", { body: { username: "ada", password } })
+      expectProblem(answer, 503, "unavailable")
+      expect(answer.headers.get("retry-after")).toBe("1")
+    }
+    const add = await api.call("POST", "/api/v1/team/add", {
+      body: { username: "ada", email: "ada@example.com", password, activestatus: true, roleId: 1 },
+      token: masterKey
+    })
+    expectProblem(add, 503, "unavailable")
+    expect((await api.call("GET", "/api/v1/team/members", { token: masterKey })).body).toEqual([])
+  })
 })
 
 describe("a client that hangs up", () => {

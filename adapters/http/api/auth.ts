@@ -14,7 +14,12 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("login", "/login", {
       payload: jsonBody(LoginBody),
       success: LoginView,
-      error: [Problem.Unauthorized, Problem.Forbidden, Problem.RateLimitedWithRetryAfter]
+      error: [
+        Problem.Unauthorized,
+        Problem.Forbidden,
+        Problem.RateLimitedWithRetryAfter,
+        Problem.BusyWithRetryAfter
+      ]
     }),
     HttpApiEndpoint.post("logout", "/logout", {
       success: Schema.Struct({ revoked: Schema.Boolean })

@@ -31,7 +31,12 @@ export class TeamApi extends HttpApiGroup.make("team")
     HttpApiEndpoint.post("addMember", "/add", {
       payload: jsonBody(AddMemberInput),
       success: Member,
-      error: [Problem.UnknownRole, Problem.DuplicateEmail, Problem.DuplicateUsername]
+      error: [
+        Problem.UnknownRole,
+        Problem.DuplicateEmail,
+        Problem.DuplicateUsername,
+        Problem.BusyWithRetryAfter
+      ]
     }),
     HttpApiEndpoint.post("addRole", "/role/add", {
       payload: jsonBody(AddRoleInput),

@@ -49,9 +49,16 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
   }
   const hasher = yield* PasswordHasher
   // An unknown login still spends one hash, so timing does not reveal which accounts exist.
-  const verified = Option.isSome(found)
-    ? yield* hasher.verify(found.value.passwordHash, input.password)
-    : yield* hasher.hash(input.password).pipe(Effect.as(false))
+  const verified = yield* (
+    Option.isSome(found)
+      ? hasher.verify(found.value.passwordHash, input.password)
+      : hasher.hash(input.password).pipe(Effect.as(false))
+  ).pipe(
+    // Refused before any password was checked: the attempt is given back, it guessed nothing.
+    Effect.tapError(() =>
+      Effect.all([throttle.release(accountKey, window.start), throttle.release(clientKey, window.start)])
+    )
+  )
   if (!verified || Option.isNone(found)) return yield* new InvalidCredentials()
   const member = found.value
   const role = yield* (yield* RoleStore).findById(member.roleId)
