@@ -24,7 +24,9 @@ interface Refusal {
 const render = async (problem: Parameters<typeof respond>[0], extra: Record<string, string> = {}) => {
   const response = HttpServerResponse.toWeb(Effect.runSync(respond(problem)))
   const headers: Array<[string, string]> = Object.entries(extra)
-  response.headers.forEach((value, name) => headers.push([name, value]))
+  response.headers.forEach((value, name) => {
+    headers.push([name, value])
+  })
   return { status: response.status, body: await response.text(), headers } satisfies Refusal
 }
 
