@@ -1,5 +1,5 @@
-import { ByteSize, Context, Layer, ManagedRuntime } from "effect"
-import { HttpIncomingMessage, HttpRouter, HttpServer } from "effect/http"
+import { ByteSize, Context, Effect, Layer, ManagedRuntime } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
 import type {
   AuthSettings,
@@ -17,6 +17,7 @@ import type {
   SubscriptionStore
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
+import { openApiDocument } from "./api/openapi-document.ts"
 import { openApiPath, RosterApi } from "./api/roster-api.ts"
 import { rememberClientAddress } from "./edge/client-address.ts"
 import { edgeMiddleware, logEntry } from "./edge/edge.ts"
@@ -32,8 +33,17 @@ import { TeamHandlers } from "./handlers/team.ts"
 import { AuthenticationLive } from "./middleware/authentication.ts"
 import { RequestProblemsLive } from "./middleware/request-problems.ts"
 
+const openApiRoute = (options: EdgeOptions) => {
+  const body = JSON.stringify(openApiDocument(options))
+  return HttpRouter.add(
+    "GET",
+    openApiPath,
+    Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
+  )
+}
+
 export const rosterRoutes = (options: EdgeOptions) =>
-  HttpApiBuilder.layer(RosterApi, { openapiPath: openApiPath }).pipe(
+  HttpApiBuilder.layer(RosterApi).pipe(
     Layer.provide([
       TeamHandlers,
       PricingHandlers,
@@ -43,6 +53,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       HealthHandlers
     ]),
     Layer.provide([AuthenticationLive, RequestProblemsLive]),
+    Layer.merge(openApiRoute(options)),
     Layer.merge(edgeMiddleware),
     // In the context every request starts from, rather than provided to each request.
     Layer.merge(Layer.succeed(HttpIncomingMessage.MaxBodySize)(ByteSize.bytes(options.maxBodyBytes)))

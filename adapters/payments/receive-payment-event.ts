@@ -3,8 +3,11 @@ import { acknowledgePaymentEvent, applyPaymentEvent, PaymentEventId } from "../.
 import { actedOnTypes, StripeEvent, translateStripeEvent } from "./stripe-events.ts"
 import { WebhookVerifier } from "./webhook-verifier.ts"
 
-/** What every event carries; only the events acted on must have their full shape. */
-const Envelope = Schema.Struct({ id: Schema.optionalKey(Schema.Unknown), type: Schema.String })
+/**
+ * A delivery is a JSON object. One without a string `type` is not an event Roster acts on, like an
+ * unknown type: acknowledged and ignored. Only the events acted on must have their full shape.
+ */
+const Envelope = Schema.Record(Schema.String, Schema.Unknown)
 
 const eventIdOf = Schema.decodeUnknownOption(PaymentEventId)
 
@@ -24,12 +27,13 @@ export const receivePaymentEvent = Effect.fnUntraced(function* (
   if (rawBody.trim() === "") return "ignored" as const
   const envelope = yield* decodeEnvelope(rawBody)
   // An event without a usable id cannot be recorded; it is still acknowledged, never refused.
+  const type = envelope.type
   const ignore = () =>
-    Option.match(eventIdOf(envelope.id), {
+    Option.match(typeof type === "string" ? eventIdOf(envelope.id) : Option.none(), {
       onNone: () => Effect.succeed("ignored" as const),
-      onSome: (eventId) => acknowledgePaymentEvent({ eventId, eventType: envelope.type, payload: rawBody })
+      onSome: (eventId) => acknowledgePaymentEvent({ eventId, eventType: String(type), payload: rawBody })
     })
-  if (!actedOnTypes.has(envelope.type)) return yield* ignore()
+  if (typeof type !== "string" || !actedOnTypes.has(type)) return yield* ignore()
   const event = yield* decodeEvent(rawBody)
   const translated = translateStripeEvent(event)
   if (Option.isNone(translated)) return yield* ignore()

@@ -43,13 +43,47 @@ describe("the OpenAPI document", () => {
   })
 
   it("declares JSON bodies under application/json and */*, as the server accepts them", () => {
-    for (const [method, path] of contract.filter(([method]) => method !== "get")) {
-      const content = operation(method, path).requestBody?.content
-      if (content === undefined) continue
+    const withBody = contract.filter(([method, path]) => method !== "get" && path !== "/api/v1/auth/logout")
+    for (const [method, path] of withBody) {
+      const content = operation(method, path).requestBody.content
       expect(Object.keys(content).sort(), `${method} ${path}`).toEqual(["*/*", "application/json"])
+      expect(content["*/*"].schema, `${method} ${path}`).toEqual(content["application/json"].schema)
     }
+    expect(operation("post", "/api/v1/auth/logout").requestBody).toBeUndefined()
     const addMember = operation("post", "/api/v1/team/add").requestBody.content["*/*"].schema
-    expect(addMember).toBeDefined()
+    expect(addMember.required.sort()).toEqual(["activestatus", "email", "password", "roleId", "username"])
+    expect(addMember.additionalProperties).toBe(false)
+    // An empty delivery is acknowledged, so the webhook's body is optional; every other body is required.
+    expect(operation("post", "/api/v1/payments/webhook").requestBody.required).toBe(false)
+    expect(operation("post", "/api/v1/team/add").requestBody.required).toBe(true)
+  })
+
+  it("gives every operation a summary and every tag a description, and names its servers and license", () => {
+    for (const [method, path] of contract)
+      expect(operation(method, path).summary, `${method} ${path}`).toMatch(/^[A-Z]/)
+    for (const tag of document.tags) expect(tag.description, tag.name).toMatch(/^[A-Z]/)
+    expect(document.servers).toEqual([{ url: "/", description: "This server" }])
+    expect(document.info.license.name).toBe("Proprietary")
+  })
+
+  it("links a created member and a granted record to their reads and changes", () => {
+    const memberLinks = operation("post", "/api/v1/team/add").responses["200"].links
+    expect(memberLinks.ReadMember).toEqual({
+      operationId: "team.getMember",
+      parameters: { id: "$response.body#/id" }
+    })
+    const operationIds = new Set(
+      Object.values(document.paths).flatMap((item) => Object.values(item as object).map((o) => o.operationId))
+    )
+    for (const [, links] of Object.entries(document.paths).flatMap(([, item]) =>
+      Object.entries(item as object)
+    )) {
+      for (const link of Object.values(links.responses?.["200"]?.links ?? {}) as Array<{
+        operationId: string
+      }>) {
+        expect(operationIds.has(link.operationId), link.operationId).toBe(true)
+      }
+    }
   })
 
   it("documents errors as problem details with their codes", () => {
@@ -74,5 +108,15 @@ describe("the OpenAPI document", () => {
     ] as const) {
       expect(operation(method, path).security ?? [], `${method} ${path}`).toEqual([])
     }
+  })
+
+  it("requires no credentials anywhere in open local mode, where none are needed", async () => {
+    const api = await startApi({ mode: "open" })
+    const open = (await api.call("GET", "/api/v1/openapi.json")).body as typeof document
+    expect(open.components.securitySchemes).toBeUndefined()
+    for (const item of Object.values(open.paths)) {
+      for (const op of Object.values(item as object)) expect(op.security, op.operationId).toBeUndefined()
+    }
+    expect(Object.keys(open.paths).sort()).toEqual(Object.keys(document.paths).sort())
   })
 })

@@ -90,6 +90,20 @@ describe("the payment webhook (Stripe scheme)", () => {
     expect(await statusOf(api)).toBe("active")
   })
 
+  it("has one rule for what is not an event: no `type` is ignored like an unknown type, not JSON is 400", async () => {
+    const api = await startApi({ mode: "open", webhook: "unsigned" })
+    for (const body of ["", "{}", '{"id":"evt_1"}', '{"type":42}', '{"type":null,"id":"evt_2"}']) {
+      const answer = await deliver(api, body)
+      expect(answer.status, body).toBe(200)
+      expect(answer.body, body).toEqual({ received: true, outcome: "ignored" })
+    }
+    for (const body of ["[]", "42", '"event"', "{not json"]) {
+      const answer = await deliver(api, body)
+      expect(answer.status, body).toBe(400)
+      expect(answer.body.code, body).toBe("validation_failed")
+    }
+  })
+
   it("refuses every delivery in secure mode when no secret is configured", async () => {
     const api = await startApi({ webhook: "reject" })
     const payload = checkoutCompleted(await subscribeToTeam(api, masterKey))

@@ -1,0 +1,103 @@
+import { OpenApi } from "effect/http-api"
+import { RosterApi } from "./roster-api.ts"
+
+/** One line per operation, for client generators and the docs page; a test requires every one. */
+export const summaries: Readonly<Record<string, string>> = {
+  "team.addMember": "Add a team member",
+  "team.addRole": "Add a role",
+  "team.removePermission": "Remove a permission from a role's record",
+  "team.getRolePermissionDetail": "Read a role's permission record",
+  "team.grantPermission": "Grant a permission to a role",
+  "team.listMembers": "List the team's members",
+  "team.getMember": "Read a team member",
+  "team.listRoles": "List the roles",
+  "team.listPermissions": "List the permission catalog",
+  "pricing.subscribe": "Subscribe the organisation to a plan",
+  "pricing.listPlans": "List the plan catalog",
+  "pricing.currentSubscription": "Read the organisation's current subscription",
+  "admin.toggleAccountStatus": "Enable or disable a member's account",
+  "auth.login": "Sign in with a username or e-mail and a password",
+  "auth.logout": "End the calling session",
+  "auth.me": "Tell who the caller is",
+  "payments.webhook": "Receive a payment provider's event",
+  "health.live": "Liveness: the process answers",
+  "health.ready": "Readiness: the store answers"
+}
+
+const tagDescriptions: Readonly<Record<string, string>> = {
+  team: "Members, roles and the permissions roles hold",
+  pricing: "The plan catalog and the organisation's subscription",
+  admin: "Account administration",
+  auth: "Sessions: sign in, sign out, who am I",
+  payments: "The payment provider's webhook, authenticated by its signature",
+  health: "Liveness and readiness probes"
+}
+
+/**
+ * How one operation's answer feeds the next (OpenAPI links), so that clients and stateful testers
+ * can follow a created member or record to its reads and changes.
+ */
+const links: Readonly<Record<string, Record<string, object>>> = {
+  "team.addMember": {
+    ReadMember: { operationId: "team.getMember", parameters: { id: "$response.body#/id" } },
+    DisableAccount: {
+      operationId: "admin.toggleAccountStatus",
+      requestBody: { user_id: "$response.body#/id", accountActiveStatus: false }
+    }
+  },
+  "team.addRole": {
+    GrantToRole: {
+      operationId: "team.grantPermission",
+      requestBody: { roleId: "$response.body#/id", permissionId: 1 }
+    }
+  },
+  "team.grantPermission": {
+    ReadRecord: { operationId: "team.getRolePermissionDetail", parameters: { id: "$response.body#/id" } },
+    RemoveFromRecord: {
+      operationId: "team.removePermission",
+      parameters: { id: "$response.body#/id" },
+      requestBody: { permissionId: 1 }
+    }
+  },
+  "pricing.subscribe": { ReadSubscription: { operationId: "pricing.currentSubscription" } },
+  "auth.login": { WhoAmI: { operationId: "auth.me" } }
+}
+
+type Operation = {
+  operationId?: string
+  summary?: string
+  security?: unknown
+  requestBody?: { required?: boolean }
+  responses?: Record<string, { links?: object }>
+}
+
+/**
+ * The OpenAPI document of the mode the server runs in: in open local mode no operation requires
+ * credentials, so none declares a security requirement. Built once at start.
+ */
+export const openApiDocument = (options: { readonly openLocal: boolean }) => {
+  const document = structuredClone(OpenApi.fromApi(RosterApi)) as ReturnType<typeof OpenApi.fromApi> & {
+    servers?: ReadonlyArray<{ url: string; description: string }>
+  }
+  document.servers = [{ url: "/", description: "This server" }]
+  Object.assign(document.info, { license: { name: "Proprietary" } })
+  Object.assign(document, {
+    tags: (document.tags ?? []).map((tag) => ({ ...tag, description: tagDescriptions[tag.name] ?? tag.name }))
+  })
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path as Record<string, Operation>)) {
+      const summary = summaries[operation.operationId ?? ""]
+      if (summary !== undefined) operation.summary = summary
+      const ok = operation.responses?.["200"]
+      const next = links[operation.operationId ?? ""]
+      if (ok !== undefined && next !== undefined) ok.links = next
+      if (options.openLocal) delete operation.security
+      // An empty delivery is acknowledged (a provider's connectivity check), so the body is optional.
+      if (operation.operationId === "payments.webhook" && operation.requestBody !== undefined) {
+        operation.requestBody.required = false
+      }
+    }
+  }
+  if (options.openLocal) delete (document.components as { securitySchemes?: unknown }).securitySchemes
+  return document
+}
