@@ -88,6 +88,9 @@ export interface WebHandler {
   readonly dispose: () => Promise<void>
 }
 
+/** Longer than every id the schemas accept, so those answer for what is too long. */
+const maxPathIdLength = 512
+
 const noRequestServices = Context.empty() as Context.Context<HttpServices>
 
 /**
@@ -108,8 +111,17 @@ export const makeWebHandler = async <E>(
       Layer.provideMerge(Layer.succeedContext(context)),
       Layer.provide(HttpServer.layerServices)
     ),
-    // Paths are matched exactly as published; ids may be as long as the schemas allow.
-    { disableLogger: true, routerConfig: { caseSensitive: true, maxParamLength: 256 } }
+    // Paths match exactly as published: case, trailing and doubled slashes included. A path id
+    // longer than any id is refused as invalid (400) by the edge, not as an unknown route.
+    {
+      disableLogger: true,
+      routerConfig: {
+        caseSensitive: true,
+        ignoreTrailingSlash: false,
+        ignoreDuplicateSlashes: false,
+        maxParamLength: maxPathIdLength
+      }
+    }
   )
   return {
     handler: (request, connection) => {

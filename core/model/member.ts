@@ -1,9 +1,10 @@
 import { Schema } from "effect"
 import { MemberId, RoleId } from "./ids.ts"
+import { isDisplayable } from "./text.ts"
 
 export const Username = Schema.String.check(
   Schema.isPattern(/^[A-Za-z0-9._-]{3,64}$/u, {
-    expected: "3 to 64 characters of letters, digits, '.', '_' or '-'"
+    expected: "3 to 64 ASCII characters: letters A-Z and a-z, digits, '.', '_' or '-'"
   })
 )
 
@@ -17,7 +18,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
  */
 export const Email = Schema.String.check(
   Schema.makeFilter((email) => normalizeEmail(email).length <= 254 || "Expected at most 254 characters"),
-  Schema.isPattern(emailPattern, { expected: "an e-mail address" })
+  Schema.isPattern(emailPattern, { expected: "an e-mail address" }),
+  isDisplayable
 )
 
 /** Usernames are unique ignoring case; stores compare them by this key. */

@@ -1,7 +1,8 @@
 import { Schema } from "effect"
 import { RoleId } from "./ids.ts"
+import { isDisplayable } from "./text.ts"
 
-export const RoleName = Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100))
+export const RoleName = Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
 
 export const RoleKey = Schema.String.check(
   Schema.isPattern(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/u, {

@@ -16,9 +16,12 @@ import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication } from "./middleware.ts"
 
-/** Path ids are whole numbers, and the published pattern says so (not "any number"). */
+/**
+ * Path ids are whole numbers written one way only (no sign on zero, no leading zeros): `/01` is not
+ * another name for `/1`. The published pattern says so.
+ */
 const detailId = {
-  id: Schema.String.check(Schema.isPattern(/^-?\d{1,15}$/u, { expected: "an integer" })).pipe(
+  id: Schema.String.check(Schema.isPattern(/^(0|-?[1-9]\d{0,14})$/u, { expected: "an integer" })).pipe(
     Schema.decodeTo(
       RolePermissionDetailId,
       SchemaTransformation.transform({ decode: Number, encode: String })

@@ -13,6 +13,12 @@ const bodyReadFailure = (defect: unknown) =>
       : "unreadable"
     : undefined
 
+/** A problem echoes at most this much of the request's path. */
+const echoedPathLength = 100
+
+const excerpt = (path: string) =>
+  path.length <= echoedPathLength ? path : `${path.slice(0, echoedPathLength)}… (${path.length} characters)`
+
 /** What becomes of a failure no handler answered: a problem, never an empty body or internals. */
 export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, path: string) => {
   const failure = Cause.findErrorOption(cause)
@@ -21,12 +27,20 @@ export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, pat
     HttpServerError.isHttpServerError(failure.value) &&
     failure.value.reason._tag === "RouteNotFound"
   ) {
+    if (failure.value.reason.description?.includes("maxParamLength") === true) {
+      return respond(
+        new Problem.ValidationFailed({
+          detail: "The request's path is not valid: see errors",
+          errors: [{ path: "params", message: "A path id is longer than any id" }]
+        })
+      )
+    }
     const allowed = allowedMethods(path)
     if (allowed.length === 0 || allowed.includes(method)) {
-      return respond(new Problem.NotFound({ detail: `No route ${method} ${path}` }))
+      return respond(new Problem.NotFound({ detail: `No route ${method} ${excerpt(path)}` }))
     }
     return Effect.map(
-      respond(new Problem.MethodNotAllowed({ detail: `${path} accepts ${allowed.join(", ")}` })),
+      respond(new Problem.MethodNotAllowed({ detail: `${excerpt(path)} accepts ${allowed.join(", ")}` })),
       HttpServerResponse.setHeader("allow", allowed.join(", "))
     )
   }
