@@ -80,7 +80,7 @@ export const openApiDocument = (options: { readonly openLocal: boolean }) => {
     servers?: ReadonlyArray<{ url: string; description: string }>
   }
   document.servers = [{ url: "/", description: "This server" }]
-  Object.assign(document.info, { license: { name: "Proprietary" } })
+  Object.assign(document.info, { license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } })
   Object.assign(document, {
     tags: (document.tags ?? []).map((tag) => ({ ...tag, description: tagDescriptions[tag.name] ?? tag.name }))
   })
