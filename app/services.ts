@@ -2,9 +2,7 @@ import { Layer, Logger, Option, Redacted } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { mongoStores } from "../adapters/mongodb/index.ts"
-import { standardWebhooksVerifierLayer } from "../adapters/payments/standard-webhooks-verifier.ts"
-import { stripeVerifierLayer } from "../adapters/payments/stripe-verifier.ts"
-import { acceptUnsignedLayer, rejectAllLayer } from "../adapters/payments/unsigned-verifier.ts"
+import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
@@ -13,14 +11,13 @@ export const logWriter = makeLogWriter((chunk) => process.stdout.write(chunk))
 
 export const writeLine = logWriter.line
 
-const webhookVerifier = (settings: Settings) => {
-  if (settings.webhookSecrets.length > 0) {
-    return settings.webhookScheme === "stripe"
-      ? stripeVerifierLayer(settings.webhookSecrets)
-      : standardWebhooksVerifierLayer(settings.webhookSecrets)
-  }
-  return Option.isNone(settings.masterKey) ? acceptUnsignedLayer : rejectAllLayer
-}
+// Without a secret nothing can be verified: deliveries are taken as they come in open local mode only.
+const webhookVerifier = (settings: Settings) =>
+  webhookVerifierLayer(
+    settings.webhookSecrets.length > 0
+      ? { scheme: settings.webhookScheme, secrets: settings.webhookSecrets }
+      : { scheme: Option.isNone(settings.masterKey) ? "unsigned" : "reject" }
+  )
 
 // What the stores log while they start (a missing TTL index) comes out as JSON lines too.
 const jsonLogger = Logger.layer([Logger.consoleJson])

@@ -1,4 +1,5 @@
 import { Config, Duration, Effect, Option, Redacted } from "effect"
+import { isLoopbackName } from "../adapters/http/edge/local-request.ts"
 import type { MongoOptions } from "../adapters/mongodb/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
 import type { Plan } from "../core/index.ts"
@@ -23,9 +24,6 @@ export interface Settings {
 }
 
 const minimumMasterKeyLength = 32
-
-const loopbackHosts = new Set(["localhost", "::1", "[::1]"])
-const isLoopback = (host: string) => loopbackHosts.has(host) || /^127(\.\d{1,3}){3}$/.test(host)
 
 /** `MONGODB_URI` (a secret: it may carry credentials) and `MONGODB_DB`, default `roster`. */
 const mongoConfig = Config.all({
@@ -60,7 +58,7 @@ export const loadSettings = Effect.gen(function* () {
   }
   const openLocal = Option.isNone(env.masterKey)
   const host = Option.getOrElse(env.host, () => (openLocal ? "127.0.0.1" : "0.0.0.0"))
-  if (openLocal && !isLoopback(host)) {
+  if (openLocal && !isLoopbackName(host)) {
     return yield* refuse(
       `HOST=${host} is not a loopback address. Without ROSTER_MASTER_KEY Roster runs in open local mode, ` +
         "where anyone who can connect has full access, so it listens on loopback only. " +

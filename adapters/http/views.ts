@@ -12,7 +12,7 @@ import {
   toMajorUnits
 } from "../../core/index.ts"
 
-/** A plan as clients see it: `price` in major units, exactly what endpoint 3 expects back. */
+/** A plan as clients see it: `price` in major units, exactly what `POST /pricing/subscribe` expects back. */
 export const PlanView = Schema.Struct({
   planId: Schema.String,
   planName: Schema.String,

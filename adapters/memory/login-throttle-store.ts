@@ -1,5 +1,5 @@
 import { DateTime, Effect, Layer } from "effect"
-import { LoginThrottleStore } from "../../core/index.ts"
+import { LoginThrottleStore, throttleCounterId } from "../../core/index.ts"
 
 interface Counter {
   count: number
@@ -9,7 +9,6 @@ interface Counter {
 export const makeLoginThrottleStore = Effect.sync(() => {
   const counters = new Map<string, Counter>()
   let prunedWindow = Number.NEGATIVE_INFINITY
-  const id = (key: string, windowStart: DateTime.Utc) => `${key}@${DateTime.toEpochMillis(windowStart)}`
   // Forget past windows once per new window, not on every attempt, so a flood stays linear.
   const pruneBefore = (windowStart: number) => {
     if (windowStart <= prunedWindow) return
@@ -21,7 +20,7 @@ export const makeLoginThrottleStore = Effect.sync(() => {
     increment: (key, windowStart, windowEnd) =>
       Effect.sync(() => {
         pruneBefore(DateTime.toEpochMillis(windowStart))
-        const name = id(key, windowStart)
+        const name = throttleCounterId(key, windowStart)
         const counter = counters.get(name) ?? { count: 0, expiresAt: DateTime.toEpochMillis(windowEnd) }
         counter.count++
         counters.set(name, counter)
@@ -29,10 +28,10 @@ export const makeLoginThrottleStore = Effect.sync(() => {
       }),
     release: (key, windowStart) =>
       Effect.sync(() => {
-        const counter = counters.get(id(key, windowStart))
+        const counter = counters.get(throttleCounterId(key, windowStart))
         if (counter !== undefined) counter.count = Math.max(0, counter.count - 1)
       }),
-    clear: (key, windowStart) => Effect.sync(() => void counters.delete(id(key, windowStart)))
+    clear: (key, windowStart) => Effect.sync(() => void counters.delete(throttleCounterId(key, windowStart)))
   })
 })
 

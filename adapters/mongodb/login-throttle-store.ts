@@ -1,5 +1,5 @@
 import { DateTime, Effect, Layer } from "effect"
-import { LoginThrottleStore, type StoreUnavailable } from "../../core/index.ts"
+import { LoginThrottleStore, type StoreUnavailable, throttleCounterId } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, query } from "./driver.ts"
 
@@ -11,8 +11,6 @@ export interface LoginAttemptsDocument {
   expiresAt: Date
 }
 
-const idOf = (key: string, windowStart: DateTime.Utc) => `${key}@${DateTime.toEpochMillis(windowStart)}`
-
 export const makeLoginThrottleStore = Effect.gen(function* () {
   const attempts = (yield* MongoDatabase).collection<LoginAttemptsDocument>("login_attempts")
 
@@ -23,7 +21,7 @@ export const makeLoginThrottleStore = Effect.gen(function* () {
   ): Effect.Effect<number, StoreUnavailable> =>
     attempt(() =>
       attempts.findOneAndUpdate(
-        { _id: idOf(key, windowStart) },
+        { _id: throttleCounterId(key, windowStart) },
         { $inc: { count: 1 }, $setOnInsert: { expiresAt: DateTime.toDateUtc(windowEnd) } },
         { upsert: true, returnDocument: "after" }
       )
@@ -39,10 +37,13 @@ export const makeLoginThrottleStore = Effect.gen(function* () {
     increment,
     release: (key, windowStart) =>
       query(() =>
-        attempts.updateOne({ _id: idOf(key, windowStart), count: { $gt: 0 } }, { $inc: { count: -1 } })
+        attempts.updateOne(
+          { _id: throttleCounterId(key, windowStart), count: { $gt: 0 } },
+          { $inc: { count: -1 } }
+        )
       ).pipe(Effect.asVoid),
     clear: (key, windowStart) =>
-      query(() => attempts.deleteOne({ _id: idOf(key, windowStart) })).pipe(Effect.asVoid)
+      query(() => attempts.deleteOne({ _id: throttleCounterId(key, windowStart) })).pipe(Effect.asVoid)
   })
 })
 

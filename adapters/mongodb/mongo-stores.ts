@@ -10,15 +10,18 @@ import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
 
+// Said once per process: a server without TTL indexes lacks them for every database it serves.
+let warnedWithoutTtl = false
+
 const indexesLayer = Layer.effectDiscard(
   MongoDatabase.use(ensureIndexes).pipe(
-    Effect.tap((withoutTtl) =>
-      withoutTtl.length === 0
-        ? Effect.void
-        : Effect.logWarning(
-            `The database has no TTL indexes; expired entries of ${withoutTtl.join(", ")} stay stored`
-          )
-    )
+    Effect.tap((withoutTtl) => {
+      if (withoutTtl.length === 0 || warnedWithoutTtl) return Effect.void
+      warnedWithoutTtl = true
+      return Effect.logWarning(
+        `The database has no TTL indexes; expired entries of ${withoutTtl.join(", ")} stay stored`
+      )
+    })
   )
 )
 

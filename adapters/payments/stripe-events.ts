@@ -56,7 +56,7 @@ const defined = <A extends object>(fields: A) =>
   Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as A
 
 /**
- * The events Roster acts on (DESIGN §3), translated into domain events; every other type, and a
+ * The events Roster acts on, translated into domain events; every other type, and a
  * checkout still waiting for its payment, is `none`: acknowledged and ignored.
  */
 export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentEvent> => {

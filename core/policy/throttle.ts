@@ -17,3 +17,7 @@ export const windowAt = (now: DateTime.Utc, length: Duration.Duration): Throttle
 
 export const secondsUntil = (now: DateTime.Utc, end: DateTime.Utc): number =>
   Math.max(1, Math.ceil((DateTime.toEpochMillis(end) - DateTime.toEpochMillis(now)) / 1000))
+
+/** How a store names one key's counter in one window: the same on every instance and store. */
+export const throttleCounterId = (key: string, windowStart: DateTime.Utc): string =>
+  `${key}@${DateTime.toEpochMillis(windowStart)}`

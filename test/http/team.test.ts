@@ -39,7 +39,7 @@ const signedIn = async (api: TestApi, username: string, permissionIds: ReadonlyA
   return member
 }
 
-/** The fields endpoint 1 requires. */
+/** The fields `POST /team/add` requires. */
 const memberFields = ["username", "email", "password", "activestatus", "roleId"]
 
 const paths = (problem: Body) => (problem.errors as Array<{ path: string }>).map((issue) => issue.path)

@@ -2,9 +2,7 @@ import { Layer, Redacted } from "effect"
 import { afterAll, expect } from "vitest"
 import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
 import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
-import { standardWebhooksVerifierLayer } from "../../adapters/payments/standard-webhooks-verifier.ts"
-import { stripeVerifierLayer } from "../../adapters/payments/stripe-verifier.ts"
-import { acceptUnsignedLayer, rejectAllLayer } from "../../adapters/payments/unsigned-verifier.ts"
+import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
 import type { InMemoryRosterOptions } from "../../app/roster-layer.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
 import { mongoTestStores } from "./stores.ts"
@@ -51,18 +49,12 @@ const verifierFor = (
   webhook: NonNullable<ApiOptions["webhook"]>,
   secrets: ReadonlyArray<string> | undefined
 ) => {
-  switch (webhook) {
-    case "stripe":
-      return stripeVerifierLayer((secrets ?? [webhookSecret]).map((secret) => Redacted.make(secret)))
-    case "standard-webhooks":
-      return standardWebhooksVerifierLayer(
-        (secrets ?? [standardWebhooksSecret]).map((secret) => Redacted.make(secret))
-      )
-    case "unsigned":
-      return acceptUnsignedLayer
-    case "reject":
-      return rejectAllLayer
-  }
+  if (webhook === "unsigned" || webhook === "reject") return webhookVerifierLayer({ scheme: webhook })
+  const fallback = webhook === "stripe" ? webhookSecret : standardWebhooksSecret
+  return webhookVerifierLayer({
+    scheme: webhook,
+    secrets: (secrets ?? [fallback]).map((secret) => Redacted.make(secret))
+  })
 }
 
 /**

@@ -5,7 +5,7 @@ import { stripeEvent, stripeSignature } from "./stripe.ts"
 
 export const webhookPath = "/api/v1/payments/webhook"
 
-/** The test catalog's plans, as endpoint 3 takes them. */
+/** The test catalog's plans, as `POST /pricing/subscribe` takes them. */
 export const testPlan = {
   team: { planId: "team", planName: "Team", price: 19.99 },
   business: { planId: "business", planName: "Business", price: 99 },

@@ -59,7 +59,7 @@ describe("addMember", () => {
       assert.instanceOf(member, Member)
       assert.strictEqual(member.username, "alice")
       assert.strictEqual(member.roleId, role.id)
-      for (const key of ["password", "passwordHash", "sessionsValidAfter"]) {
+      for (const key of ["password", "passwordHash", "sessionEpoch"]) {
         assert.isFalse(key in member, `the member carries ${key}`)
       }
       const json = JSON.stringify(member)

@@ -1,5 +1,9 @@
-const isLoopbackName = (hostname: string) =>
-  hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname)
+/** `localhost`, `::1` (bare or bracketed) or 127.x.x.x: a name that only reaches this machine. */
+export const isLoopbackName = (hostname: string) =>
+  hostname === "localhost" ||
+  hostname === "[::1]" ||
+  hostname === "::1" ||
+  /^127(\.\d{1,3}){3}$/.test(hostname)
 
 /** The host name of an authority (`host[:port]`, `[v6]:port`), lower-cased; no URL parse per request. */
 const hostnameOf = (authority: string) => {

@@ -1,0 +1,25 @@
+import type { Redacted } from "effect"
+import { standardWebhooksVerifierLayer } from "./standard-webhooks-verifier.ts"
+import { stripeVerifierLayer } from "./stripe-verifier.ts"
+import { acceptUnsignedLayer, rejectAllLayer } from "./unsigned-verifier.ts"
+
+/** How deliveries are verified: by a signature scheme with its secrets, or not at all. */
+export type WebhookVerification =
+  | {
+      readonly scheme: "stripe" | "standard-webhooks"
+      readonly secrets: ReadonlyArray<Redacted.Redacted<string>>
+    }
+  | { readonly scheme: "unsigned" | "reject" }
+
+export const webhookVerifierLayer = (verification: WebhookVerification) => {
+  switch (verification.scheme) {
+    case "stripe":
+      return stripeVerifierLayer(verification.secrets)
+    case "standard-webhooks":
+      return standardWebhooksVerifierLayer(verification.secrets)
+    case "unsigned":
+      return acceptUnsignedLayer
+    case "reject":
+      return rejectAllLayer
+  }
+}
