@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto"
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
 import { SessionTokens, TokenHash } from "../../core/index.ts"
 
@@ -16,6 +16,10 @@ export const sessionTokensLayer = Layer.succeed(
       const token = `${prefix}${randomBytes(tokenBytes).toString("base64url")}`
       return { token: Redacted.make(token), hash: hashToken(token) }
     }),
-    hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token)))
+    hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token))),
+    sameHash: (a, b) =>
+      Effect.sync(
+        () => a.length === b.length && timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"))
+      )
   })
 )

@@ -21,11 +21,3 @@ export const requirePermission = (
 /** A member acts only while their membership, their account and their role are all active. */
 export const canAct = (member: MemberRecord, role: Role | undefined): boolean =>
   member.activestatus && member.accountActiveStatus && role?.activeStatus === true
-
-/** Compares two equal-format digests without exiting early on the first difference. */
-export const digestsEqual = (a: string, b: string): boolean => {
-  if (a.length !== b.length) return false
-  let difference = 0
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return difference === 0
-}

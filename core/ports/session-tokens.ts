@@ -7,5 +7,7 @@ export class SessionTokens extends Context.Service<
   {
     readonly issue: Effect.Effect<{ readonly token: Redacted.Redacted<string>; readonly hash: TokenHash }>
     readonly hashOf: (token: Redacted.Redacted<string>) => Effect.Effect<TokenHash>
+    /** Compares two hashes in constant time, so the comparison tells nothing of where they differ. */
+    readonly sameHash: (a: TokenHash, b: TokenHash) => Effect.Effect<boolean>
   }
 >()("roster/core/ports/SessionTokens") {}

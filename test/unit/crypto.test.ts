@@ -7,7 +7,7 @@ import {
   owaspScrypt,
   sessionTokensLayer
 } from "../../adapters/crypto/index.ts"
-import { IdGenerator, SessionTokens } from "../../core/index.ts"
+import { IdGenerator, SessionTokens, TokenHash } from "../../core/index.ts"
 import { fastScrypt } from "../support/roster.ts"
 
 const fast = makeScryptPasswordHasher(fastScrypt)
@@ -86,6 +86,18 @@ describe("session tokens", () => {
         assert.notInclude(hash, body)
       }
       assert.notInclude(String(issued[0]?.token), raw[0] ?? "")
+    }).pipe(Effect.provide(sessionTokensLayer))
+  )
+
+  it.effect("compare hashes: equal ones match, any other never", () =>
+    Effect.gen(function* () {
+      const tokens = yield* SessionTokens
+      const [first, second] = yield* Effect.replicateEffect(tokens.issue, 2)
+      if (first === undefined || second === undefined) return assert.fail("two tokens were issued")
+      assert.isTrue(yield* tokens.sameHash(first.hash, first.hash))
+      assert.isFalse(yield* tokens.sameHash(first.hash, second.hash))
+      const lastDigitChanged = `${first.hash.slice(0, -1)}${first.hash.endsWith("0") ? "1" : "0"}`
+      assert.isFalse(yield* tokens.sameHash(first.hash, TokenHash.make(lastDigitChanged)))
     }).pipe(Effect.provide(sessionTokensLayer))
   )
 })

@@ -2,7 +2,7 @@ import { DateTime, Effect, Option, type Redacted } from "effect"
 import { Forbidden, Unauthenticated } from "../../model/errors.ts"
 import { toMember } from "../../model/member.ts"
 import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model/principal.ts"
-import { canAct, digestsEqual } from "../../policy/access.ts"
+import { canAct } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
@@ -17,8 +17,9 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
     if (Option.isNone(masterKeyHash)) return openLocalPrincipal
     return yield* new Unauthenticated({ reason: "missing" })
   }
-  const tokenHash = yield* (yield* SessionTokens).hashOf(bearer.value)
-  if (Option.isSome(masterKeyHash) && digestsEqual(tokenHash, masterKeyHash.value)) {
+  const tokens = yield* SessionTokens
+  const tokenHash = yield* tokens.hashOf(bearer.value)
+  if (Option.isSome(masterKeyHash) && (yield* tokens.sameHash(tokenHash, masterKeyHash.value))) {
     return masterPrincipal
   }
   const session = yield* (yield* SessionStore).find(tokenHash)
