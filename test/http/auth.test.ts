@@ -2,6 +2,8 @@ import { Duration } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   type Answer,
+  addRole,
+  type Credentials,
   expectProblem,
   masterKey,
   memberWithPermissions,
@@ -17,13 +19,7 @@ const logIn = (api: TestApi, username: string, secret = password, client?: strin
   })
 
 /** How a call presents itself: a bearer token, raw headers, or nothing. */
-type Credentials = { readonly token?: string; readonly headers?: Record<string, string> }
-
 const me = (api: TestApi, credentials: Credentials = {}) => api.call("GET", "/api/v1/auth/me", credentials)
-
-/** A write that needs `team.roles.write`: proves full access when it succeeds. */
-const addRole = (api: TestApi, roleKey: string, credentials: Credentials = {}) =>
-  api.call("POST", "/api/v1/team/role/add", { body: { name: roleKey, roleKey }, ...credentials })
 
 /** What a member looks like to clients: no password hash, no session epoch. */
 const memberKeys = ["accountActiveStatus", "activestatus", "createdAt", "email", "id", "roleId", "username"]
@@ -189,7 +185,8 @@ describe("secure mode", () => {
 describe("open local mode", () => {
   it("gives a caller without a token full access", async () => {
     const api = await startApi({ mode: "open" })
-    const answer = await addRole(api, "ops")
+    // A write that needs `team.roles.write`: proves full access when it succeeds.
+    const answer = await addRole(api, "ops", {})
     expect(answer.status, answer.text).toBe(200)
     expect(answer.body.roleKey).toBe("ops")
   })

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest"
-import { expectProblem, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
+import {
+  addRole,
+  expectProblem,
+  masterKey,
+  memberWithPermissions,
+  startApi,
+  type TestApi
+} from "../support/http.ts"
 
 const base = "/api/v1/team/role-permission-detail"
 
@@ -14,11 +21,8 @@ const remove = (api: TestApi, id: number | string, permissionId: number, token =
 const read = (api: TestApi, id: number | string, token = masterKey) =>
   api.call("GET", `${base}/${id}`, { token })
 
-const addRole = async (api: TestApi, roleKey: string) => {
-  const role = await api.call("POST", "/api/v1/team/role/add", {
-    token: masterKey,
-    body: { name: roleKey, roleKey }
-  })
+const roleIdOf = async (api: TestApi, roleKey: string) => {
+  const role = await addRole(api, roleKey, { token: masterKey })
   expect(role.status).toBe(200)
   return role.body.id as number
 }
@@ -35,7 +39,7 @@ const signedIn = async (api: TestApi, username: string, permissionIds: ReadonlyA
 /** A fresh API with one role `staff` whose record holds team.read (1) and team.permissions.write (4). */
 const apiWithRecord = async () => {
   const api = await startApi()
-  const roleId = await addRole(api, "staff")
+  const roleId = await roleIdOf(api, "staff")
   await grant(api, roleId, 1)
   const record = await grant(api, roleId, 4)
   return { api, roleId, record: record.body, id: record.body.id as number }
@@ -44,7 +48,7 @@ const apiWithRecord = async () => {
 describe("POST /api/v1/team/role-permission-detail", () => {
   it("creates the role's record on the first grant and adds to it after, without duplicates", async () => {
     const api = await startApi()
-    const roleId = await addRole(api, "staff")
+    const roleId = await roleIdOf(api, "staff")
     const first = await grant(api, roleId, 1)
     expect(first.status).toBe(200)
     expect(Object.keys(first.body).sort()).toEqual(["id", "permissionIds", "roleId", "updatedAt"])
@@ -54,7 +58,7 @@ describe("POST /api/v1/team/role-permission-detail", () => {
     const more = await grant(api, roleId, 4)
     expect(more.body).toMatchObject({ id: first.body.id, permissionIds: [1, 4] })
     expect((await read(api, first.body.id)).body).toEqual(more.body)
-    const other = await grant(api, await addRole(api, "other"), 1)
+    const other = await grant(api, await roleIdOf(api, "other"), 1)
     expect(other.body.id).not.toBe(first.body.id)
   })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
+  addRole,
   expectProblem,
   masterKey,
   memberWithPermissions,
@@ -9,9 +10,6 @@ import {
 } from "../support/http.ts"
 
 type Body = Record<string, unknown>
-
-const addRole = (api: TestApi, body: Body, token = masterKey) =>
-  api.call("POST", "/api/v1/team/role/add", { token, body })
 
 const memberBody = (username: string, roleId: number, overrides: Body = {}): Body => ({
   username,
@@ -28,7 +26,7 @@ const addMember = (api: TestApi, body: Body, token = masterKey) =>
 /** A fresh API with one role (`staff`, no permissions); returns the api and the role's id. */
 const apiWithRole = async () => {
   const api = await startApi()
-  const role = await addRole(api, { name: "Staff", roleKey: "staff" })
+  const role = await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })
   return { api, roleId: role.body.id as number }
 }
 
@@ -140,12 +138,16 @@ describe("POST /api/v1/team/add", () => {
 describe("POST /api/v1/team/role/add", () => {
   it("answers the role; activeStatus defaults to true and ids increase", async () => {
     const api = await startApi()
-    const first = await addRole(api, { name: "Staff", roleKey: "staff" })
+    const first = await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })
     expect(first.status).toBe(200)
     expect(Object.keys(first.body).sort()).toEqual(["activeStatus", "createdAt", "id", "name", "roleKey"])
     expect(first.body).toMatchObject({ name: "Staff", roleKey: "staff", activeStatus: true })
     expect(Number.isInteger(first.body.id)).toBe(true)
-    const second = await addRole(api, { name: "Dormant", roleKey: "dormant", activeStatus: false })
+    const second = await addRole(
+      api,
+      { name: "Dormant", roleKey: "dormant", activeStatus: false },
+      { token: masterKey }
+    )
     expect(second.body.activeStatus).toBe(false)
     expect(second.body.id).toBeGreaterThan(first.body.id)
     const roles = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
@@ -154,20 +156,24 @@ describe("POST /api/v1/team/role/add", () => {
 
   it("refuses a duplicate roleKey with 409", async () => {
     const api = await startApi()
-    await addRole(api, { name: "Staff", roleKey: "staff" })
-    expectProblem(await addRole(api, { name: "Other", roleKey: "staff" }), 409, "duplicate_role_key")
+    await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })
+    expectProblem(
+      await addRole(api, { name: "Other", roleKey: "staff" }, { token: masterKey }),
+      409,
+      "duplicate_role_key"
+    )
   })
 
   it("lists every invalid field, and requires team.roles.write", async () => {
     const api = await startApi()
     const problem = expectProblem(
-      await addRole(api, { name: "", roleKey: "Not A Slug", activeStatus: "yes" }),
+      await addRole(api, { name: "", roleKey: "Not A Slug", activeStatus: "yes" }, { token: masterKey }),
       400,
       "validation_failed"
     )
     expect(paths(problem)).toEqual(expect.arrayContaining(["body.name", "body.roleKey", "body.activeStatus"]))
     const reader = await signedIn(api, "reader", [1])
-    expectProblem(await addRole(api, { name: "X", roleKey: "x" }, reader.token), 403, "forbidden")
+    expectProblem(await addRole(api, { name: "X", roleKey: "x" }, { token: reader.token }), 403, "forbidden")
   })
 })
 

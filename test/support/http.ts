@@ -172,3 +172,15 @@ export const expectProblem = (answer: Answer, status: number, code: string) => {
   expect(answer.body.detail).toEqual(expect.any(String))
   return answer.body
 }
+
+export interface Credentials {
+  readonly token?: string
+  readonly headers?: Record<string, string>
+}
+
+/** `POST /team/role/add` with `role` (a key, named after itself, or a whole body) as `credentials`. */
+export const addRole = (api: TestApi, role: string | Record<string, unknown>, credentials: Credentials) =>
+  api.call("POST", "/api/v1/team/role/add", {
+    body: typeof role === "string" ? { name: role, roleKey: role } : role,
+    ...credentials
+  })
