@@ -1,5 +1,6 @@
 import { Layer, Logger, Option, Redacted } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
+import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { mongoStores } from "../adapters/mongodb/index.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
@@ -19,8 +20,8 @@ const webhookVerifier = (settings: Settings) =>
       : { scheme: Option.isNone(settings.masterKey) ? "unsigned" : "reject" }
   )
 
-// What the stores log while they start (a missing TTL index) comes out as JSON lines too.
-const jsonLogger = Logger.layer([Logger.consoleJson])
+// What the stores log while they start (a missing TTL index) comes out as the same JSON lines.
+const jsonLogger = Logger.layer([jsonLineLogger(writeLine)])
 
 const stores = (settings: Settings) =>
   Option.match(settings.mongo, {

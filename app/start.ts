@@ -1,11 +1,12 @@
 import { Effect, Option, Result } from "effect"
 import { withoutCredentials } from "../adapters/http/edge/loggable.ts"
 import { makeWebHandler } from "../adapters/http/web-handler.ts"
+import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
 import { logWriter, rosterServices, writeLine } from "./services.ts"
 import { loadSettings, type Settings } from "./settings.ts"
 
-export const logEvent = (level: "info" | "warn" | "error", msg: string, fields: object = {}) =>
-  writeLine(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }))
+export const logEvent = (level: LogLevelName, msg: string, fields: object = {}) =>
+  writeLine(jsonLine(level, msg, fields))
 
 /** Ends the process once the log lines still gathered are written. */
 export function exit(code: number): never {

@@ -1,4 +1,5 @@
 import { Context } from "effect"
+import { jsonLine } from "../../log/json-line.ts"
 
 export interface RequestLogEntry {
   readonly requestId: string
@@ -18,11 +19,4 @@ export class RequestLog extends Context.Service<RequestLog, (entry: RequestLogEn
 export const jsonLines =
   (write: (line: string) => void) =>
   (entry: RequestLogEntry): void =>
-    write(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: entry.status >= 500 ? "error" : "info",
-        msg: "request",
-        ...entry
-      })
-    )
+    write(jsonLine(entry.status >= 500 ? "error" : "info", "request", entry))

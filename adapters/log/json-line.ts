@@ -1,0 +1,25 @@
+import { Cause, Logger } from "effect"
+
+export type LogLevelName = "debug" | "info" | "warn" | "error"
+
+/** Every line the process writes has this one shape: `{ time, level, msg, ...fields }`. */
+export const jsonLine = (level: LogLevelName, msg: string, fields: object = {}): string =>
+  JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
+
+const levelNames: Record<string, LogLevelName> = {
+  Trace: "debug",
+  Debug: "debug",
+  Info: "info",
+  Warn: "warn",
+  Warning: "warn",
+  Error: "error",
+  Fatal: "error"
+}
+
+/** What Effect itself logs (a store's start-up warning), written as the same JSON lines. */
+export const jsonLineLogger = (write: (line: string) => void) =>
+  Logger.make<unknown, void>(({ message, logLevel, cause }) => {
+    const parts = Array.isArray(message) ? message : [message]
+    const fields = cause.reasons.length === 0 ? {} : { cause: Cause.pretty(cause) }
+    write(jsonLine(levelNames[logLevel] ?? "info", parts.map(String).join(" "), fields))
+  })
