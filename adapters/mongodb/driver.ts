@@ -1,4 +1,4 @@
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema, SchemaTransformation } from "effect"
 import {
   MongoClientClosedError,
   MongoNetworkError,
@@ -66,6 +66,25 @@ export const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, DuplicateKey
 /** For writes no unique index can refuse: a duplicate there would be a bug, so it is a defect. */
 export const query = <A>(run: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
   attempt(run).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error)))
+
+/**
+ * The one schema of a collection: the stored document on its encoded side, the domain value on its
+ * decoded side, so the same schema reads and writes it.
+ */
+export const collectionSchema = <Stored extends Schema.Top, Value extends Schema.Top>(
+  stored: Stored,
+  value: Value,
+  mapping: {
+    readonly decode: (document: Stored["Type"]) => Value["Encoded"]
+    readonly encode: (value: Value["Encoded"]) => Stored["Type"]
+  }
+) => stored.pipe(Schema.decodeTo(value, SchemaTransformation.transform(mapping)))
+
+/** Encodes a value into its stored document; a value that does not encode is a bug, a defect. */
+export const encodeDocument =
+  <S extends Schema.Top & { readonly EncodingServices: never }>(schema: S) =>
+  (value: S["Type"]): S["Encoded"] =>
+    Schema.encodeSync(schema)(value)
 
 /** Decodes a stored document at the edge; a document that does not decode is corrupt data, a defect. */
 export const decodeDocument =

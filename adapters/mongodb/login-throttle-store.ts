@@ -1,18 +1,22 @@
-import { DateTime, Effect, Layer } from "effect"
+import { DateTime, Effect, Layer, Schema } from "effect"
 import { LoginThrottleStore, type StoreUnavailable, throttleCounterId } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, query } from "./driver.ts"
+import { attempt, decodeDocument, query } from "./driver.ts"
 
-export interface LoginAttemptsDocument {
-  /** The throttled key and the start of its window. */
-  _id: string
-  count: number
-  /** The window's end; a TTL index (where the server has them) deletes past windows. */
-  expiresAt: Date
-}
+/**
+ * One key's attempts in one window, as stored: `_id` names both; `expiresAt` (the window's end) is
+ * under a TTL index where the server has them, so past windows are deleted.
+ */
+const LoginAttemptsDocument = Schema.Struct({
+  _id: Schema.String,
+  count: Schema.Int,
+  expiresAt: Schema.DateTimeUtcFromDate
+})
+
+const decode = decodeDocument(LoginAttemptsDocument)
 
 export const makeLoginThrottleStore = Effect.gen(function* () {
-  const attempts = (yield* MongoDatabase).collection<LoginAttemptsDocument>("login_attempts")
+  const attempts = (yield* MongoDatabase).collection<typeof LoginAttemptsDocument.Encoded>("login_attempts")
 
   const increment = (
     key: string,
@@ -29,7 +33,9 @@ export const makeLoginThrottleStore = Effect.gen(function* () {
       // Two first attempts raced to create the counter; the loser counts on the winner's.
       Effect.catchTag("DuplicateKey", () => Effect.succeed(null)),
       Effect.flatMap((counter) =>
-        counter === null ? increment(key, windowStart, windowEnd) : Effect.succeed(counter.count)
+        counter === null
+          ? increment(key, windowStart, windowEnd)
+          : Effect.map(decode(counter), ({ count }) => count)
       )
     )
 

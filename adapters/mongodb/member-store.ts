@@ -1,60 +1,40 @@
-import { DateTime, Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import {
   DuplicateEmail,
   DuplicateUsername,
   loginKey,
-  MemberId,
   MemberRecord,
   MemberStore,
-  RoleId,
   usernameKey
 } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, decodeDocument, optionally, query } from "./driver.ts"
+import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 
-export interface MemberDocument {
-  _id: string
-  username: string
-  /** The username's case-insensitive key, under a unique index. */
-  usernameKey: string
-  email: string
-  passwordHash: string
-  activestatus: boolean
-  accountActiveStatus: boolean
-  sessionEpoch: number
-  roleId: number
-  createdAt: Date
-}
+/** A member as stored: the id as `_id`, and the username's case-insensitive key under a unique index. */
+const MemberDocument = collectionSchema(
+  Schema.Struct({
+    _id: Schema.String,
+    username: Schema.String,
+    usernameKey: Schema.String,
+    email: Schema.String,
+    passwordHash: Schema.String,
+    activestatus: Schema.Boolean,
+    accountActiveStatus: Schema.Boolean,
+    sessionEpoch: Schema.Int,
+    roleId: Schema.Int,
+    createdAt: Schema.DateTimeUtcFromDate
+  }),
+  MemberRecord,
+  {
+    decode: ({ _id, usernameKey: _key, ...fields }) => ({ id: _id, ...fields }),
+    encode: ({ id, ...fields }) => ({ _id: id, usernameKey: usernameKey(fields.username), ...fields })
+  }
+)
 
-const MemberDocumentSchema = Schema.Struct({
-  _id: MemberId,
-  username: Schema.String,
-  email: Schema.String,
-  passwordHash: Schema.String,
-  activestatus: Schema.Boolean,
-  accountActiveStatus: Schema.Boolean,
-  sessionEpoch: Schema.Int,
-  roleId: RoleId,
-  createdAt: Schema.DateTimeUtcFromDate
-})
+type MemberDocument = typeof MemberDocument.Encoded
 
-const decode = decodeDocument(MemberDocumentSchema)
-
-const toRecord = (document: unknown) =>
-  Effect.map(decode(document), ({ _id, ...fields }) => new MemberRecord({ id: _id, ...fields }))
-
-const toDocument = (record: MemberRecord): MemberDocument => ({
-  _id: record.id,
-  username: record.username,
-  usernameKey: usernameKey(record.username),
-  email: record.email,
-  passwordHash: record.passwordHash,
-  activestatus: record.activestatus,
-  accountActiveStatus: record.accountActiveStatus,
-  sessionEpoch: record.sessionEpoch,
-  roleId: record.roleId,
-  createdAt: DateTime.toDateUtc(record.createdAt)
-})
+const toRecord = decodeDocument(MemberDocument)
+const toDocument = encodeDocument(MemberDocument)
 
 const optionalRecord = optionally(toRecord)
 

@@ -1,44 +1,33 @@
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
-import { InboxEntry, PaymentEventId, PaymentInbox, PaymentOutcome } from "../../core/index.ts"
+import { InboxEntry, PaymentInbox, PaymentOutcome } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, decodeDocument, query } from "./driver.ts"
+import { attempt, collectionSchema, decodeDocument, encodeDocument, query } from "./driver.ts"
 
-export interface InboxDocument {
-  /** The provider's event id: the unique key that makes each event apply at most once. */
-  _id: string
-  eventType: string
-  payload: string
-  receivedAt: Date
-  outcome?: string
-  completedAt?: Date
-}
-
-const decode = decodeDocument(
+/** A delivery as stored: the provider's event id as `_id`, the key that applies each event at most once. */
+const InboxDocument = collectionSchema(
   Schema.Struct({
-    _id: PaymentEventId,
+    _id: Schema.String,
     eventType: Schema.String,
     payload: Schema.String,
     receivedAt: Schema.DateTimeUtcFromDate,
-    outcome: Schema.optionalKey(PaymentOutcome),
-    completedAt: Schema.optionalKey(Schema.DateTimeUtcFromDate)
-  })
+    outcome: Schema.optional(PaymentOutcome),
+    completedAt: Schema.optional(Schema.DateTimeUtcFromDate)
+  }),
+  InboxEntry,
+  {
+    decode: ({ _id, ...fields }) => ({ eventId: _id, ...fields }),
+    encode: ({ eventId, ...fields }) => ({ _id: eventId, ...fields })
+  }
 )
 
-const toEntry = (document: unknown) =>
-  Effect.map(decode(document), ({ _id, ...fields }) => new InboxEntry({ eventId: _id, ...fields }))
+const toEntry = decodeDocument(InboxDocument)
+const toDocument = encodeDocument(InboxDocument)
 
 export const makePaymentInbox = Effect.gen(function* () {
-  const inbox = (yield* MongoDatabase).collection<InboxDocument>("payment_events")
+  const inbox = (yield* MongoDatabase).collection<typeof InboxDocument.Encoded>("payment_events")
   return PaymentInbox.of({
     receive: (entry) =>
-      attempt(() =>
-        inbox.insertOne({
-          _id: entry.eventId,
-          eventType: entry.eventType,
-          payload: entry.payload,
-          receivedAt: DateTime.toDateUtc(entry.receivedAt)
-        })
-      ).pipe(
+      attempt(() => inbox.insertOne(toDocument(entry))).pipe(
         Effect.as(Option.none<InboxEntry>()),
         Effect.catchTag("DuplicateKey", () =>
           query(() => inbox.findOne({ _id: entry.eventId })).pipe(

@@ -1,7 +1,7 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
 import {
-  PermissionId,
-  RoleId,
+  type PermissionId,
+  type RoleId,
   RolePermissionDetail,
   RolePermissionDetailId,
   RolePermissionStore,
@@ -9,39 +9,34 @@ import {
 } from "../../core/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, decodeDocument, optionally, query } from "./driver.ts"
+import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 
-export interface RolePermissionDocument {
-  _id: number
-  /** Under a unique index: one record per role. */
-  roleId: number
-  permissionIds: Array<number>
-  updatedAt: Date
-}
-
-const decode = decodeDocument(
+/** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
+const RolePermissionDocument = collectionSchema(
   Schema.Struct({
-    _id: RolePermissionDetailId,
-    roleId: RoleId,
-    permissionIds: Schema.Array(PermissionId),
+    _id: Schema.Int,
+    roleId: Schema.Int,
+    permissionIds: Schema.Array(Schema.Int),
     updatedAt: Schema.DateTimeUtcFromDate
-  })
+  }),
+  RolePermissionDetail,
+  {
+    // `$addToSet` keeps the order permissions were granted in; the record lists them by id.
+    decode: ({ _id, permissionIds, ...fields }) => ({
+      id: _id,
+      permissionIds: [...permissionIds].sort((a, b) => a - b),
+      ...fields
+    }),
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields })
+  }
 )
 
-const toDetail = (document: unknown) =>
-  Effect.map(
-    decode(document),
-    ({ _id, permissionIds, ...fields }) =>
-      new RolePermissionDetail({
-        id: _id,
-        permissionIds: [...permissionIds].sort((a, b) => a - b),
-        ...fields
-      })
-  )
+const toDetail = decodeDocument(RolePermissionDocument)
+const toDocument = encodeDocument(RolePermissionDocument)
 
 export const makeRolePermissionStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
-  const details = db.collection<RolePermissionDocument>("role_permissions")
+  const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
 
   // Each change is one atomic update of the role's document, so concurrent grants and removals
   // of different permissions all take effect.
@@ -63,13 +58,18 @@ export const makeRolePermissionStore = Effect.gen(function* () {
       const updated = yield* addTo(roleId, permissionId, at)
       if (updated !== null) return yield* toDetail(updated)
       const id = yield* nextInSequence(db, "role_permissions")
-      const document = { _id: id, roleId, permissionIds: [permissionId], updatedAt: DateTime.toDateUtc(at) }
-      const created = yield* attempt(() => details.insertOne(document)).pipe(
+      const detail = new RolePermissionDetail({
+        id: RolePermissionDetailId.make(id),
+        roleId,
+        permissionIds: [permissionId],
+        updatedAt: at
+      })
+      const created = yield* attempt(() => details.insertOne(toDocument(detail))).pipe(
         Effect.as(true),
         // Another instance created the role's record first: add to that one instead.
         Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
       )
-      return created ? yield* toDetail(document) : yield* grant(roleId, permissionId, at)
+      return created ? detail : yield* grant(roleId, permissionId, at)
     })
 
   return RolePermissionStore.of({

@@ -1,48 +1,38 @@
-import { DateTime, Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, decodeDocument, optionally, query } from "./driver.ts"
+import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 
-export interface RoleDocument {
-  _id: number
-  name: string
-  roleKey: string
-  activeStatus: boolean
-  createdAt: Date
-}
-
-const decode = decodeDocument(
+/** A role as stored: its sequence number as `_id`, its key under a unique index. */
+const RoleDocument = collectionSchema(
   Schema.Struct({
-    _id: RoleId,
+    _id: Schema.Int,
     name: Schema.String,
     roleKey: Schema.String,
     activeStatus: Schema.Boolean,
     createdAt: Schema.DateTimeUtcFromDate
-  })
+  }),
+  Role,
+  {
+    decode: ({ _id, ...fields }) => ({ id: _id, ...fields }),
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields })
+  }
 )
 
-const toRole = (document: unknown) =>
-  Effect.map(decode(document), ({ _id, ...fields }) => new Role({ id: _id, ...fields }))
+const toRole = decodeDocument(RoleDocument)
+const toDocument = encodeDocument(RoleDocument)
 
 export const makeRoleStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
-  const roles = db.collection<RoleDocument>("roles")
+  const roles = db.collection<typeof RoleDocument.Encoded>("roles")
   return RoleStore.of({
     insert: (role) =>
       Effect.gen(function* () {
         const id = RoleId.make(yield* nextInSequence(db, "roles"))
         // The allocated id, whatever `id` a caller's object may carry along.
         const created = new Role({ ...role, id })
-        yield* attempt(() =>
-          roles.insertOne({
-            _id: id,
-            name: role.name,
-            roleKey: role.roleKey,
-            activeStatus: role.activeStatus,
-            createdAt: DateTime.toDateUtc(role.createdAt)
-          })
-        ).pipe(
+        yield* attempt(() => roles.insertOne(toDocument(created))).pipe(
           Effect.catchTag("DuplicateKey", () => Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey })))
         )
         return created

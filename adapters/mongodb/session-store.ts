@@ -1,44 +1,34 @@
-import { DateTime, Effect, Layer, Schema } from "effect"
-import { MemberId, Session, SessionStore, TokenHash } from "../../core/index.ts"
+import { Effect, Layer, Schema } from "effect"
+import { Session, SessionStore } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { decodeDocument, optionally, query } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 
-export interface SessionDocument {
-  /** The SHA-256 of the token: the token itself is never stored. */
-  _id: string
-  memberId: string
-  memberEpoch: number
-  createdAt: Date
-  /** Under a TTL index where the server has them: expired sessions are deleted by the database. */
-  expiresAt: Date
-}
-
-const decode = decodeDocument(
+/**
+ * A session as stored: the SHA-256 of its token as `_id` (the token itself is never stored), and
+ * `expiresAt` under a TTL index where the server has them.
+ */
+const SessionDocument = collectionSchema(
   Schema.Struct({
-    _id: TokenHash,
-    memberId: MemberId,
+    _id: Schema.String,
+    memberId: Schema.String,
     memberEpoch: Schema.Int,
     createdAt: Schema.DateTimeUtcFromDate,
     expiresAt: Schema.DateTimeUtcFromDate
-  })
+  }),
+  Session,
+  {
+    decode: ({ _id, ...fields }) => ({ tokenHash: _id, ...fields }),
+    encode: ({ tokenHash, ...fields }) => ({ _id: tokenHash, ...fields })
+  }
 )
 
-const toSession = (document: unknown) =>
-  Effect.map(decode(document), ({ _id, ...fields }) => new Session({ tokenHash: _id, ...fields }))
+const toSession = decodeDocument(SessionDocument)
+const toDocument = encodeDocument(SessionDocument)
 
 export const makeSessionStore = Effect.gen(function* () {
-  const sessions = (yield* MongoDatabase).collection<SessionDocument>("sessions")
+  const sessions = (yield* MongoDatabase).collection<typeof SessionDocument.Encoded>("sessions")
   return SessionStore.of({
-    create: (session) =>
-      query(() =>
-        sessions.insertOne({
-          _id: session.tokenHash,
-          memberId: session.memberId,
-          memberEpoch: session.memberEpoch,
-          createdAt: DateTime.toDateUtc(session.createdAt),
-          expiresAt: DateTime.toDateUtc(session.expiresAt)
-        })
-      ).pipe(Effect.asVoid),
+    create: (session) => query(() => sessions.insertOne(toDocument(session))).pipe(Effect.asVoid),
     find: (tokenHash) =>
       query(() => sessions.findOne({ _id: tokenHash })).pipe(Effect.flatMap(optionally(toSession))),
     revoke: (tokenHash) =>

@@ -1,72 +1,36 @@
-import { DateTime, Effect, Layer, Schema } from "effect"
-import {
-  Currency,
-  MinorUnits,
-  Money,
-  PaymentEventId,
-  PlanId,
-  StatusChange,
-  Subscription,
-  SubscriptionId,
-  SubscriptionStatus,
-  SubscriptionStore
-} from "../../core/index.ts"
+import { Effect, Layer, Schema } from "effect"
+import { Currency, Subscription, SubscriptionStatus, SubscriptionStore } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { decodeDocument, optionally, query } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 
-const SubscriptionDocumentSchema = Schema.Struct({
-  _id: SubscriptionId,
-  planId: PlanId,
-  planName: Schema.String,
-  price: Schema.Struct({ amountMinor: MinorUnits, currency: Currency }),
-  status: SubscriptionStatus,
-  history: Schema.Array(Schema.Struct({ status: SubscriptionStatus, at: Schema.DateTimeUtcFromDate })),
-  providerSubscriptionId: Schema.optionalKey(Schema.String),
-  providerCustomerId: Schema.optionalKey(Schema.String),
-  lastEventAt: Schema.optionalKey(Schema.DateTimeUtcFromDate),
-  recentEventIds: Schema.Array(PaymentEventId),
-  version: Schema.Int,
-  createdAt: Schema.DateTimeUtcFromDate,
-  updatedAt: Schema.DateTimeUtcFromDate
-})
+/** A subscription as stored, with a `version` for compare-and-set writes. */
+const SubscriptionDocument = collectionSchema(
+  Schema.Struct({
+    _id: Schema.String,
+    planId: Schema.String,
+    planName: Schema.String,
+    price: Schema.Struct({ amountMinor: Schema.Int, currency: Currency }),
+    status: SubscriptionStatus,
+    history: Schema.Array(Schema.Struct({ status: SubscriptionStatus, at: Schema.DateTimeUtcFromDate })),
+    providerSubscriptionId: Schema.optional(Schema.String),
+    providerCustomerId: Schema.optional(Schema.String),
+    lastEventAt: Schema.optional(Schema.DateTimeUtcFromDate),
+    recentEventIds: Schema.Array(Schema.String),
+    version: Schema.Int,
+    createdAt: Schema.DateTimeUtcFromDate,
+    updatedAt: Schema.DateTimeUtcFromDate
+  }),
+  Subscription,
+  {
+    decode: ({ _id, ...fields }) => ({ id: _id, ...fields }),
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields })
+  }
+)
 
-export type SubscriptionDocument = typeof SubscriptionDocumentSchema.Encoded
+export type SubscriptionDocument = typeof SubscriptionDocument.Encoded
 
-const decode = decodeDocument(SubscriptionDocumentSchema)
-
-const toSubscription = (document: unknown) =>
-  Effect.map(
-    decode(document),
-    ({ _id, price, history, ...fields }) =>
-      new Subscription({
-        id: _id,
-        price: new Money(price),
-        history: history.map((change) => new StatusChange(change)),
-        ...fields
-      })
-  )
-
-const toDocument = (subscription: Subscription): SubscriptionDocument => ({
-  _id: subscription.id,
-  planId: subscription.planId,
-  planName: subscription.planName,
-  price: { amountMinor: subscription.price.amountMinor, currency: subscription.price.currency },
-  status: subscription.status,
-  history: subscription.history.map(({ status, at }) => ({ status, at: DateTime.toDateUtc(at) })),
-  ...(subscription.providerSubscriptionId === undefined
-    ? {}
-    : { providerSubscriptionId: subscription.providerSubscriptionId }),
-  ...(subscription.providerCustomerId === undefined
-    ? {}
-    : { providerCustomerId: subscription.providerCustomerId }),
-  ...(subscription.lastEventAt === undefined
-    ? {}
-    : { lastEventAt: DateTime.toDateUtc(subscription.lastEventAt) }),
-  recentEventIds: [...subscription.recentEventIds],
-  version: subscription.version,
-  createdAt: DateTime.toDateUtc(subscription.createdAt),
-  updatedAt: DateTime.toDateUtc(subscription.updatedAt)
-})
+const toSubscription = decodeDocument(SubscriptionDocument)
+const toDocument = encodeDocument(SubscriptionDocument)
 
 /** Newest first, the id breaking ties as `byCreation` does. */
 const newestFirst = { createdAt: -1, _id: -1 } as const
