@@ -1,6 +1,5 @@
-import { ByteSize, Context, Effect, Layer, ManagedRuntime } from "effect"
-import { HttpIncomingMessage, HttpRouter, HttpServer, HttpServerResponse } from "effect/http"
-import { HttpApiBuilder } from "effect/http-api"
+import { Context, Layer, ManagedRuntime } from "effect"
+import { HttpRouter, HttpServer } from "effect/http"
 import type {
   AuthSettings,
   IdGenerator,
@@ -17,47 +16,12 @@ import type {
   SubscriptionStore
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
-import { openApiDocument } from "./api/openapi-document.ts"
-import { openApiPath, RosterApi } from "./api/roster-api.ts"
 import { rememberClientAddress } from "./edge/client-address.ts"
-import { edgeMiddleware, logEntry } from "./edge/edge.ts"
-import { type EdgeOptions, makeGuards, toResponse } from "./edge/guards.ts"
+import { logEntry } from "./edge/edge.ts"
+import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
-import { AdminHandlers } from "./handlers/admin.ts"
-import { AuthHandlers } from "./handlers/auth.ts"
-import { HealthHandlers } from "./handlers/health.ts"
-import { PaymentsHandlers } from "./handlers/payments.ts"
-import { PricingHandlers } from "./handlers/pricing.ts"
-import { TeamHandlers } from "./handlers/team.ts"
-import { AuthenticationLive } from "./middleware/authentication.ts"
-import { RequestProblemsLive } from "./middleware/request-problems.ts"
-
-const openApiRoute = (options: EdgeOptions) => {
-  const body = JSON.stringify(openApiDocument(options))
-  return HttpRouter.add(
-    "GET",
-    openApiPath,
-    Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
-  )
-}
-
-export const rosterRoutes = (options: EdgeOptions) =>
-  HttpApiBuilder.layer(RosterApi).pipe(
-    Layer.provide([
-      TeamHandlers,
-      PricingHandlers,
-      AdminHandlers,
-      AuthHandlers,
-      PaymentsHandlers,
-      HealthHandlers
-    ]),
-    Layer.provide([AuthenticationLive, RequestProblemsLive]),
-    Layer.merge(openApiRoute(options)),
-    Layer.merge(edgeMiddleware),
-    // In the context every request starts from, rather than provided to each request.
-    Layer.merge(Layer.succeed(HttpIncomingMessage.MaxBodySize)(ByteSize.bytes(options.maxBodyBytes)))
-  )
+import { rosterRoutes } from "./routes.ts"
 
 /** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
 export type HttpServices =
@@ -123,19 +87,26 @@ export const makeWebHandler = async <E>(
       }
     }
   )
+  const refuse = (request: Request, refusal: Parameters<typeof toResponse>[0], started: number) => {
+    const requestId = requestIdOf(request.headers.get("x-request-id"))
+    log(logEntry(requestId, request.method, new URL(request.url).pathname, started, refusal.status))
+    const response = toResponse(refusal)
+    response.headers.set("x-request-id", requestId)
+    return response
+  }
+  const serve = (request: Request, connection: ConnectionInfo | undefined) => {
+    rememberClientAddress(request, connection?.remoteAddress)
+    return web.handler(request, noRequestServices)
+  }
   return {
     handler: (request, connection) => {
       const started = performance.now()
-      const admitted = guard(request)
-      if (!(admitted instanceof Request)) {
-        const requestId = requestIdOf(request.headers.get("x-request-id"))
-        log(logEntry(requestId, request.method, new URL(request.url).pathname, started, admitted.status))
-        const response = toResponse(admitted)
-        response.headers.set("x-request-id", requestId)
-        return Promise.resolve(response)
-      }
-      rememberClientAddress(admitted, connection?.remoteAddress)
-      return web.handler(admitted, noRequestServices)
+      const checked = guard.check(request)
+      if (isRefusal(checked)) return Promise.resolve(refuse(request, checked, started))
+      if (checked.body === null) return serve(checked, connection)
+      return guard
+        .readBody(checked)
+        .then((read) => (isRefusal(read) ? refuse(request, read, started) : serve(read, connection)))
     },
     dispose: async () => {
       await web.dispose()

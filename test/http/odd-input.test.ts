@@ -35,6 +35,42 @@ describe("request bodies in another charset or encoding", () => {
   })
 })
 
+describe("request bodies that are not UTF-8", () => {
+  it("are refused with 400 instead of being stored with replacement characters", async () => {
+    const api = await startApi({ mode: "open" })
+    const json = new TextEncoder().encode('{"name":"Caf\u00e9","roleKey":"cafe"}')
+    const latin1 = Uint8Array.from(
+      [...json].flatMap((byte, i) => (json[i - 1] === 0xc3 ? [] : byte === 0xc3 ? [0xe9] : [byte]))
+    )
+    for (const body of [
+      latin1,
+      Uint8Array.from([0x7b, 0xff, 0xfe, 0x7d]),
+      Uint8Array.from([0x7b, 0xed, 0xa0, 0x80, 0x7d])
+    ]) {
+      const answer = await api.web.handler(
+        new Request("http://localhost/api/v1/team/role/add", {
+          method: "POST",
+          headers: { "content-type": "*/*" },
+          body
+        })
+      )
+      expect(answer.status).toBe(400)
+      const problem = await answer.json()
+      expect(problem.code).toBe("validation_failed")
+      expect(problem.errors).toEqual([{ path: "body", message: expect.stringContaining("UTF-8") }])
+    }
+    expect((await api.call("GET", "/api/v1/team/roles")).body).toEqual([])
+    const valid = await api.web.handler(
+      new Request("http://localhost/api/v1/team/role/add", {
+        method: "POST",
+        headers: { "content-type": "*/*" },
+        body: json
+      })
+    )
+    expect(((await valid.json()) as { name: string }).name).toBe("Café")
+  })
+})
+
 describe("names with hidden characters", () => {
   it.each([
     ["a control character", "Read\u0000ers"],

@@ -3,6 +3,7 @@ import { HttpServerResponse } from "effect/http"
 import * as Problem from "../problems.ts"
 import { isLocalRequest } from "./local-request.ts"
 import { respond } from "./unhandled.ts"
+import { readUtf8Body } from "./utf8-body.ts"
 
 export interface EdgeOptions {
   /** Request bodies above this many bytes are refused with 413 before they are read. */
@@ -29,6 +30,8 @@ const render = async (problem: Parameters<typeof respond>[0], extra: Record<stri
   })
   return { status: response.status, body: await response.text(), headers } satisfies Refusal
 }
+
+export const isRefusal = (checked: Refusal | Request): checked is Refusal => !(checked instanceof Request)
 
 export const toResponse = (refusal: Refusal) =>
   new Response(refusal.body, { status: refusal.status, headers: refusal.headers as Array<[string, string]> })
@@ -71,7 +74,25 @@ export const makeGuards = async (options: EdgeOptions) => {
   const encoded = await render(
     new Problem.UnsupportedMediaType({ detail: "Request bodies are accepted without Content-Encoding only" })
   )
-  return (request: Request): Refusal | Request => {
+  const notUtf8 = await render(
+    new Problem.ValidationFailed({
+      detail: "The request's body is not valid: see errors",
+      errors: [{ path: "body", message: "Expected UTF-8; the body has bytes that are not" }]
+    })
+  )
+  /** The body read to its end (at most the limit) and checked to be UTF-8, before anything decodes it. */
+  const readBody = async (request: Request): Promise<Refusal | Request> => {
+    const read = await readUtf8Body(request, options.maxBodyBytes)
+    if (read._tag === "TooLarge") return tooLarge
+    if (read._tag === "NotUtf8") return notUtf8
+    return new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: read.bytes as Uint8Array<ArrayBuffer>,
+      signal: request.signal
+    })
+  }
+  const check = (request: Request): Refusal | Request => {
     const headers = request.headers
     if (Number(headers.get("content-length")) > options.maxBodyBytes) return tooLarge
     if (options.openLocal && !isLocalRequest(request)) return notLocal
@@ -88,4 +109,5 @@ export const makeGuards = async (options: EdgeOptions) => {
     adapted.set("content-type", "application/json")
     return new Request(request, { headers: adapted })
   }
+  return { check, readBody }
 }

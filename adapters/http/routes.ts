@@ -1,0 +1,43 @@
+import { ByteSize, Effect, Layer } from "effect"
+import { HttpIncomingMessage, HttpRouter, HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import { openApiDocument } from "./api/openapi-document.ts"
+import { openApiPath, RosterApi } from "./api/roster-api.ts"
+import { edgeMiddleware } from "./edge/edge.ts"
+import type { EdgeOptions } from "./edge/guards.ts"
+import { AdminHandlers } from "./handlers/admin.ts"
+import { AuthHandlers } from "./handlers/auth.ts"
+import { HealthHandlers } from "./handlers/health.ts"
+import { PaymentsHandlers } from "./handlers/payments.ts"
+import { PricingHandlers } from "./handlers/pricing.ts"
+import { TeamHandlers } from "./handlers/team.ts"
+import { AuthenticationLive } from "./middleware/authentication.ts"
+import { RequestProblemsLive } from "./middleware/request-problems.ts"
+
+/** The OpenAPI document of the running mode, serialised once at start. */
+const openApiRoute = (options: EdgeOptions) => {
+  const body = JSON.stringify(openApiDocument(options))
+  return HttpRouter.add(
+    "GET",
+    openApiPath,
+    Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
+  )
+}
+
+/** Every route: the API's handlers, the OpenAPI document, and the edge around them. */
+export const rosterRoutes = (options: EdgeOptions) =>
+  HttpApiBuilder.layer(RosterApi).pipe(
+    Layer.provide([
+      TeamHandlers,
+      PricingHandlers,
+      AdminHandlers,
+      AuthHandlers,
+      PaymentsHandlers,
+      HealthHandlers
+    ]),
+    Layer.provide([AuthenticationLive, RequestProblemsLive]),
+    Layer.merge(openApiRoute(options)),
+    Layer.merge(edgeMiddleware),
+    // In the context every request starts from, rather than provided to each request.
+    Layer.merge(Layer.succeed(HttpIncomingMessage.MaxBodySize)(ByteSize.bytes(options.maxBodyBytes)))
+  )
