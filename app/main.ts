@@ -5,7 +5,13 @@ const { settings, handler, dispose } = await prepare()
 const server = Bun.serve({
   port: settings.port,
   hostname: settings.host,
-  fetch: (request, server) => handler(request, { remoteAddress: server.requestIP(request)?.address })
+  // The peer's address is looked up only when a request needs it (a login), not for every request.
+  fetch: (request, server) =>
+    handler(request, {
+      get remoteAddress() {
+        return server.requestIP(request)?.address
+      }
+    })
 })
 logEvent("info", `Roster listening on http://${settings.host}:${server.port}`, { runtime: "bun" })
 

@@ -16,12 +16,14 @@ import type {
   SubscriptionStore
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
-import { rememberClientAddress } from "./edge/client-address.ts"
+import { type ConnectionInfo, rememberConnection } from "./edge/client-address.ts"
 import { logEntry } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
 import { rosterRoutes } from "./routes.ts"
+
+export type { ConnectionInfo }
 
 /** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
 export type HttpServices =
@@ -40,11 +42,6 @@ export type HttpServices =
   | SubscriptionStore
   | WebhookVerifier
   | RequestLog
-
-export interface ConnectionInfo {
-  /** The peer's address as the server saw it; login throttling counts per address. */
-  readonly remoteAddress?: string | undefined
-}
 
 export interface WebHandler {
   readonly handler: (request: Request, connection?: ConnectionInfo) => Promise<Response>
@@ -95,7 +92,7 @@ export const makeWebHandler = async <E>(
     return response
   }
   const serve = (request: Request, connection: ConnectionInfo | undefined) => {
-    rememberClientAddress(request, connection?.remoteAddress)
+    rememberConnection(request, connection)
     return web.handler(request, noRequestServices)
   }
   return {
