@@ -149,7 +149,7 @@ describe("paths", () => {
       const answer = await api.call("GET", `/api/v1/team/role-permission-detail/${id}`)
       expectProblem(answer, 400, "validation_failed")
     }
-    for (const path of ["/api/v1//team/members", "/api/v1/team/roles/", "/health/live/"]) {
+    for (const path of ["/api/v1//team/members", "/api/v1/team/permissions/", "/health/live/"]) {
       expectProblem(await api.call("GET", path), 404, "not_found")
     }
     // The slash is part of the path: this one names a member with an empty id.

@@ -154,6 +154,30 @@ describe("POST /api/v1/team/role/add", () => {
     expect(roles.body).toEqual([first.body, second.body])
   })
 
+  it("reads one role by id: 404 when there is none, 400 when the id is not an integer, team.read needed", async () => {
+    const api = await startApi()
+    const role = await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })
+    const read = await api.call("GET", `/api/v1/team/roles/${role.body.id}`, { token: masterKey })
+    expect(read.status).toBe(200)
+    expect(read.body).toEqual(role.body)
+    expectProblem(
+      await api.call("GET", `/api/v1/team/roles/${role.body.id + 1}`, { token: masterKey }),
+      404,
+      "not_found"
+    )
+    for (const id of ["staff", "1.5", "01"]) {
+      expectProblem(
+        await api.call("GET", `/api/v1/team/roles/${id}`, { token: masterKey }),
+        400,
+        "validation_failed"
+      )
+    }
+    const writer = await memberWithPermissions(api, "wanda", [3])
+    const refused = await api.call("GET", `/api/v1/team/roles/${role.body.id}`, { token: writer.token })
+    expectProblem(refused, 403, "forbidden")
+    expect(refused.body.permission).toBe("team.read")
+  })
+
   it("refuses a duplicate roleKey with 409", async () => {
     const api = await startApi()
     await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })

@@ -1,7 +1,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Exit, Schema } from "effect"
-import { AddRoleInput, addRole, DuplicateRoleKey, listRoles, Role } from "../../core/index.ts"
-import { assertMissingPermission, assertSingleWinner } from "../support/assertions.ts"
+import {
+  AddRoleInput,
+  addRole,
+  DuplicateRoleKey,
+  getRole,
+  listRoles,
+  Role,
+  RoleId
+} from "../../core/index.ts"
+import { assertMissingPermission, assertNotFound, assertSingleWinner } from "../support/assertions.ts"
 import { actorWith, master, provideRoster } from "../support/roster.ts"
 
 describe("addRole", () => {
@@ -132,6 +140,29 @@ describe("listRoles", () => {
         listed.map((role) => role.roleKey),
         ["writer-role", "reader-role"]
       )
+    }).pipe(provideRoster())
+  )
+})
+
+describe("getRole", () => {
+  it.effect("reads one role, or fails NotFound naming its id", () =>
+    Effect.gen(function* () {
+      const added = yield* addRole(master, { name: "A", roleKey: "a", activeStatus: false })
+      assert.deepStrictEqual(yield* getRole(master, added.id), added)
+      assertNotFound(
+        yield* Effect.flip(getRole(master, RoleId.make(added.id + 1))),
+        "role",
+        String(added.id + 1)
+      )
+    }).pipe(provideRoster())
+  )
+
+  it.effect("requires team.read", () =>
+    Effect.gen(function* () {
+      const writer = yield* actorWith("writer", ["team.roles.write"])
+      assertMissingPermission(yield* Effect.flip(getRole(writer.principal, writer.role.id)), "team.read")
+      const reader = yield* actorWith("reader", ["team.read"])
+      assert.strictEqual((yield* getRole(reader.principal, writer.role.id)).roleKey, "writer-role")
     }).pipe(provideRoster())
   )
 })

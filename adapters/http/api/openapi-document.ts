@@ -11,6 +11,7 @@ export const summaries: Readonly<Record<string, string>> = {
   "team.listMembers": "List the team's members",
   "team.getMember": "Read a team member",
   "team.listRoles": "List the roles",
+  "team.getRole": "Read a role",
   "team.listPermissions": "List the permission catalog",
   "pricing.subscribe": "Subscribe the organisation to a plan",
   "pricing.listPlans": "List the plan catalog",
@@ -46,6 +47,7 @@ const links: Readonly<Record<string, Record<string, object>>> = {
     }
   },
   "team.addRole": {
+    ReadRole: { operationId: "team.getRole", parameters: { id: "$response.body#/id" } },
     GrantToRole: {
       operationId: "team.grantPermission",
       requestBody: { roleId: "$response.body#/id", permissionId: 1 }

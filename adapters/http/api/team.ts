@@ -9,6 +9,7 @@ import {
   Permission,
   PermissionId,
   Role,
+  RoleId,
   RolePermissionDetail,
   RolePermissionDetailId
 } from "../../../core/index.ts"
@@ -20,14 +21,13 @@ import { Authentication } from "./middleware.ts"
  * Path ids are whole numbers written one way only (no sign on zero, no leading zeros): `/01` is not
  * another name for `/1`. The published pattern says so.
  */
-const detailId = {
-  id: Schema.String.check(Schema.isPattern(/^(0|-?[1-9]\d{0,14})$/u, { expected: "an integer" })).pipe(
-    Schema.decodeTo(
-      RolePermissionDetailId,
-      SchemaTransformation.transform({ decode: Number, encode: String })
-    )
-  )
-}
+const integerInPath = Schema.String.check(
+  Schema.isPattern(/^(0|-?[1-9]\d{0,14})$/u, { expected: "an integer" })
+)
+const fromPath = SchemaTransformation.transform({ decode: Number, encode: String })
+
+const detailId = { id: integerInPath.pipe(Schema.decodeTo(RolePermissionDetailId, fromPath)) }
+const roleId = { id: integerInPath.pipe(Schema.decodeTo(RoleId, fromPath)) }
 
 export class TeamApi extends HttpApiGroup.make("team")
   .add(
@@ -69,6 +69,11 @@ export class TeamApi extends HttpApiGroup.make("team")
       error: Problem.NotFound
     }),
     HttpApiEndpoint.get("listRoles", "/roles", { success: Schema.Array(Role) }),
+    HttpApiEndpoint.get("getRole", "/roles/:id", {
+      params: roleId,
+      success: Role,
+      error: Problem.NotFound
+    }),
     HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) })
   )
   .middleware(Authentication)

@@ -3,6 +3,7 @@ import {
   addMember,
   addRole,
   getMember,
+  getRole,
   getRolePermissionDetail,
   grantPermission,
   listMembers,
@@ -27,5 +28,6 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     .handle("listMembers", () => asCaller(listMembers))
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
     .handle("listRoles", () => asCaller(listRoles))
+    .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
     .handle("listPermissions", () => asCaller(listPermissions))
 )
