@@ -15,6 +15,20 @@ export const makeRoleStore = Effect.sync(() => {
         roles.set(created.id, created)
         return Effect.succeed(created)
       }),
+    update: (id, changes) =>
+      Effect.suspend(() => {
+        const current = roles.get(id)
+        if (current === undefined) return Effect.succeed(Option.none())
+        const taken = [...roles.values()].some(
+          (existing) => existing.id !== id && existing.roleKey === changes.roleKey
+        )
+        if (changes.roleKey !== undefined && taken) {
+          return Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey }))
+        }
+        const updated = new Role({ ...current, ...changes })
+        roles.set(id, updated)
+        return Effect.succeed(Option.some(updated))
+      }),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(roles.get(id))),
     list: Effect.sync(() => [...roles.values()])
   })

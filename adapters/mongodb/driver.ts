@@ -40,9 +40,16 @@ const unreachable = [
  */
 const operationDeadline = "5 seconds"
 
+/**
+ * FerretDB on SQLite (the tests' MongoDB-compatible server) reports a unique index refusing an
+ * update, unlike an insert, as an internal error naming SQLite's constraint rather than as 11000.
+ */
+const isUniqueViolation = (error: MongoServerError) =>
+  error.code === duplicateKeyCode || (error.code === 1 && error.message.includes("UNIQUE constraint failed"))
+
 const classify = (error: unknown) => {
   if (error instanceof MongoServerError) {
-    if (error.code === duplicateKeyCode) return new DuplicateKey()
+    if (isUniqueViolation(error)) return new DuplicateKey()
     const transient =
       transientServerCodes.has(Number(error.code)) || error.hasErrorLabel("RetryableWriteError")
     return transient ? new StoreUnavailable() : undefined

@@ -37,6 +37,16 @@ export const makeRoleStore = Effect.gen(function* () {
         )
         return created
       }),
+    // The write is one atomic update under the unique roleKey index; the answer is read after it.
+    update: (id, changes) =>
+      (Object.keys(changes).length === 0
+        ? Effect.void
+        : attempt(() => roles.updateOne({ _id: id }, { $set: changes })).pipe(
+            Effect.catchTag("DuplicateKey", () =>
+              Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
+            )
+          )
+      ).pipe(Effect.andThen(query(() => roles.findOne({ _id: id }))), Effect.flatMap(optionally(toRole))),
     findById: (id) => query(() => roles.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toRole))),
     list: query(() => roles.find().sort({ _id: 1 }).toArray()).pipe(
       Effect.flatMap((documents) => Effect.forEach(documents, toRole))

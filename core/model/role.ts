@@ -25,3 +25,11 @@ export class NewRole extends Schema.Class<NewRole>("roster/NewRole")({
   activeStatus: Schema.Boolean,
   createdAt: Schema.DateTimeUtc
 }) {}
+
+/** What a change to a role may set; what it leaves out stays as it is. */
+export const RoleChanges = Schema.Struct({
+  name: Schema.optionalKey(RoleName),
+  roleKey: Schema.optionalKey(RoleKey),
+  activeStatus: Schema.optionalKey(Schema.Boolean)
+})
+export type RoleChanges = typeof RoleChanges.Type

@@ -54,6 +54,44 @@ describe.each(storeKinds)("RoleStore on %s", (_, stores) => {
     }).pipe(Effect.provide(stores()))
   )
 
+  it.effect(
+    "update sets only the given fields in one write, keeps roleKey unique, and names no missing role",
+    () =>
+      Effect.gen(function* () {
+        const roles = yield* RoleStore
+        const admin = yield* roles.insert(newRole("admin", at(1)))
+        const staff = yield* roles.insert(newRole("staff", at(2)))
+        const renamed = valueOf(yield* roles.update(admin.id, { name: "Admins", activeStatus: false }))
+        assertEquals(renamed, new Role({ ...admin, name: "Admins", activeStatus: false }))
+        assertEquals(valueOf(yield* roles.findById(admin.id)), renamed)
+        assertEquals(valueOf(yield* roles.update(admin.id, {})), renamed)
+        const error = yield* Effect.flip(roles.update(staff.id, { roleKey: "admin" }))
+        assert.instanceOf(error, DuplicateRoleKey)
+        assert.strictEqual(error.roleKey, "admin")
+        assertEquals(valueOf(yield* roles.findById(staff.id)), staff)
+        assertEquals(
+          valueOf(yield* roles.update(staff.id, { roleKey: "crew" })),
+          new Role({ ...staff, roleKey: "crew" })
+        )
+        assert.isTrue(Option.isNone(yield* roles.update(role(99), { name: "Ghost" })))
+        assert.isTrue(Option.isNone(yield* roles.findById(role(99))))
+      }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("10 roles re-keyed to one roleKey in parallel: one takes it, 9 DuplicateRoleKey", () =>
+    Effect.gen(function* () {
+      const roles = yield* RoleStore
+      const created = yield* inParallel(10, (i) => roles.insert(newRole(`role-${i}`)))
+      const results = yield* inParallel(10, (i) =>
+        Effect.result(roles.update((created[i] as Role).id, { roleKey: "contested" }))
+      )
+      const winner = assertSingleWinner(results, DuplicateRoleKey)
+      assert.strictEqual(valueOf(winner).roleKey, "contested")
+      const keys = (yield* roles.list).map((each) => each.roleKey)
+      assert.strictEqual(keys.filter((key) => key === "contested").length, 1)
+    }).pipe(Effect.provide(stores()))
+  )
+
   it.effect("10 parallel inserts get 10 distinct ids, listed ascending", () =>
     Effect.gen(function* () {
       const roles = yield* RoleStore

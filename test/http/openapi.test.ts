@@ -28,6 +28,7 @@ const contract = [
   ["get", "/api/v1/team/members/{id}"],
   ["get", "/api/v1/team/roles"],
   ["get", "/api/v1/team/roles/{id}"],
+  ["patch", "/api/v1/team/roles/{id}"],
   ["get", "/api/v1/team/permissions"],
   ["post", "/api/v1/team/role-permission-detail"],
   ["get", "/api/v1/team/role-permission-detail/{id}"],

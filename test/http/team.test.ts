@@ -178,6 +178,51 @@ describe("POST /api/v1/team/role/add", () => {
     expect(refused.body.permission).toBe("team.read")
   })
 
+  it("changes a role with PATCH: merge semantics, 409 for a taken key, 404, 400 for other fields", async () => {
+    const api = await startApi()
+    const staff = await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })
+    await addRole(api, { name: "Crew", roleKey: "crew" }, { token: masterKey })
+    const path = `/api/v1/team/roles/${staff.body.id}`
+    const patched = await api.call("PATCH", path, {
+      token: masterKey,
+      body: { name: "Team", activeStatus: false }
+    })
+    expect(patched.status).toBe(200)
+    expect(patched.body).toEqual({ ...staff.body, name: "Team", activeStatus: false })
+    expect((await api.call("GET", path, { token: masterKey })).body).toEqual(patched.body)
+    expectProblem(
+      await api.call("PATCH", path, { token: masterKey, body: { roleKey: "crew" } }),
+      409,
+      "duplicate_role_key"
+    )
+    const missing = `/api/v1/team/roles/${staff.body.id + 10}`
+    expectProblem(
+      await api.call("PATCH", missing, { token: masterKey, body: { name: "X" } }),
+      404,
+      "not_found"
+    )
+    for (const body of [
+      { id: 7 },
+      { createdAt: "2020-01-01T00:00:00Z" },
+      { name: "" },
+      { activeStatus: "no" }
+    ]) {
+      expectProblem(await api.call("PATCH", path, { token: masterKey, body }), 400, "validation_failed")
+    }
+    expect((await api.call("GET", path, { token: masterKey })).body).toEqual(patched.body)
+  })
+
+  it("stops a deactivated role's members acting at once", async () => {
+    const api = await startApi()
+    const member = await memberWithPermissions(api, "rita", [1])
+    expect((await api.call("GET", "/api/v1/team/roles", { token: member.token })).status).toBe(200)
+    const path = `/api/v1/team/roles/${member.role.id}`
+    expect((await api.call("PATCH", path, { token: masterKey, body: { activeStatus: false } })).status).toBe(
+      200
+    )
+    expectProblem(await api.call("GET", "/api/v1/team/roles", { token: member.token }), 403, "forbidden")
+  })
+
   it("refuses a duplicate roleKey with 409", async () => {
     const api = await startApi()
     await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })

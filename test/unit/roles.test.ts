@@ -7,9 +7,15 @@ import {
   getRole,
   listRoles,
   Role,
-  RoleId
+  RoleId,
+  updateRole
 } from "../../core/index.ts"
-import { assertMissingPermission, assertNotFound, assertSingleWinner } from "../support/assertions.ts"
+import {
+  assertForbidden,
+  assertMissingPermission,
+  assertNotFound,
+  assertSingleWinner
+} from "../support/assertions.ts"
 import { actorWith, master, provideRoster } from "../support/roster.ts"
 
 describe("addRole", () => {
@@ -163,6 +169,45 @@ describe("getRole", () => {
       assertMissingPermission(yield* Effect.flip(getRole(writer.principal, writer.role.id)), "team.read")
       const reader = yield* actorWith("reader", ["team.read"])
       assert.strictEqual((yield* getRole(reader.principal, writer.role.id)).roleKey, "writer-role")
+    }).pipe(provideRoster())
+  )
+})
+
+describe("updateRole", () => {
+  it.effect("changes only what it is given and answers the role", () =>
+    Effect.gen(function* () {
+      const added = yield* addRole(master, { name: "A", roleKey: "a" })
+      const updated = yield* updateRole(master, added.id, { name: "Alpha", activeStatus: false })
+      assert.deepStrictEqual(updated, new Role({ ...added, name: "Alpha", activeStatus: false }))
+      assert.deepStrictEqual(yield* getRole(master, added.id), updated)
+      assert.deepStrictEqual(yield* updateRole(master, added.id, {}), updated)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("refuses a taken roleKey, an unknown role, and a caller without team.roles.write", () =>
+    Effect.gen(function* () {
+      const a = yield* addRole(master, { name: "A", roleKey: "a" })
+      const b = yield* addRole(master, { name: "B", roleKey: "b" })
+      assert.instanceOf(yield* Effect.flip(updateRole(master, b.id, { roleKey: "a" })), DuplicateRoleKey)
+      assertNotFound(yield* Effect.flip(updateRole(master, RoleId.make(999), { name: "X" })), "role", "999")
+      const reader = yield* actorWith("reader", ["team.read"])
+      assertMissingPermission(
+        yield* Effect.flip(updateRole(reader.principal, a.id, { name: "X" })),
+        "team.roles.write"
+      )
+      assert.deepStrictEqual(yield* getRole(master, a.id), a)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("leaves a role holding permissions the caller lacks alone", () =>
+    Effect.gen(function* () {
+      const admin = yield* actorWith("admin", ["team.read", "billing.subscribe"])
+      const editor = yield* actorWith("editor", ["team.roles.write"])
+      const error = yield* Effect.flip(updateRole(editor.principal, admin.role.id, { activeStatus: false }))
+      assertForbidden(error, "role_exceeds_own")
+      assert.isTrue((yield* getRole(master, admin.role.id)).activeStatus)
+      const own = yield* updateRole(editor.principal, editor.role.id, { name: "Editors" })
+      assert.strictEqual(own.name, "Editors")
     }).pipe(provideRoster())
   )
 })

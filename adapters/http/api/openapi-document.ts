@@ -12,6 +12,7 @@ export const summaries: Readonly<Record<string, string>> = {
   "team.getMember": "Read a team member",
   "team.listRoles": "List the roles",
   "team.getRole": "Read a role",
+  "team.updateRole": "Rename, re-key, deactivate or reactivate a role",
   "team.listPermissions": "List the permission catalog",
   "pricing.subscribe": "Subscribe the organisation to a plan",
   "pricing.listPlans": "List the plan catalog",
@@ -48,6 +49,7 @@ const links: Readonly<Record<string, Record<string, object>>> = {
   },
   "team.addRole": {
     ReadRole: { operationId: "team.getRole", parameters: { id: "$response.body#/id" } },
+    ChangeRole: { operationId: "team.updateRole", parameters: { id: "$response.body#/id" } },
     GrantToRole: {
       operationId: "team.grantPermission",
       requestBody: { roleId: "$response.body#/id", permissionId: 1 }

@@ -9,6 +9,7 @@ import {
   Permission,
   PermissionId,
   Role,
+  RoleChanges,
   RoleId,
   RolePermissionDetail,
   RolePermissionDetailId
@@ -73,6 +74,12 @@ export class TeamApi extends HttpApiGroup.make("team")
       params: roleId,
       success: Role,
       error: Problem.NotFound
+    }),
+    HttpApiEndpoint.patch("updateRole", "/roles/:id", {
+      params: roleId,
+      payload: jsonBody(RoleChanges),
+      success: Role,
+      error: [Problem.NotFound, Problem.DuplicateRoleKey]
     }),
     HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) })
   )

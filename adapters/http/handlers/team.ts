@@ -9,7 +9,8 @@ import {
   listMembers,
   listPermissions,
   listRoles,
-  removePermission
+  removePermission,
+  updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { asCaller } from "./as-caller.ts"
@@ -29,5 +30,6 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
     .handle("listRoles", () => asCaller(listRoles))
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
+    .handle("updateRole", ({ params, payload }) => asCaller((actor) => updateRole(actor, params.id, payload)))
     .handle("listPermissions", () => asCaller(listPermissions))
 )
