@@ -72,6 +72,24 @@ export class DuplicateRoleKey extends HttpApiError.Problem<DuplicateRoleKey>()(
   code("duplicate_role_key")
 ) {}
 
+export class EditConflict extends HttpApiError.Problem<EditConflict>()(
+  "EditConflict",
+  declare("edit_conflict", 409, "Changed by another request meanwhile"),
+  code("edit_conflict")
+) {}
+
+export class RoleInUse extends HttpApiError.Problem<RoleInUse>()(
+  "RoleInUse",
+  declare("role_in_use", 409, "The role is held by a member"),
+  code("role_in_use")
+) {}
+
+export class WrongPassword extends HttpApiError.Problem<WrongPassword>()(
+  "WrongPassword",
+  declare("wrong_password", 403, "The current password is wrong"),
+  code("wrong_password")
+) {}
+
 export class AlreadySubscribed extends HttpApiError.Problem<AlreadySubscribed>()(
   "AlreadySubscribed",
   declare("already_subscribed", 409, "The plan is already subscribed"),

@@ -7,7 +7,8 @@ const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   self_deactivation: "A member cannot disable their own account",
   grant_exceeds_own: "A member cannot grant a permission they do not hold",
   revoke_exceeds_own: "A member cannot remove a permission they do not hold",
-  role_exceeds_own: "The role holds permissions the caller does not hold"
+  role_exceeds_own: "The role holds permissions the caller does not hold",
+  self_removal: "A member cannot remove themselves"
 }
 
 const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
@@ -24,6 +25,16 @@ const problems = {
     new Problem.DuplicateUsername({ detail: `A member with username ${e.username} already exists` }),
   DuplicateRoleKey: (e: Domain.DuplicateRoleKey) =>
     new Problem.DuplicateRoleKey({ detail: `A role with key ${e.roleKey} already exists` }),
+  EditConflict: (e: Domain.EditConflict) =>
+    new Problem.EditConflict({
+      detail: `The ${e.entity} ${e.id} was changed by another request meanwhile; nothing changed, read it and retry`
+    }),
+  RoleInUse: (e: Domain.RoleInUse) =>
+    new Problem.RoleInUse({
+      detail: `Role ${e.roleId} is held by at least one member; move or remove them first`
+    }),
+  WrongPassword: (_: Domain.WrongPassword) =>
+    new Problem.WrongPassword({ detail: "The current password is wrong; nothing changed" }),
   AlreadySubscribed: (e: Domain.AlreadySubscribed) =>
     new Problem.AlreadySubscribed({ detail: `Plan ${e.planId} is already the current subscription` }),
   UnknownRole: (e: Domain.UnknownRole) => new Problem.UnknownRole({ detail: `No role has id ${e.roleId}` }),

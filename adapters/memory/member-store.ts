@@ -17,17 +17,42 @@ export const makeMemberStore = Effect.sync(() => {
   const lookup = (id: MemberId | undefined) =>
     Option.fromNullishOr(id === undefined ? undefined : byId.get(id))
 
+  /** The conflict `record` would make with another member, if any. */
+  const conflictOf = (record: MemberRecord) => {
+    const emailHolder = idByEmail.get(record.email)
+    if (emailHolder !== undefined && emailHolder !== record.id)
+      return new DuplicateEmail({ email: record.email })
+    const usernameHolder = idByUsername.get(usernameKey(record.username))
+    if (usernameHolder !== undefined && usernameHolder !== record.id) {
+      return new DuplicateUsername({ username: record.username })
+    }
+    return undefined
+  }
+
+  const forget = (record: MemberRecord) => {
+    byId.delete(record.id)
+    idByEmail.delete(record.email)
+    idByUsername.delete(usernameKey(record.username))
+  }
+
+  const save = (record: MemberRecord) => {
+    const previous = byId.get(record.id)
+    if (previous !== undefined) forget(previous)
+    byId.set(record.id, record)
+    idByEmail.set(record.email, record.id)
+    idByUsername.set(usernameKey(record.username), record.id)
+    return record
+  }
+
+  /** Replaces the member by what `change` makes of them; none when there is no such member. */
+  const modify = (id: MemberId, change: (current: MemberRecord) => MemberRecord) =>
+    Effect.sync(() => Option.map(lookup(id), (current) => save(change(current))))
+
   return MemberStore.of({
     insert: (record) =>
-      Effect.suspend((): Effect.Effect<void, DuplicateEmail | DuplicateUsername> => {
-        if (idByEmail.has(record.email)) return Effect.fail(new DuplicateEmail({ email: record.email }))
-        if (idByUsername.has(usernameKey(record.username))) {
-          return Effect.fail(new DuplicateUsername({ username: record.username }))
-        }
-        byId.set(record.id, record)
-        idByEmail.set(record.email, record.id)
-        idByUsername.set(usernameKey(record.username), record.id)
-        return Effect.void
+      Effect.suspend(() => {
+        const conflict = conflictOf(record)
+        return conflict === undefined ? Effect.sync(() => void save(record)) : Effect.fail(conflict)
       }),
     findById: (id) => Effect.sync(() => lookup(id)),
     findByLogin: (login) =>
@@ -37,19 +62,38 @@ export const makeMemberStore = Effect.sync(() => {
       }),
     list: Effect.sync(() => [...byId.values()].sort(byCreation)),
     setAccountStatus: (id, active) =>
-      Effect.sync(() =>
-        lookup(id).pipe(
-          Option.map((current) => {
-            const next = new MemberRecord({
-              ...current,
-              accountActiveStatus: active,
-              sessionEpoch: active ? current.sessionEpoch : current.sessionEpoch + 1
-            })
-            byId.set(id, next)
-            return next
+      modify(
+        id,
+        (current) =>
+          new MemberRecord({
+            ...current,
+            accountActiveStatus: active,
+            sessionEpoch: active ? current.sessionEpoch : current.sessionEpoch + 1
           })
-        )
-      )
+      ),
+    update: (id, roleId, changes, endSessions) =>
+      Effect.suspend(() => {
+        const current = byId.get(id)
+        if (current === undefined || current.roleId !== roleId) return Effect.succeedNone
+        const next = new MemberRecord({
+          ...current,
+          ...changes,
+          sessionEpoch: current.sessionEpoch + (endSessions ? 1 : 0)
+        })
+        const conflict = conflictOf(next)
+        return conflict === undefined ? Effect.succeedSome(save(next)) : Effect.fail(conflict)
+      }),
+    setPassword: (id, passwordHash) =>
+      modify(
+        id,
+        (current) => new MemberRecord({ ...current, passwordHash, sessionEpoch: current.sessionEpoch + 1 })
+      ),
+    remove: (id) =>
+      Effect.sync(() => {
+        const removed = lookup(id)
+        if (Option.isSome(removed)) forget(removed.value)
+        return removed
+      })
   })
 })
 

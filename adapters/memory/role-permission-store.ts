@@ -49,7 +49,12 @@ export const makeRolePermissionStore = Effect.sync(() => {
         )
       ),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(details.get(id))),
-    findByRole: (roleId) => Effect.sync(() => Option.fromNullishOr(byRole(roleId)))
+    findByRole: (roleId) => Effect.sync(() => Option.fromNullishOr(byRole(roleId))),
+    removeOfRole: (roleId) =>
+      Effect.sync(() => {
+        const detail = byRole(roleId)
+        if (detail !== undefined) details.delete(detail.id)
+      })
   })
 })
 

@@ -1,8 +1,9 @@
 import { Effect, Layer, Option } from "effect"
-import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
+import { DuplicateRoleKey, Role, RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
 
 export const makeRoleStore = Effect.sync(() => {
   const roles = new Map<number, Role>()
+  const holders = new Map<number, number>()
   let lastId = 0
 
   return RoleStore.of({
@@ -28,6 +29,26 @@ export const makeRoleStore = Effect.sync(() => {
         const updated = new Role({ ...current, ...changes })
         roles.set(id, updated)
         return Effect.succeed(Option.some(updated))
+      }),
+    claim: (id) =>
+      Effect.sync(() => {
+        if (!roles.has(id)) return false
+        holders.set(id, (holders.get(id) ?? 0) + 1)
+        return true
+      }),
+    release: (id) =>
+      Effect.sync(() => {
+        const count = holders.get(id) ?? 0
+        if (count > 0) holders.set(id, count - 1)
+      }),
+    remove: (id) =>
+      Effect.suspend(() => {
+        const role = roles.get(id)
+        if (role === undefined) return Effect.succeed(Option.none())
+        if ((holders.get(id) ?? 0) > 0) return Effect.fail(new RoleInUse({ roleId: id }))
+        roles.delete(id)
+        holders.delete(id)
+        return Effect.succeed(Option.some(role))
       }),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(roles.get(id))),
     list: Effect.sync(() => [...roles.values()])

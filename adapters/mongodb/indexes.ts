@@ -7,7 +7,8 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
   members: [
     { key: { email: 1 }, name: "email_unique", unique: true },
     { key: { usernameKey: 1 }, name: "username_key_unique", unique: true },
-    { key: { createdAt: 1, _id: 1 }, name: "creation_order" }
+    { key: { createdAt: 1, _id: 1 }, name: "creation_order" },
+    { key: { roleId: 1, createdAt: 1, _id: 1 }, name: "by_role_in_creation_order" }
   ],
   roles: [{ key: { roleKey: 1 }, name: "role_key_unique", unique: true }],
   role_permissions: [{ key: { roleId: 1 }, name: "one_record_per_role", unique: true }],

@@ -1,4 +1,5 @@
 import { Effect, Layer, Schema } from "effect"
+import type { Filter, UpdateFilter } from "mongodb"
 import {
   DuplicateEmail,
   DuplicateUsername,
@@ -40,22 +41,36 @@ const optionalRecord = optionally(toRecord)
 
 export const makeMemberStore = Effect.gen(function* () {
   const members = (yield* MongoDatabase).collection<MemberDocument>("members")
+
+  /**
+   * The server need not say which unique index refused a write; which value another member already
+   * holds does.
+   */
+  const conflictOf = (id: string, fields: { readonly email?: string; readonly username?: string }) =>
+    query(() =>
+      fields.email === undefined
+        ? Promise.resolve(0)
+        : members.countDocuments({ email: fields.email, _id: { $ne: id } }, { limit: 1 })
+    ).pipe(
+      Effect.flatMap((emailTaken) =>
+        Effect.fail<DuplicateEmail | DuplicateUsername>(
+          emailTaken > 0
+            ? new DuplicateEmail({ email: fields.email ?? "" })
+            : new DuplicateUsername({ username: fields.username ?? "" })
+        )
+      )
+    )
+
+  const setAndAnswer = (filter: Filter<MemberDocument>, update: UpdateFilter<MemberDocument>) =>
+    attempt(() => members.findOneAndUpdate(filter, update, { returnDocument: "after" })).pipe(
+      Effect.flatMap(optionalRecord)
+    )
+
   return MemberStore.of({
     insert: (record) =>
       attempt(() => members.insertOne(toDocument(record))).pipe(
         Effect.asVoid,
-        // The server need not say which index refused the write; which one holds the value does.
-        Effect.catchTag("DuplicateKey", () =>
-          query(() => members.countDocuments({ email: record.email }, { limit: 1 })).pipe(
-            Effect.flatMap((taken) =>
-              Effect.fail<DuplicateEmail | DuplicateUsername>(
-                taken > 0
-                  ? new DuplicateEmail({ email: record.email })
-                  : new DuplicateUsername({ username: record.username })
-              )
-            )
-          )
-        )
+        Effect.catchTag("DuplicateKey", () => conflictOf(record.id, record))
       ),
     findById: (id) => query(() => members.findOne({ _id: id })).pipe(Effect.flatMap(optionalRecord)),
     findByLogin: (login) => {
@@ -76,7 +91,33 @@ export const makeMemberStore = Effect.gen(function* () {
             : { $set: { accountActiveStatus: false }, $inc: { sessionEpoch: 1 } },
           { returnDocument: "after" }
         )
-      ).pipe(Effect.flatMap(optionalRecord))
+      ).pipe(Effect.flatMap(optionalRecord)),
+    update: (id, roleId, changes, endSessions) => {
+      const set = {
+        ...changes,
+        ...(changes.username === undefined ? {} : { usernameKey: usernameKey(changes.username) })
+      }
+      // An update must change something; an empty one is a read.
+      const update = {
+        ...(Object.keys(set).length > 0 ? { $set: set } : {}),
+        ...(endSessions ? { $inc: { sessionEpoch: 1 } } : {})
+      }
+      const filter = { _id: id, roleId }
+      return (
+        Object.keys(update).length === 0
+          ? query(() => members.findOne(filter)).pipe(Effect.flatMap(optionalRecord))
+          : setAndAnswer(filter, update)
+      ).pipe(Effect.catchTag("DuplicateKey", () => conflictOf(id, changes)))
+    },
+    setPassword: (id, passwordHash) =>
+      query(() =>
+        members.findOneAndUpdate(
+          { _id: id },
+          { $set: { passwordHash }, $inc: { sessionEpoch: 1 } },
+          { returnDocument: "after" }
+        )
+      ).pipe(Effect.flatMap(optionalRecord)),
+    remove: (id) => query(() => members.findOneAndDelete({ _id: id })).pipe(Effect.flatMap(optionalRecord))
   })
 })
 

@@ -4,6 +4,7 @@ import { ensureIndexes } from "./indexes.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
+import { countUncountedHolders } from "./role-holders.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { sessionStoreLayer } from "./session-store.ts"
@@ -14,7 +15,7 @@ import { subscriptionStoreLayer } from "./subscription-store.ts"
 let warnedWithoutTtl = false
 
 const indexesLayer = Layer.effectDiscard(
-  MongoDatabase.use(ensureIndexes).pipe(
+  MongoDatabase.use((db) => Effect.andThen(countUncountedHolders(db), ensureIndexes(db))).pipe(
     Effect.tap((withoutTtl) => {
       if (withoutTtl.length === 0 || warnedWithoutTtl) return Effect.void
       warnedWithoutTtl = true

@@ -90,7 +90,8 @@ export const makeRolePermissionStore = Effect.gen(function* () {
       ),
     findById: (id) => query(() => details.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toDetail))),
     findByRole: (roleId) =>
-      query(() => details.findOne({ roleId })).pipe(Effect.flatMap(optionally(toDetail)))
+      query(() => details.findOne({ roleId })).pipe(Effect.flatMap(optionally(toDetail))),
+    removeOfRole: (roleId) => query(() => details.deleteOne({ roleId })).pipe(Effect.asVoid)
   })
 })
 

@@ -3,20 +3,26 @@ import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
+import { roleHolders } from "./role-holders.ts"
 
-/** A role as stored: its sequence number as `_id`, its key under a unique index. */
+/**
+ * A role as stored: its sequence number as `_id`, its key under a unique index, and how many members
+ * hold it (see `roleHolders`).
+ */
 const RoleDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.Int,
     name: Schema.String,
     roleKey: Schema.String,
     activeStatus: Schema.Boolean,
-    createdAt: Schema.DateTimeUtcFromDate
+    createdAt: Schema.DateTimeUtcFromDate,
+    holders: Schema.optionalKey(Schema.Int),
+    holdersChangedAt: Schema.optionalKey(Schema.Date)
   }),
   Role,
   {
-    decode: ({ _id, ...fields }) => ({ id: _id, ...fields }),
-    encode: ({ id, ...fields }) => ({ _id: id, ...fields })
+    decode: ({ _id, holders: _holders, holdersChangedAt: _changedAt, ...fields }) => ({ id: _id, ...fields }),
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields, holders: 0 })
   }
 )
 
@@ -26,6 +32,7 @@ const toDocument = encodeDocument(RoleDocument)
 export const makeRoleStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const roles = db.collection<typeof RoleDocument.Encoded>("roles")
+  const holders = roleHolders(db)
   return RoleStore.of({
     insert: (role) =>
       Effect.gen(function* () {
@@ -47,6 +54,9 @@ export const makeRoleStore = Effect.gen(function* () {
             )
           )
       ).pipe(Effect.andThen(query(() => roles.findOne({ _id: id }))), Effect.flatMap(optionally(toRole))),
+    claim: holders.claim,
+    release: holders.release,
+    remove: (id) => holders.remove(id).pipe(Effect.flatMap(optionally(toRole))),
     findById: (id) => query(() => roles.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toRole))),
     list: query(() => roles.find().sort({ _id: 1 }).toArray()).pipe(
       Effect.flatMap((documents) => Effect.forEach(documents, toRole))

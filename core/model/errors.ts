@@ -59,11 +59,26 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "self_deactivation",
     "grant_exceeds_own",
     "revoke_exceeds_own",
-    "role_exceeds_own"
+    "role_exceeds_own",
+    "self_removal"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
 }) {}
+
+/** The record changed between the read a decision was based on and the write: retry. */
+export class EditConflict extends Schema.TaggedError<EditConflict>()("EditConflict", {
+  entity: Schema.Literals(["member"]),
+  id: Schema.String
+}) {}
+
+/** A role some member still holds cannot be deleted: that member would be left without one. */
+export class RoleInUse extends Schema.TaggedError<RoleInUse>()("RoleInUse", {
+  roleId: RoleId
+}) {}
+
+/** The caller's current password, required to set a new one, is not the one stored. */
+export class WrongPassword extends Schema.TaggedError<WrongPassword>()("WrongPassword", {}) {}
 
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", {
   retryAfterSeconds: Schema.Int

@@ -65,6 +65,15 @@ export class MemberRecord extends Schema.Class<MemberRecord>("roster/MemberRecor
   sessionEpoch: Schema.Int
 }) {}
 
+/** What a change to a member may set; what it leaves out stays as it is. */
+export const MemberChanges = Schema.Struct({
+  username: Schema.optionalKey(Username),
+  email: Schema.optionalKey(Email),
+  activestatus: Schema.optionalKey(Schema.Boolean),
+  roleId: Schema.optionalKey(RoleId)
+})
+export type MemberChanges = typeof MemberChanges.Type
+
 export const toMember = (record: MemberRecord): Member =>
   new Member({
     id: record.id,

@@ -1,7 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { DuplicateEmail, DuplicateUsername, StoreUnavailable } from "../model/errors.ts"
-import type { MemberId } from "../model/ids.ts"
-import type { MemberRecord } from "../model/member.ts"
+import type { MemberId, RoleId } from "../model/ids.ts"
+import type { MemberChanges, MemberRecord } from "../model/member.ts"
 
 /**
  * Team members. Usernames are unique by `usernameKey`, e-mails are stored normalised and unique;
@@ -23,5 +23,23 @@ export class MemberStore extends Context.Service<
       id: MemberId,
       active: boolean
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    /**
+     * Sets `changes` (e-mail already normalised) in one atomic write, only while the member still
+     * holds `roleId`; `endSessions` also increments `sessionEpoch`. None when there is no such member
+     * in that role. Usernames and e-mails stay unique.
+     */
+    readonly update: (
+      id: MemberId,
+      roleId: RoleId,
+      changes: MemberChanges,
+      endSessions: boolean
+    ) => Effect.Effect<Option.Option<MemberRecord>, DuplicateEmail | DuplicateUsername | StoreUnavailable>
+    /** Replaces the password hash and increments `sessionEpoch`, in one atomic write. */
+    readonly setPassword: (
+      id: MemberId,
+      passwordHash: string
+    ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    /** Deletes the member; answers what was deleted, none when there was nothing. */
+    readonly remove: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
   }
 >()("roster/core/ports/MemberStore") {}

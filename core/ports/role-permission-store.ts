@@ -25,5 +25,7 @@ export class RolePermissionStore extends Context.Service<
     readonly findByRole: (
       roleId: RoleId
     ) => Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable>
+    /** Deletes the role's record, if it has one: it goes with the role. */
+    readonly removeOfRole: (roleId: RoleId) => Effect.Effect<void, StoreUnavailable>
   }
 >()("roster/core/ports/RolePermissionStore") {}

@@ -1,5 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
-import type { DuplicateRoleKey, StoreUnavailable } from "../model/errors.ts"
+import type { DuplicateRoleKey, RoleInUse, StoreUnavailable } from "../model/errors.ts"
 import type { RoleId } from "../model/ids.ts"
 import type { NewRole, Role, RoleChanges } from "../model/role.ts"
 
@@ -14,6 +14,16 @@ export class RoleStore extends Context.Service<
       id: RoleId,
       changes: RoleChanges
     ) => Effect.Effect<Option.Option<Role>, DuplicateRoleKey | StoreUnavailable>
+    /**
+     * Counts one more member holding the role, before that member is written; false when there is
+     * no such role. The count never falls below the members that hold the role, so a role is
+     * deleted only when none does, without a transaction spanning members and roles.
+     */
+    readonly claim: (id: RoleId) => Effect.Effect<boolean, StoreUnavailable>
+    /** Counts one member fewer, after that member left the role (or was never written). */
+    readonly release: (id: RoleId) => Effect.Effect<void, StoreUnavailable>
+    /** Deletes the role in one atomic write unless it is held; none when there is no such role. */
+    readonly remove: (id: RoleId) => Effect.Effect<Option.Option<Role>, RoleInUse | StoreUnavailable>
     /** By id, ascending. */
     readonly list: Effect.Effect<ReadonlyArray<Role>, StoreUnavailable>
   }

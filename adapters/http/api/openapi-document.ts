@@ -10,9 +10,12 @@ export const summaries: Readonly<Record<string, string>> = {
   "team.grantPermission": "Grant a permission to a role",
   "team.listMembers": "List the team's members",
   "team.getMember": "Read a team member",
+  "team.updateMember": "Change a member's username, e-mail, membership or role",
+  "team.removeMember": "Remove a team member",
   "team.listRoles": "List the roles",
   "team.getRole": "Read a role",
   "team.updateRole": "Rename, re-key, deactivate or reactivate a role",
+  "team.removeRole": "Delete a role no member holds, with its permission record",
   "team.listPermissions": "List the permission catalog",
   "pricing.subscribe": "Subscribe the organisation to a plan",
   "pricing.listPlans": "List the plan catalog",
@@ -42,6 +45,8 @@ const tagDescriptions: Readonly<Record<string, string>> = {
 const links: Readonly<Record<string, Record<string, object>>> = {
   "team.addMember": {
     ReadMember: { operationId: "team.getMember", parameters: { id: "$response.body#/id" } },
+    ChangeMember: { operationId: "team.updateMember", parameters: { id: "$response.body#/id" } },
+    RemoveMember: { operationId: "team.removeMember", parameters: { id: "$response.body#/id" } },
     DisableAccount: {
       operationId: "admin.toggleAccountStatus",
       requestBody: { user_id: "$response.body#/id", accountActiveStatus: false }
@@ -50,6 +55,7 @@ const links: Readonly<Record<string, Record<string, object>>> = {
   "team.addRole": {
     ReadRole: { operationId: "team.getRole", parameters: { id: "$response.body#/id" } },
     ChangeRole: { operationId: "team.updateRole", parameters: { id: "$response.body#/id" } },
+    DeleteRole: { operationId: "team.removeRole", parameters: { id: "$response.body#/id" } },
     GrantToRole: {
       operationId: "team.grantPermission",
       requestBody: { roleId: "$response.body#/id", permissionId: 1 }

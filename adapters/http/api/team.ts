@@ -5,6 +5,7 @@ import {
   AddRoleInput,
   GrantPermissionInput,
   Member,
+  MemberChanges,
   MemberId,
   Permission,
   PermissionId,
@@ -69,6 +70,23 @@ export class TeamApi extends HttpApiGroup.make("team")
       success: Member,
       error: Problem.NotFound
     }),
+    HttpApiEndpoint.patch("updateMember", "/members/:id", {
+      params: { id: MemberId },
+      payload: jsonBody(MemberChanges),
+      success: Member,
+      error: [
+        Problem.NotFound,
+        Problem.UnknownRole,
+        Problem.DuplicateEmail,
+        Problem.DuplicateUsername,
+        Problem.EditConflict
+      ]
+    }),
+    HttpApiEndpoint.delete("removeMember", "/members/:id", {
+      params: { id: MemberId },
+      success: Member,
+      error: Problem.NotFound
+    }),
     HttpApiEndpoint.get("listRoles", "/roles", { success: Schema.Array(Role) }),
     HttpApiEndpoint.get("getRole", "/roles/:id", {
       params: roleId,
@@ -80,6 +98,11 @@ export class TeamApi extends HttpApiGroup.make("team")
       payload: jsonBody(RoleChanges),
       success: Role,
       error: [Problem.NotFound, Problem.DuplicateRoleKey]
+    }),
+    HttpApiEndpoint.delete("removeRole", "/roles/:id", {
+      params: roleId,
+      success: Role,
+      error: [Problem.NotFound, Problem.RoleInUse]
     }),
     HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) })
   )

@@ -9,7 +9,10 @@ import {
   listMembers,
   listPermissions,
   listRoles,
+  removeMember,
   removePermission,
+  removeRole,
+  updateMember,
   updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
@@ -28,8 +31,13 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     )
     .handle("listMembers", () => asCaller(listMembers))
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
+    .handle("updateMember", ({ params, payload }) =>
+      asCaller((actor) => updateMember(actor, params.id, payload))
+    )
+    .handle("removeMember", ({ params }) => asCaller((actor) => removeMember(actor, params.id)))
     .handle("listRoles", () => asCaller(listRoles))
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
     .handle("updateRole", ({ params, payload }) => asCaller((actor) => updateRole(actor, params.id, payload)))
+    .handle("removeRole", ({ params }) => asCaller((actor) => removeRole(actor, params.id)))
     .handle("listPermissions", () => asCaller(listPermissions))
 )

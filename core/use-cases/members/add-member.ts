@@ -1,15 +1,14 @@
 import { DateTime, Effect, Option, Schema } from "effect"
-import { DuplicateEmail, DuplicateUsername, Forbidden, UnknownRole } from "../../model/errors.ts"
+import { DuplicateEmail, DuplicateUsername, UnknownRole } from "../../model/errors.ts"
 import { RoleId } from "../../model/ids.ts"
 import { Email, MemberRecord, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
-import { isSubsetOf } from "../../model/permission-set.ts"
 import type { Principal } from "../../model/principal.ts"
-import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { requirePermission } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
+import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const AddMemberInput = Schema.Struct({
   username: Username,
@@ -23,12 +22,10 @@ export type AddMemberInput = typeof AddMemberInput.Type
 export const addMember = Effect.fnUntraced(function* (actor: Principal, input: AddMemberInput) {
   yield* requirePermission(actor, "team.members.write")
   const members = yield* MemberStore
-  const role = yield* (yield* RoleStore).findById(input.roleId)
+  const roles = yield* RoleStore
+  const role = yield* roles.findById(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
-  const rolePermissions = yield* permissionsOfRole(input.roleId)
-  if (!isSubsetOf(rolePermissions, permissionsOf(actor))) {
-    return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: rolePermissions })
-  }
+  yield* requireWithinOwn(actor, input.roleId)
   const email = normalizeEmail(input.email)
   // Fail fast before spending a hash; the store's unique indexes remain the real guard.
   if (Option.isSome(yield* members.findByLogin(email))) return yield* new DuplicateEmail({ email })
@@ -46,6 +43,8 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
     roleId: input.roleId,
     createdAt: yield* DateTime.now
   })
-  yield* members.insert(record)
+  // Counted as a holder before it is written, so the role cannot be deleted under the new member.
+  if (!(yield* roles.claim(input.roleId))) return yield* new UnknownRole({ roleId: input.roleId })
+  yield* members.insert(record).pipe(Effect.tapError(() => roles.release(input.roleId)))
   return toMember(record)
 })

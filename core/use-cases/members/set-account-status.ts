@@ -2,12 +2,11 @@ import { Effect, Option, Schema } from "effect"
 import { Forbidden, NotFound } from "../../model/errors.ts"
 import { MemberId } from "../../model/ids.ts"
 import { toMember } from "../../model/member.ts"
-import { isSubsetOf } from "../../model/permission-set.ts"
 import type { Principal } from "../../model/principal.ts"
-import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
+import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
   memberId: MemberId,
@@ -24,11 +23,7 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   const members = yield* MemberStore
   const target = yield* members.findById(input.memberId)
   if (Option.isNone(target)) return yield* new NotFound({ entity: "member", id: input.memberId })
-  // Like adding members: nobody may lock out (or let back in) someone more privileged than themselves.
-  const targetPermissions = yield* permissionsOfRole(target.value.roleId)
-  if (!isSubsetOf(targetPermissions, permissionsOf(actor))) {
-    return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: targetPermissions })
-  }
+  yield* requireWithinOwn(actor, target.value.roleId)
   const updated = yield* members.setAccountStatus(input.memberId, input.active)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id: input.memberId })
   // The epoch increment already voids the sessions; deleting them just frees the store.

@@ -1,12 +1,11 @@
 import { Effect, Option } from "effect"
-import { Forbidden, NotFound } from "../../model/errors.ts"
+import { NotFound } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
-import { isSubsetOf } from "../../model/permission-set.ts"
 import type { Principal } from "../../model/principal.ts"
 import type { RoleChanges } from "../../model/role.ts"
-import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { requirePermission } from "../../policy/access.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
+import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
  * Renames, re-keys, deactivates or reactivates a role (merge semantics). A role holding permissions
@@ -17,10 +16,7 @@ export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   yield* requirePermission(actor, "team.roles.write")
   const roles = yield* RoleStore
   if (Option.isNone(yield* roles.findById(id))) return yield* new NotFound({ entity: "role", id: String(id) })
-  const held = yield* permissionsOfRole(id)
-  if (!isSubsetOf(held, permissionsOf(actor))) {
-    return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: held })
-  }
+  yield* requireWithinOwn(actor, id)
   const updated = yield* roles.update(id, changes)
   // Removed between the read and the write: the same answer as if it had never been there.
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "role", id: String(id) })

@@ -1,0 +1,90 @@
+import { Clock, Effect } from "effect"
+import type { Db } from "mongodb"
+import { RoleId, RoleInUse } from "../../core/index.ts"
+import { query } from "./driver.ts"
+
+/** What a role document carries to count its holders; the rest of it is the role's. */
+export interface HolderCount {
+  readonly _id: number
+  readonly holders?: number
+  readonly holdersChangedAt?: Date
+}
+
+/**
+ * A claim older than this whose member was never written was left by a process that died between
+ * the two writes (a request gives up long before): the count may then be corrected to the members
+ * that really hold the role.
+ */
+const abandonedAfterMs = 60_000
+
+/** The holder count of the `roles` collection's documents, kept by the role store. */
+export const roleHolders = (db: Db) => {
+  const roles = db.collection<HolderCount>("roles")
+  const members = db.collection<{ roleId: number }>("members")
+
+  const change = (id: number, by: 1 | -1) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      query(() =>
+        roles.updateOne(
+          { _id: id, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
+          { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
+        )
+      )
+    )
+
+  const deleteUnheld = (id: number) => query(() => roles.findOneAndDelete({ _id: id, holders: { $lte: 0 } }))
+
+  /** Lowers an abandoned count to zero when no member holds the role; true when it did. */
+  const correctAbandoned = (stored: HolderCount) =>
+    Effect.gen(function* () {
+      const changedAt = stored.holdersChangedAt?.getTime() ?? 0
+      if ((yield* Clock.currentTimeMillis) - changedAt < abandonedAfterMs) return false
+      if ((yield* query(() => members.countDocuments({ roleId: stored._id }, { limit: 1 }))) > 0) return false
+      const corrected = yield* query(() =>
+        roles.updateOne(
+          {
+            _id: stored._id,
+            // Unchanged since it was read: null also matches a field that is not there.
+            holders: stored.holders ?? { $exists: false },
+            holdersChangedAt: stored.holdersChangedAt ?? { $exists: false }
+          },
+          { $set: { holders: 0 } }
+        )
+      )
+      return corrected.modifiedCount > 0
+    })
+
+  return {
+    claim: (id: RoleId) => change(id, 1).pipe(Effect.map((result) => result.matchedCount > 0)),
+    release: (id: RoleId) => Effect.asVoid(change(id, -1)),
+    /** The deleted document, null when there was none; RoleInUse while a member holds it. */
+    remove: (id: RoleId) =>
+      Effect.gen(function* () {
+        let deleted = yield* deleteUnheld(id)
+        if (deleted === null) {
+          const stored = yield* query(() => roles.findOne({ _id: id }))
+          if (stored === null) return null
+          if (!(yield* correctAbandoned(stored))) return yield* new RoleInUse({ roleId: RoleId.make(id) })
+          deleted = yield* deleteUnheld(id)
+          if (deleted === null) return yield* new RoleInUse({ roleId: RoleId.make(id) })
+        }
+        return deleted
+      })
+  }
+}
+
+/**
+ * Roles stored before holders were counted get the count of their members, once; a role that has a
+ * count keeps it (raising it here could race with a release elsewhere).
+ */
+export const countUncountedHolders = (db: Db) =>
+  Effect.gen(function* () {
+    const roles = db.collection<HolderCount>("roles")
+    const uncounted = yield* query(() => roles.find({ holders: { $exists: false } }).toArray())
+    for (const role of uncounted) {
+      const count = yield* query(() => db.collection("members").countDocuments({ roleId: role._id }))
+      yield* query(() =>
+        roles.updateOne({ _id: role._id, holders: { $exists: false } }, { $set: { holders: count } })
+      )
+    }
+  })

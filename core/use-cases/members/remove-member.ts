@@ -1,0 +1,26 @@
+import { Effect, Option } from "effect"
+import { Forbidden, NotFound } from "../../model/errors.ts"
+import type { MemberId } from "../../model/ids.ts"
+import { toMember } from "../../model/member.ts"
+import type { Principal } from "../../model/principal.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { SessionStore } from "../../ports/session-store.ts"
+import { requireWithinOwn } from "../permissions/within-own.ts"
+
+/** Removes a member and ends their sessions; nobody removes themselves or someone more privileged. */
+export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: MemberId) {
+  yield* requirePermission(actor, "team.members.write")
+  if (actor._tag === "Member" && actor.member.id === id)
+    return yield* new Forbidden({ reason: "self_removal" })
+  const members = yield* MemberStore
+  const found = yield* members.findById(id)
+  if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
+  yield* requireWithinOwn(actor, found.value.roleId)
+  const removed = yield* members.remove(id)
+  if (Option.isNone(removed)) return yield* new NotFound({ entity: "member", id })
+  yield* (yield* RoleStore).release(removed.value.roleId)
+  yield* (yield* SessionStore).revokeAllOf(id)
+  return toMember(removed.value)
+})

@@ -1,0 +1,56 @@
+import { Effect, Option } from "effect"
+import { EditConflict, Forbidden, NotFound, UnknownRole } from "../../model/errors.ts"
+import type { MemberId } from "../../model/ids.ts"
+import { type MemberChanges, normalizeEmail, toMember } from "../../model/member.ts"
+import type { Principal } from "../../model/principal.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { SessionStore } from "../../ports/session-store.ts"
+import { requireWithinOwn } from "../permissions/within-own.ts"
+
+/**
+ * Changes a member's username, e-mail, membership flag or role (merge semantics). Moving a member to
+ * another role or deactivating them ends their sessions at once. A member cannot deactivate
+ * themselves, and nobody can change a member more privileged than themselves or move one into a
+ * role holding more than they do.
+ */
+export const updateMember = Effect.fnUntraced(function* (
+  actor: Principal,
+  id: MemberId,
+  changes: MemberChanges
+) {
+  yield* requirePermission(actor, "team.members.write")
+  if (changes.activestatus === false && actor._tag === "Member" && actor.member.id === id) {
+    return yield* new Forbidden({ reason: "self_deactivation" })
+  }
+  const members = yield* MemberStore
+  const roles = yield* RoleStore
+  const found = yield* members.findById(id)
+  if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
+  const current = found.value
+  yield* requireWithinOwn(actor, current.roleId)
+  const newRole =
+    changes.roleId !== undefined && changes.roleId !== current.roleId ? changes.roleId : undefined
+  if (newRole !== undefined) {
+    if (Option.isNone(yield* roles.findById(newRole))) return yield* new UnknownRole({ roleId: newRole })
+    yield* requireWithinOwn(actor, newRole)
+    // Counted before the move, so the new role cannot be deleted under the member.
+    if (!(yield* roles.claim(newRole))) return yield* new UnknownRole({ roleId: newRole })
+  }
+  const endSessions = newRole !== undefined || changes.activestatus === false
+  const normalized =
+    changes.email === undefined ? changes : { ...changes, email: normalizeEmail(changes.email) }
+  const updated = yield* members
+    .update(id, current.roleId, normalized, endSessions)
+    .pipe(Effect.tapError(() => (newRole === undefined ? Effect.void : roles.release(newRole))))
+  if (Option.isNone(updated)) {
+    if (newRole !== undefined) yield* roles.release(newRole)
+    // Removed or moved by someone else since it was read: the decision above no longer holds.
+    return yield* new EditConflict({ entity: "member", id })
+  }
+  if (newRole !== undefined) yield* roles.release(current.roleId)
+  // The epoch increment already voids the sessions; deleting them just frees the store.
+  if (endSessions) yield* (yield* SessionStore).revokeAllOf(id)
+  return toMember(updated.value)
+})
