@@ -8,7 +8,8 @@ const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   grant_exceeds_own: "A member cannot grant a permission they do not hold",
   revoke_exceeds_own: "A member cannot remove a permission they do not hold",
   role_exceeds_own: "The role holds permissions the caller does not hold",
-  self_removal: "A member cannot remove themselves"
+  self_removal: "A member cannot remove themselves",
+  no_password: "Only a signed-in member has a password of their own to change"
 }
 
 const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {

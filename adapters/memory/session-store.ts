@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { type Session, SessionStore } from "../../core/index.ts"
+import { Session, SessionStore } from "../../core/index.ts"
 
 export const makeSessionStore = Effect.sync(() => {
   const sessions = new Map<string, Session>()
@@ -8,9 +8,16 @@ export const makeSessionStore = Effect.sync(() => {
     create: (session) => Effect.sync(() => void sessions.set(session.tokenHash, session)),
     find: (tokenHash) => Effect.sync(() => Option.fromNullishOr(sessions.get(tokenHash))),
     revoke: (tokenHash) => Effect.sync(() => sessions.delete(tokenHash)),
-    revokeAllOf: (memberId) =>
+    revokeAllOf: (memberId, keep) =>
       Effect.sync(() => {
-        for (const [hash, session] of sessions) if (session.memberId === memberId) sessions.delete(hash)
+        for (const [hash, session] of sessions) {
+          if (session.memberId === memberId && hash !== keep) sessions.delete(hash)
+        }
+      }),
+    carryOver: (tokenHash, memberEpoch) =>
+      Effect.sync(() => {
+        const session = sessions.get(tokenHash)
+        if (session !== undefined) sessions.set(tokenHash, new Session({ ...session, memberEpoch }))
       })
   })
 })

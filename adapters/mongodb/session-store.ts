@@ -35,7 +35,12 @@ export const makeSessionStore = Effect.gen(function* () {
       query(() => sessions.deleteOne({ _id: tokenHash })).pipe(
         Effect.map((result) => result.deletedCount > 0)
       ),
-    revokeAllOf: (memberId) => query(() => sessions.deleteMany({ memberId })).pipe(Effect.asVoid)
+    revokeAllOf: (memberId, keep) =>
+      query(() =>
+        sessions.deleteMany(keep === undefined ? { memberId } : { memberId, _id: { $ne: keep } })
+      ).pipe(Effect.asVoid),
+    carryOver: (tokenHash, memberEpoch) =>
+      query(() => sessions.updateOne({ _id: tokenHash }, { $set: { memberEpoch } })).pipe(Effect.asVoid)
   })
 })
 

@@ -60,7 +60,8 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "grant_exceeds_own",
     "revoke_exceeds_own",
     "role_exceeds_own",
-    "self_removal"
+    "self_removal",
+    "no_password"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))

@@ -10,6 +10,9 @@ export class SessionStore extends Context.Service<
     readonly create: (session: Session) => Effect.Effect<void, StoreUnavailable>
     readonly find: (tokenHash: TokenHash) => Effect.Effect<Option.Option<Session>, StoreUnavailable>
     readonly revoke: (tokenHash: TokenHash) => Effect.Effect<boolean, StoreUnavailable>
-    readonly revokeAllOf: (memberId: MemberId) => Effect.Effect<void, StoreUnavailable>
+    /** Deletes every session of the member, but the one of `keep` when given. */
+    readonly revokeAllOf: (memberId: MemberId, keep?: TokenHash) => Effect.Effect<void, StoreUnavailable>
+    /** Stamps a session with its member's new epoch, so that it alone outlives the increment. */
+    readonly carryOver: (tokenHash: TokenHash, memberEpoch: number) => Effect.Effect<void, StoreUnavailable>
   }
 >()("roster/core/ports/SessionStore") {}

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { MemberId } from "../../../core/index.ts"
+import { MemberId, SetMemberPasswordInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { MessageView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
@@ -17,6 +17,12 @@ export class AdminApi extends HttpApiGroup.make("admin")
       payload: jsonBody(ToggleAccountStatusBody),
       success: MessageView,
       error: Problem.NotFound
+    }),
+    HttpApiEndpoint.post("setMemberPassword", "/members/:id/password", {
+      params: { id: MemberId },
+      payload: jsonBody(SetMemberPasswordInput),
+      success: MessageView,
+      error: [Problem.NotFound, Problem.BusyWithRetryAfter]
     })
   )
   .middleware(Authentication)

@@ -1,8 +1,8 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { LogInInput } from "../../../core/index.ts"
+import { ChangeOwnPasswordInput, LogInInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
-import { LoginView, WhoAmIView } from "../views.ts"
+import { LoginView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication } from "./middleware.ts"
 
@@ -24,6 +24,11 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.post("logout", "/logout", {
       success: Schema.Struct({ revoked: Schema.Boolean })
     }).middleware(Authentication),
-    HttpApiEndpoint.get("me", "/me", { success: WhoAmIView }).middleware(Authentication)
+    HttpApiEndpoint.get("me", "/me", { success: WhoAmIView }).middleware(Authentication),
+    HttpApiEndpoint.post("changePassword", "/password", {
+      payload: jsonBody(ChangeOwnPasswordInput),
+      success: MessageView,
+      error: [Problem.WrongPassword, Problem.RateLimitedWithRetryAfter, Problem.BusyWithRetryAfter]
+    }).middleware(Authentication)
   )
   .prefix("/api/v1/auth") {}

@@ -24,6 +24,8 @@ export const summaries: Readonly<Record<string, string>> = {
   "auth.login": "Sign in with a username or e-mail and a password",
   "auth.logout": "End the calling session",
   "auth.me": "Tell who the caller is",
+  "auth.changePassword": "Change one's own password, ending every other session",
+  "admin.setMemberPassword": "Set a member's password, ending all their sessions",
   "payments.webhook": "Receive a payment provider's event",
   "health.live": "Liveness: the process answers",
   "health.ready": "Readiness: the store answers"
@@ -32,8 +34,8 @@ export const summaries: Readonly<Record<string, string>> = {
 const tagDescriptions: Readonly<Record<string, string>> = {
   team: "Members, roles and the permissions roles hold",
   pricing: "The plan catalog and the organisation's subscription",
-  admin: "Account administration",
-  auth: "Sessions: sign in, sign out, who am I",
+  admin: "Account administration: enabling accounts, setting passwords",
+  auth: "Sessions: sign in, sign out, who am I, one's own password",
   payments: "The payment provider's webhook, authenticated by its signature",
   health: "Liveness and readiness probes"
 }

@@ -1,17 +1,23 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { setAccountStatus } from "../../../core/index.ts"
+import { setAccountStatus, setMemberPassword } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { asCaller } from "./as-caller.ts"
 
 export const AdminHandlers = HttpApiBuilder.group(RosterApi, "admin", (handlers) =>
-  handlers.handle("toggleAccountStatus", ({ payload }) =>
-    asCaller((actor) =>
-      setAccountStatus(actor, { memberId: payload.user_id, active: payload.accountActiveStatus })
-    ).pipe(
-      Effect.map((member) => ({
-        message: `The account of ${member.username} is ${member.accountActiveStatus ? "enabled" : "disabled"}`
-      }))
+  handlers
+    .handle("toggleAccountStatus", ({ payload }) =>
+      asCaller((actor) =>
+        setAccountStatus(actor, { memberId: payload.user_id, active: payload.accountActiveStatus })
+      ).pipe(
+        Effect.map((member) => ({
+          message: `The account of ${member.username} is ${member.accountActiveStatus ? "enabled" : "disabled"}`
+        }))
+      )
     )
-  )
+    .handle("setMemberPassword", ({ params, payload }) =>
+      asCaller((actor) => setMemberPassword(actor, params.id, payload)).pipe(
+        Effect.as({ message: "The password is set; every session of that member has ended" })
+      )
+    )
 )

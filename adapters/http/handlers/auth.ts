@@ -1,5 +1,6 @@
+import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { logIn, logOut } from "../../../core/index.ts"
+import { changeOwnPassword, logIn, logOut } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { clientAddressOf } from "../edge/client-address.ts"
@@ -16,4 +17,9 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
     )
     .handle("logout", () => asCaller(logOut))
     .handle("me", () => CurrentPrincipal.useSync(toWhoAmIView))
+    .handle("changePassword", ({ payload, request }) =>
+      asCaller((actor) => changeOwnPassword(actor, payload, clientAddressOf(request) ?? unknownClient)).pipe(
+        Effect.as({ message: "The password is changed; every other session of yours has ended" })
+      )
+    )
 )

@@ -1,16 +1,15 @@
 import { DateTime, Effect, Option, Schema } from "effect"
-import { Forbidden, InvalidCredentials, RateLimited } from "../../model/errors.ts"
+import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
 import { loginKey, toMember } from "../../model/member.ts"
 import { Session } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
-import { secondsUntil, windowAt } from "../../policy/throttle.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
-import { LoginThrottleStore } from "../../ports/login-throttle-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
+import { countPasswordAttempt } from "./count-password-attempt.ts"
 
 export const LogInInput = Schema.Struct({
   /** A username or an e-mail address. */
@@ -22,49 +21,30 @@ export const LogInInput = Schema.Struct({
 export type LogInInput = typeof LogInInput.Type
 
 /**
- * Every attempt is counted before the password is checked, so a burst of parallel guesses cannot
- * slip past the limit, and a refused attempt costs no hash. A known account is counted by its id,
- * so switching between its username and its e-mail does not double the allowance.
+ * A known account is counted by its id, so switching between its username and its e-mail does not
+ * double the allowance (see `countPasswordAttempt`).
  */
 export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
   const settings = yield* AuthSettings
-  const throttle = yield* LoginThrottleStore
   const now = yield* DateTime.now
-  const window = windowAt(now, settings.throttle.window)
   const found = yield* (yield* MemberStore).findByLogin(input.username)
   const accountKey = Option.match(found, {
     onNone: () => `login:${loginKey(input.username)}`,
     onSome: (member) => `member:${member.id}`
   })
-  const clientKey = `client:${input.client}`
-  const counts = yield* Effect.all([
-    throttle.increment(accountKey, window.start, window.end),
-    throttle.increment(clientKey, window.start, window.end)
-  ])
-  if (
-    counts[0] > settings.throttle.maxFailuresPerAccount ||
-    counts[1] > settings.throttle.maxFailuresPerClient
-  ) {
-    return yield* new RateLimited({ retryAfterSeconds: secondsUntil(now, window.end) })
-  }
+  const attempt = yield* countPasswordAttempt(accountKey, input.client)
   const hasher = yield* PasswordHasher
   // An unknown login still spends one hash, so timing does not reveal which accounts exist.
   const verified = yield* (
     Option.isSome(found)
       ? hasher.verify(found.value.passwordHash, input.password)
       : hasher.hash(input.password).pipe(Effect.as(false))
-  ).pipe(
-    // Refused before any password was checked: the attempt is given back, it guessed nothing.
-    Effect.tapError(() =>
-      Effect.all([throttle.release(accountKey, window.start), throttle.release(clientKey, window.start)])
-    )
-  )
+  ).pipe(Effect.tapError(() => attempt.giveBack))
   if (!verified || Option.isNone(found)) return yield* new InvalidCredentials()
   const member = found.value
   const role = yield* (yield* RoleStore).findById(member.roleId)
   if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
-  yield* throttle.clear(accountKey, window.start)
-  yield* throttle.release(clientKey, window.start)
+  yield* attempt.succeeded
   const { token, hash } = yield* (yield* SessionTokens).issue
   const session = new Session({
     tokenHash: hash,

@@ -1,0 +1,32 @@
+import { Effect, Option, Schema } from "effect"
+import { NotFound } from "../../model/errors.ts"
+import type { MemberId } from "../../model/ids.ts"
+import { Password } from "../../model/member.ts"
+import type { Principal } from "../../model/principal.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { SessionStore } from "../../ports/session-store.ts"
+import { requireWithinOwn } from "../permissions/within-own.ts"
+
+export const SetMemberPasswordInput = Schema.Struct({
+  newPassword: Schema.RedactedFromValue(Password)
+})
+export type SetMemberPasswordInput = typeof SetMemberPasswordInput.Type
+
+/** An administrator sets a member's password (a forgotten one); every session of that member ends. */
+export const setMemberPassword = Effect.fnUntraced(function* (
+  actor: Principal,
+  id: MemberId,
+  input: SetMemberPasswordInput
+) {
+  yield* requirePermission(actor, "admin.accounts.write")
+  const members = yield* MemberStore
+  const found = yield* members.findById(id)
+  if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
+  yield* requireWithinOwn(actor, found.value.roleId)
+  const hash = yield* (yield* PasswordHasher).hash(input.newPassword)
+  const updated = yield* members.setPassword(id, hash)
+  if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id })
+  yield* (yield* SessionStore).revokeAllOf(id)
+})
