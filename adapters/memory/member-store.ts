@@ -3,8 +3,10 @@ import {
   byCreation,
   DuplicateEmail,
   DuplicateUsername,
+  isOlderThan,
   loginKey,
   type MemberId,
+  type MemberQuery,
   MemberRecord,
   MemberStore,
   usernameKey
@@ -16,6 +18,14 @@ export const makeMemberStore = Effect.sync(() => {
   const idByEmail = new Map<string, MemberId>()
   const lookup = (id: MemberId | undefined) =>
     Option.fromNullishOr(id === undefined ? undefined : byId.get(id))
+
+  const matches = (member: MemberRecord, query: MemberQuery) =>
+    (query.after === undefined || isOlderThan(query.after, member)) &&
+    (query.roleId === undefined || member.roleId === query.roleId) &&
+    (query.active === undefined || (member.activestatus && member.accountActiveStatus) === query.active) &&
+    (query.q === undefined ||
+      usernameKey(member.username).startsWith(query.q.toLowerCase()) ||
+      member.email.startsWith(query.q.toLowerCase()))
 
   /** The conflict `record` would make with another member, if any. */
   const conflictOf = (record: MemberRecord) => {
@@ -60,7 +70,13 @@ export const makeMemberStore = Effect.sync(() => {
         const key = loginKey(login)
         return lookup(idByUsername.get(key) ?? idByEmail.get(key))
       }),
-    list: Effect.sync(() => [...byId.values()].sort(byCreation)),
+    page: (query, limit) =>
+      Effect.sync(() =>
+        [...byId.values()]
+          .filter((member) => matches(member, query))
+          .sort(byCreation)
+          .slice(0, limit)
+      ),
     setAccountStatus: (id, active) =>
       modify(
         id,

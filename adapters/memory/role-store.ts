@@ -51,7 +51,11 @@ export const makeRoleStore = Effect.sync(() => {
         return Effect.succeed(Option.some(role))
       }),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(roles.get(id))),
-    list: Effect.sync(() => [...roles.values()])
+    // A Map keeps insertion order, which is id order.
+    page: (after, limit) =>
+      Effect.sync(() =>
+        [...roles.values()].filter((role) => after === undefined || role.id > after).slice(0, limit)
+      )
   })
 })
 

@@ -10,6 +10,7 @@ import {
 } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
+import { memberFilter } from "./member-filter.ts"
 
 /** A member as stored: the id as `_id`, and the username's case-insensitive key under a unique index. */
 const MemberDocument = collectionSchema(
@@ -79,9 +80,10 @@ export const makeMemberStore = Effect.gen(function* () {
         Effect.flatMap(optionalRecord)
       )
     },
-    list: query(() => members.find().sort({ createdAt: 1, _id: 1 }).toArray()).pipe(
-      Effect.flatMap((documents) => Effect.forEach(documents, toRecord))
-    ),
+    page: (memberQuery, limit) =>
+      query(() =>
+        members.find(memberFilter(memberQuery)).sort({ createdAt: 1, _id: 1 }).limit(limit).toArray()
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRecord))),
     setAccountStatus: (id, active) =>
       query(() =>
         members.findOneAndUpdate(

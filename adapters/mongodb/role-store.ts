@@ -58,9 +58,14 @@ export const makeRoleStore = Effect.gen(function* () {
     release: holders.release,
     remove: (id) => holders.remove(id).pipe(Effect.flatMap(optionally(toRole))),
     findById: (id) => query(() => roles.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toRole))),
-    list: query(() => roles.find().sort({ _id: 1 }).toArray()).pipe(
-      Effect.flatMap((documents) => Effect.forEach(documents, toRole))
-    )
+    page: (after, limit) =>
+      query(() =>
+        roles
+          .find(after === undefined ? {} : { _id: { $gt: after } })
+          .sort({ _id: 1 })
+          .limit(limit)
+          .toArray()
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRole)))
   })
 })
 

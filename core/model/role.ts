@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { RoleId } from "./ids.ts"
+import { cursorOf } from "./page.ts"
 import { isDisplayable } from "./text.ts"
 
 export const RoleName = Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
@@ -33,3 +34,9 @@ export const RoleChanges = Schema.Struct({
   activeStatus: Schema.optionalKey(Schema.Boolean)
 })
 export type RoleChanges = typeof RoleChanges.Type
+
+/** Where a page of roles ends: roles are listed by id. */
+export const RolePosition = Schema.Struct({ id: RoleId })
+export type RolePosition = typeof RolePosition.Type
+
+export const RoleCursor = cursorOf(RolePosition)

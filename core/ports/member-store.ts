@@ -2,6 +2,7 @@ import { Context, type Effect, type Option } from "effect"
 import type { DuplicateEmail, DuplicateUsername, StoreUnavailable } from "../model/errors.ts"
 import type { MemberId, RoleId } from "../model/ids.ts"
 import type { MemberChanges, MemberRecord } from "../model/member.ts"
+import type { MemberQuery } from "../model/member-query.ts"
 
 /**
  * Team members. Usernames are unique by `usernameKey`, e-mails are stored normalised and unique;
@@ -16,8 +17,14 @@ export class MemberStore extends Context.Service<
     readonly findById: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
     /** The member whose `usernameKey` or e-mail equals `loginKey(login)`. */
     readonly findByLogin: (login: string) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
-    /** Oldest first (see `byCreation`). */
-    readonly list: Effect.Effect<ReadonlyArray<MemberRecord>, StoreUnavailable>
+    /**
+     * At most `limit` members matching the query, oldest first (see `byCreation`), starting after
+     * `query.after`: each call is one indexed read, however deep the page.
+     */
+    readonly page: (
+      query: MemberQuery,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<MemberRecord>, StoreUnavailable>
     /** Sets the account flag in one atomic write; disabling also increments `sessionEpoch`. */
     readonly setAccountStatus: (
       id: MemberId,

@@ -24,7 +24,10 @@ export class RoleStore extends Context.Service<
     readonly release: (id: RoleId) => Effect.Effect<void, StoreUnavailable>
     /** Deletes the role in one atomic write unless it is held; none when there is no such role. */
     readonly remove: (id: RoleId) => Effect.Effect<Option.Option<Role>, RoleInUse | StoreUnavailable>
-    /** By id, ascending. */
-    readonly list: Effect.Effect<ReadonlyArray<Role>, StoreUnavailable>
+    /** At most `limit` roles by id, ascending, starting after the role `after` when given. */
+    readonly page: (
+      after: RoleId | undefined,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<Role>, StoreUnavailable>
   }
 >()("roster/core/ports/RoleStore") {}

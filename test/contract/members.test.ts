@@ -46,7 +46,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
   it.effect("lists members oldest first, the id breaking ties", () =>
     Effect.gen(function* () {
       const members = yield* MemberStore
-      assert.deepStrictEqual(yield* members.list, [])
+      assert.deepStrictEqual(yield* members.page({}, 1000), [])
       const records = [
         memberRecord("carol", { createdAt: at(30) }),
         memberRecord("alice", { createdAt: at(10) }),
@@ -54,7 +54,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
         memberRecord("bob", { id: MemberId.make("m-a"), createdAt: at(20) })
       ]
       for (const record of records) yield* members.insert(record)
-      const listed = yield* members.list
+      const listed = yield* members.page({}, 1000)
       assert.deepStrictEqual(ids(listed), ["member-alice", "m-a", "m-b", "member-carol"])
       assertEquals(listed[0], records[1], "the listed record is the stored one")
     }).pipe(Effect.provide(stores()))
@@ -89,7 +89,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       const nobody = MemberId.make("member-nobody")
       assert.isTrue(Option.isNone(yield* members.setAccountStatus(nobody, false)))
       assert.isTrue(Option.isNone(yield* members.setAccountStatus(nobody, true)))
-      assert.deepStrictEqual(yield* members.list, [])
+      assert.deepStrictEqual(yield* members.page({}, 1000), [])
     }).pipe(Effect.provide(stores()))
   )
 
@@ -101,7 +101,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       const error = yield* Effect.flip(members.insert(memberRecord("grace", { email: ada.email })))
       assert.instanceOf(error, DuplicateEmail)
       assert.strictEqual(error.email, ada.email)
-      assertEquals(yield* members.list, [ada])
+      assertEquals(yield* members.page({}, 1000), [ada])
       assert.isTrue(Option.isNone(yield* members.findById(MemberId.make("member-grace"))))
     }).pipe(Effect.provide(stores()))
   )
@@ -120,10 +120,10 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
         assert.instanceOf(error, DuplicateUsername, `${username} is taken`)
         assert.strictEqual(error.username, username)
       }
-      assertEquals(yield* members.list, [ada])
+      assertEquals(yield* members.page({}, 1000), [ada])
       // The e-mail of a refused member is still free.
       yield* members.insert(memberRecord("grace", { email: "x@example.com" }))
-      assert.lengthOf(yield* members.list, 2)
+      assert.lengthOf(yield* members.page({}, 1000), 2)
     }).pipe(Effect.provide(stores()))
   )
 
@@ -134,7 +134,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
         Effect.result(members.insert(memberRecord(`user${i}`, { email: "shared@example.com" })))
       )
       assertSingleWinner(results, DuplicateEmail)
-      const listed = yield* members.list
+      const listed = yield* members.page({}, 1000)
       assert.lengthOf(listed, 1)
       assert.strictEqual(listed[0]?.email, "shared@example.com")
     }).pipe(Effect.provide(stores()))
@@ -157,7 +157,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
           )
         )
         assertSingleWinner(results, DuplicateUsername)
-        assert.lengthOf(yield* members.list, 1)
+        assert.lengthOf(yield* members.page({}, 1000), 1)
       }).pipe(Effect.provide(stores()))
   )
 })

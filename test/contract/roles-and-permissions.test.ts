@@ -48,7 +48,7 @@ describe.each(storeKinds)("RoleStore on %s", (_, stores) => {
       const error = yield* Effect.flip(roles.insert(newRole("admin", at(9))))
       assert.instanceOf(error, DuplicateRoleKey)
       assert.strictEqual(error.roleKey, "admin")
-      assertEquals(yield* roles.list, [admin])
+      assertEquals(yield* roles.page(undefined, 1000), [admin])
       const staff = yield* roles.insert(newRole("staff"))
       assert.isAbove(staff.id, admin.id)
     }).pipe(Effect.provide(stores()))
@@ -87,7 +87,7 @@ describe.each(storeKinds)("RoleStore on %s", (_, stores) => {
       )
       const winner = assertSingleWinner(results, DuplicateRoleKey)
       assert.strictEqual(valueOf(winner).roleKey, "contested")
-      const keys = (yield* roles.list).map((each) => each.roleKey)
+      const keys = (yield* roles.page(undefined, 1000)).map((each) => each.roleKey)
       assert.strictEqual(keys.filter((key) => key === "contested").length, 1)
     }).pipe(Effect.provide(stores()))
   )
@@ -99,7 +99,7 @@ describe.each(storeKinds)("RoleStore on %s", (_, stores) => {
       const ids = created.map((created) => created.id)
       assert.strictEqual(new Set(ids).size, 10)
       for (const id of ids) assert.isTrue(Number.isInteger(id) && id >= 1, `${id} is a positive integer`)
-      const listed = yield* roles.list
+      const listed = yield* roles.page(undefined, 1000)
       assert.deepStrictEqual(
         listed.map((listed) => listed.id),
         [...ids].sort((a, b) => a - b)
@@ -114,7 +114,7 @@ describe.each(storeKinds)("RoleStore on %s", (_, stores) => {
       const roles = yield* RoleStore
       const results = yield* inParallel(10, (i) => Effect.result(roles.insert(newRole("contested", at(i)))))
       const winner = assertSingleWinner(results, DuplicateRoleKey)
-      assertEquals(yield* roles.list, [winner])
+      assertEquals(yield* roles.page(undefined, 1000), [winner])
     }).pipe(Effect.provide(stores()))
   )
 })

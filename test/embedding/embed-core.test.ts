@@ -38,7 +38,7 @@ describe("embedding the core with the in-memory adapters", () => {
         client: "embedding-test"
       })
       const principal = yield* authenticate(Option.some(token))
-      const members = yield* listMembers(principal)
+      const members = (yield* listMembers(principal)).items
       assert.deepStrictEqual(
         members.map((m) => m.username),
         ["embedder"]
@@ -63,7 +63,7 @@ describe("embedding the core with the in-memory adapters", () => {
 
   it.effect("each provision of the layer starts from empty state", () =>
     Effect.gen(function* () {
-      const members = yield* listMembers(operator)
+      const members = (yield* listMembers(operator)).items
       assert.strictEqual(members.length, 0)
     }).pipe(Effect.provide(inMemoryRoster()))
   )

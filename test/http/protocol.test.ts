@@ -8,9 +8,9 @@ import { fastScrypt } from "../support/roster.ts"
 
 const role = { name: "Readers", roleKey: "readers" }
 
-/** A member store whose `list` fails as given, the rest working: a database in trouble. */
+/** A member store whose `page` fails as given, the rest working: a database in trouble. */
 const memberStoreListing = (failure: Effect.Effect<never, StoreUnavailable>) =>
-  Layer.effect(MemberStore)(Effect.map(makeMemberStore, (store) => ({ ...store, list: failure })))
+  Layer.effect(MemberStore)(Effect.map(makeMemberStore, (store) => ({ ...store, page: () => failure })))
 
 describe("request bodies", () => {
   it.each([

@@ -37,7 +37,7 @@ const refusalOfSecondMember = Effect.fnUntraced(function* (
   const error = yield* Effect.flip(
     addMember(master, memberInput(second.username, role.id, { email: second.email }))
   )
-  assert.lengthOf(yield* listMembers(master), 1, "only the first member was added")
+  assert.lengthOf((yield* listMembers(master)).items, 1, "only the first member was added")
   return error
 })
 
@@ -115,7 +115,7 @@ describe("addMember", () => {
       const names = ["amy", "ben", "cat", "dan", "eve", "fay", "gus", "hal"]
       const members = yield* Effect.forEach(names, (name) => addMember(master, memberInput(name, role.id)))
       assert.strictEqual(new Set(members.map((member) => member.id)).size, names.length)
-      const listed = yield* listMembers(master)
+      const listed = (yield* listMembers(master)).items
       assert.deepStrictEqual(
         listed.map((member) => member.id).sort(),
         members.map((member) => member.id).sort()
@@ -158,7 +158,7 @@ describe("addMember", () => {
       const error = yield* Effect.flip(addMember(master, memberInput("alice", 999)))
       assert.instanceOf(error, UnknownRole)
       assert.strictEqual(error.roleId, RoleId.make(999))
-      assert.lengthOf(yield* listMembers(master), 0)
+      assert.lengthOf((yield* listMembers(master)).items, 0)
     }).pipe(provideRoster())
   )
 
@@ -182,7 +182,7 @@ describe("addMember", () => {
       const role = yield* roleWith("staff", [])
       const error = yield* Effect.flip(addMember(principal, memberInput("alice", role.id)))
       assertMissingPermission(error, "team.members.write")
-      assert.lengthOf(yield* listMembers(master), 1, "only the actor exists")
+      assert.lengthOf((yield* listMembers(master)).items, 1, "only the actor exists")
     }).pipe(provideRoster())
   )
 
@@ -196,7 +196,7 @@ describe("addMember", () => {
         permissionIdOf("team.read"),
         permissionIdOf("billing.subscribe")
       ])
-      assert.lengthOf(yield* listMembers(master), 1, "only the actor exists")
+      assert.lengthOf((yield* listMembers(master)).items, 1, "only the actor exists")
     }).pipe(provideRoster())
   )
 
@@ -210,7 +210,7 @@ describe("addMember", () => {
       const b = yield* addMember(principal, memberInput("bob", same.id))
       const c = yield* addMember(principal, memberInput("carol", empty.id))
       assert.deepStrictEqual([a.roleId, b.roleId, c.roleId], [weaker.id, same.id, empty.id])
-      assert.lengthOf(yield* listMembers(master), 4)
+      assert.lengthOf((yield* listMembers(master)).items, 4)
     }).pipe(provideRoster())
   )
 
@@ -220,7 +220,7 @@ describe("addMember", () => {
         memberInput(`racer${i}`, roleId, { email: i % 2 === 0 ? "race@example.com" : "Race@Example.COM" })
       )
       const winner = assertSingleWinner(results, DuplicateEmail)
-      const listed = yield* listMembers(master)
+      const listed = (yield* listMembers(master)).items
       assert.lengthOf(listed, 1)
       assert.strictEqual(listed[0]?.id, winner.id)
     }).pipe(provideRoster())
@@ -232,7 +232,7 @@ describe("addMember", () => {
         memberInput(i % 2 === 0 ? "racer" : "RACER", roleId, { email: `racer${i}@example.com` })
       )
       assertSingleWinner(results, DuplicateUsername)
-      assert.lengthOf(yield* listMembers(master), 1)
+      assert.lengthOf((yield* listMembers(master)).items, 1)
     }).pipe(provideRoster())
   )
 })
@@ -243,7 +243,7 @@ describe("listMembers and getMember", () => {
       const role = yield* roleWith("staff", [])
       const alice = yield* addMember(master, memberInput("alice", role.id))
       const bob = yield* addMember(master, memberInput("bob", role.id))
-      const listed = yield* listMembers(master)
+      const listed = (yield* listMembers(master)).items
       assert.deepStrictEqual(
         listed.map((member) => member.username).sort(),
         [alice.username, bob.username].sort()
@@ -263,7 +263,7 @@ describe("listMembers and getMember", () => {
       assertMissingPermission(error, "team.read")
 
       const reader = yield* actorWith("reader", ["team.read"])
-      const listed = yield* listMembers(reader.principal)
+      const listed = (yield* listMembers(reader.principal)).items
       assert.sameMembers(
         listed.map((member) => member.id),
         [without.member.id, reader.member.id]

@@ -44,7 +44,7 @@ describe("addRole", () => {
         Array.from({ length: count }, (_, i) => i + 1)
       )
       // Each id belongs to the role that was given it.
-      const listed = yield* listRoles(master)
+      const listed = (yield* listRoles(master)).items
       assert.lengthOf(listed, count)
       for (const role of roles) {
         assert.strictEqual(listed.find((other) => other.id === role.id)?.roleKey, role.roleKey)
@@ -61,7 +61,7 @@ describe("addRole", () => {
       const error = yield* Effect.flip(addRole(master, { name: "Billing again", roleKey: "billing" }))
       assert.instanceOf(error, DuplicateRoleKey)
       assert.strictEqual(error.roleKey, "billing")
-      const listed = yield* listRoles(master)
+      const listed = (yield* listRoles(master)).items
       assert.lengthOf(listed, 1)
       assert.strictEqual(listed[0]?.id, original.id)
       assert.strictEqual(listed[0]?.name, "Billing")
@@ -77,7 +77,7 @@ describe("addRole", () => {
         { concurrency: "unbounded" }
       )
       const winner = assertSingleWinner(results, DuplicateRoleKey)
-      const listed = yield* listRoles(master)
+      const listed = (yield* listRoles(master)).items
       assert.lengthOf(listed, 1)
       assert.strictEqual(listed[0]?.id, winner.id)
     }).pipe(provideRoster())
@@ -91,7 +91,7 @@ describe("addRole", () => {
       assert.isTrue(omitted.activeStatus)
       assert.isTrue(enabled.activeStatus)
       assert.isFalse(disabled.activeStatus)
-      const listed = yield* listRoles(master)
+      const listed = (yield* listRoles(master)).items
       assert.isFalse(listed.find((role) => role.roleKey === "disabled")?.activeStatus)
       assert.isTrue(listed.find((role) => role.roleKey === "default")?.activeStatus)
     }).pipe(provideRoster())
@@ -108,10 +108,10 @@ describe("addRole", () => {
   it.effect("requires team.roles.write", () =>
     Effect.gen(function* () {
       const reader = yield* actorWith("reader", ["team.read", "team.members.write", "team.permissions.write"])
-      const before = yield* listRoles(master)
+      const before = (yield* listRoles(master)).items
       const error = yield* Effect.flip(addRole(reader.principal, { name: "Sneaky", roleKey: "sneaky" }))
       assertMissingPermission(error, "team.roles.write")
-      assert.deepStrictEqual(yield* listRoles(master), before)
+      assert.deepStrictEqual((yield* listRoles(master)).items, before)
 
       const writer = yield* actorWith("writer", ["team.roles.write"])
       const role = yield* addRole(writer.principal, { name: "Allowed", roleKey: "allowed" })
@@ -123,10 +123,10 @@ describe("addRole", () => {
 describe("listRoles", () => {
   it.effect("lists every role", () =>
     Effect.gen(function* () {
-      assert.deepStrictEqual(yield* listRoles(master), [])
+      assert.deepStrictEqual((yield* listRoles(master)).items, [])
       const a = yield* addRole(master, { name: "A", roleKey: "a" })
       const b = yield* addRole(master, { name: "B", roleKey: "b", activeStatus: false })
-      const listed = yield* listRoles(master)
+      const listed = (yield* listRoles(master)).items
       assert.deepStrictEqual(
         [...listed].sort((x, y) => x.id - y.id),
         [a, b]
@@ -141,7 +141,7 @@ describe("listRoles", () => {
       assertMissingPermission(error, "team.read")
 
       const reader = yield* actorWith("reader", ["team.read"])
-      const listed = yield* listRoles(reader.principal)
+      const listed = (yield* listRoles(reader.principal)).items
       assert.sameMembers(
         listed.map((role) => role.roleKey),
         ["writer-role", "reader-role"]

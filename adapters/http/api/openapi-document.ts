@@ -1,4 +1,5 @@
 import { OpenApi } from "effect/http-api"
+import { queryDescriptions } from "./list-query.ts"
 import { RosterApi } from "./roster-api.ts"
 
 /** One line per operation, for client generators and the docs page; a test requires every one. */
@@ -77,6 +78,7 @@ const links: Readonly<Record<string, Record<string, object>>> = {
 
 type Operation = {
   operationId?: string
+  parameters?: Array<{ name: string; in: string; description?: string }>
   summary?: string
   security?: unknown
   requestBody?: { required?: boolean }
@@ -100,6 +102,10 @@ export const openApiDocument = (options: { readonly openLocal: boolean }) => {
     for (const operation of Object.values(path as Record<string, Operation>)) {
       const summary = summaries[operation.operationId ?? ""]
       if (summary !== undefined) operation.summary = summary
+      for (const parameter of operation.parameters ?? []) {
+        const description = parameter.in === "query" ? queryDescriptions[parameter.name] : undefined
+        if (description !== undefined) parameter.description = description
+      }
       const ok = operation.responses?.["200"]
       const next = links[operation.operationId ?? ""]
       if (ok !== undefined && next !== undefined) ok.links = next

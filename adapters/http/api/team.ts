@@ -1,4 +1,4 @@
-import { Schema, SchemaTransformation } from "effect"
+import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 import {
   AddMemberInput,
@@ -17,19 +17,11 @@ import {
 } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
+import { fromText, integerText, MembersQuery, pageSchemaOf, RolesQuery } from "./list-query.ts"
 import { Authentication } from "./middleware.ts"
 
-/**
- * Path ids are whole numbers written one way only (no sign on zero, no leading zeros): `/01` is not
- * another name for `/1`. The published pattern says so.
- */
-const integerInPath = Schema.String.check(
-  Schema.isPattern(/^(0|-?[1-9]\d{0,14})$/u, { expected: "an integer" })
-)
-const fromPath = SchemaTransformation.transform({ decode: Number, encode: String })
-
-const detailId = { id: integerInPath.pipe(Schema.decodeTo(RolePermissionDetailId, fromPath)) }
-const roleId = { id: integerInPath.pipe(Schema.decodeTo(RoleId, fromPath)) }
+const detailId = { id: integerText.pipe(Schema.decodeTo(RolePermissionDetailId, fromText)) }
+const roleId = { id: integerText.pipe(Schema.decodeTo(RoleId, fromText)) }
 
 export class TeamApi extends HttpApiGroup.make("team")
   .add(
@@ -64,7 +56,7 @@ export class TeamApi extends HttpApiGroup.make("team")
       success: RolePermissionDetail,
       error: Problem.NotFound
     }),
-    HttpApiEndpoint.get("listMembers", "/members", { success: Schema.Array(Member) }),
+    HttpApiEndpoint.get("listMembers", "/members", { query: MembersQuery, success: pageSchemaOf(Member) }),
     HttpApiEndpoint.get("getMember", "/members/:id", {
       params: { id: MemberId },
       success: Member,
@@ -87,7 +79,7 @@ export class TeamApi extends HttpApiGroup.make("team")
       success: Member,
       error: Problem.NotFound
     }),
-    HttpApiEndpoint.get("listRoles", "/roles", { success: Schema.Array(Role) }),
+    HttpApiEndpoint.get("listRoles", "/roles", { query: RolesQuery, success: pageSchemaOf(Role) }),
     HttpApiEndpoint.get("getRole", "/roles/:id", {
       params: roleId,
       success: Role,

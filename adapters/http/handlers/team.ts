@@ -1,3 +1,4 @@
+import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import {
   addMember,
@@ -9,6 +10,8 @@ import {
   listMembers,
   listPermissions,
   listRoles,
+  MemberCursor,
+  RoleCursor,
   removeMember,
   removePermission,
   removeRole,
@@ -17,6 +20,7 @@ import {
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { asCaller } from "./as-caller.ts"
+import { pageResponse } from "./page-response.ts"
 
 export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =>
   handlers
@@ -29,13 +33,21 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     .handle("getRolePermissionDetail", ({ params }) =>
       asCaller((actor) => getRolePermissionDetail(actor, params.id))
     )
-    .handle("listMembers", () => asCaller(listMembers))
+    .handle("listMembers", ({ query: { cursor, ...filter }, request }) =>
+      asCaller((actor) =>
+        listMembers(actor, cursor === undefined ? filter : { ...filter, after: cursor })
+      ).pipe(Effect.map(pageResponse(MemberCursor, request)))
+    )
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
     .handle("updateMember", ({ params, payload }) =>
       asCaller((actor) => updateMember(actor, params.id, payload))
     )
     .handle("removeMember", ({ params }) => asCaller((actor) => removeMember(actor, params.id)))
-    .handle("listRoles", () => asCaller(listRoles))
+    .handle("listRoles", ({ query: { cursor, ...rest }, request }) =>
+      asCaller((actor) => listRoles(actor, cursor === undefined ? rest : { ...rest, after: cursor })).pipe(
+        Effect.map(pageResponse(RoleCursor, request))
+      )
+    )
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
     .handle("updateRole", ({ params, payload }) => asCaller((actor) => updateRole(actor, params.id, payload)))
     .handle("removeRole", ({ params }) => asCaller((actor) => removeRole(actor, params.id)))
