@@ -24,12 +24,12 @@ const entry = (id: number, key: PermissionKey, description: string) =>
 /** The fixed catalog. Ids are part of the public contract: never renumber, only append. */
 export const PermissionCatalog: ReadonlyArray<Permission> = [
   entry(1, "team.read", "Read members, roles and role permissions"),
-  entry(2, "team.members.write", "Add team members"),
-  entry(3, "team.roles.write", "Add roles"),
+  entry(2, "team.members.write", "Add, change and remove team members"),
+  entry(3, "team.roles.write", "Add, change and delete roles"),
   entry(4, "team.permissions.write", "Grant and remove role permissions"),
   entry(5, "billing.read", "Read plans and the organisation's subscription"),
   entry(6, "billing.subscribe", "Subscribe the organisation to a plan"),
-  entry(7, "admin.accounts.write", "Enable and disable member accounts")
+  entry(7, "admin.accounts.write", "Enable and disable member accounts, set their passwords")
 ]
 
 const byId = new Map(PermissionCatalog.map((permission) => [permission.id as number, permission]))

@@ -50,6 +50,11 @@ const links: Readonly<Record<string, Record<string, object>>> = {
     ReadMember: { operationId: "team.getMember", parameters: { id: "$response.body#/id" } },
     ChangeMember: { operationId: "team.updateMember", parameters: { id: "$response.body#/id" } },
     RemoveMember: { operationId: "team.removeMember", parameters: { id: "$response.body#/id" } },
+    SetPassword: {
+      operationId: "admin.setMemberPassword",
+      parameters: { id: "$response.body#/id" },
+      requestBody: { newPassword: "a new long password" }
+    },
     DisableAccount: {
       operationId: "admin.toggleAccountStatus",
       requestBody: { user_id: "$response.body#/id", accountActiveStatus: false }
