@@ -78,6 +78,18 @@ export class EditConflict extends HttpApiError.Problem<EditConflict>()(
   code("edit_conflict")
 ) {}
 
+export class RequestInProgress extends HttpApiError.Problem<RequestInProgress>()(
+  "RequestInProgress",
+  declare("request_in_progress", 409, "A request with this Idempotency-Key is still running"),
+  code("request_in_progress")
+) {}
+
+export class IdempotencyKeyReused extends HttpApiError.Problem<IdempotencyKeyReused>()(
+  "IdempotencyKeyReused",
+  declare("idempotency_key_reused", 422, "The Idempotency-Key was used for another request"),
+  code("idempotency_key_reused")
+) {}
+
 export class RoleInUse extends HttpApiError.Problem<RoleInUse>()(
   "RoleInUse",
   declare("role_in_use", 409, "The role is held by a member"),

@@ -1,24 +1,26 @@
 import { Context, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import type {
-  AuthSettings,
-  IdGenerator,
-  LoginThrottleStore,
-  MemberStore,
-  PasswordHasher,
-  PaymentInbox,
-  PlanCatalog,
-  RolePermissionStore,
-  RoleStore,
-  SessionStore,
-  SessionTokens,
-  StoreHealth,
-  SubscriptionStore
+import {
+  type AuthSettings,
+  IdempotencyStore,
+  type IdGenerator,
+  type LoginThrottleStore,
+  type MemberStore,
+  type PasswordHasher,
+  type PaymentInbox,
+  type PlanCatalog,
+  type RolePermissionStore,
+  type RoleStore,
+  type SessionStore,
+  type SessionTokens,
+  type StoreHealth,
+  type SubscriptionStore
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
 import { type ConnectionInfo, rememberConnection } from "./edge/client-address.ts"
 import { logEntry } from "./edge/edge.ts"
-import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
+import { type EdgeOptions, isRefusal, makeGuards, type Refusal, toResponse } from "./edge/guards.ts"
+import { makeIdempotency } from "./edge/idempotency.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
 import { rosterRoutes } from "./routes.ts"
@@ -28,6 +30,7 @@ export type { ConnectionInfo }
 /** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
 export type HttpServices =
   | AuthSettings
+  | IdempotencyStore
   | IdGenerator
   | LoginThrottleStore
   | MemberStore
@@ -84,26 +87,33 @@ export const makeWebHandler = async <E>(
       }
     }
   )
-  const refuse = (request: Request, refusal: Parameters<typeof toResponse>[0], started: number) => {
+  const idempotency = await makeIdempotency(Context.get(context, IdempotencyStore), options)
+  /** An answer the edge gives itself, without routing: identified and logged like the others. */
+  const answerAtEdge = (request: Request, response: Response, started: number) => {
     const requestId = requestIdOf(request.headers.get("x-request-id"))
-    log(logEntry(requestId, request.method, new URL(request.url).pathname, started, refusal.status))
-    const response = toResponse(refusal)
+    log(logEntry(requestId, request.method, new URL(request.url).pathname, started, response.status))
     response.headers.set("x-request-id", requestId)
     return response
   }
-  const serve = (request: Request, connection: ConnectionInfo | undefined) => {
+  const refuse = (request: Request, refusal: Refusal, started: number) =>
+    answerAtEdge(request, toResponse(refusal), started)
+  const route = (request: Request, connection: ConnectionInfo | undefined) => {
     rememberConnection(request, connection)
     return web.handler(request, noRequestServices)
   }
+  const serve = (request: Request, connection: ConnectionInfo | undefined, started: number) =>
+    idempotency.applies(request)
+      ? idempotency.serve(request, connection, route, (response) => answerAtEdge(request, response, started))
+      : route(request, connection)
   return {
     handler: (request, connection) => {
       const started = performance.now()
       const checked = guard.check(request)
       if (isRefusal(checked)) return Promise.resolve(refuse(request, checked, started))
-      if (checked.body === null) return serve(checked, connection)
+      if (checked.body === null) return serve(checked, connection, started)
       return guard
         .readBody(checked)
-        .then((read) => (isRefusal(read) ? refuse(request, read, started) : serve(read, connection)))
+        .then((read) => (isRefusal(read) ? refuse(request, read, started) : serve(read, connection, started)))
     },
     dispose: async () => {
       await web.dispose()

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
@@ -16,6 +17,7 @@ export const MemoryStores = Layer.mergeAll(
   subscriptionStoreLayer,
   sessionStoreLayer,
   loginThrottleStoreLayer,
+  idempotencyStoreLayer,
   paymentInboxLayer,
   storeHealthLayer
 )

@@ -19,8 +19,8 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
   ]
 }
 
-/** Expired sessions and past throttling windows are deleted by the database, where it can. */
-const expiring = ["sessions", "login_attempts"]
+/** Expired sessions, past throttling windows and idempotency keys are deleted by the database, where it can. */
+const expiring = ["sessions", "login_attempts", "idempotency_keys"]
 
 const notImplemented = 238
 

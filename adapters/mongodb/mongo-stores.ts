@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
+import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
@@ -34,6 +35,8 @@ export const mongoStores = (options: MongoOptions) =>
     rolePermissionStoreLayer,
     sessionStoreLayer,
     loginThrottleStoreLayer,
+    idempotencyStoreLayer,
+    idempotencyStoreLayer,
     subscriptionStoreLayer,
     paymentInboxLayer,
     storeHealthLayer

@@ -29,6 +29,11 @@ const contract = [
   ["get", "/api/v1/team/roles"],
   ["get", "/api/v1/team/roles/{id}"],
   ["patch", "/api/v1/team/roles/{id}"],
+  ["delete", "/api/v1/team/roles/{id}"],
+  ["patch", "/api/v1/team/members/{id}"],
+  ["delete", "/api/v1/team/members/{id}"],
+  ["post", "/api/v1/auth/password"],
+  ["post", "/api/v1/admin/members/{id}/password"],
   ["get", "/api/v1/team/permissions"],
   ["post", "/api/v1/team/role-permission-detail"],
   ["get", "/api/v1/team/role-permission-detail/{id}"],
@@ -45,7 +50,14 @@ describe("the OpenAPI document", () => {
   })
 
   it("declares JSON bodies under application/json and */*, as the server accepts them", () => {
-    const withBody = contract.filter(([method, path]) => method !== "get" && path !== "/api/v1/auth/logout")
+    const withoutBody = new Set([
+      "post /api/v1/auth/logout",
+      "delete /api/v1/team/roles/{id}",
+      "delete /api/v1/team/members/{id}"
+    ])
+    const withBody = contract.filter(
+      ([method, path]) => method !== "get" && !withoutBody.has(`${method} ${path}`)
+    )
     for (const [method, path] of withBody) {
       const content = operation(method, path).requestBody.content
       expect(Object.keys(content).sort(), `${method} ${path}`).toEqual(["*/*", "application/json"])
@@ -84,6 +96,23 @@ describe("the OpenAPI document", () => {
         operationId: string
       }>) {
         expect(operationIds.has(link.operationId), link.operationId).toBe(true)
+      }
+    }
+  })
+
+  it("declares Idempotency-Key on every POST and PATCH, with its two refusals, and on nothing else", () => {
+    for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string }> }>>(
+      document.paths
+    )) {
+      for (const [method, declared] of Object.entries(item)) {
+        const names = (declared.parameters ?? []).map((parameter) => parameter.name)
+        const writes = method === "post" || method === "patch"
+        expect(names.includes("Idempotency-Key"), `${method} ${path}`).toBe(writes)
+        if (writes) {
+          const answers = JSON.stringify(operation(method, path).responses)
+          expect(answers).toContain("RequestInProgressEncoded")
+          expect(answers).toContain("IdempotencyKeyReusedEncoded")
+        }
       }
     }
   })

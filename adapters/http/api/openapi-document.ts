@@ -1,4 +1,5 @@
 import { OpenApi } from "effect/http-api"
+import { declareIdempotency } from "./idempotency-openapi.ts"
 import { queryDescriptions } from "./list-query.ts"
 import { RosterApi } from "./roster-api.ts"
 
@@ -121,6 +122,10 @@ export const openApiDocument = (options: { readonly openLocal: boolean }) => {
       }
     }
   }
+  declareIdempotency(
+    document.paths as unknown as Parameters<typeof declareIdempotency>[0],
+    document.components as Parameters<typeof declareIdempotency>[1]
+  )
   if (options.openLocal) delete (document.components as { securitySchemes?: unknown }).securitySchemes
   return document
 }

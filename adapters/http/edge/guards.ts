@@ -16,13 +16,13 @@ export interface EdgeOptions {
 }
 
 /** A refusal rendered once at start; each use makes a fresh Response from it. */
-interface Refusal {
+export interface Refusal {
   readonly status: number
   readonly body: string
   readonly headers: ReadonlyArray<readonly [string, string]>
 }
 
-const render = async (problem: Parameters<typeof respond>[0], extra: Record<string, string> = {}) => {
+export const render = async (problem: Parameters<typeof respond>[0], extra: Record<string, string> = {}) => {
   const response = HttpServerResponse.toWeb(Effect.runSync(respond(problem)))
   const headers: Array<[string, string]> = Object.entries(extra)
   response.headers.forEach((value, name) => {

@@ -1,19 +1,31 @@
 import { HttpApi } from "effect/http-api"
+import { Authentication } from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
 
 interface Route {
   readonly method: string
   readonly pattern: RegExp
+  /** Whether the route needs credentials (outside open local mode). */
+  readonly authenticated: boolean
 }
 
 const toPattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`)
 
-const routes: Array<Route> = [{ method: "GET", pattern: toPattern(openApiPath) }]
+const routes: Array<Route> = [{ method: "GET", pattern: toPattern(openApiPath), authenticated: false }]
 HttpApi.reflect(RosterApi, {
   onGroup: () => {},
-  onEndpoint: ({ endpoint }) => routes.push({ method: endpoint.method, pattern: toPattern(endpoint.path) })
+  onEndpoint: ({ endpoint, middleware }) =>
+    routes.push({
+      method: endpoint.method,
+      pattern: toPattern(endpoint.path),
+      authenticated: (middleware as ReadonlySet<unknown>).has(Authentication)
+    })
 })
+
+/** The route serving `method` at `path`, if any. */
+export const routeOf = (method: string, path: string): Route | undefined =>
+  routes.find((route) => route.method === method && route.pattern.test(path))
 
 /** The methods some route accepts at this path: when the router found none for the request's, a 405 lists them. */
 export const allowedMethods = (path: string): ReadonlyArray<string> => {

@@ -1,0 +1,58 @@
+import { Schema } from "effect"
+import * as Problem from "../problems.ts"
+
+type Content = { schema?: { $ref?: string; anyOf?: Array<unknown> } }
+type Response = { description?: string; content?: Record<string, Content> }
+type Operation = {
+  parameters?: Array<object>
+  responses?: Record<string, Response>
+}
+type Components = { schemas?: Record<string, object> }
+
+const header = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a retry safe: a repeat with the same key and body within 24 h answers the first answer again " +
+    "(with `Idempotent-Replayed: true`) and runs nothing. Keys are per caller.",
+  schema: { type: "string", minLength: 1, maxLength: 255 }
+}
+
+const problems = [
+  ["409", Problem.RequestInProgress, "A request with this Idempotency-Key is still running"],
+  ["422", Problem.IdempotencyKeyReused, "The Idempotency-Key was used for another request"]
+] as const
+
+/** Adds `problem` as one more possible answer of `status`, whatever the operation declared there. */
+const addAnswer = (operation: Operation, status: string, ref: string, description: string) => {
+  const responses = (operation.responses ??= {})
+  const response = (responses[status] ??= { description: "", content: {} })
+  response.description = response.description ? `${response.description} | ${description}` : description
+  const content = (response.content ??= {})
+  const problem = (content["application/problem+json"] ??= {})
+  const existing = problem.schema
+  problem.schema =
+    existing === undefined ? { $ref: ref } : { anyOf: [...(existing.anyOf ?? [existing]), { $ref: ref }] }
+}
+
+/** Declares `Idempotency-Key` and its two refusals on every POST and PATCH of the document. */
+export const declareIdempotency = (
+  paths: Record<string, Record<string, Operation>>,
+  components: Components
+) => {
+  const schemas = (components.schemas ??= {})
+  const answers = problems.map(([status, problem, description]) => {
+    const { definitions } = Schema.toJsonSchemaDocument(problem)
+    Object.assign(schemas, definitions)
+    return { status, ref: `#/components/schemas/${Object.keys(definitions)[0]}`, description }
+  })
+  for (const item of Object.values(paths)) {
+    for (const method of ["post", "patch"]) {
+      const operation = item[method]
+      if (operation === undefined) continue
+      operation.parameters = [...(operation.parameters ?? []), header]
+      for (const { status, ref, description } of answers) addAnswer(operation, status, ref, description)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { DateTime, Effect, Layer } from "effect"
+import { type IdempotencyKey, IdempotencyStore, type StoredResponse } from "../../core/index.ts"
+
+interface Claim {
+  readonly requestHash: string
+  readonly expiresAt: DateTime.Utc
+  readonly response?: StoredResponse
+}
+
+const idOf = (key: IdempotencyKey) => `${key.scope}\u0000${key.key}`
+
+export const makeIdempotencyStore = Effect.sync(() => {
+  const claims = new Map<string, Claim>()
+  return IdempotencyStore.of({
+    start: (key, requestHash, now, expiresAt) =>
+      Effect.sync(() => {
+        const existing = claims.get(idOf(key))
+        if (existing === undefined || !DateTime.isLessThan(now, existing.expiresAt)) {
+          claims.set(idOf(key), { requestHash, expiresAt })
+          return { _tag: "Run" } as const
+        }
+        if (existing.requestHash !== requestHash) return { _tag: "Reused" } as const
+        return existing.response === undefined
+          ? ({ _tag: "InProgress" } as const)
+          : ({ _tag: "Replay", response: existing.response } as const)
+      }),
+    finish: (key, response) =>
+      Effect.sync(() => {
+        const existing = claims.get(idOf(key))
+        if (existing !== undefined) claims.set(idOf(key), { ...existing, response })
+      }),
+    release: (key) => Effect.sync(() => void claims.delete(idOf(key)))
+  })
+})
+
+export const idempotencyStoreLayer = Layer.effect(IdempotencyStore, makeIdempotencyStore)

@@ -1,0 +1,25 @@
+import { Schema } from "effect"
+
+/** What a request answered, kept to answer its repeats with. */
+export class StoredResponse extends Schema.Class<StoredResponse>("roster/StoredResponse")({
+  status: Schema.Int,
+  headers: Schema.Array(Schema.Struct({ name: Schema.String, value: Schema.String })),
+  body: Schema.String
+}) {}
+
+/** Whom a key belongs to: keys of different callers never meet. */
+export interface IdempotencyKey {
+  readonly scope: string
+  readonly key: string
+}
+
+/** How a request carrying an idempotency key may proceed. */
+export type IdempotentStart =
+  /** The first with this key (or the first since it expired): it runs. */
+  | { readonly _tag: "Run" }
+  /** A repeat of a finished request with the same body: answer what it answered. */
+  | { readonly _tag: "Replay"; readonly response: StoredResponse }
+  /** A repeat while the first is still running, or after it was cut off half-way. */
+  | { readonly _tag: "InProgress" }
+  /** The same key with another request. */
+  | { readonly _tag: "Reused" }
