@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto"
 import { Effect, Layer } from "effect"
-import { IdGenerator, MemberId, SubscriptionId } from "../../core/index.ts"
+import { AuditEntryId, IdGenerator, MemberId, SubscriptionId } from "../../core/index.ts"
 
 /**
  * Ids that sort in the order this process made them: milliseconds, then a counter within the
@@ -28,6 +28,7 @@ export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
   const timeOrdered = makeTimeOrderedIds()
   return IdGenerator.of({
     memberId: Effect.sync(() => MemberId.make(randomUUID())),
-    subscriptionId: Effect.sync(() => SubscriptionId.make(`sub_${timeOrdered()}`))
+    subscriptionId: Effect.sync(() => SubscriptionId.make(`sub_${timeOrdered()}`)),
+    auditEntryId: Effect.sync(() => AuditEntryId.make(`aud_${timeOrdered()}`))
   })
 })

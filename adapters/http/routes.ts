@@ -6,6 +6,7 @@ import { openApiPath, RosterApi } from "./api/roster-api.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/guards.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
+import { AuditHandlers } from "./handlers/audit.ts"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { HealthHandlers } from "./handlers/health.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
@@ -32,6 +33,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       PricingHandlers,
       AdminHandlers,
       AuthHandlers,
+      AuditHandlers,
       PaymentsHandlers,
       HealthHandlers
     ]),

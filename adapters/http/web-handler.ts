@@ -1,6 +1,7 @@
 import { Context, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import {
+  type AuditLog,
   type AuthSettings,
   IdempotencyStore,
   type IdGenerator,
@@ -29,6 +30,7 @@ export type { ConnectionInfo }
 
 /** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
 export type HttpServices =
+  | AuditLog
   | AuthSettings
   | IdempotencyStore
   | IdGenerator

@@ -1,5 +1,6 @@
 import { Effect, Layer, Option } from "effect"
 import {
+  type AuditEntry,
   byCreation,
   DuplicateEmail,
   DuplicateUsername,
@@ -11,8 +12,10 @@ import {
   MemberStore,
   usernameKey
 } from "../../core/index.ts"
+import { MemoryAuditTrail } from "./audit-log.ts"
 
-export const makeMemberStore = Effect.sync(() => {
+export const makeMemberStore = Effect.gen(function* () {
+  const trail = yield* MemoryAuditTrail
   const byId = new Map<string, MemberRecord>()
   const idByUsername = new Map<string, MemberId>()
   const idByEmail = new Map<string, MemberId>()
@@ -55,14 +58,22 @@ export const makeMemberStore = Effect.sync(() => {
   }
 
   /** Replaces the member by what `change` makes of them; none when there is no such member. */
-  const modify = (id: MemberId, change: (current: MemberRecord) => MemberRecord) =>
-    Effect.sync(() => Option.map(lookup(id), (current) => save(change(current))))
+  const modify = (id: MemberId, change: (current: MemberRecord) => MemberRecord, entry?: AuditEntry) =>
+    Effect.sync(() =>
+      Option.map(lookup(id), (current) => {
+        trail.append(entry)
+        return save(change(current))
+      })
+    )
 
   return MemberStore.of({
-    insert: (record) =>
+    insert: (record, entry) =>
       Effect.suspend(() => {
         const conflict = conflictOf(record)
-        return conflict === undefined ? Effect.sync(() => void save(record)) : Effect.fail(conflict)
+        if (conflict !== undefined) return Effect.fail(conflict)
+        save(record)
+        trail.append(entry)
+        return Effect.void
       }),
     findById: (id) => Effect.sync(() => lookup(id)),
     findByLogin: (login) =>
@@ -77,7 +88,7 @@ export const makeMemberStore = Effect.sync(() => {
           .sort(byCreation)
           .slice(0, limit)
       ),
-    setAccountStatus: (id, active) =>
+    setAccountStatus: (id, active, entry) =>
       modify(
         id,
         (current) =>
@@ -85,9 +96,10 @@ export const makeMemberStore = Effect.sync(() => {
             ...current,
             accountActiveStatus: active,
             sessionEpoch: active ? current.sessionEpoch : current.sessionEpoch + 1
-          })
+          }),
+        entry
       ),
-    update: (id, roleId, changes, endSessions) =>
+    update: (id, roleId, changes, endSessions, entry) =>
       Effect.suspend(() => {
         const current = byId.get(id)
         if (current === undefined || current.roleId !== roleId) return Effect.succeedNone
@@ -97,17 +109,23 @@ export const makeMemberStore = Effect.sync(() => {
           sessionEpoch: current.sessionEpoch + (endSessions ? 1 : 0)
         })
         const conflict = conflictOf(next)
-        return conflict === undefined ? Effect.succeedSome(save(next)) : Effect.fail(conflict)
+        if (conflict !== undefined) return Effect.fail(conflict)
+        trail.append(entry)
+        return Effect.succeedSome(save(next))
       }),
-    setPassword: (id, passwordHash) =>
+    setPassword: (id, passwordHash, entry) =>
       modify(
         id,
-        (current) => new MemberRecord({ ...current, passwordHash, sessionEpoch: current.sessionEpoch + 1 })
+        (current) => new MemberRecord({ ...current, passwordHash, sessionEpoch: current.sessionEpoch + 1 }),
+        entry
       ),
-    remove: (id) =>
+    remove: (id, entry) =>
       Effect.sync(() => {
         const removed = lookup(id)
-        if (Option.isSome(removed)) forget(removed.value)
+        if (Option.isSome(removed)) {
+          forget(removed.value)
+          trail.append(entry)
+        }
         return removed
       })
   })

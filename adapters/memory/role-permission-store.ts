@@ -1,5 +1,6 @@
 import { Effect, Layer, Option } from "effect"
 import {
+  type AuditEntry,
   RolePermissionDetail,
   RolePermissionDetailId,
   RolePermissionStore,
@@ -7,8 +8,10 @@ import {
   withoutPermission,
   withPermission
 } from "../../core/index.ts"
+import { MemoryAuditTrail } from "./audit-log.ts"
 
-export const makeRolePermissionStore = Effect.sync(() => {
+export const makeRolePermissionStore = Effect.gen(function* () {
+  const trail = yield* MemoryAuditTrail
   const details = new Map<number, RolePermissionDetail>()
   let lastId = 0
   const byRole = (roleId: number) => [...details.values()].find((detail) => detail.roleId === roleId)
@@ -16,12 +19,17 @@ export const makeRolePermissionStore = Effect.sync(() => {
     details.set(detail.id, detail)
     return detail
   }
+  const saveRecorded = (entry: AuditEntry | undefined) => (detail: RolePermissionDetail) => {
+    trail.append(entry)
+    return save(detail)
+  }
 
   return RolePermissionStore.of({
-    grant: (roleId, permissionId, at) =>
+    grant: (roleId, permissionId, at, audit) =>
       Effect.sync(() => {
         const existing = byRole(roleId)
-        return save(
+        if (existing?.permissionIds.includes(permissionId)) return existing
+        const granted = save(
           new RolePermissionDetail({
             id: existing?.id ?? RolePermissionDetailId.make(++lastId),
             roleId,
@@ -29,13 +37,15 @@ export const makeRolePermissionStore = Effect.sync(() => {
             updatedAt: at
           })
         )
+        trail.append(audit?.(granted))
+        return granted
       }),
-    revoke: (id, permissionId, at) =>
+    revoke: (id, permissionId, at, entry) =>
       Effect.sync(() =>
         Option.fromNullishOr(details.get(id)).pipe(
           Option.map((current) =>
             current.permissionIds.includes(permissionId)
-              ? save(
+              ? saveRecorded(entry)(
                   new RolePermissionDetail({
                     ...current,
                     permissionIds: sortedPermissions(

@@ -1,22 +1,25 @@
 import { Effect, Layer, Option } from "effect"
 import { DuplicateRoleKey, Role, RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
+import { MemoryAuditTrail } from "./audit-log.ts"
 
-export const makeRoleStore = Effect.sync(() => {
+export const makeRoleStore = Effect.gen(function* () {
+  const trail = yield* MemoryAuditTrail
   const roles = new Map<number, Role>()
   const holders = new Map<number, number>()
   let lastId = 0
 
   return RoleStore.of({
-    insert: (role) =>
+    insert: (role, audit) =>
       Effect.suspend(() => {
         if ([...roles.values()].some((existing) => existing.roleKey === role.roleKey)) {
           return Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey }))
         }
         const created = new Role({ ...role, id: RoleId.make(++lastId) })
         roles.set(created.id, created)
+        trail.append(audit?.(created))
         return Effect.succeed(created)
       }),
-    update: (id, changes) =>
+    update: (id, changes, entry) =>
       Effect.suspend(() => {
         const current = roles.get(id)
         if (current === undefined) return Effect.succeed(Option.none())
@@ -28,6 +31,7 @@ export const makeRoleStore = Effect.sync(() => {
         }
         const updated = new Role({ ...current, ...changes })
         roles.set(id, updated)
+        trail.append(entry)
         return Effect.succeed(Option.some(updated))
       }),
     claim: (id) =>
@@ -41,13 +45,14 @@ export const makeRoleStore = Effect.sync(() => {
         const count = holders.get(id) ?? 0
         if (count > 0) holders.set(id, count - 1)
       }),
-    remove: (id) =>
+    remove: (id, entry) =>
       Effect.suspend(() => {
         const role = roles.get(id)
         if (role === undefined) return Effect.succeed(Option.none())
         if ((holders.get(id) ?? 0) > 0) return Effect.fail(new RoleInUse({ roleId: id }))
         roles.delete(id)
         holders.delete(id)
+        trail.append(entry)
         return Effect.succeed(Option.some(role))
       }),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(roles.get(id))),

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
@@ -19,5 +20,6 @@ export const MemoryStores = Layer.mergeAll(
   loginThrottleStoreLayer,
   idempotencyStoreLayer,
   paymentInboxLayer,
-  storeHealthLayer
-)
+  storeHealthLayer,
+  auditLogLayer
+).pipe(Layer.provide(auditTrailLayer))

@@ -1,14 +1,20 @@
 import { Effect, Layer, Option } from "effect"
 import { byCreation, isOpen, type Subscription, SubscriptionStore } from "../../core/index.ts"
+import { MemoryAuditTrail } from "./audit-log.ts"
 
 const newestFirst = (a: Subscription, b: Subscription) => byCreation(b, a)
 
-export const makeSubscriptionStore = Effect.sync(() => {
+export const makeSubscriptionStore = Effect.gen(function* () {
+  const trail = yield* MemoryAuditTrail
   const subscriptions = new Map<string, Subscription>()
   const newest = () => [...subscriptions.values()].sort(newestFirst)
 
   return SubscriptionStore.of({
-    insert: (subscription) => Effect.sync(() => void subscriptions.set(subscription.id, subscription)),
+    insert: (subscription, entry) =>
+      Effect.sync(() => {
+        subscriptions.set(subscription.id, subscription)
+        trail.append(entry)
+      }),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(subscriptions.get(id))),
     findByProviderSubscriptionId: (providerId) =>
       Effect.sync(() =>
@@ -18,10 +24,11 @@ export const makeSubscriptionStore = Effect.sync(() => {
       ),
     listOpen: Effect.sync(() => newest().filter(isOpen)),
     latest: Effect.sync(() => Option.fromNullishOr(newest()[0])),
-    replace: (next) =>
+    replace: (next, entry) =>
       Effect.sync(() => {
         if (subscriptions.get(next.id)?.version !== next.version - 1) return false
         subscriptions.set(next.id, next)
+        trail.append(entry)
         return true
       })
   })

@@ -13,6 +13,12 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
   roles: [{ key: { roleKey: 1 }, name: "role_key_unique", unique: true }],
   role_permissions: [{ key: { roleId: 1 }, name: "one_record_per_role", unique: true }],
   sessions: [{ key: { memberId: 1 }, name: "by_member" }],
+  audit_events: [
+    { key: { at: -1, _id: -1 }, name: "newest_first" },
+    { key: { action: 1, at: -1, _id: -1 }, name: "by_action" },
+    { key: { "actor.id": 1, at: -1, _id: -1 }, name: "by_actor" },
+    { key: { "target.id": 1, at: -1, _id: -1 }, name: "by_target" }
+  ],
   subscriptions: [
     { key: { providerSubscriptionId: 1 }, name: "by_provider_subscription" },
     { key: { createdAt: -1, _id: -1 }, name: "newest_first" }

@@ -8,11 +8,15 @@ import {
   MemberStore,
   usernameKey
 } from "../../core/index.ts"
+import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
 
-/** A member as stored: the id as `_id`, and the username's case-insensitive key under a unique index. */
+/**
+ * A member as stored: the id as `_id`, the username's case-insensitive key under a unique index, and
+ * the audit entries of its changes until they are relayed (`relay.ts`).
+ */
 const MemberDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.String,
@@ -24,11 +28,16 @@ const MemberDocument = collectionSchema(
     accountActiveStatus: Schema.Boolean,
     sessionEpoch: Schema.Int,
     roleId: Schema.Int,
-    createdAt: Schema.DateTimeUtcFromDate
+    createdAt: Schema.DateTimeUtcFromDate,
+    outbox: Outbox,
+    removed: Removed
   }),
   MemberRecord,
   {
-    decode: ({ _id, usernameKey: _key, ...fields }) => ({ id: _id, ...fields }),
+    decode: ({ _id, usernameKey: _key, outbox: _outbox, removed: _removed, ...fields }) => ({
+      id: _id,
+      ...fields
+    }),
     encode: ({ id, ...fields }) => ({ _id: id, usernameKey: usernameKey(fields.username), ...fields })
   }
 )
@@ -63,38 +72,39 @@ export const makeMemberStore = Effect.gen(function* () {
     )
 
   const setAndAnswer = (filter: Filter<MemberDocument>, update: UpdateFilter<MemberDocument>) =>
-    attempt(() => members.findOneAndUpdate(filter, update, { returnDocument: "after" })).pipe(
+    attempt(() => members.findOneAndUpdate({ ...filter, ...live }, update, { returnDocument: "after" })).pipe(
       Effect.flatMap(optionalRecord)
     )
 
   return MemberStore.of({
-    insert: (record) =>
-      attempt(() => members.insertOne(toDocument(record))).pipe(
+    insert: (record, entry) =>
+      attempt(() => members.insertOne(withEntry(toDocument(record), entry))).pipe(
         Effect.asVoid,
         Effect.catchTag("DuplicateKey", () => conflictOf(record.id, record))
       ),
-    findById: (id) => query(() => members.findOne({ _id: id })).pipe(Effect.flatMap(optionalRecord)),
+    findById: (id) => query(() => members.findOne({ _id: id, ...live })).pipe(Effect.flatMap(optionalRecord)),
     findByLogin: (login) => {
       const key = loginKey(login)
-      return query(() => members.findOne({ $or: [{ usernameKey: key }, { email: key }] })).pipe(
+      return query(() => members.findOne({ $or: [{ usernameKey: key }, { email: key }], ...live })).pipe(
         Effect.flatMap(optionalRecord)
       )
     },
     page: (memberQuery, limit) =>
       query(() =>
-        members.find(memberFilter(memberQuery)).sort({ createdAt: 1, _id: 1 }).limit(limit).toArray()
+        members
+          .find({ ...memberFilter(memberQuery), ...live })
+          .sort({ createdAt: 1, _id: 1 })
+          .limit(limit)
+          .toArray()
       ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRecord))),
-    setAccountStatus: (id, active) =>
-      query(() =>
-        members.findOneAndUpdate(
-          { _id: id },
-          active
-            ? { $set: { accountActiveStatus: true } }
-            : { $set: { accountActiveStatus: false }, $inc: { sessionEpoch: 1 } },
-          { returnDocument: "after" }
-        )
-      ).pipe(Effect.flatMap(optionalRecord)),
-    update: (id, roleId, changes, endSessions) => {
+    setAccountStatus: (id, active, entry) =>
+      setAndAnswer(
+        { _id: id },
+        active
+          ? { $set: { accountActiveStatus: true }, ...pushEntry(entry) }
+          : { $set: { accountActiveStatus: false }, $inc: { sessionEpoch: 1 }, ...pushEntry(entry) }
+      ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
+    update: (id, roleId, changes, endSessions, entry) => {
       const set = {
         ...changes,
         ...(changes.username === undefined ? {} : { usernameKey: usernameKey(changes.username) })
@@ -102,24 +112,33 @@ export const makeMemberStore = Effect.gen(function* () {
       // An update must change something; an empty one is a read.
       const update = {
         ...(Object.keys(set).length > 0 ? { $set: set } : {}),
-        ...(endSessions ? { $inc: { sessionEpoch: 1 } } : {})
+        ...(endSessions ? { $inc: { sessionEpoch: 1 } } : {}),
+        ...pushEntry(entry)
       }
       const filter = { _id: id, roleId }
       return (
         Object.keys(update).length === 0
-          ? query(() => members.findOne(filter)).pipe(Effect.flatMap(optionalRecord))
+          ? query(() => members.findOne({ ...filter, ...live })).pipe(Effect.flatMap(optionalRecord))
           : setAndAnswer(filter, update)
       ).pipe(Effect.catchTag("DuplicateKey", () => conflictOf(id, changes)))
     },
-    setPassword: (id, passwordHash) =>
-      query(() =>
-        members.findOneAndUpdate(
-          { _id: id },
-          { $set: { passwordHash }, $inc: { sessionEpoch: 1 } },
-          { returnDocument: "after" }
-        )
-      ).pipe(Effect.flatMap(optionalRecord)),
-    remove: (id) => query(() => members.findOneAndDelete({ _id: id })).pipe(Effect.flatMap(optionalRecord))
+    setPassword: (id, passwordHash, entry) =>
+      setAndAnswer(
+        { _id: id },
+        { $set: { passwordHash }, $inc: { sessionEpoch: 1 }, ...pushEntry(entry) }
+      ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
+    // With an entry, the member is only marked removed: the relay deletes it once the entry is moved.
+    remove: (id, entry) =>
+      (entry === undefined
+        ? query(() => members.findOneAndDelete({ _id: id, ...live }))
+        : query(() =>
+            members.findOneAndUpdate(
+              { _id: id, ...live },
+              { $set: { removed: true }, ...pushEntry(entry) },
+              { returnDocument: "before" }
+            )
+          )
+      ).pipe(Effect.flatMap(optionalRecord))
   })
 })
 

@@ -1,10 +1,12 @@
 import { Effect, Layer } from "effect"
+import { auditLogLayer } from "./audit-log.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
+import { relayPending } from "./relay.ts"
 import { countUncountedHolders } from "./role-holders.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
@@ -16,7 +18,9 @@ import { subscriptionStoreLayer } from "./subscription-store.ts"
 let warnedWithoutTtl = false
 
 const indexesLayer = Layer.effectDiscard(
-  MongoDatabase.use((db) => Effect.andThen(countUncountedHolders(db), ensureIndexes(db))).pipe(
+  MongoDatabase.use((db) =>
+    Effect.andThen(Effect.andThen(relayPending(db), countUncountedHolders(db)), ensureIndexes(db))
+  ).pipe(
     Effect.tap((withoutTtl) => {
       if (withoutTtl.length === 0 || warnedWithoutTtl) return Effect.void
       warnedWithoutTtl = true
@@ -39,5 +43,6 @@ export const mongoStores = (options: MongoOptions) =>
     idempotencyStoreLayer,
     subscriptionStoreLayer,
     paymentInboxLayer,
-    storeHealthLayer
+    storeHealthLayer,
+    auditLogLayer
   ).pipe(Layer.provideMerge(indexesLayer), Layer.provide(mongoDatabaseLayer(options)))

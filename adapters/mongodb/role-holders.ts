@@ -1,6 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { Db } from "mongodb"
-import { RoleId, RoleInUse } from "../../core/index.ts"
+import { type AuditEntry, RoleId, RoleInUse } from "../../core/index.ts"
+import { live, pushEntry } from "./audit-document.ts"
 import { query } from "./driver.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */
@@ -26,20 +27,31 @@ export const roleHolders = (db: Db) => {
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
       query(() =>
         roles.updateOne(
-          { _id: id, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
+          { _id: id, ...live, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
           { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
         )
       )
     )
 
-  const deleteUnheld = (id: number) => query(() => roles.findOneAndDelete({ _id: id, holders: { $lte: 0 } }))
+  /** With an entry the role is only marked removed, until the relay has moved the entry. */
+  const deleteUnheld = (id: number, entry: AuditEntry | undefined) =>
+    query(() =>
+      entry === undefined
+        ? roles.findOneAndDelete({ _id: id, holders: { $lte: 0 }, ...live })
+        : roles.findOneAndUpdate(
+            { _id: id, holders: { $lte: 0 }, ...live },
+            { $set: { removed: true }, ...pushEntry(entry) } as never,
+            { returnDocument: "before" }
+          )
+    )
 
   /** Lowers an abandoned count to zero when no member holds the role; true when it did. */
   const correctAbandoned = (stored: HolderCount) =>
     Effect.gen(function* () {
       const changedAt = stored.holdersChangedAt?.getTime() ?? 0
       if ((yield* Clock.currentTimeMillis) - changedAt < abandonedAfterMs) return false
-      if ((yield* query(() => members.countDocuments({ roleId: stored._id }, { limit: 1 }))) > 0) return false
+      const held = yield* query(() => members.countDocuments({ roleId: stored._id, ...live }, { limit: 1 }))
+      if (held > 0) return false
       const corrected = yield* query(() =>
         roles.updateOne(
           {
@@ -58,14 +70,14 @@ export const roleHolders = (db: Db) => {
     claim: (id: RoleId) => change(id, 1).pipe(Effect.map((result) => result.matchedCount > 0)),
     release: (id: RoleId) => Effect.asVoid(change(id, -1)),
     /** The deleted document, null when there was none; RoleInUse while a member holds it. */
-    remove: (id: RoleId) =>
+    remove: (id: RoleId, entry: AuditEntry | undefined) =>
       Effect.gen(function* () {
-        let deleted = yield* deleteUnheld(id)
+        let deleted = yield* deleteUnheld(id, entry)
         if (deleted === null) {
-          const stored = yield* query(() => roles.findOne({ _id: id }))
+          const stored = yield* query(() => roles.findOne({ _id: id, ...live }))
           if (stored === null) return null
           if (!(yield* correctAbandoned(stored))) return yield* new RoleInUse({ roleId: RoleId.make(id) })
-          deleted = yield* deleteUnheld(id)
+          deleted = yield* deleteUnheld(id, entry)
           if (deleted === null) return yield* new RoleInUse({ roleId: RoleId.make(id) })
         }
         return deleted
@@ -80,9 +92,9 @@ export const roleHolders = (db: Db) => {
 export const countUncountedHolders = (db: Db) =>
   Effect.gen(function* () {
     const roles = db.collection<HolderCount>("roles")
-    const uncounted = yield* query(() => roles.find({ holders: { $exists: false } }).toArray())
+    const uncounted = yield* query(() => roles.find({ holders: { $exists: false }, ...live }).toArray())
     for (const role of uncounted) {
-      const count = yield* query(() => db.collection("members").countDocuments({ roleId: role._id }))
+      const count = yield* query(() => db.collection("members").countDocuments({ roleId: role._id, ...live }))
       yield* query(() =>
         roles.updateOne({ _id: role._id, holders: { $exists: false } }, { $set: { holders: count } })
       )

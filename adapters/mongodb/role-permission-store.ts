@@ -1,5 +1,6 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
 import {
+  type AuditEntry,
   type PermissionId,
   type RoleId,
   RolePermissionDetail,
@@ -7,6 +8,7 @@ import {
   RolePermissionStore,
   type StoreUnavailable
 } from "../../core/index.ts"
+import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
@@ -17,12 +19,13 @@ const RolePermissionDocument = collectionSchema(
     _id: Schema.Int,
     roleId: Schema.Int,
     permissionIds: Schema.Array(Schema.Int),
-    updatedAt: Schema.DateTimeUtcFromDate
+    updatedAt: Schema.DateTimeUtcFromDate,
+    outbox: Outbox
   }),
   RolePermissionDetail,
   {
     // `$addToSet` keeps the order permissions were granted in; the record lists them by id.
-    decode: ({ _id, permissionIds, ...fields }) => ({
+    decode: ({ _id, permissionIds, outbox: _outbox, ...fields }) => ({
       id: _id,
       permissionIds: [...permissionIds].sort((a, b) => a - b),
       ...fields
@@ -40,22 +43,46 @@ export const makeRolePermissionStore = Effect.gen(function* () {
 
   // Each change is one atomic update of the role's document, so concurrent grants and removals
   // of different permissions all take effect.
-  const addTo = (roleId: RoleId, permissionId: PermissionId, at: DateTime.Utc) =>
-    query(() =>
-      details.findOneAndUpdate(
-        { roleId },
-        { $addToSet: { permissionIds: permissionId }, $set: { updatedAt: DateTime.toDateUtc(at) } },
-        { returnDocument: "after" }
+  // Only a record that lacks the permission changes, so only a real change leaves an entry.
+  const addTo = (
+    roleId: RoleId,
+    permissionId: PermissionId,
+    at: DateTime.Utc,
+    audit: ((detail: RolePermissionDetail) => AuditEntry) | undefined
+  ) =>
+    Effect.gen(function* () {
+      const existing = yield* query(() => details.findOne({ roleId }))
+      if (existing === null) return null
+      const before = yield* toDetail(existing)
+      if (before.permissionIds.includes(permissionId)) return existing
+      const after = new RolePermissionDetail({
+        ...before,
+        permissionIds: [...before.permissionIds, permissionId],
+        updatedAt: at
+      })
+      const updated = yield* query(() =>
+        details.findOneAndUpdate(
+          { roleId, permissionIds: { $ne: permissionId } },
+          {
+            $addToSet: { permissionIds: permissionId },
+            $set: { updatedAt: DateTime.toDateUtc(at) },
+            ...pushEntry(audit?.(after))
+          },
+          { returnDocument: "after" }
+        )
       )
-    )
+      // Granted by another request meanwhile: the record holds it, with that request's entry.
+      return updated ?? (yield* query(() => details.findOne({ roleId })))
+    })
 
   const grant = (
     roleId: RoleId,
     permissionId: PermissionId,
-    at: DateTime.Utc
+    at: DateTime.Utc,
+    audit?: (detail: RolePermissionDetail) => AuditEntry
   ): Effect.Effect<RolePermissionDetail, StoreUnavailable> =>
     Effect.gen(function* () {
-      const updated = yield* addTo(roleId, permissionId, at)
+      const updated = yield* addTo(roleId, permissionId, at, audit)
       if (updated !== null) return yield* toDetail(updated)
       const id = yield* nextInSequence(db, "role_permissions")
       const detail = new RolePermissionDetail({
@@ -64,21 +91,27 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         permissionIds: [permissionId],
         updatedAt: at
       })
-      const created = yield* attempt(() => details.insertOne(toDocument(detail))).pipe(
+      const created = yield* attempt(() =>
+        details.insertOne(withEntry(toDocument(detail), audit?.(detail)))
+      ).pipe(
         Effect.as(true),
         // Another instance created the role's record first: add to that one instead.
         Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
       )
-      return created ? detail : yield* grant(roleId, permissionId, at)
+      return created ? detail : yield* grant(roleId, permissionId, at, audit)
     })
 
   return RolePermissionStore.of({
     grant,
-    revoke: (id, permissionId, at) =>
+    revoke: (id, permissionId, at, entry) =>
       query(() =>
         details.findOneAndUpdate(
           { _id: id, permissionIds: permissionId },
-          { $pull: { permissionIds: permissionId }, $set: { updatedAt: DateTime.toDateUtc(at) } },
+          {
+            $pull: { permissionIds: permissionId },
+            $set: { updatedAt: DateTime.toDateUtc(at) },
+            ...pushEntry(entry)
+          },
           { returnDocument: "after" }
         )
       ).pipe(

@@ -1,5 +1,6 @@
 import { Effect, Layer, Schema } from "effect"
 import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
+import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
@@ -17,11 +18,23 @@ const RoleDocument = collectionSchema(
     activeStatus: Schema.Boolean,
     createdAt: Schema.DateTimeUtcFromDate,
     holders: Schema.optionalKey(Schema.Int),
-    holdersChangedAt: Schema.optionalKey(Schema.Date)
+    holdersChangedAt: Schema.optionalKey(Schema.Date),
+    outbox: Outbox,
+    removed: Removed
   }),
   Role,
   {
-    decode: ({ _id, holders: _holders, holdersChangedAt: _changedAt, ...fields }) => ({ id: _id, ...fields }),
+    decode: ({
+      _id,
+      holders: _holders,
+      holdersChangedAt: _changedAt,
+      outbox: _outbox,
+      removed: _removed,
+      ...fields
+    }) => ({
+      id: _id,
+      ...fields
+    }),
     encode: ({ id, ...fields }) => ({ _id: id, ...fields, holders: 0 })
   }
 )
@@ -34,34 +47,38 @@ export const makeRoleStore = Effect.gen(function* () {
   const roles = db.collection<typeof RoleDocument.Encoded>("roles")
   const holders = roleHolders(db)
   return RoleStore.of({
-    insert: (role) =>
+    insert: (role, audit) =>
       Effect.gen(function* () {
         const id = RoleId.make(yield* nextInSequence(db, "roles"))
         // The allocated id, whatever `id` a caller's object may carry along.
         const created = new Role({ ...role, id })
-        yield* attempt(() => roles.insertOne(toDocument(created))).pipe(
+        yield* attempt(() => roles.insertOne(withEntry(toDocument(created), audit?.(created)))).pipe(
           Effect.catchTag("DuplicateKey", () => Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey })))
         )
         return created
       }),
     // The write is one atomic update under the unique roleKey index; the answer is read after it.
-    update: (id, changes) =>
+    update: (id, changes, entry) =>
       (Object.keys(changes).length === 0
         ? Effect.void
-        : attempt(() => roles.updateOne({ _id: id }, { $set: changes })).pipe(
+        : attempt(() => roles.updateOne({ _id: id, ...live }, { $set: changes, ...pushEntry(entry) })).pipe(
             Effect.catchTag("DuplicateKey", () =>
               Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
             )
           )
-      ).pipe(Effect.andThen(query(() => roles.findOne({ _id: id }))), Effect.flatMap(optionally(toRole))),
+      ).pipe(
+        Effect.andThen(query(() => roles.findOne({ _id: id, ...live }))),
+        Effect.flatMap(optionally(toRole))
+      ),
     claim: holders.claim,
     release: holders.release,
-    remove: (id) => holders.remove(id).pipe(Effect.flatMap(optionally(toRole))),
-    findById: (id) => query(() => roles.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toRole))),
+    remove: (id, entry) => holders.remove(id, entry).pipe(Effect.flatMap(optionally(toRole))),
+    findById: (id) =>
+      query(() => roles.findOne({ _id: id, ...live })).pipe(Effect.flatMap(optionally(toRole))),
     page: (after, limit) =>
       query(() =>
         roles
-          .find(after === undefined ? {} : { _id: { $gt: after } })
+          .find(after === undefined ? live : { _id: { $gt: after }, ...live })
           .sort({ _id: 1 })
           .limit(limit)
           .toArray()

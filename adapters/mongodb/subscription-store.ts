@@ -1,5 +1,6 @@
 import { Effect, Layer, Schema } from "effect"
 import { Currency, Subscription, SubscriptionStatus, SubscriptionStore } from "../../core/index.ts"
+import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 
@@ -18,11 +19,12 @@ const SubscriptionDocument = collectionSchema(
     recentEventIds: Schema.Array(Schema.String),
     version: Schema.Int,
     createdAt: Schema.DateTimeUtcFromDate,
-    updatedAt: Schema.DateTimeUtcFromDate
+    updatedAt: Schema.DateTimeUtcFromDate,
+    outbox: Outbox
   }),
   Subscription,
   {
-    decode: ({ _id, ...fields }) => ({ id: _id, ...fields }),
+    decode: ({ _id, outbox: _outbox, ...fields }) => ({ id: _id, ...fields }),
     encode: ({ id, ...fields }) => ({ _id: id, ...fields })
   }
 )
@@ -35,12 +37,15 @@ const toDocument = encodeDocument(SubscriptionDocument)
 /** Newest first, the id breaking ties as `byCreation` does. */
 const newestFirst = { createdAt: -1, _id: -1 } as const
 
+/** Fields a next version may lack: setting the rest must remove these, as replacing would. */
+const optionalFields = ["providerSubscriptionId", "providerCustomerId", "lastEventAt"] as const
+
 export const makeSubscriptionStore = Effect.gen(function* () {
   const subscriptions = (yield* MongoDatabase).collection<SubscriptionDocument>("subscriptions")
   const all = (documents: ReadonlyArray<unknown>) => Effect.forEach(documents, toSubscription)
   return SubscriptionStore.of({
-    insert: (subscription) =>
-      query(() => subscriptions.insertOne(toDocument(subscription))).pipe(Effect.asVoid),
+    insert: (subscription, entry) =>
+      query(() => subscriptions.insertOne(withEntry(toDocument(subscription), entry))).pipe(Effect.asVoid),
     findById: (id) =>
       query(() => subscriptions.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toSubscription))),
     findByProviderSubscriptionId: (providerSubscriptionId) =>
@@ -56,11 +61,24 @@ export const makeSubscriptionStore = Effect.gen(function* () {
     latest: query(() => subscriptions.findOne({}, { sort: newestFirst })).pipe(
       Effect.flatMap(optionally(toSubscription))
     ),
-    // Compare-and-set in one document operation: it matches only the version the writer read.
-    replace: (next) =>
-      query(() =>
-        subscriptions.replaceOne({ _id: next.id, version: next.version - 1 }, toDocument(next))
+    // Compare-and-set in one document operation: it matches only the version the writer read. Set,
+    // not replaced, so that entries still pending on the document stay with it.
+    replace: (next, entry) => {
+      const { _id, ...fields } = toDocument(next)
+      const absent = optionalFields.filter((field) => !(field in fields))
+      return query(() =>
+        subscriptions.updateOne(
+          { _id, version: next.version - 1 },
+          {
+            $set: fields,
+            ...(absent.length === 0
+              ? {}
+              : { $unset: Object.fromEntries(absent.map((field) => [field, ""])) }),
+            ...pushEntry(entry)
+          }
+        )
       ).pipe(Effect.map((result) => result.matchedCount === 1))
+    }
   })
 })
 

@@ -74,6 +74,9 @@ export const MemberChanges = Schema.Struct({
 })
 export type MemberChanges = typeof MemberChanges.Type
 
+/** What the audit record shows of a member's changes: never the password or its hash. */
+export const memberAuditFields = ["username", "email", "activestatus", "accountActiveStatus", "roleId"]
+
 export const toMember = (record: MemberRecord): Member =>
   new Member({
     id: record.id,

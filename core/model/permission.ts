@@ -8,7 +8,8 @@ export const PermissionKey = Schema.Literals([
   "team.permissions.write",
   "billing.read",
   "billing.subscribe",
-  "admin.accounts.write"
+  "admin.accounts.write",
+  "audit.read"
 ])
 export type PermissionKey = typeof PermissionKey.Type
 
@@ -29,7 +30,8 @@ export const PermissionCatalog: ReadonlyArray<Permission> = [
   entry(4, "team.permissions.write", "Grant and remove role permissions"),
   entry(5, "billing.read", "Read plans and the organisation's subscription"),
   entry(6, "billing.subscribe", "Subscribe the organisation to a plan"),
-  entry(7, "admin.accounts.write", "Enable and disable member accounts, set their passwords")
+  entry(7, "admin.accounts.write", "Enable and disable member accounts, set their passwords"),
+  entry(8, "audit.read", "Read the audit record: who changed what, and when")
 ]
 
 const byId = new Map(PermissionCatalog.map((permission) => [permission.id as number, permission]))

@@ -27,6 +27,9 @@ export class NewRole extends Schema.Class<NewRole>("roster/NewRole")({
   createdAt: Schema.DateTimeUtc
 }) {}
 
+/** What the audit record shows of a role's changes. */
+export const roleAuditFields = ["name", "roleKey", "activeStatus"]
+
 /** What a change to a role may set; what it leaves out stays as it is. */
 export const RoleChanges = Schema.Struct({
   name: Schema.optionalKey(RoleName),

@@ -1,4 +1,5 @@
 import { Context, type Effect } from "effect"
+import type { AuditEntryId } from "../model/audit.ts"
 import type { MemberId, SubscriptionId } from "../model/ids.ts"
 
 /** Globally unique string ids, safe to allocate on any instance without coordination. */
@@ -7,5 +8,7 @@ export class IdGenerator extends Context.Service<
   {
     readonly memberId: Effect.Effect<MemberId>
     readonly subscriptionId: Effect.Effect<SubscriptionId>
+    /** Ordered by the time this instance made them, like subscription ids. */
+    readonly auditEntryId: Effect.Effect<AuditEntryId>
   }
 >()("roster/core/ports/IdGenerator") {}

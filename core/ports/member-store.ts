@@ -1,18 +1,21 @@
 import { Context, type Effect, type Option } from "effect"
+import type { AuditEntry } from "../model/audit.ts"
 import type { DuplicateEmail, DuplicateUsername, StoreUnavailable } from "../model/errors.ts"
 import type { MemberId, RoleId } from "../model/ids.ts"
 import type { MemberChanges, MemberRecord } from "../model/member.ts"
 import type { MemberQuery } from "../model/member-query.ts"
 
 /**
- * Team members. Usernames are unique by `usernameKey`, e-mails are stored normalised and unique;
+ * Team members. Every change takes the audit entry that records it, written in the same atomic
+ * write (see `AuditLog`). Usernames are unique by `usernameKey`, e-mails are stored normalised and unique;
  * the store enforces both atomically, whatever the number of instances.
  */
 export class MemberStore extends Context.Service<
   MemberStore,
   {
     readonly insert: (
-      record: MemberRecord
+      record: MemberRecord,
+      entry?: AuditEntry
     ) => Effect.Effect<void, DuplicateEmail | DuplicateUsername | StoreUnavailable>
     readonly findById: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
     /** The member whose `usernameKey` or e-mail equals `loginKey(login)`. */
@@ -28,7 +31,8 @@ export class MemberStore extends Context.Service<
     /** Sets the account flag in one atomic write; disabling also increments `sessionEpoch`. */
     readonly setAccountStatus: (
       id: MemberId,
-      active: boolean
+      active: boolean,
+      entry?: AuditEntry
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
     /**
      * Sets `changes` (e-mail already normalised) in one atomic write, only while the member still
@@ -39,14 +43,19 @@ export class MemberStore extends Context.Service<
       id: MemberId,
       roleId: RoleId,
       changes: MemberChanges,
-      endSessions: boolean
+      endSessions: boolean,
+      entry?: AuditEntry
     ) => Effect.Effect<Option.Option<MemberRecord>, DuplicateEmail | DuplicateUsername | StoreUnavailable>
     /** Replaces the password hash and increments `sessionEpoch`, in one atomic write. */
     readonly setPassword: (
       id: MemberId,
-      passwordHash: string
+      passwordHash: string,
+      entry?: AuditEntry
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
     /** Deletes the member; answers what was deleted, none when there was nothing. */
-    readonly remove: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    readonly remove: (
+      id: MemberId,
+      entry?: AuditEntry
+    ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
   }
 >()("roster/core/ports/MemberStore") {}

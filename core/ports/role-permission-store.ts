@@ -1,4 +1,5 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
+import type { AuditEntry } from "../model/audit.ts"
 import type { StoreUnavailable } from "../model/errors.ts"
 import type { PermissionId, RoleId, RolePermissionDetailId } from "../model/ids.ts"
 import type { RolePermissionDetail } from "../model/role-permission-detail.ts"
@@ -7,17 +8,22 @@ import type { RolePermissionDetail } from "../model/role-permission-detail.ts"
 export class RolePermissionStore extends Context.Service<
   RolePermissionStore,
   {
-    /** Adds the permission, creating the role's record (with a newly allocated id) if needed. */
+    /**
+     * Adds the permission, creating the role's record (with a newly allocated id) if needed; `audit`
+     * makes the entry of the change, which is not made when the record already held it.
+     */
     readonly grant: (
       roleId: RoleId,
       permissionId: PermissionId,
-      at: DateTime.Utc
+      at: DateTime.Utc,
+      audit?: (detail: RolePermissionDetail) => AuditEntry
     ) => Effect.Effect<RolePermissionDetail, StoreUnavailable>
-    /** Removes the permission if present; none when the record does not exist. */
+    /** Removes the permission if present (recording `entry` only then); none when there is no record. */
     readonly revoke: (
       id: RolePermissionDetailId,
       permissionId: PermissionId,
-      at: DateTime.Utc
+      at: DateTime.Utc,
+      entry?: AuditEntry
     ) => Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable>
     readonly findById: (
       id: RolePermissionDetailId

@@ -1,4 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
+import type { AuditEntry } from "../model/audit.ts"
 import type { DuplicateRoleKey, RoleInUse, StoreUnavailable } from "../model/errors.ts"
 import type { RoleId } from "../model/ids.ts"
 import type { NewRole, Role, RoleChanges } from "../model/role.ts"
@@ -7,12 +8,17 @@ export class RoleStore extends Context.Service<
   RoleStore,
   {
     /** Allocates the next integer id atomically (ids may skip, never repeat); roleKey is unique. */
-    readonly insert: (role: NewRole) => Effect.Effect<Role, DuplicateRoleKey | StoreUnavailable>
+    /** `audit` makes the entry recording the creation, once the id is known. */
+    readonly insert: (
+      role: NewRole,
+      audit?: (created: Role) => AuditEntry
+    ) => Effect.Effect<Role, DuplicateRoleKey | StoreUnavailable>
     readonly findById: (id: RoleId) => Effect.Effect<Option.Option<Role>, StoreUnavailable>
     /** Sets `changes` in one atomic write; none when there is no such role. roleKey stays unique. */
     readonly update: (
       id: RoleId,
-      changes: RoleChanges
+      changes: RoleChanges,
+      entry?: AuditEntry
     ) => Effect.Effect<Option.Option<Role>, DuplicateRoleKey | StoreUnavailable>
     /**
      * Counts one more member holding the role, before that member is written; false when there is
@@ -23,7 +29,10 @@ export class RoleStore extends Context.Service<
     /** Counts one member fewer, after that member left the role (or was never written). */
     readonly release: (id: RoleId) => Effect.Effect<void, StoreUnavailable>
     /** Deletes the role in one atomic write unless it is held; none when there is no such role. */
-    readonly remove: (id: RoleId) => Effect.Effect<Option.Option<Role>, RoleInUse | StoreUnavailable>
+    readonly remove: (
+      id: RoleId,
+      entry?: AuditEntry
+    ) => Effect.Effect<Option.Option<Role>, RoleInUse | StoreUnavailable>
     /** At most `limit` roles by id, ascending, starting after the role `after` when given. */
     readonly page: (
       after: RoleId | undefined,

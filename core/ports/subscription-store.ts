@@ -1,4 +1,5 @@
 import { Context, type Effect, type Option } from "effect"
+import type { AuditEntry } from "../model/audit.ts"
 import type { StoreUnavailable } from "../model/errors.ts"
 import type { SubscriptionId } from "../model/ids.ts"
 import type { Subscription } from "../model/subscription.ts"
@@ -6,7 +7,7 @@ import type { Subscription } from "../model/subscription.ts"
 export class SubscriptionStore extends Context.Service<
   SubscriptionStore,
   {
-    readonly insert: (subscription: Subscription) => Effect.Effect<void, StoreUnavailable>
+    readonly insert: (subscription: Subscription, entry?: AuditEntry) => Effect.Effect<void, StoreUnavailable>
     readonly findById: (id: SubscriptionId) => Effect.Effect<Option.Option<Subscription>, StoreUnavailable>
     readonly findByProviderSubscriptionId: (
       providerSubscriptionId: string
@@ -19,6 +20,6 @@ export class SubscriptionStore extends Context.Service<
      * Compare-and-set: writes `next` only if the stored version is still
      * `next.version - 1`. False when another writer got there first.
      */
-    readonly replace: (next: Subscription) => Effect.Effect<boolean, StoreUnavailable>
+    readonly replace: (next: Subscription, entry?: AuditEntry) => Effect.Effect<boolean, StoreUnavailable>
   }
 >()("roster/core/ports/SubscriptionStore") {}

@@ -106,7 +106,11 @@ describe("Idempotency-Key", () => {
       body: { name: "Staff", roleKey: "staff" }
     })
     expectProblem(anonymous, 401, "unauthorized")
-    expectProblem(await api.call("PATCH", "/api/v1/team/role/add", withKey("first")), 405, "method_not_allowed")
+    expectProblem(
+      await api.call("PATCH", "/api/v1/team/role/add", withKey("first")),
+      405,
+      "method_not_allowed"
+    )
     const signed = await addRole(api, "staff", withKey("first"))
     expect(signed.status).toBe(200)
     expect(signed.headers.get("idempotent-replayed")).toBeNull()

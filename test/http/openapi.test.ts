@@ -34,6 +34,7 @@ const contract = [
   ["delete", "/api/v1/team/members/{id}"],
   ["post", "/api/v1/auth/password"],
   ["post", "/api/v1/admin/members/{id}/password"],
+  ["get", "/api/v1/audit/events"],
   ["get", "/api/v1/team/permissions"],
   ["post", "/api/v1/team/role-permission-detail"],
   ["get", "/api/v1/team/role-permission-detail/{id}"],

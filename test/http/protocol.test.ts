@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
-import { makeMemberStore } from "../../adapters/memory/index.ts"
+import { auditTrailLayer, makeMemberStore } from "../../adapters/memory/index.ts"
 import { HashingBusy, MemberStore, PasswordHasher, StoreUnavailable } from "../../core/index.ts"
 import { expectProblem, masterKey, memberWithPermissions, password, startApi } from "../support/http.ts"
 import { fastScrypt } from "../support/roster.ts"
@@ -10,7 +10,9 @@ const role = { name: "Readers", roleKey: "readers" }
 
 /** A member store whose `page` fails as given, the rest working: a database in trouble. */
 const memberStoreListing = (failure: Effect.Effect<never, StoreUnavailable>) =>
-  Layer.effect(MemberStore)(Effect.map(makeMemberStore, (store) => ({ ...store, page: () => failure })))
+  Layer.effect(MemberStore)(Effect.map(makeMemberStore, (store) => ({ ...store, page: () => failure }))).pipe(
+    Layer.provide(auditTrailLayer)
+  )
 
 describe("request bodies", () => {
   it.each([

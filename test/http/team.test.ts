@@ -258,7 +258,7 @@ describe("team reads", () => {
     )
   })
 
-  it("lists the seven catalog permissions", async () => {
+  it("lists the eight catalog permissions", async () => {
     const api = await startApi()
     const answer = await api.call("GET", "/api/v1/team/permissions", { token: masterKey })
     expect(answer.status).toBe(200)
@@ -269,7 +269,8 @@ describe("team reads", () => {
       [4, "team.permissions.write"],
       [5, "billing.read"],
       [6, "billing.subscribe"],
-      [7, "admin.accounts.write"]
+      [7, "admin.accounts.write"],
+      [8, "audit.read"]
     ])
     for (const permission of answer.body) {
       expect(Object.keys(permission).sort()).toEqual(["description", "id", "key"])

@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
+import { auditTrailLayer, makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
 import { PaymentInbox, SubscriptionStore } from "../../core/index.ts"
 
 /**
@@ -16,15 +16,15 @@ export const interleavingSubscriptionStore = Layer.effect(
   SubscriptionStore,
   Effect.map(makeSubscriptionStore, (store) =>
     SubscriptionStore.of({
-      insert: (subscription) => interleaved(store.insert(subscription)),
+      insert: (subscription, entry) => interleaved(store.insert(subscription, entry)),
       findById: (id) => interleaved(store.findById(id)),
       findByProviderSubscriptionId: (id) => interleaved(store.findByProviderSubscriptionId(id)),
       listOpen: interleaved(store.listOpen),
       latest: interleaved(store.latest),
-      replace: (next) => interleaved(store.replace(next))
+      replace: (next, entry) => interleaved(store.replace(next, entry))
     })
   )
-)
+).pipe(Layer.provide(auditTrailLayer))
 
 export const interleavingPaymentInbox = Layer.effect(
   PaymentInbox,

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
+import { auditTrailLayer, makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
 import {
   PaymentInbox,
   recentEventLimit,
@@ -189,7 +189,7 @@ describe("a delivery that stops between activating and superseding", () => {
         })
       })
     )
-  )
+  ).pipe(Layer.provide(auditTrailLayer))
 
   it.effect("is repaired by the redelivery, which cancels the superseded plan", () =>
     Effect.gen(function* () {

@@ -26,11 +26,15 @@ const problems = [
 
 /** Adds `problem` as one more possible answer of `status`, whatever the operation declared there. */
 const addAnswer = (operation: Operation, status: string, ref: string, description: string) => {
-  const responses = (operation.responses ??= {})
-  const response = (responses[status] ??= { description: "", content: {} })
+  operation.responses ??= {}
+  const responses = operation.responses
+  responses[status] ??= { description: "", content: {} }
+  const response = responses[status]
   response.description = response.description ? `${response.description} | ${description}` : description
-  const content = (response.content ??= {})
-  const problem = (content["application/problem+json"] ??= {})
+  response.content ??= {}
+  const content = response.content
+  content["application/problem+json"] ??= {}
+  const problem = content["application/problem+json"]
   const existing = problem.schema
   problem.schema =
     existing === undefined ? { $ref: ref } : { anyOf: [...(existing.anyOf ?? [existing]), { $ref: ref }] }
@@ -41,7 +45,8 @@ export const declareIdempotency = (
   paths: Record<string, Record<string, Operation>>,
   components: Components
 ) => {
-  const schemas = (components.schemas ??= {})
+  components.schemas ??= {}
+  const schemas = components.schemas
   const answers = problems.map(([status, problem, description]) => {
     const { definitions } = Schema.toJsonSchemaDocument(problem)
     Object.assign(schemas, definitions)

@@ -21,7 +21,7 @@ const booleanText = Schema.Literals(["true", "false"]).pipe(
   )
 )
 
-const limit = Schema.optionalKey(
+export const limit = Schema.optionalKey(
   Schema.String.check(
     Schema.isPattern(/^(?:[1-9]\d?|1\d\d|200)$/u, { expected: "an integer from 1 to 200" })
   ).pipe(Schema.decodeTo(PageLimit, fromText))
@@ -44,7 +44,11 @@ export const queryDescriptions: Readonly<Record<string, string>> = {
   cursor: "Where to go on from: the cursor in the previous page's Link, passed back as it is",
   roleId: "Only members of this role",
   active: "true: only members who can act (membership and account active); false: only the others",
-  q: "A prefix of the username or the e-mail, ignoring case"
+  q: "A prefix of the username or the e-mail, ignoring case",
+  action: "Only entries of this action",
+  actorId: "Only entries of what this member did",
+  targetId: "Only entries about this member, role, record or subscription (its id)",
+  since: "Only entries at or after this instant (ISO 8601)"
 }
 
 /** A list answers one page as a JSON array; `Link: <…>; rel="next"` (RFC 8288) while more remain. */

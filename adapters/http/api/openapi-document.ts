@@ -29,6 +29,7 @@ export const summaries: Readonly<Record<string, string>> = {
   "auth.changePassword": "Change one's own password, ending every other session",
   "admin.setMemberPassword": "Set a member's password, ending all their sessions",
   "payments.webhook": "Receive a payment provider's event",
+  "audit.listEvents": "List the audit record, newest first",
   "health.live": "Liveness: the process answers",
   "health.ready": "Readiness: the store answers"
 }
@@ -39,6 +40,7 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   admin: "Account administration: enabling accounts, setting passwords",
   auth: "Sessions: sign in, sign out, who am I, one's own password",
   payments: "The payment provider's webhook, authenticated by its signature",
+  audit: "The audit record: who changed what, and when",
   health: "Liveness and readiness probes"
 }
 
@@ -84,7 +86,7 @@ const links: Readonly<Record<string, Record<string, object>>> = {
 
 type Operation = {
   operationId?: string
-  parameters?: Array<{ name: string; in: string; description?: string }>
+  parameters?: Array<{ name: string; in: string; description?: string; schema?: { format?: string } }>
   summary?: string
   security?: unknown
   requestBody?: { required?: boolean }
@@ -111,6 +113,9 @@ export const openApiDocument = (options: { readonly openLocal: boolean }) => {
       for (const parameter of operation.parameters ?? []) {
         const description = parameter.in === "query" ? queryDescriptions[parameter.name] : undefined
         if (description !== undefined) parameter.description = description
+        if (parameter.in === "query" && parameter.name === "since" && parameter.schema !== undefined) {
+          parameter.schema.format = "date-time"
+        }
       }
       const ok = operation.responses?.["200"]
       const next = links[operation.operationId ?? ""]

@@ -1,5 +1,6 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AdminApi } from "./admin.ts"
+import { AuditApi } from "./audit.ts"
 import { AuthApi } from "./auth.ts"
 import { HealthApi } from "./health.ts"
 import { RequestProblems } from "./middleware.ts"
@@ -15,6 +16,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(AdminApi)
   .add(AuthApi)
   .add(PaymentsApi)
+  .add(AuditApi)
   .add(HealthApi)
   .middleware(RequestProblems)
   // Report every problem of a request at once, not only the first one found.

@@ -1,7 +1,7 @@
 import { Cause, Effect } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { loggableCause } from "./loggable.ts"
-import { requestIdOf } from "./request-id.ts"
+import { rememberRequestId, requestIdOf } from "./request-id.ts"
 import { RequestLog, type RequestLogEntry } from "./request-log.ts"
 import { answerUnhandled } from "./unhandled.ts"
 
@@ -49,6 +49,7 @@ export const edgeMiddleware = HttpRouter.middleware(
       HttpServerRequest.HttpServerRequest.use((request) => {
         const started = performance.now()
         const requestId = requestIdOf(request.headers["x-request-id"])
+        rememberRequestId(request, requestId)
         const finish = (response: HttpServerResponse.HttpServerResponse, error?: string) => {
           log(logEntry(requestId, request.method, pathOf(request.url), started, response.status, error))
           return identify(response, requestId)

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { Principal } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
+import { withRequestId } from "../edge/request-id.ts"
 import { type DomainError, toProblem } from "../to-problem.ts"
 
 /**
@@ -14,3 +15,8 @@ export const toCompletion = <A, E extends DomainError, R>(useCase: Effect.Effect
 export const asCaller = <A, E extends DomainError, R>(
   useCase: (actor: Principal) => Effect.Effect<A, E, R>
 ) => CurrentPrincipal.use((actor) => toCompletion(useCase(actor)))
+
+/** `asCaller` for a use case that changes something: its audit entries name the request. */
+export const asRecordedCaller = <A, E extends DomainError, R>(
+  useCase: (actor: Principal) => Effect.Effect<A, E, R>
+) => CurrentPrincipal.use((actor) => withRequestId(toCompletion(useCase(actor))))

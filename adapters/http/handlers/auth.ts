@@ -4,8 +4,9 @@ import { changeOwnPassword, logIn, logOut } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { clientAddressOf } from "../edge/client-address.ts"
+import { withRequestId } from "../edge/request-id.ts"
 import { toWhoAmIView } from "../views.ts"
-import { asCaller, toCompletion } from "./as-caller.ts"
+import { asCaller, asRecordedCaller, toCompletion } from "./as-caller.ts"
 
 /** Callers whose address the server cannot tell share one throttling bucket. */
 const unknownClient = "unknown"
@@ -13,13 +14,13 @@ const unknownClient = "unknown"
 export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =>
   handlers
     .handle("login", ({ payload, request }) =>
-      toCompletion(logIn({ ...payload, client: clientAddressOf(request) ?? unknownClient }))
+      withRequestId(toCompletion(logIn({ ...payload, client: clientAddressOf(request) ?? unknownClient })))
     )
     .handle("logout", () => asCaller(logOut))
     .handle("me", () => CurrentPrincipal.useSync(toWhoAmIView))
     .handle("changePassword", ({ payload, request }) =>
-      asCaller((actor) => changeOwnPassword(actor, payload, clientAddressOf(request) ?? unknownClient)).pipe(
-        Effect.as({ message: "The password is changed; every other session of yours has ended" })
-      )
+      asRecordedCaller((actor) =>
+        changeOwnPassword(actor, payload, clientAddressOf(request) ?? unknownClient)
+      ).pipe(Effect.as({ message: "The password is changed; every other session of yours has ended" }))
     )
 )

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { receivePaymentEvent } from "../../payments/receive-payment-event.ts"
 import { RosterApi } from "../api/roster-api.ts"
+import { withRequestId } from "../edge/request-id.ts"
 import { InvalidSignature } from "../problems.ts"
 import { toProblem } from "../to-problem.ts"
 import { validationFailed } from "../validation.ts"
@@ -16,7 +17,9 @@ export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (han
   handlers.handleRaw("webhook", ({ request }) =>
     Effect.orDie(request.text).pipe(
       // To its end even if the provider hangs up: between recording and applying is no place to stop.
-      Effect.flatMap((rawBody) => Effect.uninterruptible(receivePaymentEvent(rawBody, request.headers))),
+      Effect.flatMap((rawBody) =>
+        withRequestId(Effect.uninterruptible(receivePaymentEvent(rawBody, request.headers)))
+      ),
       Effect.map((outcome) => ({ received: true as const, outcome })),
       Effect.catchTags({
         SignatureRejected: (e) => Effect.fail(new InvalidSignature({ detail: signatureDetail[e.reason] })),

@@ -3,12 +3,12 @@ import { HttpApiBuilder } from "effect/http-api"
 import { currentSubscription, listPlans, subscribe } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { toPlanView, toSubscriptionView } from "../views.ts"
-import { asCaller } from "./as-caller.ts"
+import { asCaller, asRecordedCaller } from "./as-caller.ts"
 
 export const PricingHandlers = HttpApiBuilder.group(RosterApi, "pricing", (handlers) =>
   handlers
     .handle("subscribe", ({ payload }) =>
-      asCaller((actor) => subscribe(actor, payload)).pipe(Effect.map(toSubscriptionView))
+      asRecordedCaller((actor) => subscribe(actor, payload)).pipe(Effect.map(toSubscriptionView))
     )
     .handle("listPlans", () => asCaller(listPlans).pipe(Effect.map((plans) => plans.map(toPlanView))))
     .handle("currentSubscription", () => asCaller(currentSubscription).pipe(Effect.map(toSubscriptionView)))

@@ -10,6 +10,7 @@ import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 import { countPasswordAttempt } from "./count-password-attempt.ts"
+import { recordLoginFailure } from "./record-login-failure.ts"
 
 export const LogInInput = Schema.Struct({
   /** A username or an e-mail address. */
@@ -32,7 +33,11 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     onNone: () => `login:${loginKey(input.username)}`,
     onSome: (member) => `member:${member.id}`
   })
-  const attempt = yield* countPasswordAttempt(accountKey, input.client)
+  const attempt = yield* countPasswordAttempt(accountKey, input.client).pipe(
+    Effect.tapErrorTag("RateLimited", () =>
+      recordLoginFailure("login.throttled", input.username, found, input.client)
+    )
+  )
   const hasher = yield* PasswordHasher
   // An unknown login still spends one hash, so timing does not reveal which accounts exist.
   const verified = yield* (
@@ -40,7 +45,10 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
       ? hasher.verify(found.value.passwordHash, input.password)
       : hasher.hash(input.password).pipe(Effect.as(false))
   ).pipe(Effect.tapError(() => attempt.giveBack))
-  if (!verified || Option.isNone(found)) return yield* new InvalidCredentials()
+  if (!verified || Option.isNone(found)) {
+    yield* recordLoginFailure("login.failed", input.username, found, input.client)
+    return yield* new InvalidCredentials()
+  }
   const member = found.value
   const role = yield* (yield* RoleStore).findById(member.roleId)
   if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })

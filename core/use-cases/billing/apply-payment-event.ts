@@ -1,4 +1,5 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import type { AuditActor } from "../../model/audit.ts"
 import {
   InboxEntry,
   type PaymentEvent,
@@ -15,6 +16,8 @@ export const PaymentReceipt = Schema.Struct({
   payload: Schema.String
 })
 export type PaymentReceipt = typeof PaymentReceipt.Type
+
+const provider: AuditActor = { kind: "provider" }
 
 const findTarget = Effect.fnUntraced(function* (event: PaymentEvent) {
   const store = yield* SubscriptionStore
@@ -77,13 +80,14 @@ export const applyPaymentEvent = Effect.fnUntraced(function* (event: PaymentEven
     return "unmatched" as const
   }
   const { result: outcome, subscription } = yield* updateSubscription(
+    provider,
     target.value,
     plan(event, now),
     skipped(event)
   )
   // A live subscription supersedes older ones (a plan change). Idempotent, so a redelivery also
   // finishes the job when an earlier delivery stopped between the two writes.
-  if (outcome !== "stale" && isLive(subscription)) yield* supersedeOthers(subscription)
+  if (outcome !== "stale" && isLive(subscription)) yield* supersedeOthers(provider, subscription)
   // "duplicate" here means the subscription already holds this event's effect: written by a concurrent
   // delivery, or by an earlier one that stopped before completing the inbox entry. Either way it is applied.
   yield* inbox.complete(event.eventId, outcome === "duplicate" ? "applied" : outcome, now)

@@ -1,13 +1,16 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { changesBetween } from "../../model/audit.ts"
 import { AlreadySubscribed, PlanMismatch, PriceMismatch, UnknownPlan } from "../../model/errors.ts"
 import { fromMajorUnits, isFree } from "../../model/money.ts"
 import type { Principal } from "../../model/principal.ts"
 import { isLive, StatusChange, Subscription } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { PlanCatalog } from "../../ports/plan-catalog.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { supersedeOthers } from "./subscription-writes.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { subscriptionFields, supersedeOthers } from "./subscription-writes.ts"
 
 export const SubscribeInput = Schema.Struct({
   planId: Schema.String,
@@ -50,7 +53,14 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
     createdAt: now,
     updatedAt: now
   })
-  yield* store.insert(subscription)
-  yield* supersedeOthers(subscription)
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "subscription.created",
+    { type: "subscription", id: subscription.id },
+    changesBetween(null, subscription, subscriptionFields)
+  )
+  yield* store.insert(subscription, entry)
+  yield* (yield* AuditLog).relay(entry)
+  yield* supersedeOthers(auditActorOf(actor), subscription)
   return subscription
 })

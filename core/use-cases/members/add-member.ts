@@ -1,13 +1,24 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { changesBetween } from "../../model/audit.ts"
 import { DuplicateEmail, DuplicateUsername, UnknownRole } from "../../model/errors.ts"
 import { RoleId } from "../../model/ids.ts"
-import { Email, MemberRecord, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
+import {
+  Email,
+  MemberRecord,
+  memberAuditFields,
+  normalizeEmail,
+  Password,
+  toMember,
+  Username
+} from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const AddMemberInput = Schema.Struct({
@@ -43,8 +54,16 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
     roleId: input.roleId,
     createdAt: yield* DateTime.now
   })
+  const member = toMember(record)
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "member.added",
+    { type: "member", id: member.id },
+    changesBetween(null, member, memberAuditFields)
+  )
   // Counted as a holder before it is written, so the role cannot be deleted under the new member.
   if (!(yield* roles.claim(input.roleId))) return yield* new UnknownRole({ roleId: input.roleId })
-  yield* members.insert(record).pipe(Effect.tapError(() => roles.release(input.roleId)))
-  return toMember(record)
+  yield* members.insert(record, entry).pipe(Effect.tapError(() => roles.release(input.roleId)))
+  yield* (yield* AuditLog).relay(entry)
+  return member
 })

@@ -1,12 +1,15 @@
 import { Effect, Option } from "effect"
+import { changesBetween } from "../../model/audit.ts"
 import { Forbidden, NotFound } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
-import { toMember } from "../../model/member.ts"
+import { memberAuditFields, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /** Removes a member and ends their sessions; nobody removes themselves or someone more privileged. */
@@ -18,8 +21,15 @@ export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: M
   const found = yield* members.findById(id)
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
   yield* requireWithinOwn(actor, found.value.roleId)
-  const removed = yield* members.remove(id)
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "member.removed",
+    { type: "member", id },
+    changesBetween(toMember(found.value), null, memberAuditFields)
+  )
+  const removed = yield* members.remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "member", id })
+  yield* (yield* AuditLog).relay(entry)
   yield* (yield* RoleStore).release(removed.value.roleId)
   yield* (yield* SessionStore).revokeAllOf(id)
   return toMember(removed.value)

@@ -4,8 +4,10 @@ import { MemberId } from "../../model/ids.ts"
 import { toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
@@ -24,8 +26,15 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   const target = yield* members.findById(input.memberId)
   if (Option.isNone(target)) return yield* new NotFound({ entity: "member", id: input.memberId })
   yield* requireWithinOwn(actor, target.value.roleId)
-  const updated = yield* members.setAccountStatus(input.memberId, input.active)
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    input.active ? "account.enabled" : "account.disabled",
+    { type: "member", id: input.memberId },
+    { accountActiveStatus: [target.value.accountActiveStatus, input.active] }
+  )
+  const updated = yield* members.setAccountStatus(input.memberId, input.active, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id: input.memberId })
+  yield* (yield* AuditLog).relay(entry)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (!input.active) yield* (yield* SessionStore).revokeAllOf(input.memberId)
   return toMember(updated.value)

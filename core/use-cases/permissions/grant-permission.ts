@@ -1,11 +1,15 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { AuditEntry } from "../../model/audit.ts"
 import { Forbidden, UnknownPermission, UnknownRole } from "../../model/errors.ts"
 import { PermissionId, RoleId } from "../../model/ids.ts"
 import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
+import type { RolePermissionDetail } from "../../model/role-permission-detail.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const GrantPermissionInput = Schema.Struct({ roleId: RoleId, permissionId: PermissionId })
 export type GrantPermissionInput = typeof GrantPermissionInput.Type
@@ -21,5 +25,27 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
   if (Option.isNone(yield* (yield* RoleStore).findById(input.roleId))) {
     return yield* new UnknownRole({ roleId: input.roleId })
   }
-  return yield* (yield* RolePermissionStore).grant(input.roleId, input.permissionId, yield* DateTime.now)
+  const draft = yield* newAuditEntry(
+    auditActorOf(actor),
+    "permission.granted",
+    { type: "role_permission_detail", id: "" },
+    {
+      permissionId: [null, input.permissionId]
+    }
+  )
+  // A new record's id is the store's to allocate: the entry is completed with the record.
+  let entry: AuditEntry | undefined
+  const entryOf = (detail: RolePermissionDetail) => {
+    entry = new AuditEntry({ ...draft, target: { type: "role_permission_detail", id: String(detail.id) } })
+    return entry
+  }
+  const granted = yield* (yield* RolePermissionStore).grant(
+    input.roleId,
+    input.permissionId,
+    yield* DateTime.now,
+    entryOf
+  )
+  // None made: the record held the permission already, so nothing changed.
+  if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
+  return granted
 })

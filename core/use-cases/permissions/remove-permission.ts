@@ -4,7 +4,9 @@ import { PermissionId, RolePermissionDetailId } from "../../model/ids.ts"
 import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const RemovePermissionInput = Schema.Struct({
   id: RolePermissionDetailId,
@@ -22,12 +24,23 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
   if (!permissionsOf(actor).has(input.permissionId)) {
     return yield* new Forbidden({ reason: "revoke_exceeds_own", permissionIds: [input.permissionId] })
   }
-  const updated = yield* (yield* RolePermissionStore).revoke(
-    input.id,
-    input.permissionId,
-    yield* DateTime.now
-  )
+  const store = yield* RolePermissionStore
+  const current = yield* store.findById(input.id)
+  if (Option.isNone(current))
+    return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
+  const removing = current.value.permissionIds.includes(input.permissionId)
+  const entry = removing
+    ? yield* newAuditEntry(
+        auditActorOf(actor),
+        "permission.removed",
+        { type: "role_permission_detail", id: String(input.id) },
+        { permissionId: [input.permissionId, null] }
+      )
+    : undefined
+  const updated = yield* store.revoke(input.id, input.permissionId, yield* DateTime.now, entry)
   if (Option.isNone(updated))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
+  // The store wrote the entry only if its write took the permission away; the relay moves only that.
+  if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
   return updated.value
 })

@@ -1,10 +1,14 @@
 import { Effect, Option } from "effect"
+import { changesBetween } from "../../model/audit.ts"
 import { NotFound } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
+import { roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
@@ -15,10 +19,18 @@ import { requireWithinOwn } from "../permissions/within-own.ts"
 export const removeRole = Effect.fnUntraced(function* (actor: Principal, id: RoleId) {
   yield* requirePermission(actor, "team.roles.write")
   const roles = yield* RoleStore
-  if (Option.isNone(yield* roles.findById(id))) return yield* new NotFound({ entity: "role", id: String(id) })
+  const current = yield* roles.findById(id)
+  if (Option.isNone(current)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* requireWithinOwn(actor, id)
-  const removed = yield* roles.remove(id)
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "role.removed",
+    { type: "role", id: String(id) },
+    changesBetween(current.value, null, roleAuditFields)
+  )
+  const removed = yield* roles.remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "role", id: String(id) })
+  yield* (yield* AuditLog).relay(entry)
   yield* (yield* RolePermissionStore).removeOfRole(id)
   return removed.value
 })

@@ -1,10 +1,13 @@
 import { Effect, Option } from "effect"
+import { changesBetween } from "../../model/audit.ts"
 import { NotFound } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
-import type { RoleChanges } from "../../model/role.ts"
+import { type RoleChanges, roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
@@ -15,10 +18,17 @@ import { requireWithinOwn } from "../permissions/within-own.ts"
 export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: RoleId, changes: RoleChanges) {
   yield* requirePermission(actor, "team.roles.write")
   const roles = yield* RoleStore
-  if (Option.isNone(yield* roles.findById(id))) return yield* new NotFound({ entity: "role", id: String(id) })
+  const current = yield* roles.findById(id)
+  if (Option.isNone(current)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* requireWithinOwn(actor, id)
-  const updated = yield* roles.update(id, changes)
+  const recorded = changesBetween(current.value, { ...current.value, ...changes }, roleAuditFields)
+  const entry =
+    Object.keys(recorded).length === 0
+      ? undefined
+      : yield* newAuditEntry(auditActorOf(actor), "role.updated", { type: "role", id: String(id) }, recorded)
+  const updated = yield* roles.update(id, changes, entry)
   // Removed between the read and the write: the same answer as if it had never been there.
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "role", id: String(id) })
+  if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
   return updated.value
 })

@@ -1,0 +1,29 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { AuditAction, AuditCursor, AuditEntry, AuditFilter } from "../../../core/index.ts"
+import { limit, pageSchemaOf } from "./list-query.ts"
+import { Authentication } from "./middleware.ts"
+
+/**
+ * An instant in RFC 3339 form only: the runtime's date parser alone takes `0.5` or `March 7` too,
+ * which no client should find accepted.
+ */
+const instant = Schema.String.check(
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/u, {
+    expected: "an RFC 3339 date-time such as 2026-11-23T08:00:00Z"
+  })
+).pipe(Schema.decodeTo(Schema.DateTimeUtcFromString))
+
+export const AuditQuery = {
+  limit,
+  cursor: Schema.optionalKey(AuditCursor),
+  action: Schema.optionalKey(AuditAction),
+  actorId: AuditFilter.fields.actorId,
+  targetId: AuditFilter.fields.targetId,
+  since: Schema.optionalKey(instant)
+}
+
+export class AuditApi extends HttpApiGroup.make("audit")
+  .add(HttpApiEndpoint.get("listEvents", "/events", { query: AuditQuery, success: pageSchemaOf(AuditEntry) }))
+  .middleware(Authentication)
+  .prefix("/api/v1/audit") {}

@@ -1,0 +1,57 @@
+import { Schema } from "effect"
+import { AuditAction, AuditActor, AuditEntry, AuditTarget } from "../../core/index.ts"
+import { collectionSchema, decodeDocument, encodeDocument } from "./driver.ts"
+
+/**
+ * An audit entry as stored, in `audit_events` and pending in a changed document's `outbox`. The
+ * changes are a list of `{ field, before, after }`: the server keeps no arrays within arrays.
+ */
+export const AuditEntryDocument = collectionSchema(
+  Schema.Struct({
+    _id: Schema.String,
+    at: Schema.DateTimeUtcFromDate,
+    action: AuditAction,
+    actor: AuditActor,
+    target: AuditTarget,
+    changes: Schema.Array(
+      Schema.Struct({ field: Schema.String, before: Schema.Unknown, after: Schema.Unknown })
+    ),
+    requestId: Schema.optionalKey(Schema.String)
+  }),
+  AuditEntry,
+  {
+    decode: ({ _id, changes, ...fields }) => ({
+      id: _id,
+      changes: Object.fromEntries(
+        changes.map(({ field, before, after }) => [field, [before, after] as const])
+      ),
+      ...fields
+    }),
+    encode: ({ id, changes, ...fields }) => ({
+      _id: id,
+      changes: Object.entries(changes).map(([field, [before, after]]) => ({ field, before, after })),
+      ...fields
+    })
+  }
+)
+export type AuditEntryDocument = typeof AuditEntryDocument.Encoded
+
+export const toAuditEntry = decodeDocument(AuditEntryDocument)
+export const toAuditDocument = encodeDocument(AuditEntryDocument)
+
+/** Where a change's entry waits, in the changed document, until the relay moves it. */
+export const Outbox = Schema.optionalKey(Schema.Array(Schema.Unknown))
+
+/** A removed member or role stays, marked, only until its entry is moved (`relay.ts`). */
+export const Removed = Schema.optionalKey(Schema.Boolean)
+
+/** Documents that are not removed: every read and change looks at these only. */
+export const live = { removed: { $exists: false } } as const
+
+/** The update part that leaves `entry` pending with the change. */
+export const pushEntry = (entry: AuditEntry | undefined) =>
+  entry === undefined ? {} : { $push: { outbox: toAuditDocument(entry) } }
+
+/** A new document carrying `entry` pending. */
+export const withEntry = <D extends object>(document: D, entry: AuditEntry | undefined) =>
+  entry === undefined ? document : { ...document, outbox: [toAuditDocument(entry)] }

@@ -1,0 +1,45 @@
+import { DateTime, Effect, Layer } from "effect"
+import type { Db, Filter } from "mongodb"
+import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
+import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
+import { MongoDatabase } from "./database.ts"
+import { attempt, query } from "./driver.ts"
+import { relayTarget } from "./relay.ts"
+
+const pageFilter = (audit: AuditQuery): Filter<AuditEntryDocument> => {
+  const conditions: Array<Filter<AuditEntryDocument>> = []
+  if (audit.after !== undefined) {
+    const at = DateTime.toDateUtc(audit.after.at)
+    conditions.push({ $or: [{ at: { $lt: at } }, { at, _id: { $lt: audit.after.id } }] })
+  }
+  if (audit.action !== undefined) conditions.push({ action: audit.action })
+  if (audit.actorId !== undefined) conditions.push({ "actor.id": audit.actorId })
+  if (audit.targetId !== undefined) conditions.push({ "target.id": audit.targetId })
+  if (audit.since !== undefined) conditions.push({ at: { $gte: DateTime.toDateUtc(audit.since) } })
+  return conditions.length === 0 ? {} : { $and: conditions }
+}
+
+/** Appends an entry to the record; the same entry twice is one (its id is the key). */
+export const appendEntry = (db: Db, entry: AuditEntry) =>
+  attempt(() => db.collection<AuditEntryDocument>("audit_events").insertOne(toAuditDocument(entry))).pipe(
+    Effect.asVoid,
+    Effect.catchTag("DuplicateKey", () => Effect.void)
+  )
+
+export const makeAuditLog = Effect.gen(function* () {
+  const db = yield* MongoDatabase
+  const events = db.collection<AuditEntryDocument>("audit_events")
+  return AuditLog.of({
+    record: (entry) => appendEntry(db, entry),
+    // What the write left pending is moved at once (one write on the request's path); taking it off
+    // the document can wait, and is redone at start if the process dies first.
+    relay: (entry) =>
+      relayTarget(db, entry.target, (clearing) => Effect.forkDetach(Effect.ignoreCause(clearing))),
+    page: (audit, limit) =>
+      query(() => events.find(pageFilter(audit)).sort({ at: -1, _id: -1 }).limit(limit).toArray()).pipe(
+        Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry))
+      )
+  })
+})
+
+export const auditLogLayer = Layer.effect(AuditLog, makeAuditLog)

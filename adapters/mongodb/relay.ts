@@ -1,0 +1,91 @@
+import { Effect } from "effect"
+import type { Db } from "mongodb"
+import type { AuditTarget, StoreUnavailable } from "../../core/index.ts"
+import type { AuditEntryDocument } from "./audit-document.ts"
+import { attempt, query } from "./driver.ts"
+
+/** Where each kind of target is stored, and how its id is keyed there. */
+const stores: Partial<
+  Record<AuditTarget["type"], { readonly collection: string; readonly key: (id: string) => string | number }>
+> = {
+  member: { collection: "members", key: (id) => id },
+  role: { collection: "roles", key: Number },
+  role_permission_detail: { collection: "role_permissions", key: Number },
+  subscription: { collection: "subscriptions", key: (id) => id }
+}
+
+interface Pending {
+  readonly _id: string | number
+  readonly outbox?: ReadonlyArray<AuditEntryDocument>
+  readonly removed?: boolean
+}
+
+const append = (db: Db, entries: ReadonlyArray<AuditEntryDocument>) =>
+  Effect.forEach(entries, (entry) =>
+    attempt(() => db.collection<AuditEntryDocument>("audit_events").insertOne(entry)).pipe(
+      Effect.catchTag("DuplicateKey", () => Effect.void)
+    )
+  )
+
+/**
+ * Takes moved entries off their document or, for a removed one, deletes it. Repeatable: an entry
+ * already taken off is not there to take.
+ */
+const clear = (db: Db, collection: string, document: Pending) =>
+  Effect.gen(function* () {
+    const pending = db.collection<Pending>(collection)
+    if (document.removed === true) {
+      yield* query(() => pending.deleteOne({ _id: document._id, removed: true }))
+      return
+    }
+    for (const entry of document.outbox ?? []) {
+      // The entry exactly as read: FerretDB matches pulled documents whole, not as queries.
+      yield* query(() => pending.updateOne({ _id: document._id }, { $pull: { outbox: entry } } as never))
+    }
+  })
+
+/** Moves a document's pending entries into the record, then clears them from it. */
+const drainDocument = (db: Db, collection: string, document: Pending) =>
+  Effect.andThen(append(db, document.outbox ?? []), clear(db, collection, document))
+
+/**
+ * Moves the entries pending on `target`'s document into the record, at once; clearing them from
+ * the document is left to `later` (for a removed document, done at once: it holds names and keys).
+ */
+export const relayTarget = (
+  db: Db,
+  target: AuditTarget,
+  later: (clearing: Effect.Effect<void, StoreUnavailable>) => Effect.Effect<unknown>
+) =>
+  Effect.gen(function* () {
+    const store = stores[target.type]
+    if (store === undefined) return
+    const document = yield* query(() =>
+      db.collection<Pending>(store.collection).findOne({ _id: store.key(target.id) })
+    )
+    if (document === null) return
+    yield* append(db, document.outbox ?? [])
+    const clearing = clear(db, store.collection, document)
+    if (document.removed === true) yield* clearing
+    else yield* later(clearing)
+  })
+
+/**
+ * At start: moves every entry a process left pending when it stopped between a change and its
+ * relay, and deletes what it left removed. Each is found in its document, so none is lost.
+ */
+export const relayPending = (db: Db) =>
+  Effect.forEach(Object.values(stores), (store) =>
+    Effect.gen(function* () {
+      const documents = yield* query(() =>
+        db
+          .collection<Pending>(store.collection)
+          .find(
+            { $or: [{ "outbox.0": { $exists: true } }, { removed: true }] },
+            { projection: { outbox: 1, removed: 1 } }
+          )
+          .toArray()
+      )
+      yield* Effect.forEach(documents, (document) => drainDocument(db, store.collection, document))
+    })
+  )

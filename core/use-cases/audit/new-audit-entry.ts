@@ -1,0 +1,35 @@
+import { DateTime, Effect } from "effect"
+import { type AuditAction, type AuditActor, AuditEntry, type AuditTarget } from "../../model/audit.ts"
+import type { Principal } from "../../model/principal.ts"
+import { CurrentRequestId } from "../../model/request.ts"
+import { IdGenerator } from "../../ports/id-generator.ts"
+
+export const auditActorOf = (principal: Principal): AuditActor => {
+  switch (principal._tag) {
+    case "Member":
+      return { kind: "member", id: principal.member.id }
+    case "Master":
+      return { kind: "master" }
+    case "OpenLocal":
+      return { kind: "open" }
+  }
+}
+
+/** An entry for what `actor` did to `target` now, in the request being served. */
+export const newAuditEntry = Effect.fnUntraced(function* (
+  actor: AuditActor,
+  action: AuditAction,
+  target: AuditTarget,
+  changes: Record<string, readonly [unknown, unknown]> = {}
+) {
+  const requestId = yield* CurrentRequestId
+  return new AuditEntry({
+    id: yield* (yield* IdGenerator).auditEntryId,
+    at: yield* DateTime.now,
+    action,
+    actor,
+    target,
+    changes,
+    ...(requestId === undefined ? {} : { requestId })
+  })
+})
