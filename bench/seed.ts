@@ -18,7 +18,7 @@ export const seedOpen = async (base: string, token?: string) => {
 /** The open seed, plus a member holding every permission, logged in: returns their session token. */
 export const seedSecure = async (base: string, masterKey: string) => {
   await seedOpen(base, masterKey)
-  for (let permissionId = 1; permissionId <= 7; permissionId++) {
+  for (let permissionId = 1; permissionId <= 8; permissionId++) {
     await post(base, "/api/v1/team/role-permission-detail", { roleId: 1, permissionId }, masterKey)
   }
   await post(
