@@ -4,7 +4,7 @@ import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, query } from "./driver.ts"
-import { relayTarget } from "./relay.ts"
+import { relayEntry } from "./relay.ts"
 
 const pageFilter = (audit: AuditQuery): Filter<AuditEntryDocument> => {
   const conditions: Array<Filter<AuditEntryDocument>> = []
@@ -34,7 +34,7 @@ export const makeAuditLog = Effect.gen(function* () {
     // What the write left pending is moved at once (one write on the request's path); taking it off
     // the document can wait, and is redone at start if the process dies first.
     relay: (entry) =>
-      relayTarget(db, entry.target, (clearing) => Effect.forkDetach(Effect.ignoreCause(clearing))),
+      relayEntry(db, toAuditDocument(entry), (clearing) => Effect.forkDetach(Effect.ignoreCause(clearing))),
     page: (audit, limit) =>
       query(() => events.find(pageFilter(audit)).sort({ at: -1, _id: -1 }).limit(limit).toArray()).pipe(
         Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry))

@@ -49,24 +49,27 @@ const drainDocument = (db: Db, collection: string, document: Pending) =>
   Effect.andThen(append(db, document.outbox ?? []), clear(db, collection, document))
 
 /**
- * Moves the entries pending on `target`'s document into the record, at once; clearing them from
- * the document is left to `later` (for a removed document, done at once: it holds names and keys).
+ * Moves `entry` into the record at once if its write left it pending on its document (a write
+ * whose condition failed left nothing, and nothing is moved); taking it off the document is left
+ * to `later`, except for a removed document, deleted at once: it still holds names and keys.
  */
-export const relayTarget = (
+export const relayEntry = (
   db: Db,
-  target: AuditTarget,
+  entry: AuditEntryDocument,
   later: (clearing: Effect.Effect<void, StoreUnavailable>) => Effect.Effect<unknown>
 ) =>
   Effect.gen(function* () {
-    const store = stores[target.type]
+    const store = stores[entry.target.type]
     if (store === undefined) return
-    const document = yield* query(() =>
-      db.collection<Pending>(store.collection).findOne({ _id: store.key(target.id) })
+    const pending = yield* query(() =>
+      db
+        .collection<Pending>(store.collection)
+        .findOne({ _id: store.key(entry.target.id), "outbox._id": entry._id }, { projection: { removed: 1 } })
     )
-    if (document === null) return
-    yield* append(db, document.outbox ?? [])
-    const clearing = clear(db, store.collection, document)
-    if (document.removed === true) yield* clearing
+    if (pending === null) return
+    yield* append(db, [entry])
+    const clearing = clear(db, store.collection, { ...pending, outbox: [entry] })
+    if (pending.removed === true) yield* clearing
     else yield* later(clearing)
   })
 

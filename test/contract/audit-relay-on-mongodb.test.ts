@@ -78,4 +78,38 @@ describe("the audit relay on MongoDB", () => {
         })
       )
   )
+
+  it.effect("the relay after a write moves its entry at once and then takes it off the document", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const database = yield* scratch
+        const ada = memberRecord("ada")
+        const added = entryFor("aud_1", "member.added", ada.id)
+        const ghost = entryFor("aud_9", "member.updated", ada.id)
+        yield* Effect.gen(function* () {
+          yield* (yield* MemberStore).insert(ada, added)
+          const log = yield* AuditLog
+          yield* log.relay(added)
+          yield* log.relay(added)
+          // An entry no write carried (its write's condition failed) is not moved.
+          yield* log.relay(ghost)
+          assert.deepStrictEqual(
+            (yield* log.page({}, 10)).map((entry) => entry.id),
+            ["aud_1"]
+          )
+          yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 300)))
+        }).pipe(Effect.provide(process_(database)))
+        const outbox = yield* Effect.promise(async () => {
+          const client = new MongoClient(mongoUri())
+          const document = await client
+            .db(database)
+            .collection("members")
+            .findOne({ _id: ada.id as never })
+          await client.close()
+          return document?.outbox
+        })
+        assert.deepStrictEqual(outbox, [])
+      })
+    )
+  )
 })
