@@ -16,7 +16,7 @@ const stores: Partial<
 
 interface Pending {
   readonly _id: string | number
-  readonly outbox?: ReadonlyArray<AuditEntryDocument>
+  readonly outbox?: Array<AuditEntryDocument>
   readonly removed?: boolean
 }
 
@@ -40,7 +40,7 @@ const clear = (db: Db, collection: string, document: Pending) =>
     }
     for (const entry of document.outbox ?? []) {
       // The entry exactly as read: FerretDB matches pulled documents whole, not as queries.
-      yield* query(() => pending.updateOne({ _id: document._id }, { $pull: { outbox: entry } } as never))
+      yield* query(() => pending.updateOne({ _id: document._id }, { $pull: { outbox: entry } }))
     }
   })
 

@@ -1,7 +1,7 @@
 import { Clock, Effect } from "effect"
 import type { Db } from "mongodb"
 import { type AuditEntry, RoleId, RoleInUse } from "../../core/index.ts"
-import { live, pushEntry } from "./audit-document.ts"
+import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
 import { query } from "./driver.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */
@@ -9,6 +9,8 @@ export interface HolderCount {
   readonly _id: number
   readonly holders?: number
   readonly holdersChangedAt?: Date
+  readonly removed?: boolean
+  readonly outbox?: Array<AuditEntryDocument>
 }
 
 /**
@@ -40,7 +42,7 @@ export const roleHolders = (db: Db) => {
         ? roles.findOneAndDelete({ _id: id, holders: { $lte: 0 }, ...live })
         : roles.findOneAndUpdate(
             { _id: id, holders: { $lte: 0 }, ...live },
-            { $set: { removed: true }, ...pushEntry(entry) } as never,
+            { $set: { removed: true }, ...pushEntry(entry) },
             { returnDocument: "before" }
           )
     )
