@@ -2,6 +2,7 @@ import { DateTime, Effect } from "effect"
 import { type AuditAction, type AuditActor, AuditEntry, type AuditTarget } from "../../model/audit.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentRequestId } from "../../model/request.ts"
+import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 
 export const auditActorOf = (principal: Principal): AuditActor => {
@@ -33,3 +34,18 @@ export const newAuditEntry = Effect.fnUntraced(function* (
     ...(requestId === undefined ? {} : { requestId })
   })
 })
+
+/** The entry of a change to the fields in `changes`; none when none of them changed. */
+export const auditEntryOfChanges = (
+  actor: AuditActor,
+  action: AuditAction,
+  target: AuditTarget,
+  changes: Record<string, readonly [unknown, unknown]>
+) =>
+  Object.keys(changes).length === 0
+    ? Effect.succeed(undefined)
+    : newAuditEntry(actor, action, target, changes)
+
+/** Moves the entry a write carried into the record, once the write is done; nothing when it carried none. */
+export const relayAudit = (entry: AuditEntry | undefined) =>
+  entry === undefined ? Effect.void : AuditLog.use((log) => log.relay(entry))

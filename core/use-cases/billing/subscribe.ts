@@ -5,11 +5,10 @@ import { fromMajorUnits, isFree } from "../../model/money.ts"
 import type { Principal } from "../../model/principal.ts"
 import { isLive, StatusChange, Subscription } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { PlanCatalog } from "../../ports/plan-catalog.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { subscriptionFields, supersedeOthers } from "./subscription-writes.ts"
 
 export const SubscribeInput = Schema.Struct({
@@ -60,7 +59,7 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
     changesBetween(null, subscription, subscriptionFields)
   )
   yield* store.insert(subscription, entry)
-  yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   yield* supersedeOthers(auditActorOf(actor), subscription)
   return subscription
 })

@@ -3,9 +3,8 @@ import { type AuditActor, changesBetween } from "../../model/audit.ts"
 import { isOlderThan } from "../../model/creation-order.ts"
 import { StoreUnavailable } from "../../model/errors.ts"
 import { isLive, StatusChange, Subscription, type SubscriptionStatus } from "../../model/subscription.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
 
 const maxAttempts = 25
 
@@ -31,12 +30,14 @@ export const updateSubscription = Effect.fnUntraced(function* <A>(
     const { next } = planned.value
     const changes = changesBetween(current, next, subscriptionFields)
     // Only what a reader of the record cares for is an entry: not the bookkeeping of event ids.
-    const entry =
-      Object.keys(changes).length === 0
-        ? undefined
-        : yield* newAuditEntry(actor, "subscription.updated", { type: "subscription", id: next.id }, changes)
+    const entry = yield* auditEntryOfChanges(
+      actor,
+      "subscription.updated",
+      { type: "subscription", id: next.id },
+      changes
+    )
     if (yield* store.replace(next, entry)) {
-      if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
+      yield* relayAudit(entry)
       return { result: planned.value.result, subscription: next }
     }
     const reread = yield* store.findById(current.id)

@@ -13,12 +13,11 @@ import {
 } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const AddMemberInput = Schema.Struct({
@@ -64,6 +63,6 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   // Counted as a holder before it is written, so the role cannot be deleted under the new member.
   if (!(yield* roles.claim(input.roleId))) return yield* new UnknownRole({ roleId: input.roleId })
   yield* members.insert(record, entry).pipe(Effect.tapError(() => roles.release(input.roleId)))
-  yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   return member
 })

@@ -5,11 +5,10 @@ import type { MemberId } from "../../model/ids.ts"
 import { memberAuditFields, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /** Removes a member and ends their sessions; nobody removes themselves or someone more privileged. */
@@ -29,7 +28,7 @@ export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: M
   )
   const removed = yield* members.remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "member", id })
-  yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   yield* (yield* RoleStore).release(removed.value.roleId)
   yield* (yield* SessionStore).revokeAllOf(id)
   return toMember(removed.value)

@@ -4,10 +4,9 @@ import { MemberId } from "../../model/ids.ts"
 import { toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
@@ -34,7 +33,7 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   )
   const updated = yield* members.setAccountStatus(input.memberId, input.active, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id: input.memberId })
-  yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (!input.active) yield* (yield* SessionStore).revokeAllOf(input.memberId)
   return toMember(updated.value)

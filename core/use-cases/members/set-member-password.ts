@@ -4,11 +4,10 @@ import type { MemberId } from "../../model/ids.ts"
 import { Password } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const SetMemberPasswordInput = Schema.Struct({
@@ -31,6 +30,6 @@ export const setMemberPassword = Effect.fnUntraced(function* (
   const entry = yield* newAuditEntry(auditActorOf(actor), "member.password_set", { type: "member", id })
   const updated = yield* members.setPassword(id, hash, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id })
-  yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   yield* (yield* SessionStore).revokeAllOf(id)
 })

@@ -5,11 +5,10 @@ import type { MemberId } from "../../model/ids.ts"
 import { type MemberChanges, memberAuditFields, normalizeEmail, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
@@ -49,10 +48,12 @@ export const updateMember = Effect.fnUntraced(function* (
     { ...toMember(current), ...normalized },
     memberAuditFields
   )
-  const entry =
-    Object.keys(recorded).length === 0
-      ? undefined
-      : yield* newAuditEntry(auditActorOf(actor), "member.updated", { type: "member", id }, recorded)
+  const entry = yield* auditEntryOfChanges(
+    auditActorOf(actor),
+    "member.updated",
+    { type: "member", id },
+    recorded
+  )
   const updated = yield* members
     .update(id, current.roleId, normalized, endSessions, entry)
     .pipe(Effect.tapError(() => (newRole === undefined ? Effect.void : roles.release(newRole))))
@@ -61,7 +62,7 @@ export const updateMember = Effect.fnUntraced(function* (
     // Removed or moved by someone else since it was read: the decision above no longer holds.
     return yield* new EditConflict({ entity: "member", id })
   }
-  if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   if (newRole !== undefined) yield* roles.release(current.roleId)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (endSessions) yield* (yield* SessionStore).revokeAllOf(id)

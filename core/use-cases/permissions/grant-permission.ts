@@ -6,10 +6,9 @@ import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import type { RolePermissionDetail } from "../../model/role-permission-detail.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 
 export const GrantPermissionInput = Schema.Struct({ roleId: RoleId, permissionId: PermissionId })
 export type GrantPermissionInput = typeof GrantPermissionInput.Type
@@ -46,6 +45,6 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
     entryOf
   )
   // None made: the record held the permission already, so nothing changed.
-  if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   return granted
 })

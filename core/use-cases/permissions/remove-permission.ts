@@ -4,9 +4,8 @@ import { PermissionId, RolePermissionDetailId } from "../../model/ids.ts"
 import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 
 export const RemovePermissionInput = Schema.Struct({
   id: RolePermissionDetailId,
@@ -41,6 +40,6 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
   if (Option.isNone(updated))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
   // The store wrote the entry only if its write took the permission away; the relay moves only that.
-  if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   return updated.value
 })

@@ -3,9 +3,8 @@ import { AuditEntry, changesBetween } from "../../model/audit.ts"
 import type { Principal } from "../../model/principal.ts"
 import { NewRole, type Role, RoleKey, RoleName, roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 
 export const AddRoleInput = Schema.Struct({
   name: RoleName,
@@ -33,6 +32,6 @@ export const addRole = Effect.fnUntraced(function* (actor: Principal, input: Add
     }),
     entryOf
   )
-  yield* (yield* AuditLog).relay(entryOf(created))
+  yield* relayAudit(entryOf(created))
   return created
 })

@@ -5,10 +5,9 @@ import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
@@ -30,7 +29,7 @@ export const removeRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   )
   const removed = yield* roles.remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "role", id: String(id) })
-  yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   yield* (yield* RolePermissionStore).removeOfRole(id)
   return removed.value
 })

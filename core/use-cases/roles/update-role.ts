@@ -5,9 +5,8 @@ import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { type RoleChanges, roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
@@ -22,13 +21,15 @@ export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   if (Option.isNone(current)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* requireWithinOwn(actor, id)
   const recorded = changesBetween(current.value, { ...current.value, ...changes }, roleAuditFields)
-  const entry =
-    Object.keys(recorded).length === 0
-      ? undefined
-      : yield* newAuditEntry(auditActorOf(actor), "role.updated", { type: "role", id: String(id) }, recorded)
+  const entry = yield* auditEntryOfChanges(
+    auditActorOf(actor),
+    "role.updated",
+    { type: "role", id: String(id) },
+    recorded
+  )
   const updated = yield* roles.update(id, changes, entry)
   // Removed between the read and the write: the same answer as if it had never been there.
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "role", id: String(id) })
-  if (entry !== undefined) yield* (yield* AuditLog).relay(entry)
+  yield* relayAudit(entry)
   return updated.value
 })
