@@ -38,18 +38,23 @@ export const MembersQuery = {
   q: MemberFilter.fields.q
 }
 
-/** What the list parameters mean, for the published document. */
-export const queryDescriptions: Readonly<Record<string, string>> = {
-  limit: "How many items the page holds: 1 to 200, 50 when absent",
-  cursor: "Where to go on from: the cursor in the previous page's Link, passed back as it is",
-  roleId: "Only members of this role",
-  active: "true: only members who can act (membership and account active); false: only the others",
-  q: "A prefix of the username or the e-mail, ignoring case",
-  action: "Only entries of this action",
-  actorId: "Only entries of what this member did",
-  targetId: "Only entries about this member, role, record or subscription (its id)",
-  since: "Only entries at or after this instant (ISO 8601)"
-}
+/** What the list parameters mean, and the format of those that have one, for the published document. */
+export const queryDocs: Readonly<Record<string, { readonly description: string; readonly format?: string }>> =
+  {
+    limit: { description: "How many items the page holds: 1 to 200, 50 when absent" },
+    cursor: {
+      description: "Where to go on from: the cursor in the previous page's Link, passed back as it is"
+    },
+    roleId: { description: "Only members of this role" },
+    active: {
+      description: "true: only members who can act (membership and account active); false: only the others"
+    },
+    q: { description: "A prefix of the username or the e-mail, ignoring case" },
+    action: { description: "Only entries of this action" },
+    actorId: { description: "Only entries of what this member did" },
+    targetId: { description: "Only entries about this member, role, record or subscription (its id)" },
+    since: { description: "Only entries at or after this instant (RFC 3339)", format: "date-time" }
+  }
 
 /** A list answers one page as a JSON array; `Link: <…>; rel="next"` (RFC 8288) while more remain. */
 export const pageSchemaOf = <S extends Schema.Top>(item: S) =>

@@ -1,6 +1,6 @@
 import { OpenApi } from "effect/http-api"
 import { declareIdempotency } from "./idempotency-openapi.ts"
-import { queryDescriptions } from "./list-query.ts"
+import { queryDocs } from "./list-query.ts"
 import { RosterApi } from "./roster-api.ts"
 
 /** One line per operation, for client generators and the docs page; a test requires every one. */
@@ -111,11 +111,10 @@ export const openApiDocument = (options: { readonly openLocal: boolean }) => {
       const summary = summaries[operation.operationId ?? ""]
       if (summary !== undefined) operation.summary = summary
       for (const parameter of operation.parameters ?? []) {
-        const description = parameter.in === "query" ? queryDescriptions[parameter.name] : undefined
-        if (description !== undefined) parameter.description = description
-        if (parameter.in === "query" && parameter.name === "since" && parameter.schema !== undefined) {
-          parameter.schema.format = "date-time"
-        }
+        const docs = parameter.in === "query" ? queryDocs[parameter.name] : undefined
+        if (docs === undefined) continue
+        parameter.description = docs.description
+        if (docs.format !== undefined && parameter.schema !== undefined) parameter.schema.format = docs.format
       }
       const ok = operation.responses?.["200"]
       const next = links[operation.operationId ?? ""]

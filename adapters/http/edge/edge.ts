@@ -49,7 +49,8 @@ export const edgeMiddleware = HttpRouter.middleware(
       HttpServerRequest.HttpServerRequest.use((request) => {
         const started = performance.now()
         const requestId = requestIdOf(request.headers["x-request-id"])
-        rememberRequestId(request, requestId)
+        // Only what may change something records its request; reads skip the bookkeeping.
+        if (request.method !== "GET" && request.method !== "HEAD") rememberRequestId(request, requestId)
         const finish = (response: HttpServerResponse.HttpServerResponse, error?: string) => {
           log(logEntry(requestId, request.method, pathOf(request.url), started, response.status, error))
           return identify(response, requestId)
