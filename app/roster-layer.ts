@@ -1,7 +1,8 @@
 import { Duration, Layer, Option } from "effect"
 import { CryptoServices, hashToken, type ScryptParameters } from "../adapters/crypto/index.ts"
 import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
-import { AuthSettings, type Plan, type ThrottlePolicy } from "../core/index.ts"
+import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
+import { AuthSettings, type PaymentProvider, type Plan, type ThrottlePolicy } from "../core/index.ts"
 
 export interface InMemoryRosterOptions {
   readonly plans?: ReadonlyArray<Plan>
@@ -10,6 +11,8 @@ export interface InMemoryRosterOptions {
   readonly sessionTtl?: Duration.Input
   readonly throttle?: Partial<ThrottlePolicy>
   readonly scrypt?: ScryptParameters
+  /** Who charges for subscriptions; without one, none is called (see `noPaymentProviderLayer`). */
+  readonly paymentProvider?: Layer.Layer<PaymentProvider>
 }
 
 export const defaultThrottle: ThrottlePolicy = {
@@ -18,7 +21,9 @@ export const defaultThrottle: ThrottlePolicy = {
   maxFailuresPerClient: 50
 }
 
-export const authSettingsLayer = (options: Omit<InMemoryRosterOptions, "plans" | "scrypt">) =>
+export const authSettingsLayer = (
+  options: Pick<InMemoryRosterOptions, "masterKey" | "sessionTtl" | "throttle">
+) =>
   Layer.succeed(
     AuthSettings,
     AuthSettings.of({
@@ -30,14 +35,16 @@ export const authSettingsLayer = (options: Omit<InMemoryRosterOptions, "plans" |
 
 /**
  * Every port of the core, with `stores` holding the state and the rest (plan catalog, hashing,
- * tokens, ids, auth settings) from `options`: the same composition whichever store is chosen.
+ * tokens, ids, auth settings, payment provider) from `options`: the same composition whichever
+ * store is chosen.
  */
 export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: InMemoryRosterOptions = {}) =>
   Layer.mergeAll(
     stores,
     planCatalogLayer(options.plans ?? []),
     CryptoServices(options.scrypt),
-    authSettingsLayer(options)
+    authSettingsLayer(options),
+    options.paymentProvider ?? noPaymentProviderLayer
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */

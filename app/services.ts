@@ -1,9 +1,12 @@
-import { Layer, Logger, Option, Redacted } from "effect"
+import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { mongoStores } from "../adapters/mongodb/index.ts"
+import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
+import { stripeProviderLayer } from "../adapters/payments/stripe-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
+import { syncSeats } from "../core/index.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
@@ -29,17 +32,38 @@ const stores = (settings: Settings) =>
     onSome: (mongo) => mongoStores(mongo).pipe(Layer.provide(jsonLogger))
   })
 
-/** Which store, hasher, verifier and log the service runs with: decided here and nowhere else. */
+/**
+ * Seats follow every member change; should the provider have failed then, they catch up here, at
+ * start and every few minutes (nothing is written or called when they are in step).
+ */
+const seatReconciliation = Layer.effectDiscard(
+  Effect.forkScoped(
+    syncSeats.pipe(
+      Effect.catch((error) => Effect.logWarning(`Seat reconciliation failed: ${error._tag}`)),
+      Effect.repeat(Schedule.spaced("5 minutes"))
+    )
+  )
+).pipe(Layer.provide(jsonLogger))
+
+/** Which store, hasher, provider, verifier and log the service runs with: decided here and nowhere else. */
 export const rosterServices = (settings: Settings) =>
   Layer.mergeAll(
-    rosterOn(stores(settings), {
-      plans: settings.plans,
-      sessionTtl: settings.sessionTtl,
-      ...Option.match(settings.masterKey, {
-        onNone: () => ({}),
-        onSome: (key) => ({ masterKey: Redacted.value(key) })
-      })
-    }),
+    seatReconciliation.pipe(
+      Layer.provideMerge(
+        rosterOn(stores(settings), {
+          plans: settings.plans,
+          sessionTtl: settings.sessionTtl,
+          paymentProvider: Option.match(settings.stripe, {
+            onNone: () => noPaymentProviderLayer,
+            onSome: stripeProviderLayer
+          }),
+          ...Option.match(settings.masterKey, {
+            onNone: () => ({}),
+            onSome: (key) => ({ masterKey: Redacted.value(key) })
+          })
+        })
+      )
+    ),
     webhookVerifier(settings),
     Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {})
   )

@@ -2,9 +2,11 @@ import { Config, Duration, Effect, Option, Redacted } from "effect"
 import { isLoopbackName } from "../adapters/http/edge/local-request.ts"
 import type { MongoOptions } from "../adapters/mongodb/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
+import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"
 import type { Plan } from "../core/index.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { StartupError } from "./startup-error.ts"
+import { loadStripeSettings } from "./stripe-settings.ts"
 
 export interface Settings {
   readonly port: number
@@ -21,6 +23,8 @@ export interface Settings {
   readonly logRequests: boolean
   /** Absent: the in-memory store. */
   readonly mongo: Option.Option<MongoOptions>
+  /** Absent: no payment provider is called. */
+  readonly stripe: Option.Option<StripeProviderOptions>
 }
 
 const minimumMasterKeyLength = 32
@@ -89,17 +93,19 @@ export const loadSettings = Effect.gen(function* () {
     return yield* refuse("ROSTER_WEBHOOK_SECRET: a Standard Webhooks secret is `whsec_` followed by base64")
   }
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
+  const plans = yield* loadPlans(plansSource)
   return {
     port: env.port,
     host,
     masterKey: env.masterKey,
     webhookSecrets,
     webhookScheme: env.webhookScheme,
-    plans: yield* loadPlans(plansSource),
+    plans,
     plansSource,
     maxBodyBytes: env.maxBodyBytes,
     sessionTtl: env.sessionTtl,
     logRequests: env.logRequests,
-    mongo: env.mongo
+    mongo: env.mongo,
+    stripe: yield* loadStripeSettings(plans)
   } satisfies Settings
 })

@@ -20,6 +20,15 @@ const announce = (settings: Settings) => {
     onSome: ({ database }) => logEvent("info", `store: MongoDB, database ${database} (MONGODB_URI)`)
   })
   logEvent("info", `plans: ${settings.plans.length} from ${settings.plansSource}`)
+  Option.match(settings.stripe, {
+    onNone: () =>
+      logEvent(
+        "info",
+        "payment provider: none (no STRIPE_SECRET_KEY); no checkout is opened, cancellations are immediate"
+      ),
+    onSome: ({ apiUrl }) =>
+      logEvent("info", `payment provider: Stripe at ${apiUrl?.origin ?? "https://api.stripe.com"}`)
+  })
   if (Option.isNone(settings.masterKey)) {
     logEvent(
       "warn",

@@ -179,6 +179,12 @@ export class Unavailable extends HttpApiError.Problem<Unavailable>()(
   code("unavailable")
 ) {}
 
+export class ProviderUnavailable extends HttpApiError.Problem<ProviderUnavailable>()(
+  "ProviderUnavailable",
+  declare("unavailable", 503, "The payment provider is unavailable; try again"),
+  code("unavailable")
+) {}
+
 export class Busy extends HttpApiError.Problem<Busy>()(
   "Busy",
   declare("unavailable", 503, "Too busy hashing passwords; try again shortly"),

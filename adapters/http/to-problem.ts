@@ -67,6 +67,10 @@ const problems = {
       detail: "Every password hash this instance may run is running; the request changed nothing",
       retryAfterSeconds: e.retryAfterSeconds
     }),
+  ProviderUnavailable: (_: Domain.ProviderUnavailable) =>
+    new Problem.ProviderUnavailable({
+      detail: "The payment provider did not answer; nothing changed here and the request may be retried"
+    }),
   StoreUnavailable: (_: Domain.StoreUnavailable) =>
     new Problem.Unavailable({
       detail: "The store did not answer; the request changed nothing and may be retried"

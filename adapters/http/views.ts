@@ -27,7 +27,11 @@ export const toPlanView = (plan: Plan): typeof PlanView.Type => ({
   currency: plan.price.currency
 })
 
-/** The public face of a subscription: no version counters, provider ids or event bookkeeping. */
+/**
+ * The public face of a subscription: no version counters, provider ids or event bookkeeping.
+ * `checkoutUrl` while it waits for its payment at the provider, `seats` for a plan priced per
+ * seat, `cancelAt` while it is `canceling`.
+ */
 export const SubscriptionView = Schema.Struct({
   id: Schema.String,
   status: SubscriptionStatus,
@@ -35,6 +39,9 @@ export const SubscriptionView = Schema.Struct({
   planName: Schema.String,
   price: Schema.Finite,
   currency: Currency,
+  checkoutUrl: Schema.optionalKey(Schema.String),
+  seats: Schema.optionalKey(Schema.Int),
+  cancelAt: Schema.optionalKey(Schema.DateTimeUtc),
   history: Schema.Array(Schema.Struct({ status: SubscriptionStatus, at: Schema.DateTimeUtc })),
   createdAt: Schema.DateTimeUtc,
   updatedAt: Schema.DateTimeUtc
@@ -47,6 +54,13 @@ export const toSubscriptionView = (subscription: Subscription): typeof Subscript
   planName: subscription.planName,
   price: toMajorUnits(subscription.price),
   currency: subscription.price.currency,
+  ...(subscription.status === "pending" && subscription.checkout !== undefined
+    ? { checkoutUrl: subscription.checkout.url }
+    : {}),
+  ...(subscription.seats === undefined ? {} : { seats: subscription.seats }),
+  ...(subscription.status === "canceling" && subscription.cancelAt !== undefined
+    ? { cancelAt: subscription.cancelAt }
+    : {}),
   history: subscription.history.map(({ status, at }) => ({ status, at })),
   createdAt: subscription.createdAt,
   updatedAt: subscription.updatedAt

@@ -9,6 +9,7 @@ import {
   type MemberStore,
   type PasswordHasher,
   type PaymentInbox,
+  type PaymentProvider,
   type PlanCatalog,
   type RolePermissionStore,
   type RoleStore,
@@ -38,6 +39,7 @@ export type HttpServices =
   | MemberStore
   | PasswordHasher
   | PaymentInbox
+  | PaymentProvider
   | PlanCatalog
   | RolePermissionStore
   | RoleStore

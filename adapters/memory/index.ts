@@ -2,6 +2,12 @@ export { auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
 export { makeMemberStore } from "./member-store.ts"
 export { makePaymentInbox } from "./payment-inbox.ts"
+export {
+  type MemoryPaymentProvider,
+  makeMemoryPaymentProvider,
+  type ProviderCall,
+  providerOperations
+} from "./payment-provider.ts"
 export { planCatalogLayer } from "./plan-catalog.ts"
 export { makeRolePermissionStore } from "./role-permission-store.ts"
 export { makeRoleStore } from "./role-store.ts"

@@ -4,6 +4,7 @@ import {
   byCreation,
   DuplicateEmail,
   DuplicateUsername,
+  isActiveMember,
   isOlderThan,
   loginKey,
   type MemberId,
@@ -25,7 +26,7 @@ export const makeMemberStore = Effect.gen(function* () {
   const matches = (member: MemberRecord, query: MemberQuery) =>
     (query.after === undefined || isOlderThan(query.after, member)) &&
     (query.roleId === undefined || member.roleId === query.roleId) &&
-    (query.active === undefined || (member.activestatus && member.accountActiveStatus) === query.active) &&
+    (query.active === undefined || isActiveMember(member) === query.active) &&
     (query.q === undefined ||
       usernameKey(member.username).startsWith(query.q.toLowerCase()) ||
       member.email.startsWith(query.q.toLowerCase()))
@@ -88,6 +89,7 @@ export const makeMemberStore = Effect.gen(function* () {
           .sort(byCreation)
           .slice(0, limit)
       ),
+    countActive: Effect.sync(() => [...byId.values()].filter(isActiveMember).length),
     setAccountStatus: (id, active, entry) =>
       modify(
         id,

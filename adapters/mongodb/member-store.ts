@@ -97,6 +97,7 @@ export const makeMemberStore = Effect.gen(function* () {
           .limit(limit)
           .toArray()
       ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRecord))),
+    countActive: query(() => members.countDocuments({ ...memberFilter({ active: true }), ...live })),
     setAccountStatus: (id, active, entry) =>
       setAndAnswer(
         { _id: id },

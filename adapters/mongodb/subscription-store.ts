@@ -5,29 +5,30 @@ import { MongoDatabase } from "./database.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
 
 /** A subscription as stored, with a `version` for compare-and-set writes. */
-const SubscriptionDocument = collectionSchema(
-  Schema.Struct({
-    _id: Schema.String,
-    planId: Schema.String,
-    planName: Schema.String,
-    price: Schema.Struct({ amountMinor: Schema.Int, currency: Currency }),
-    status: SubscriptionStatus,
-    history: Schema.Array(Schema.Struct({ status: SubscriptionStatus, at: Schema.DateTimeUtcFromDate })),
-    providerSubscriptionId: Schema.optional(Schema.String),
-    providerCustomerId: Schema.optional(Schema.String),
-    lastEventAt: Schema.optional(Schema.DateTimeUtcFromDate),
-    recentEventIds: Schema.Array(Schema.String),
-    version: Schema.Int,
-    createdAt: Schema.DateTimeUtcFromDate,
-    updatedAt: Schema.DateTimeUtcFromDate,
-    outbox: Outbox
-  }),
-  Subscription,
-  {
-    decode: ({ _id, outbox: _outbox, ...fields }) => ({ id: _id, ...fields }),
-    encode: ({ id, ...fields }) => ({ _id: id, ...fields })
-  }
-)
+const StoredFields = Schema.Struct({
+  _id: Schema.String,
+  planId: Schema.String,
+  planName: Schema.String,
+  price: Schema.Struct({ amountMinor: Schema.Int, currency: Currency }),
+  status: SubscriptionStatus,
+  history: Schema.Array(Schema.Struct({ status: SubscriptionStatus, at: Schema.DateTimeUtcFromDate })),
+  checkout: Schema.optional(Schema.Struct({ id: Schema.String, url: Schema.String })),
+  seats: Schema.optional(Schema.Int),
+  cancelAt: Schema.optional(Schema.DateTimeUtcFromDate),
+  providerSubscriptionId: Schema.optional(Schema.String),
+  providerCustomerId: Schema.optional(Schema.String),
+  lastEventAt: Schema.optional(Schema.DateTimeUtcFromDate),
+  recentEventIds: Schema.Array(Schema.String),
+  version: Schema.Int,
+  createdAt: Schema.DateTimeUtcFromDate,
+  updatedAt: Schema.DateTimeUtcFromDate,
+  outbox: Outbox
+})
+
+const SubscriptionDocument = collectionSchema(StoredFields, Subscription, {
+  decode: ({ _id, outbox: _outbox, ...fields }) => ({ id: _id, ...fields }),
+  encode: ({ id, ...fields }) => ({ _id: id, ...fields })
+})
 
 export type SubscriptionDocument = typeof SubscriptionDocument.Encoded
 
@@ -36,9 +37,6 @@ const toDocument = encodeDocument(SubscriptionDocument)
 
 /** Newest first, the id breaking ties as `byCreation` does. */
 const newestFirst = { createdAt: -1, _id: -1 } as const
-
-/** Fields a next version may lack: setting the rest must remove these, as replacing would. */
-const optionalFields = ["providerSubscriptionId", "providerCustomerId", "lastEventAt"] as const
 
 export const makeSubscriptionStore = Effect.gen(function* () {
   const subscriptions = (yield* MongoDatabase).collection<SubscriptionDocument>("subscriptions")
@@ -65,7 +63,10 @@ export const makeSubscriptionStore = Effect.gen(function* () {
     // not replaced, so that entries still pending on the document stay with it.
     replace: (next, entry) => {
       const { _id, ...fields } = toDocument(next)
-      const absent = optionalFields.filter((field) => !(field in fields))
+      // An optional field the next version lacks is removed, as replacing the document would.
+      const absent = Object.keys(StoredFields.fields).filter(
+        (field) => field !== "_id" && field !== "outbox" && fields[field as keyof typeof fields] === undefined
+      )
       return query(() =>
         subscriptions.updateOne(
           { _id, version: next.version - 1 },

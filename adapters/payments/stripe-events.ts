@@ -43,6 +43,25 @@ const invoiceSubscription = (invoice: StripeObject) => {
 
 const ourReference = Schema.decodeUnknownOption(SubscriptionId)
 
+const instantOf = (seconds: unknown) =>
+  typeof seconds === "number" && Number.isSafeInteger(seconds) && seconds >= 0 && seconds <= 8_640_000_000_000
+    ? DateTime.makeUnsafe(seconds * 1000)
+    : undefined
+
+/**
+ * When a subscription set to cancel ends: `cancel_at`, else the end of its current period (on the
+ * subscription in older API versions, on its item in newer ones).
+ */
+const endOf = (subscription: StripeObject) => {
+  const items = isObject(subscription.items) ? subscription.items.data : undefined
+  const item = Array.isArray(items) && isObject(items[0]) ? items[0] : {}
+  return (
+    instantOf(subscription.cancel_at) ??
+    instantOf(subscription.current_period_end) ??
+    instantOf(item.current_period_end)
+  )
+}
+
 const statuses: Readonly<Record<string, SubscriptionStatus>> = {
   active: "active",
   trialing: "active",
@@ -89,11 +108,17 @@ export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentE
     case "customer.subscription.updated": {
       const status = typeof object.status === "string" ? statuses[object.status] : undefined
       if (status === undefined) return Option.none()
+      const ending =
+        status !== "canceled" && (object.cancel_at_period_end === true || object.cancel_at != null)
       return Option.some({
         _tag: "SubscriptionStatusReported",
-        status,
+        status: ending ? "canceling" : status,
         ...common,
-        ...defined({ providerSubscriptionId: idOf(object.id), providerCustomerId: idOf(object.customer) })
+        ...defined({
+          cancelAt: ending ? endOf(object) : undefined,
+          providerSubscriptionId: idOf(object.id),
+          providerCustomerId: idOf(object.customer)
+        })
       })
     }
     case "customer.subscription.deleted":

@@ -95,3 +95,9 @@ export class HashingBusy extends Schema.TaggedError<HashingBusy>()("HashingBusy"
 
 /** The store could not be reached or did not answer; the operation may be retried. */
 export class StoreUnavailable extends Schema.TaggedError<StoreUnavailable>()("StoreUnavailable", {}) {}
+
+/** The payment provider did not answer in time, or answered that it cannot now; nothing changed. */
+export class ProviderUnavailable extends Schema.TaggedError<ProviderUnavailable>()(
+  "ProviderUnavailable",
+  {}
+) {}

@@ -54,6 +54,12 @@ export class Member extends Schema.Class<Member>("roster/Member")({
   createdAt: Schema.DateTimeUtc
 }) {}
 
+/** Whether a member's own flags let them act (their role must be active too): what a seat is billed for. */
+export const isActiveMember = (member: {
+  readonly activestatus: boolean
+  readonly accountActiveStatus: boolean
+}) => member.activestatus && member.accountActiveStatus
+
 /** A member as stored: the public fields plus the credential and the session epoch. */
 export class MemberRecord extends Schema.Class<MemberRecord>("roster/MemberRecord")({
   ...Member.fields,

@@ -18,9 +18,11 @@ const common = {
 export const PaymentSucceeded = Schema.TaggedStruct("PaymentSucceeded", common)
 export const PaymentFailed = Schema.TaggedStruct("PaymentFailed", common)
 export const SubscriptionCanceled = Schema.TaggedStruct("SubscriptionCanceled", common)
+/** The provider's own view of the subscription; `canceling` comes with when it ends, if known. */
 export const SubscriptionStatusReported = Schema.TaggedStruct("SubscriptionStatusReported", {
   ...common,
-  status: SubscriptionStatus
+  status: SubscriptionStatus,
+  cancelAt: Schema.optional(Schema.DateTimeUtc)
 })
 
 export const PaymentEvent = Schema.Union([

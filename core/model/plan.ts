@@ -7,5 +7,9 @@ export const PlanName = Schema.String.check(Schema.isTrimmed(), Schema.isBetween
 export class Plan extends Schema.Class<Plan>("roster/Plan")({
   planId: PlanId,
   planName: PlanName,
-  price: Money
+  price: Money,
+  /** The provider's price this plan is billed at (for Stripe, a `price_…` id). */
+  providerPriceId: Schema.optional(Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 255))),
+  /** Billed per seat: the quantity is the number of members who can act. */
+  perSeat: Schema.optional(Schema.Boolean)
 }) {}

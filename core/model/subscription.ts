@@ -3,13 +3,23 @@ import { PaymentEventId, PlanId, SubscriptionId } from "./ids.ts"
 import { Money } from "./money.ts"
 import { PlanName } from "./plan.ts"
 
-export const SubscriptionStatus = Schema.Literals(["pending", "active", "past_due", "canceled"])
+/** `canceling`: the provider was asked to end it when its paid period ends (`cancelAt`); still live until then. */
+export const SubscriptionStatus = Schema.Literals(["pending", "active", "past_due", "canceling", "canceled"])
 export type SubscriptionStatus = typeof SubscriptionStatus.Type
 
 export class StatusChange extends Schema.Class<StatusChange>("roster/StatusChange")({
   status: SubscriptionStatus,
   at: Schema.DateTimeUtc
 }) {}
+
+/** The provider's hosted page where a pending subscription is paid. */
+export class Checkout extends Schema.Class<Checkout>("roster/Checkout")({
+  id: Schema.String,
+  url: Schema.String
+}) {}
+
+/** A seat count: the members who can act. */
+export const Seats = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 export class Subscription extends Schema.Class<Subscription>("roster/Subscription")({
   id: SubscriptionId,
@@ -18,9 +28,14 @@ export class Subscription extends Schema.Class<Subscription>("roster/Subscriptio
   price: Money,
   status: SubscriptionStatus,
   history: Schema.Array(StatusChange),
+  checkout: Schema.optional(Checkout),
+  /** Present for a plan priced per seat: the quantity billed. */
+  seats: Schema.optional(Seats),
+  /** When a `canceling` subscription ends, as the provider said. */
+  cancelAt: Schema.optional(Schema.DateTimeUtc),
   providerSubscriptionId: Schema.optional(Schema.String),
   providerCustomerId: Schema.optional(Schema.String),
-  /** Creation time of the newest provider event applied; older events never move the status. */
+  /** The time of the newest provider state known; older events never move the status. */
   lastEventAt: Schema.optional(Schema.DateTimeUtc),
   /** Ids of the latest provider events applied, so a redelivery is recognised even mid-flight. */
   recentEventIds: Schema.Array(PaymentEventId),
@@ -32,8 +47,9 @@ export class Subscription extends Schema.Class<Subscription>("roster/Subscriptio
 
 const allowed: Record<SubscriptionStatus, ReadonlyArray<SubscriptionStatus>> = {
   pending: ["active", "canceled"],
-  active: ["past_due", "canceled"],
-  past_due: ["active", "canceled"],
+  active: ["past_due", "canceling", "canceled"],
+  past_due: ["active", "canceling", "canceled"],
+  canceling: ["active", "canceled"],
   canceled: []
 }
 
@@ -44,5 +60,8 @@ export const isOpen = (subscription: Subscription): boolean => subscription.stat
 
 export const recentEventLimit = 32
 
+/** Paid for (or free) and not yet over: the organisation's current subscription, if any is. */
 export const isLive = (subscription: Subscription): boolean =>
-  subscription.status === "active" || subscription.status === "past_due"
+  subscription.status === "active" ||
+  subscription.status === "past_due" ||
+  subscription.status === "canceling"

@@ -28,6 +28,8 @@ export class MemberStore extends Context.Service<
       query: MemberQuery,
       limit: number
     ) => Effect.Effect<ReadonlyArray<MemberRecord>, StoreUnavailable>
+    /** How many members have both `activestatus` and `accountActiveStatus` true: the seats billed. */
+    readonly countActive: Effect.Effect<number, StoreUnavailable>
     /** Sets the account flag in one atomic write; disabling also increments `sessionEpoch`. */
     readonly setAccountStatus: (
       id: MemberId,

@@ -22,6 +22,8 @@ export const summaries: Readonly<Record<string, string>> = {
   "pricing.subscribe": "Subscribe the organisation to a plan",
   "pricing.listPlans": "List the plan catalog",
   "pricing.currentSubscription": "Read the organisation's current subscription",
+  "pricing.cancelSubscription":
+    "Cancel the organisation's subscription (at the provider, at the period's end)",
   "admin.toggleAccountStatus": "Enable or disable a member's account",
   "auth.login": "Sign in with a username or e-mail and a password",
   "auth.logout": "End the calling session",
@@ -80,7 +82,10 @@ const links: Readonly<Record<string, Record<string, object>>> = {
       requestBody: { permissionId: 1 }
     }
   },
-  "pricing.subscribe": { ReadSubscription: { operationId: "pricing.currentSubscription" } },
+  "pricing.subscribe": {
+    ReadSubscription: { operationId: "pricing.currentSubscription" },
+    CancelSubscription: { operationId: "pricing.cancelSubscription" }
+  },
   "auth.login": { WhoAmI: { operationId: "auth.me" } }
 }
 

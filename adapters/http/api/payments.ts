@@ -13,7 +13,7 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
         received: Schema.Literal(true),
         outcome: PaymentOutcome
       }),
-      error: [Problem.InvalidSignature, Problem.ValidationFailed]
+      error: [Problem.InvalidSignature, Problem.ValidationFailed, Problem.ProviderUnavailable]
     })
   )
   .prefix("/api/v1/payments") {}

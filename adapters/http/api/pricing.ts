@@ -11,12 +11,22 @@ export class PricingApi extends HttpApiGroup.make("pricing")
     HttpApiEndpoint.post("subscribe", "/subscribe", {
       payload: jsonBody(SubscribeInput),
       success: SubscriptionView,
-      error: [Problem.UnknownPlan, Problem.PlanMismatch, Problem.PriceMismatch, Problem.AlreadySubscribed]
+      error: [
+        Problem.UnknownPlan,
+        Problem.PlanMismatch,
+        Problem.PriceMismatch,
+        Problem.AlreadySubscribed,
+        Problem.ProviderUnavailable
+      ]
     }),
     HttpApiEndpoint.get("listPlans", "/plans", { success: Schema.Array(PlanView) }),
     HttpApiEndpoint.get("currentSubscription", "/subscription", {
       success: SubscriptionView,
       error: Problem.NotFound
+    }),
+    HttpApiEndpoint.delete("cancelSubscription", "/subscription", {
+      success: SubscriptionView,
+      error: [Problem.NotFound, Problem.ProviderUnavailable]
     })
   )
   .middleware(Authentication)

@@ -24,7 +24,8 @@ export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (han
       Effect.catchTags({
         SignatureRejected: (e) => Effect.fail(new InvalidSignature({ detail: signatureDetail[e.reason] })),
         SchemaError: (e) => Effect.fail(validationFailed("body", e)),
-        StoreUnavailable: (e) => Effect.fail(toProblem(e))
+        StoreUnavailable: (e) => Effect.fail(toProblem(e)),
+        ProviderUnavailable: (e) => Effect.fail(toProblem(e))
       })
     )
   )

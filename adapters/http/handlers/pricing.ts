@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { currentSubscription, listPlans, subscribe } from "../../../core/index.ts"
+import { cancelSubscription, currentSubscription, listPlans, subscribe } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { toPlanView, toSubscriptionView } from "../views.ts"
 import { asCaller, asRecordedCaller } from "./as-caller.ts"
@@ -12,4 +12,7 @@ export const PricingHandlers = HttpApiBuilder.group(RosterApi, "pricing", (handl
     )
     .handle("listPlans", () => asCaller(listPlans).pipe(Effect.map((plans) => plans.map(toPlanView))))
     .handle("currentSubscription", () => asCaller(currentSubscription).pipe(Effect.map(toSubscriptionView)))
+    .handle("cancelSubscription", () =>
+      asRecordedCaller(cancelSubscription).pipe(Effect.map(toSubscriptionView))
+    )
 )

@@ -6,10 +6,18 @@ import {
   type PaymentOutcome,
   targetStatus
 } from "../../model/payment-event.ts"
-import { canTransition, isLive, recentEventLimit, type Subscription } from "../../model/subscription.ts"
+import {
+  canTransition,
+  isLive,
+  recentEventLimit,
+  type Subscription,
+  type SubscriptionStatus
+} from "../../model/subscription.ts"
 import { PaymentInbox } from "../../ports/payment-inbox.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { supersedeOthers, updateSubscription, withStatus } from "./subscription-writes.ts"
+import { updateSubscription, withStatus } from "./subscription-writes.ts"
+import { releaseAtProvider, supersedeOthers } from "./supersede.ts"
+import { keepSeatsInStep } from "./sync-seats.ts"
 
 export const PaymentReceipt = Schema.Struct({
   eventType: Schema.String,
@@ -31,30 +39,53 @@ const findTarget = Effect.fnUntraced(function* (event: PaymentEvent) {
   return Option.none<Subscription>()
 })
 
-const plan =
-  (event: PaymentEvent, now: DateTime.Utc) =>
-  (
-    current: Subscription
-  ): Option.Option<{ readonly next: Subscription; readonly result: PaymentOutcome }> => {
-    if (current.recentEventIds.includes(event.eventId)) return Option.none()
-    if (current.lastEventAt !== undefined && DateTime.isLessThan(event.occurredAt, current.lastEventAt)) {
-      return Option.none()
-    }
-    const target = targetStatus(event)
-    const status = canTransition(current.status, target) ? target : current.status
-    const next = withStatus(current, status, event.occurredAt, now, {
-      providerSubscriptionId: current.providerSubscriptionId ?? event.providerSubscriptionId,
-      providerCustomerId: current.providerCustomerId ?? event.providerCustomerId,
-      lastEventAt: event.occurredAt,
-      recentEventIds: [...current.recentEventIds, event.eventId].slice(-recentEventLimit)
-    })
-    return Option.some({ next, result: status === current.status ? "unchanged" : "applied" })
+/** A payment does not undo a cancellation the organisation asked for; the provider's own report of the subscription does. */
+const statusAfter = (current: Subscription, event: PaymentEvent): SubscriptionStatus => {
+  const target = targetStatus(event)
+  if (
+    current.status === "canceling" &&
+    event._tag !== "SubscriptionStatusReported" &&
+    target !== "canceled"
+  ) {
+    return current.status
   }
+  return canTransition(current.status, target) ? target : current.status
+}
+
+/** When a `canceling` subscription ends: as reported, else as known; a live one has no end. */
+const cancelAtAfter = (current: Subscription, event: PaymentEvent, status: SubscriptionStatus) => {
+  if (status === "canceled") return current.cancelAt
+  if (status !== "canceling") return undefined
+  return (event._tag === "SubscriptionStatusReported" ? event.cancelAt : undefined) ?? current.cancelAt
+}
+
+const plan = (event: PaymentEvent, now: DateTime.Utc) => (current: Subscription) => {
+  if (current.recentEventIds.includes(event.eventId)) return Effect.succeedNone
+  if (current.lastEventAt !== undefined && DateTime.isLessThan(event.occurredAt, current.lastEventAt)) {
+    return Effect.succeedNone
+  }
+  const status = statusAfter(current, event)
+  const next = withStatus(current, status, event.occurredAt, now, {
+    providerSubscriptionId: current.providerSubscriptionId ?? event.providerSubscriptionId,
+    providerCustomerId: current.providerCustomerId ?? event.providerCustomerId,
+    cancelAt: cancelAtAfter(current, event, status),
+    lastEventAt: event.occurredAt,
+    recentEventIds: [...current.recentEventIds, event.eventId].slice(-recentEventLimit)
+  })
+  const result: PaymentOutcome = status === current.status ? "unchanged" : "applied"
+  return Effect.succeed(Option.some({ next, result }))
+}
 
 const skipped =
   (event: PaymentEvent) =>
   (current: Subscription): PaymentOutcome =>
     current.recentEventIds.includes(event.eventId) ? "duplicate" : "stale"
+
+/** The provider says it is paying for a subscription that was canceled here (superseded while its checkout was paid). */
+const paidAfterCancel = (subscription: Subscription, event: PaymentEvent) =>
+  subscription.status === "canceled" &&
+  (event._tag === "PaymentSucceeded" ||
+    (event._tag === "SubscriptionStatusReported" && event.status !== "canceled"))
 
 /**
  * Applies a verified provider event at most once. The inbox records the delivery
@@ -85,9 +116,13 @@ export const applyPaymentEvent = Effect.fnUntraced(function* (event: PaymentEven
     plan(event, now),
     skipped(event)
   )
-  // A live subscription supersedes older ones (a plan change). Idempotent, so a redelivery also
-  // finishes the job when an earlier delivery stopped between the two writes.
-  if (outcome !== "stale" && isLive(subscription)) yield* supersedeOthers(provider, subscription)
+  // The steps after the write are idempotent, so a redelivery finishes them when an earlier
+  // delivery stopped (or the provider failed) between the writes.
+  if (outcome !== "stale" && isLive(subscription)) {
+    yield* supersedeOthers(provider, subscription)
+    yield* keepSeatsInStep
+  }
+  if (outcome !== "stale" && paidAfterCancel(subscription, event)) yield* releaseAtProvider(subscription)
   // "duplicate" here means the subscription already holds this event's effect: written by a concurrent
   // delivery, or by an earlier one that stopped before completing the inbox entry. Either way it is applied.
   yield* inbox.complete(event.eventId, outcome === "duplicate" ? "applied" : outcome, now)

@@ -5,13 +5,17 @@ import { isLive } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 
-/** The live subscription if there is one, else the newest (pending or canceled). */
-export const currentSubscription = Effect.fnUntraced(function* (actor: Principal) {
-  yield* requirePermission(actor, "billing.read")
+/** The organisation's subscription: the live one if there is one, else the newest (pending or canceled). */
+export const findCurrentSubscription = Effect.gen(function* () {
   const store = yield* SubscriptionStore
   const live = (yield* store.listOpen).find(isLive)
   if (live !== undefined) return live
   const latest = yield* store.latest
   if (Option.isNone(latest)) return yield* new NotFound({ entity: "subscription", id: "current" })
   return latest.value
+})
+
+export const currentSubscription = Effect.fnUntraced(function* (actor: Principal) {
+  yield* requirePermission(actor, "billing.read")
+  return yield* findCurrentSubscription
 })

@@ -6,10 +6,13 @@ import type { Principal } from "../../model/principal.ts"
 import { isLive, StatusChange, Subscription } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
+import { PaymentProvider } from "../../ports/payment-provider.ts"
 import { PlanCatalog } from "../../ports/plan-catalog.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
-import { subscriptionFields, supersedeOthers } from "./subscription-writes.ts"
+import { subscriptionFields } from "./subscription-writes.ts"
+import { releaseAtProvider, supersededBy, supersedeOthers } from "./supersede.ts"
+import { countSeats } from "./sync-seats.ts"
 
 export const SubscribeInput = Schema.Struct({
   planId: Schema.String,
@@ -18,12 +21,8 @@ export const SubscribeInput = Schema.Struct({
 })
 export type SubscribeInput = typeof SubscribeInput.Type
 
-/**
- * Opens a pending subscription whose id the checkout carries as its reference, or
- * an active one at once for a free plan. The price must be the catalog's, exactly.
- */
-export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: SubscribeInput) {
-  yield* requirePermission(actor, "billing.subscribe")
+/** The catalog's plan the input names, with its name and its price exactly as the catalog has them. */
+const catalogPlan = Effect.fnUntraced(function* (input: SubscribeInput) {
   const found = yield* (yield* PlanCatalog).find(input.planId)
   if (Option.isNone(found)) return yield* new UnknownPlan({ planId: input.planId })
   const plan = found.value
@@ -34,24 +33,50 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
   if (Option.isNone(offered) || offered.value.amountMinor !== plan.price.amountMinor) {
     return yield* new PriceMismatch({ planId: input.planId, price: input.price })
   }
+  return plan
+})
+
+/**
+ * Opens a pending subscription with the provider's checkout for it (whose reference is our id), or
+ * an active one at once for a free plan, and supersedes the older ones. Every provider call comes
+ * before the first write, so a provider that fails leaves nothing stored.
+ */
+export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: SubscribeInput) {
+  yield* requirePermission(actor, "billing.subscribe")
+  const plan = yield* catalogPlan(input)
   const store = yield* SubscriptionStore
-  if ((yield* store.listOpen).some((open) => isLive(open) && open.planId === plan.planId)) {
+  const open = yield* store.listOpen
+  if (open.some((other) => isLive(other) && other.planId === plan.planId)) {
     return yield* new AlreadySubscribed({ planId: plan.planId })
   }
   const now = yield* DateTime.now
+  const id = yield* (yield* IdGenerator).subscriptionId
+  const seats = plan.perSeat === true ? yield* countSeats : undefined
   const status = isFree(plan.price) ? "active" : "pending"
+  const checkout =
+    status === "pending"
+      ? yield* (yield* PaymentProvider).openCheckout({
+          subscriptionId: id,
+          providerPriceId: plan.providerPriceId,
+          quantity: seats ?? 1
+        })
+      : Option.none()
   const subscription = new Subscription({
-    id: yield* (yield* IdGenerator).subscriptionId,
+    id,
     planId: plan.planId,
     planName: plan.planName,
     price: plan.price,
     status,
     history: [new StatusChange({ status, at: now })],
+    checkout: Option.getOrUndefined(checkout),
+    seats,
     recentEventIds: [],
     version: 1,
     createdAt: now,
     updatedAt: now
   })
+  const released = supersededBy(subscription, open)
+  yield* Effect.forEach(released, releaseAtProvider, { discard: true })
   const entry = yield* newAuditEntry(
     auditActorOf(actor),
     "subscription.created",
@@ -60,6 +85,6 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
   )
   yield* store.insert(subscription, entry)
   yield* relayAudit(entry)
-  yield* supersedeOthers(auditActorOf(actor), subscription)
+  yield* supersedeOthers(auditActorOf(actor), subscription, released)
   return subscription
 })

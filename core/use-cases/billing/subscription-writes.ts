@@ -1,41 +1,52 @@
-import { DateTime, Effect, Option } from "effect"
+import { type DateTime, Effect, Option } from "effect"
 import { type AuditActor, changesBetween } from "../../model/audit.ts"
-import { isOlderThan } from "../../model/creation-order.ts"
 import { StoreUnavailable } from "../../model/errors.ts"
-import { isLive, StatusChange, Subscription, type SubscriptionStatus } from "../../model/subscription.ts"
+import { StatusChange, Subscription, type SubscriptionStatus } from "../../model/subscription.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
 
 const maxAttempts = 25
 
-/** What the audit record shows of a subscription's changes. */
+/**
+ * What the audit record shows of a subscription's changes. The seat count is bookkeeping that
+ * follows the members' own (recorded) changes, like the event ids, so it is not an entry of its own.
+ */
 export const subscriptionFields = ["planId", "status", "providerSubscriptionId", "providerCustomerId"]
+
+export interface Planned<A> {
+  readonly next: Subscription
+  readonly result: A
+}
 
 /**
  * Applies `change` with optimistic concurrency: the store writes only if nobody else wrote since
  * we read, otherwise we read again and retry. `change` returns none to leave the subscription as
- * it is. Yields the result and the subscription as it now stands.
+ * it is; it may call the provider first, so what it asks of the provider must be idempotent.
+ * Yields the result and the subscription as it now stands. Without an `actor` the change is
+ * bookkeeping (the seat count), which the record does not show.
  */
-export const updateSubscription = Effect.fnUntraced(function* <A>(
-  actor: AuditActor,
+export const updateSubscription = Effect.fnUntraced(function* <A, E, R>(
+  actor: AuditActor | undefined,
   initial: Subscription,
-  change: (current: Subscription) => Option.Option<{ readonly next: Subscription; readonly result: A }>,
+  change: (current: Subscription) => Effect.Effect<Option.Option<Planned<A>>, E, R>,
   onUnchanged: (current: Subscription) => A
 ) {
   const store = yield* SubscriptionStore
   let current = initial
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const planned = change(current)
+    const planned = yield* change(current)
     if (Option.isNone(planned)) return { result: onUnchanged(current), subscription: current }
     const { next } = planned.value
-    const changes = changesBetween(current, next, subscriptionFields)
     // Only what a reader of the record cares for is an entry: not the bookkeeping of event ids.
-    const entry = yield* auditEntryOfChanges(
-      actor,
-      "subscription.updated",
-      { type: "subscription", id: next.id },
-      changes
-    )
+    const entry =
+      actor === undefined
+        ? undefined
+        : yield* auditEntryOfChanges(
+            actor,
+            "subscription.updated",
+            { type: "subscription", id: next.id },
+            changesBetween(current, next, subscriptionFields)
+          )
     if (yield* store.replace(next, entry)) {
       yield* relayAudit(entry)
       return { result: planned.value.result, subscription: next }
@@ -48,6 +59,7 @@ export const updateSubscription = Effect.fnUntraced(function* <A>(
   return yield* new StoreUnavailable()
 })
 
+/** `subscription`'s next version: `status` since `at`, with `extra` fields set. */
 export const withStatus = (
   subscription: Subscription,
   status: SubscriptionStatus,
@@ -67,26 +79,6 @@ export const withStatus = (
     updatedAt: now
   })
 
-/**
- * The newest subscription wins: `keep` cancels the pending ones created before it and, once live,
- * the live ones created before it (a plan change). Never touching newer ones means two concurrent
- * subscribes cannot cancel each other, and running this again is harmless.
- */
-export const supersedeOthers = Effect.fnUntraced(function* (actor: AuditActor, keep: Subscription) {
-  const store = yield* SubscriptionStore
-  const now = yield* DateTime.now
-  const superseded = (yield* store.listOpen).filter(
-    (other) => isOlderThan(other, keep) && (other.status === "pending" || isLive(keep))
-  )
-  yield* Effect.forEach(superseded, (other) =>
-    updateSubscription(
-      actor,
-      other,
-      (current) =>
-        current.status === "canceled"
-          ? Option.none()
-          : Option.some({ next: withStatus(current, "canceled", now, now), result: undefined }),
-      () => undefined
-    )
-  )
-})
+/** The same subscription with `fields` set (or removed, when undefined), as its next version. */
+export const withFields = (subscription: Subscription, now: DateTime.Utc, fields: Partial<Subscription>) =>
+  withStatus(subscription, subscription.status, now, now, fields)

@@ -4,6 +4,7 @@ import { DuplicateEmail, DuplicateUsername, UnknownRole } from "../../model/erro
 import { RoleId } from "../../model/ids.ts"
 import {
   Email,
+  isActiveMember,
   MemberRecord,
   memberAuditFields,
   normalizeEmail,
@@ -18,6 +19,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { keepSeatsInStep } from "../billing/sync-seats.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const AddMemberInput = Schema.Struct({
@@ -64,5 +66,6 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   if (!(yield* roles.claim(input.roleId))) return yield* new UnknownRole({ roleId: input.roleId })
   yield* members.insert(record, entry).pipe(Effect.tapError(() => roles.release(input.roleId)))
   yield* relayAudit(entry)
+  if (isActiveMember(record)) yield* keepSeatsInStep
   return member
 })

@@ -2,13 +2,14 @@ import { Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
 import { Forbidden, NotFound } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
-import { memberAuditFields, toMember } from "../../model/member.ts"
+import { isActiveMember, memberAuditFields, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { keepSeatsInStep } from "../billing/sync-seats.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /** Removes a member and ends their sessions; nobody removes themselves or someone more privileged. */
@@ -31,5 +32,6 @@ export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: M
   yield* relayAudit(entry)
   yield* (yield* RoleStore).release(removed.value.roleId)
   yield* (yield* SessionStore).revokeAllOf(id)
+  if (isActiveMember(removed.value)) yield* keepSeatsInStep
   return toMember(removed.value)
 })

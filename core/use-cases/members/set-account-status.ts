@@ -1,12 +1,13 @@
 import { Effect, Option, Schema } from "effect"
 import { Forbidden, NotFound } from "../../model/errors.ts"
 import { MemberId } from "../../model/ids.ts"
-import { toMember } from "../../model/member.ts"
+import { isActiveMember, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { keepSeatsInStep } from "../billing/sync-seats.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
@@ -36,5 +37,6 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   yield* relayAudit(entry)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (!input.active) yield* (yield* SessionStore).revokeAllOf(input.memberId)
+  if (isActiveMember(target.value) !== isActiveMember(updated.value)) yield* keepSeatsInStep
   return toMember(updated.value)
 })

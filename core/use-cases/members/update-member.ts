@@ -2,13 +2,20 @@ import { Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
 import { EditConflict, Forbidden, NotFound, UnknownRole } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
-import { type MemberChanges, memberAuditFields, normalizeEmail, toMember } from "../../model/member.ts"
+import {
+  isActiveMember,
+  type MemberChanges,
+  memberAuditFields,
+  normalizeEmail,
+  toMember
+} from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
+import { keepSeatsInStep } from "../billing/sync-seats.ts"
 import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
@@ -66,5 +73,6 @@ export const updateMember = Effect.fnUntraced(function* (
   if (newRole !== undefined) yield* roles.release(current.roleId)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (endSessions) yield* (yield* SessionStore).revokeAllOf(id)
+  if (isActiveMember(current) !== isActiveMember(updated.value)) yield* keepSeatsInStep
   return toMember(updated.value)
 })

@@ -1,0 +1,56 @@
+import { Duration, Effect, Redacted } from "effect"
+import Stripe from "stripe"
+import { ProviderUnavailable } from "../../core/index.ts"
+
+export interface StripeClientOptions {
+  readonly secretKey: Redacted.Redacted<string>
+  /** Another server of Stripe's API (stripe-mock in tests); Stripe's own when absent. */
+  readonly apiUrl: URL | undefined
+  /** Each attempt's bound; one retry follows a failed attempt, with the same idempotency key. */
+  readonly timeout: Duration.Duration
+}
+
+/** The official client on the runtime's `fetch`, so it runs the same on Bun, Node and Deno. */
+export const makeStripeClient = (options: StripeClientOptions) => {
+  const url = options.apiUrl
+  return new Stripe(Redacted.value(options.secretKey), {
+    httpClient: Stripe.createFetchHttpClient(),
+    timeout: Duration.toMillis(options.timeout),
+    maxNetworkRetries: 1,
+    appInfo: { name: "roster" },
+    ...(url === undefined
+      ? {}
+      : {
+          host: url.hostname,
+          port: url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port),
+          protocol: url.protocol === "https:" ? "https" : "http"
+        })
+  })
+}
+
+/** Failures that say Stripe cannot answer now (unreachable, timed out, overloaded, failing): retry later. */
+const isOutage = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeRateLimitError
+
+export const isInvalidRequest = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
+  error instanceof Stripe.errors.StripeInvalidRequestError
+
+/**
+ * One call to Stripe, under an idempotency key derived from our ids so that a retry (ours, the
+ * client's, another instance's) has one effect. An outage is `ProviderUnavailable`; anything else
+ * Stripe refuses is a defect here (a wrong key or price id is the operator's to fix, not the client's).
+ */
+export const callStripe = <A>(
+  idempotencyKey: string,
+  request: (options: { readonly idempotencyKey: string }) => Promise<A>,
+  recover: (error: unknown) => Effect.Effect<A, unknown> = Effect.fail
+): Effect.Effect<A, ProviderUnavailable> =>
+  Effect.tryPromise({
+    try: () => request({ idempotencyKey: `roster-${idempotencyKey}` }),
+    catch: (error) => error
+  }).pipe(
+    Effect.catch(recover),
+    Effect.catch((error) => (isOutage(error) ? Effect.fail(new ProviderUnavailable()) : Effect.die(error)))
+  )

@@ -1,0 +1,53 @@
+import { DateTime, Effect, Option } from "effect"
+import type { Principal } from "../../model/principal.ts"
+import type { Subscription } from "../../model/subscription.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { PaymentProvider } from "../../ports/payment-provider.ts"
+import { auditActorOf } from "../audit/new-audit-entry.ts"
+import { findCurrentSubscription } from "./current-subscription.ts"
+import { updateSubscription, withStatus } from "./subscription-writes.ts"
+import { releaseAtProvider } from "./supersede.ts"
+
+const later = (a: DateTime.Utc | undefined, b: DateTime.Utc) =>
+  a !== undefined && DateTime.isGreaterThan(a, b) ? a : b
+
+/** What canceling `current` makes of it, after asking the provider what it must. */
+const cancellationOf = (current: Subscription, now: DateTime.Utc) =>
+  Effect.gen(function* () {
+    const canceled = () => Option.some({ next: withStatus(current, "canceled", now, now), result: undefined })
+    const { providerSubscriptionId } = current
+    if (current.status === "canceled" || current.status === "canceling") return Option.none()
+    if (current.status === "pending" || providerSubscriptionId === undefined) {
+      yield* releaseAtProvider(current)
+      return canceled()
+    }
+    const cancellation = yield* (yield* PaymentProvider).cancelAtPeriodEnd({
+      subscriptionId: current.id,
+      providerSubscriptionId
+    })
+    if (cancellation._tag === "Immediate") return canceled()
+    // The provider's state is known as of now: a report it made before this request is older news.
+    const next = withStatus(current, "canceling", now, now, {
+      cancelAt: cancellation.endsAt,
+      lastEventAt: later(current.lastEventAt, now)
+    })
+    return Option.some({ next, result: undefined })
+  })
+
+/**
+ * Cancels the organisation's subscription. One the provider bills ends when its paid period ends:
+ * `canceling` until the provider confirms it canceled. An unpaid one, a free one, or any without a
+ * provider ends at once. Already canceled or canceling: answered as it is, nothing asked again.
+ */
+export const cancelSubscription = Effect.fnUntraced(function* (actor: Principal) {
+  yield* requirePermission(actor, "billing.subscribe")
+  const current = yield* findCurrentSubscription
+  const now = yield* DateTime.now
+  const { subscription } = yield* updateSubscription(
+    auditActorOf(actor),
+    current,
+    (latest) => cancellationOf(latest, now),
+    () => undefined
+  )
+  return subscription
+})
