@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { startListening } from "./listening-process.ts"
 
 const binary = "tools/ferretdb/bin/ferretdb"
 
@@ -23,33 +24,14 @@ export interface FerretDb {
   readonly dispose: () => Promise<void>
 }
 
-const launch = (listen: string, data: string) =>
-  new Promise<{ uri: string; stop: () => Promise<void> }>((resolve, reject) => {
-    const child = spawn(binary, ["-listen", listen, "-data", data, "-lifeline"], {
-      stdio: ["pipe", "pipe", "pipe"]
-    })
-    const startup = setTimeout(() => child.kill("SIGKILL"), 30_000)
-    let output = ""
-    const exited = new Promise<void>((done) => child.once("exit", () => done()))
-    child.stderr.on("data", (chunk) => (output += chunk))
-    child.stdout.on("data", (chunk) => {
-      output += chunk
-      const ready = /ready (mongodb:\/\/\S+)/.exec(output)
-      if (ready?.[1] !== undefined) {
-        clearTimeout(startup)
-        resolve({
-          uri: ready[1],
-          stop: async () => {
-            child.kill("SIGTERM")
-            await exited
-          }
-        })
-      }
-    })
-    child.once("exit", (code) =>
-      reject(new Error(`FerretDB exited (${code}) before it was ready:\n${output}`))
-    )
-  })
+const launch = async (listen: string, data: string) => {
+  const server = await startListening(
+    binary,
+    ["-listen", listen, "-data", data, "-lifeline"],
+    /ready (mongodb:\/\/\S+)/
+  )
+  return { uri: server.address, stop: server.stop }
+}
 
 /** A FerretDB on SQLite with a fresh data directory, on `listen` (a free port when omitted). */
 export const startFerretDb = async (listen = "127.0.0.1:0"): Promise<FerretDb> => {

@@ -20,6 +20,7 @@ interface Refs {
   readonly providerSubscriptionId?: string
   readonly providerCustomerId?: string
   readonly status?: SubscriptionStatus
+  readonly cancelAt?: DateTime.Utc
 }
 
 /** The provider's event type for each event, as the webhook would have received it. */
@@ -42,7 +43,12 @@ export const event = (tag: Tag, eventId: string, second: number, refs: Refs): Pa
     ...(refs.providerCustomerId === undefined ? {} : { providerCustomerId: refs.providerCustomerId })
   }
   return tag === "SubscriptionStatusReported"
-    ? { _tag: tag, ...common, status: refs.status ?? "active" }
+    ? {
+        _tag: tag,
+        ...common,
+        status: refs.status ?? "active",
+        ...(refs.cancelAt === undefined ? {} : { cancelAt: refs.cancelAt })
+      }
     : { _tag: tag, ...common }
 }
 

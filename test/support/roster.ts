@@ -28,14 +28,25 @@ export const testPlans = [
   new Plan({
     planId: PlanId.make("team"),
     planName: "Team",
-    price: new Money({ amountMinor: 1999, currency: "EUR" })
+    price: new Money({ amountMinor: 1999, currency: "EUR" }),
+    providerPriceId: "price_team"
   }),
   new Plan({
     planId: PlanId.make("business"),
     planName: "Business",
-    price: new Money({ amountMinor: 9900, currency: "EUR" })
+    price: new Money({ amountMinor: 9900, currency: "EUR" }),
+    providerPriceId: "price_business"
   })
 ]
+
+/** A plan billed per seat, 5 EUR each: tests of seats add it to `testPlans`. */
+export const seatPlan = new Plan({
+  planId: PlanId.make("seats"),
+  planName: "Seats",
+  price: new Money({ amountMinor: 500, currency: "EUR" }),
+  providerPriceId: "price_seats",
+  perSeat: true
+})
 
 export const masterKey = "test-master-key-with-enough-entropy"
 

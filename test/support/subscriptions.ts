@@ -6,6 +6,7 @@ import { type Subscription, SubscriptionStore } from "../../core/index.ts"
 export const free = { planId: "free", planName: "Free", price: 0 }
 export const team = { planId: "team", planName: "Team", price: 19.99 }
 export const business = { planId: "business", planName: "Business", price: 99 }
+export const seats = { planId: "seats", planName: "Seats", price: 5 }
 
 /** The stored subscription `id`; a missing one fails the test rather than the lookup. */
 export const loadSubscription = (id: Subscription["id"]) =>
