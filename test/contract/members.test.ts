@@ -18,6 +18,23 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
     }).pipe(Effect.provide(stores()))
   )
 
+  it.effect("counts the members whose membership and account are both active", () =>
+    Effect.gen(function* () {
+      const members = yield* MemberStore
+      assert.strictEqual(yield* members.countActive, 0)
+      yield* members.insert(memberRecord("active1"))
+      yield* members.insert(memberRecord("active2"))
+      yield* members.insert(memberRecord("left", { activestatus: false }))
+      const disabled = memberRecord("disabled")
+      yield* members.insert(disabled)
+      assert.strictEqual(yield* members.countActive, 4 - 1)
+      yield* members.setAccountStatus(disabled.id, false)
+      assert.strictEqual(yield* members.countActive, 2)
+      yield* members.remove(MemberId.make("member-active1"))
+      assert.strictEqual(yield* members.countActive, 1)
+    }).pipe(Effect.provide(stores()))
+  )
+
   it.effect("finds a member by username ignoring case and spaces, and by e-mail ignoring case", () =>
     Effect.gen(function* () {
       const members = yield* MemberStore

@@ -1,6 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { PaymentEventId, Subscription, SubscriptionId, SubscriptionStore } from "../../core/index.ts"
+import {
+  Checkout,
+  PaymentEventId,
+  Subscription,
+  SubscriptionId,
+  SubscriptionStore
+} from "../../core/index.ts"
 import { assertEquals, at, inParallel, nextVersion, subscriptionOf, valueOf } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 import { subscriptionIds } from "../support/subscriptions.ts"
@@ -101,6 +107,29 @@ describe.each(storeKinds)("SubscriptionStore on %s", (_, stores) => {
       assertEquals(stored, canceled)
       assert.isUndefined(stored.providerSubscriptionId)
       assert.isTrue(Option.isNone(yield* store.findByProviderSubscriptionId("sub_provider_1")))
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("keeps a checkout, a seat count and an end time, and drops them when a version lacks them", () =>
+    Effect.gen(function* () {
+      const store = yield* SubscriptionStore
+      const pending = subscriptionOf("sub_seats", 1, "pending", {
+        checkout: new Checkout({ id: "cs_1", url: "https://checkout.example/cs_1" }),
+        seats: 3
+      })
+      yield* store.insert(pending)
+      assertEquals(valueOf(yield* store.findById(pending.id)), pending)
+      const canceling = nextVersion(pending, { status: "canceling", seats: 4, cancelAt: at(3600) })
+      assert.isTrue(yield* store.replace(canceling))
+      assertEquals(valueOf(yield* store.findById(pending.id)), canceling)
+      const { checkout: _checkout, cancelAt: _cancelAt, ...rest } = canceling
+      const resumed = nextVersion(new Subscription(rest), { status: "active" })
+      assert.isTrue(yield* store.replace(resumed))
+      const stored = valueOf(yield* store.findById(pending.id))
+      assertEquals(stored, resumed)
+      assert.isUndefined(stored.checkout)
+      assert.isUndefined(stored.cancelAt)
+      assert.strictEqual(stored.seats, 4)
     }).pipe(Effect.provide(stores()))
   )
 
