@@ -112,4 +112,69 @@ describe("settings from the environment", () => {
     expect(await refusal({ ROSTER_PLANS_FILE: duplicate })).toMatch(/planIds must be unique/)
     expect(await refusal({ ROSTER_PLANS_FILE: plansFile("not json") })).toMatch(/is not valid/)
   })
+
+  describe("the payment provider", () => {
+    const priced = () =>
+      plansFile(
+        JSON.stringify([
+          { planId: "free", planName: "Free", price: { amountMinor: 0, currency: "EUR" } },
+          {
+            planId: "seats",
+            planName: "Seats",
+            price: { amountMinor: 500, currency: "EUR" },
+            stripePriceId: "price_seats",
+            perSeat: true
+          }
+        ])
+      )
+    const withKey = (env: Record<string, string> = {}) => ({
+      STRIPE_SECRET_KEY: "sk_test_secret_never_echoed",
+      ROSTER_PLANS_FILE: priced(),
+      ROSTER_CHECKOUT_SUCCESS_URL: "https://app.example/done",
+      ROSTER_CHECKOUT_CANCEL_URL: "https://app.example/billing",
+      ...env
+    })
+
+    it("is none without STRIPE_SECRET_KEY, and Stripe with the plans' prices and return addresses with one", async () => {
+      const none = await load({})
+      if (none._tag === "Failure") throw new Error(none.failure.message)
+      expect(Option.isNone(none.success.stripe)).toBe(true)
+      const result = await load(withKey({ STRIPE_API_URL: "http://127.0.0.1:12111" }))
+      if (result._tag === "Failure") throw new Error(result.failure.message)
+      const stripe = Option.getOrThrow(result.success.stripe)
+      expect(Redacted.value(stripe.secretKey)).toBe("sk_test_secret_never_echoed")
+      expect(stripe).toMatchObject({
+        successUrl: "https://app.example/done",
+        cancelUrl: "https://app.example/billing"
+      })
+      expect(stripe.apiUrl?.href).toBe("http://127.0.0.1:12111/")
+      expect(Duration.toSeconds(stripe.timeout)).toBe(10)
+      expect(result.success.plans.find((plan) => plan.planId === "seats")).toMatchObject({
+        providerPriceId: "price_seats",
+        perSeat: true
+      })
+    })
+
+    it("refuses a key while a paid plan has no Stripe price, naming the plans", async () => {
+      const { ROSTER_PLANS_FILE: _priced, ...shippedPlans } = withKey()
+      const message = await refusal(shippedPlans)
+      expect(message).toMatch(/team, business have no stripePriceId/)
+      expect(message).not.toContain("sk_test_secret_never_echoed")
+    })
+
+    it("refuses a key without both return addresses, a bad API address and a bad timeout", async () => {
+      expect(await refusal(withKey({ ROSTER_CHECKOUT_SUCCESS_URL: "" }))).toMatch(
+        /ROSTER_CHECKOUT_SUCCESS_URL/
+      )
+      expect(await refusal(withKey({ ROSTER_CHECKOUT_CANCEL_URL: "ftp://app.example" }))).toMatch(
+        /ROSTER_CHECKOUT_CANCEL_URL/
+      )
+      expect(await refusal(withKey({ STRIPE_API_URL: "not a url" }))).toMatch(/STRIPE_API_URL/)
+      for (const timeout of ["0 seconds", "5 minutes"]) {
+        expect(await refusal(withKey({ ROSTER_PROVIDER_TIMEOUT: timeout })), timeout).toMatch(
+          /ROSTER_PROVIDER_TIMEOUT/
+        )
+      }
+    })
+  })
 })

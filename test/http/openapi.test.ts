@@ -40,6 +40,7 @@ const contract = [
   ["get", "/api/v1/team/role-permission-detail/{id}"],
   ["get", "/api/v1/pricing/plans"],
   ["get", "/api/v1/pricing/subscription"],
+  ["delete", "/api/v1/pricing/subscription"],
   ["get", "/health/live"],
   ["get", "/health/ready"]
 ] as const
@@ -54,7 +55,8 @@ describe("the OpenAPI document", () => {
     const withoutBody = new Set([
       "post /api/v1/auth/logout",
       "delete /api/v1/team/roles/{id}",
-      "delete /api/v1/team/members/{id}"
+      "delete /api/v1/team/members/{id}",
+      "delete /api/v1/pricing/subscription"
     ])
     const withBody = contract.filter(
       ([method, path]) => method !== "get" && !withoutBody.has(`${method} ${path}`)
