@@ -17,14 +17,17 @@ export const PlanView = Schema.Struct({
   planId: Schema.String,
   planName: Schema.String,
   price: Schema.Finite,
-  currency: Currency
+  currency: Currency,
+  /** Present (true) for a plan billed per seat: `price` is then each seat's. */
+  perSeat: Schema.optionalKey(Schema.Literal(true))
 })
 
 export const toPlanView = (plan: Plan): typeof PlanView.Type => ({
   planId: plan.planId,
   planName: plan.planName,
   price: toMajorUnits(plan.price),
-  currency: plan.price.currency
+  currency: plan.price.currency,
+  ...(plan.perSeat === true ? { perSeat: true as const } : {})
 })
 
 /**

@@ -62,8 +62,8 @@ export const makeMemoryPaymentProvider = (): MemoryPaymentProvider => {
         closeCheckout: (subscriptionId, checkout) =>
           record({ operation: "closeCheckout", subscriptionId, checkoutId: checkout.id }),
         cancelNow: (subscription) => record({ operation: "cancelNow", ...subscription }),
-        cancelAtPeriodEnd: (subscription) =>
-          record({ operation: "cancelAtPeriodEnd", ...subscription }).pipe(
+        cancelAtPeriodEnd: (subscription, version) =>
+          record({ operation: "cancelAtPeriodEnd", ...subscription }, version).pipe(
             Effect.andThen(DateTime.now),
             Effect.map((now) => ({ _tag: "AtPeriodEnd" as const, endsAt: DateTime.addDuration(now, period) }))
           ),

@@ -37,6 +37,17 @@ const isOutage = (error: unknown) =>
 export const isInvalidRequest = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
   error instanceof Stripe.errors.StripeInvalidRequestError
 
+/** Anything shaped like a Stripe key in a message some server echoed: masked before it can reach a log. */
+const withoutKeys = (message: string) => message.replace(/\b(sk|rk|pk)_(test|live)_[A-Za-z0-9]+/g, "$1_$2_…")
+
+/** What Stripe refused, for the operator's log: its type, status and message, never a key. */
+const refusal = (error: unknown) =>
+  error instanceof Stripe.errors.StripeError
+    ? new Error(
+        `Stripe refused the request (${error.type}, HTTP ${error.statusCode}): ${withoutKeys(error.message)}`
+      )
+    : error
+
 /**
  * One call to Stripe, under an idempotency key derived from our ids so that a retry (ours, the
  * client's, another instance's) has one effect. An outage is `ProviderUnavailable`; anything else
@@ -52,5 +63,7 @@ export const callStripe = <A>(
     catch: (error) => error
   }).pipe(
     Effect.catch(recover),
-    Effect.catch((error) => (isOutage(error) ? Effect.fail(new ProviderUnavailable()) : Effect.die(error)))
+    Effect.catch((error) =>
+      isOutage(error) ? Effect.fail(new ProviderUnavailable()) : Effect.die(refusal(error))
+    )
   )

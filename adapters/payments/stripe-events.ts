@@ -10,6 +10,7 @@ import {
 export const actedOnTypes: ReadonlySet<string> = new Set([
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
+  "checkout.session.expired",
   "invoice.paid",
   "invoice.payment_failed",
   "customer.subscription.updated",
@@ -95,6 +96,12 @@ export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentE
         })
       })
     }
+    case "checkout.session.expired":
+      return Option.some({
+        _tag: "SubscriptionCanceled",
+        ...common,
+        ...defined({ subscriptionId: Option.getOrUndefined(ourReference(object.client_reference_id)) })
+      })
     case "invoice.paid":
     case "invoice.payment_failed":
       return Option.some({

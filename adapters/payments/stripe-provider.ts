@@ -77,8 +77,8 @@ export const stripeProviderLayer = (options: StripeProviderOptions) =>
             stripe.subscriptions.cancel(subscription.providerSubscriptionId, {}, requestOptions),
           alreadyOver(subscription)
         ).pipe(Effect.asVoid),
-      cancelAtPeriodEnd: (subscription) =>
-        callStripe(`cancel-at-period-end-${subscription.subscriptionId}`, (requestOptions) =>
+      cancelAtPeriodEnd: (subscription, version) =>
+        callStripe(`cancel-at-period-end-${subscription.subscriptionId}-${version}`, (requestOptions) =>
           stripe.subscriptions.update(
             subscription.providerSubscriptionId,
             { cancel_at_period_end: true },

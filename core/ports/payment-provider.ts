@@ -43,9 +43,13 @@ export class PaymentProvider extends Context.Service<
     ) => Effect.Effect<void, ProviderUnavailable>
     /** Ends a subscription at the provider now (a newer one replaced it). Done when already ended. */
     readonly cancelNow: (subscription: ProviderSubscription) => Effect.Effect<void, ProviderUnavailable>
-    /** Asks the provider to end a subscription when its paid period ends. */
+    /**
+     * Asks the provider to end a subscription when its paid period ends. `version` is our
+     * subscription's, so that asking again after the customer resumed it is a new request.
+     */
     readonly cancelAtPeriodEnd: (
-      subscription: ProviderSubscription
+      subscription: ProviderSubscription,
+      version: number
     ) => Effect.Effect<Cancellation, ProviderUnavailable>
     /**
      * Sets the quantity billed. `version` is our subscription's, so that setting the same count

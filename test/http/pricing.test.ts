@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { expectProblem, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
+import { seatPlan, testPlans } from "../support/roster.ts"
 
 const team = { planId: "team", planName: "Team", price: 19.99 }
 const business = { planId: "business", planName: "Business", price: 99 }
@@ -46,6 +47,19 @@ describe("GET /api/v1/pricing/plans", () => {
       { ...team, currency: "EUR" },
       { ...business, currency: "EUR" }
     ])
+  })
+
+  it("marks a plan billed per seat", async () => {
+    const api = await startApi({ plans: [...testPlans, seatPlan] })
+    const answer = await api.call("GET", "/api/v1/pricing/plans", { token: masterKey })
+    expect(answer.body.at(-1)).toEqual({
+      planId: "seats",
+      planName: "Seats",
+      price: 5,
+      currency: "EUR",
+      perSeat: true
+    })
+    expect(answer.body[0]).not.toHaveProperty("perSeat")
   })
 
   it("answers with prices that subscribe accepts back unchanged", async () => {

@@ -157,6 +157,44 @@ describe("deliveries of Stripe events", () => {
     expect(await statusOf(api)).toBe("past_due")
   })
 
+  it("shows a subscription set to cancel at its period's end as canceling, until Stripe resumes it", async () => {
+    const api = await startApi()
+    await activeSubscription(api)
+    const endsAt = later(30 * 86_400)
+    const ending = eventPayload(
+      "customer.subscription.updated",
+      {
+        object: "subscription",
+        id: providerSubscriptionId,
+        status: "active",
+        cancel_at_period_end: true,
+        cancel_at: endsAt
+      },
+      later(10)
+    )
+    expectOutcome(await deliverSigned(api, ending), "applied")
+    expect(await currentSubscription(api)).toMatchObject({
+      status: "canceling",
+      cancelAt: new Date(endsAt * 1000).toISOString()
+    })
+    const resumed = subscriptionEvent("customer.subscription.updated", later(20), "active")
+    expectOutcome(await deliverSigned(api, resumed), "applied")
+    expect(await currentSubscription(api)).not.toHaveProperty("cancelAt")
+    expect(await statusOf(api)).toBe("active")
+  })
+
+  it("cancels a pending subscription whose checkout expired unpaid", async () => {
+    const api = await startApi()
+    const id = await subscribe(api)
+    const expired = eventPayload("checkout.session.expired", {
+      object: "checkout.session",
+      client_reference_id: id,
+      status: "expired"
+    })
+    expectOutcome(await deliverSigned(api, expired), "applied")
+    expect(await currentSubscription(api)).toMatchObject({ id, status: "canceled" })
+  })
+
   it("changes nothing for a checkout whose payment_status is unpaid", async () => {
     const api = await startApi()
     const payload = checkoutCompleted(await subscribe(api), { paymentStatus: "unpaid" })

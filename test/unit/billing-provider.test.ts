@@ -212,6 +212,29 @@ describe("cancelSubscription", () => {
       )
   )
 
+  it.effect("asks the provider again after the customer resumed the subscription", () =>
+    withProvider((provider) =>
+      Effect.gen(function* () {
+        const pending = yield* subscribe(master, team)
+        yield* paid(pending, "sub_team", 10)
+        yield* TestClock.adjust("1 minute")
+        yield* cancelSubscription(master)
+        const resumed = event("SubscriptionStatusReported", "evt_resumed", 120, {
+          providerSubscriptionId: "sub_team",
+          status: "active"
+        })
+        assert.strictEqual(yield* apply(resumed), "applied")
+        yield* TestClock.adjust("2 minutes")
+        assert.strictEqual((yield* cancelSubscription(master)).status, "canceling")
+        assert.lengthOf(
+          provider.effects().filter((call) => call.operation === "cancelAtPeriodEnd"),
+          2,
+          "a second cancellation is a new request, not a replay of the first"
+        )
+      })
+    )
+  )
+
   it.effect("takes a canceling status and its end time from the provider's own report", () =>
     withProvider(() =>
       Effect.gen(function* () {

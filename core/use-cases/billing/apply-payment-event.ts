@@ -39,16 +39,21 @@ const findTarget = Effect.fnUntraced(function* (event: PaymentEvent) {
   return Option.none<Subscription>()
 })
 
-/** A payment does not undo a cancellation the organisation asked for; the provider's own report of the subscription does. */
+/**
+ * Whether `event` leaves a canceling subscription as it is: a payment does not undo a cancellation,
+ * nor does a report the provider made before the cancellation was asked for; a later report does
+ * (the customer resumed it), and so does the cancellation itself.
+ */
+const keepsCanceling = (current: Subscription, event: PaymentEvent, target: SubscriptionStatus) => {
+  if (target === "canceled") return false
+  if (event._tag !== "SubscriptionStatusReported") return true
+  const since = current.history.at(-1)?.at
+  return since !== undefined && DateTime.isLessThan(event.occurredAt, since)
+}
+
 const statusAfter = (current: Subscription, event: PaymentEvent): SubscriptionStatus => {
   const target = targetStatus(event)
-  if (
-    current.status === "canceling" &&
-    event._tag !== "SubscriptionStatusReported" &&
-    target !== "canceled"
-  ) {
-    return current.status
-  }
+  if (current.status === "canceling" && keepsCanceling(current, event, target)) return current.status
   return canTransition(current.status, target) ? target : current.status
 }
 

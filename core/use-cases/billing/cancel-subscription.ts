@@ -8,9 +8,6 @@ import { findCurrentSubscription } from "./current-subscription.ts"
 import { updateSubscription, withStatus } from "./subscription-writes.ts"
 import { releaseAtProvider } from "./supersede.ts"
 
-const later = (a: DateTime.Utc | undefined, b: DateTime.Utc) =>
-  a !== undefined && DateTime.isGreaterThan(a, b) ? a : b
-
 /** What canceling `current` makes of it, after asking the provider what it must. */
 const cancellationOf = (current: Subscription, now: DateTime.Utc) =>
   Effect.gen(function* () {
@@ -21,16 +18,12 @@ const cancellationOf = (current: Subscription, now: DateTime.Utc) =>
       yield* releaseAtProvider(current)
       return canceled()
     }
-    const cancellation = yield* (yield* PaymentProvider).cancelAtPeriodEnd({
-      subscriptionId: current.id,
-      providerSubscriptionId
-    })
+    const cancellation = yield* (yield* PaymentProvider).cancelAtPeriodEnd(
+      { subscriptionId: current.id, providerSubscriptionId },
+      current.version
+    )
     if (cancellation._tag === "Immediate") return canceled()
-    // The provider's state is known as of now: a report it made before this request is older news.
-    const next = withStatus(current, "canceling", now, now, {
-      cancelAt: cancellation.endsAt,
-      lastEventAt: later(current.lastEventAt, now)
-    })
+    const next = withStatus(current, "canceling", now, now, { cancelAt: cancellation.endsAt })
     return Option.some({ next, result: undefined })
   })
 
