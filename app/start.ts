@@ -20,6 +20,9 @@ const announce = (settings: Settings) => {
     onSome: ({ database }) => logEvent("info", `store: MongoDB, database ${database} (MONGODB_URI)`)
   })
   logEvent("info", `plans: ${settings.plans.length} from ${settings.plansSource}`)
+  if (settings.corsOrigins.length > 0) {
+    logEvent("info", `CORS: pages of ${settings.corsOrigins.join(", ")} may call the API`)
+  }
   if (Option.isNone(settings.masterKey)) {
     logEvent(
       "warn",
@@ -51,7 +54,8 @@ export const prepare = async () => {
   announce(settings)
   const web = await makeWebHandler(rosterServices(settings), {
     maxBodyBytes: settings.maxBodyBytes,
-    openLocal: Option.isNone(settings.masterKey)
+    openLocal: Option.isNone(settings.masterKey),
+    corsOrigins: settings.corsOrigins
   }).catch((error: unknown) => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(
