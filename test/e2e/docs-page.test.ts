@@ -35,17 +35,20 @@ describe("the API reference at /api/v1/docs, in headless Chromium", () => {
     const elsewhere: Array<string> = []
     const errors: Array<string> = []
     // Anything not from this server is refused and remembered: the page must work offline.
-    await page.route("**/*", (route) =>
-      route.request().url().startsWith(server.url)
-        ? route.continue()
-        : (elsewhere.push(route.request().url()), route.abort())
-    )
+    await page.route("**/*", (route) => {
+      const url = route.request().url()
+      if (url.startsWith(server.url)) return route.continue()
+      elsewhere.push(url)
+      return route.abort()
+    })
     page.on("pageerror", (error) => errors.push(error.message))
     const response = await page.goto(`${server.url}/api/v1/docs`)
     expect(response?.status()).toBe(200)
     expect(await page.title()).toBe("Roster")
     const lastSummary = Object.values(summaries).at(-1) ?? ""
     await page.getByText(lastSummary).first().waitFor({ timeout: 20_000 })
+    // What is rendered, not textContent: that would also read the document inside the page's script.
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
     const text = await page.locator("body").innerText()
     for (const summary of Object.values(summaries)) expect(text, summary).toContain(summary)
     expect(text).toContain("/api/v1/team/role-permission-detail/{id}")
