@@ -4,6 +4,7 @@ import type { MongoOptions } from "../adapters/mongodb/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
 import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"
 import type { Plan } from "../core/index.ts"
+import { parseCorsOrigins } from "./cors-origins.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { StartupError } from "./startup-error.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
@@ -21,6 +22,8 @@ export interface Settings {
   readonly maxBodyBytes: number
   readonly sessionTtl: Duration.Duration
   readonly logRequests: boolean
+  /** Origins whose pages may call the API from a browser; empty: CORS is off. */
+  readonly corsOrigins: ReadonlyArray<string>
   /** Absent: the in-memory store. */
   readonly mongo: Option.Option<MongoOptions>
   /** Absent: no payment provider is called. */
@@ -47,6 +50,7 @@ const environment = Config.all({
   maxBodyBytes: Config.Int("ROSTER_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12))),
   logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true)),
+  corsOrigins: Config.String("ROSTER_CORS_ORIGINS").pipe(Config.option),
   mongo: mongoConfig.pipe(Config.option)
 })
 
@@ -92,6 +96,11 @@ export const loadSettings = Effect.gen(function* () {
   if (env.webhookScheme === "standard-webhooks" && !webhookSecrets.every(isStandardWebhooksSecret)) {
     return yield* refuse("ROSTER_WEBHOOK_SECRET: a Standard Webhooks secret is `whsec_` followed by base64")
   }
+  const cors = Option.match(env.corsOrigins, {
+    onNone: () => ({ origins: [] }),
+    onSome: (origins) => parseCorsOrigins(origins, openLocal)
+  })
+  if ("problem" in cors) return yield* refuse(cors.problem)
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
   const plans = yield* loadPlans(plansSource)
   return {
@@ -105,6 +114,7 @@ export const loadSettings = Effect.gen(function* () {
     maxBodyBytes: env.maxBodyBytes,
     sessionTtl: env.sessionTtl,
     logRequests: env.logRequests,
+    corsOrigins: cors.origins,
     mongo: env.mongo,
     stripe: yield* loadStripeSettings(plans)
   } satisfies Settings

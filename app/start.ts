@@ -29,6 +29,9 @@ const announce = (settings: Settings) => {
     onSome: ({ apiUrl }) =>
       logEvent("info", `payment provider: Stripe at ${apiUrl?.origin ?? "https://api.stripe.com"}`)
   })
+  if (settings.corsOrigins.length > 0) {
+    logEvent("info", `CORS: pages of ${settings.corsOrigins.join(", ")} may call the API`)
+  }
   if (Option.isNone(settings.masterKey)) {
     logEvent(
       "warn",
@@ -60,7 +63,8 @@ export const prepare = async () => {
   announce(settings)
   const web = await makeWebHandler(rosterServices(settings), {
     maxBodyBytes: settings.maxBodyBytes,
-    openLocal: Option.isNone(settings.masterKey)
+    openLocal: Option.isNone(settings.masterKey),
+    corsOrigins: settings.corsOrigins
   }).catch((error: unknown) => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(

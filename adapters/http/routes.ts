@@ -1,8 +1,8 @@
 import { ByteSize, Effect, Layer } from "effect"
 import { HttpIncomingMessage, HttpRouter, HttpServerResponse } from "effect/http"
-import { HttpApiBuilder } from "effect/http-api"
-import { openApiDocument } from "./api/openapi-document.ts"
-import { openApiPath, RosterApi } from "./api/roster-api.ts"
+import { HttpApiBuilder, HttpApiScalar, OpenApi } from "effect/http-api"
+import { documentedApi } from "./api/openapi-document.ts"
+import { docsPath, openApiPath, RosterApi } from "./api/roster-api.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/guards.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
@@ -15,17 +15,28 @@ import { TeamHandlers } from "./handlers/team.ts"
 import { AuthenticationLive } from "./middleware/authentication.ts"
 import { RequestProblemsLive } from "./middleware/request-problems.ts"
 
-/** The OpenAPI document of the running mode, serialised once at start. */
-const openApiRoute = (options: EdgeOptions) => {
-  const body = JSON.stringify(openApiDocument(options))
-  return HttpRouter.add(
-    "GET",
-    openApiPath,
-    Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
+/**
+ * The OpenAPI document of the mode the server runs in, serialised once at start, and the API
+ * reference page rendered from the same document by Scalar, whose script Effect bundles (so the
+ * page needs nothing from the network; Scalar's web fonts are left out for the same reason).
+ */
+const documentationRoutes = (options: EdgeOptions) => {
+  const api = documentedApi(options)
+  const body = JSON.stringify(OpenApi.fromApi(api))
+  return Layer.merge(
+    HttpRouter.add(
+      "GET",
+      openApiPath,
+      Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
+    ),
+    HttpApiScalar.layer(api, {
+      path: docsPath,
+      scalar: { withDefaultFonts: false, defaultOpenAllTags: true }
+    })
   )
 }
 
-/** Every route: the API's handlers, the OpenAPI document, and the edge around them. */
+/** Every route: the API's handlers, its documentation, and the edge around them. */
 export const rosterRoutes = (options: EdgeOptions) =>
   HttpApiBuilder.layer(RosterApi).pipe(
     Layer.provide([
@@ -38,7 +49,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       HealthHandlers
     ]),
     Layer.provide([AuthenticationLive, RequestProblemsLive]),
-    Layer.merge(openApiRoute(options)),
+    Layer.merge(documentationRoutes(options)),
     Layer.merge(edgeMiddleware),
     // In the context every request starts from, rather than provided to each request.
     Layer.merge(Layer.succeed(HttpIncomingMessage.MaxBodySize)(ByteSize.bytes(options.maxBodyBytes)))

@@ -20,6 +20,7 @@ import {
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
 import { type ConnectionInfo, rememberConnection } from "./edge/client-address.ts"
+import { makeCors } from "./edge/cors.ts"
 import { logEntry } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, type Refusal, toResponse } from "./edge/guards.ts"
 import { makeIdempotency } from "./edge/idempotency.ts"
@@ -109,16 +110,24 @@ export const makeWebHandler = async <E>(
     idempotency.applies(request)
       ? idempotency.serve(request, connection, route, (response) => answerAtEdge(request, response, started))
       : route(request, connection)
+  const answer: WebHandler["handler"] = (request, connection) => {
+    const started = performance.now()
+    const checked = guard.check(request)
+    if (isRefusal(checked)) return Promise.resolve(refuse(request, checked, started))
+    if (checked.body === null) return serve(checked, connection, started)
+    return guard
+      .readBody(checked)
+      .then((read) => (isRefusal(read) ? refuse(request, read, started) : serve(read, connection, started)))
+  }
+  const cors = makeCors(options.corsOrigins ?? [])
   return {
-    handler: (request, connection) => {
-      const started = performance.now()
-      const checked = guard.check(request)
-      if (isRefusal(checked)) return Promise.resolve(refuse(request, checked, started))
-      if (checked.body === null) return serve(checked, connection, started)
-      return guard
-        .readBody(checked)
-        .then((read) => (isRefusal(read) ? refuse(request, read, started) : serve(read, connection, started)))
-    },
+    handler:
+      cors === undefined
+        ? answer
+        : (request, connection) =>
+            cors.isPreflight(request)
+              ? Promise.resolve(answerAtEdge(request, cors.preflight(request), performance.now()))
+              : answer(request, connection).then((response) => cors.allow(request, response)),
     dispose: async () => {
       await web.dispose()
       await runtime.dispose()

@@ -113,6 +113,46 @@ describe("settings from the environment", () => {
     expect(await refusal({ ROSTER_PLANS_FILE: plansFile("not json") })).toMatch(/is not valid/)
   })
 
+  it("reads ROSTER_CORS_ORIGINS: off by default, a list of origins as browsers send them", async () => {
+    const originsOf = async (env: Record<string, string>) => {
+      const result = await load(env)
+      if (result._tag === "Failure") throw new Error(result.failure.message)
+      return result.success.corsOrigins
+    }
+    expect(await originsOf({})).toEqual([])
+    expect(
+      await originsOf({
+        ROSTER_MASTER_KEY: key,
+        ROSTER_CORS_ORIGINS: "https://app.example.com, http://localhost:5173,https://app.example.com"
+      })
+    ).toEqual(["https://app.example.com", "http://localhost:5173"])
+    expect(await originsOf({ ROSTER_CORS_ORIGINS: "http://localhost:5173,http://127.0.0.1:8080" })).toEqual([
+      "http://localhost:5173",
+      "http://127.0.0.1:8080"
+    ])
+  })
+
+  it("refuses a CORS list with *, a path, an odd spelling or scheme, and remote origins in open local mode", async () => {
+    const secure = { ROSTER_MASTER_KEY: key }
+    const refused = {
+      "*": /`\*` is not accepted/,
+      "https://app.example.com, *": /`\*` is not accepted/,
+      null: /`null` is not accepted/,
+      ",": /names no origin/,
+      "https://app.example.com/": /as a browser sends it: https:\/\/app\.example\.com$/,
+      "https://App.Example.com": /as a browser sends it: https:\/\/app\.example\.com$/,
+      "https://app.example.com:443": /as a browser sends it/,
+      "app.example.com": /is not an http or https origin/,
+      "ftp://app.example.com": /is not an http or https origin/
+    }
+    for (const [origins, message] of Object.entries(refused)) {
+      expect(await refusal({ ...secure, ROSTER_CORS_ORIGINS: origins }), origins).toMatch(message)
+    }
+    expect(await refusal({ ROSTER_CORS_ORIGINS: "https://app.example.com" })).toMatch(
+      /https:\/\/app\.example\.com is not a loopback origin.*open local mode/
+    )
+  })
+
   describe("the payment provider", () => {
     const priced = () =>
       plansFile(

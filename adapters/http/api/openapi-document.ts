@@ -98,14 +98,12 @@ type Operation = {
   responses?: Record<string, { links?: object }>
 }
 
-/**
- * The OpenAPI document of the mode the server runs in: in open local mode no operation requires
- * credentials, so none declares a security requirement. Built once at start.
- */
-export const openApiDocument = (options: { readonly openLocal: boolean }) => {
-  const document = structuredClone(OpenApi.fromApi(RosterApi)) as ReturnType<typeof OpenApi.fromApi> & {
-    servers?: ReadonlyArray<{ url: string; description: string }>
-  }
+type Document = ReturnType<typeof OpenApi.fromApi> & {
+  servers?: ReadonlyArray<{ url: string; description: string }>
+}
+
+/** Completes the generated document: summaries, tags, links, idempotency, the mode's security. */
+const complete = (document: Document, options: { readonly openLocal: boolean }) => {
   document.servers = [{ url: "/", description: "This server" }]
   Object.assign(document.info, { license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } })
   Object.assign(document, {
@@ -138,3 +136,15 @@ export const openApiDocument = (options: { readonly openLocal: boolean }) => {
   if (options.openLocal) delete (document.components as { securitySchemes?: unknown }).securitySchemes
   return document
 }
+
+/**
+ * The API as documented in the mode the server runs in (in open local mode no operation requires
+ * credentials, so none declares a security requirement): the JSON document and the docs page are
+ * both generated from it, so they cannot differ.
+ */
+export const documentedApi = (options: { readonly openLocal: boolean }) =>
+  RosterApi.annotate(OpenApi.Transform, (document) => complete(document as Document, options))
+
+/** The OpenAPI document of the mode; build it once at start. */
+export const openApiDocument = (options: { readonly openLocal: boolean }) =>
+  OpenApi.fromApi(documentedApi(options))

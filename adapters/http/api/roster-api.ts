@@ -10,6 +10,9 @@ import { TeamApi } from "./team.ts"
 
 export const openApiPath = "/api/v1/openapi.json"
 
+/** The API reference a person reads in the browser, rendered from the same document. */
+export const docsPath = "/api/v1/docs"
+
 export class RosterApi extends HttpApi.make("roster")
   .add(TeamApi)
   .add(PricingApi)

@@ -13,6 +13,11 @@ export interface EdgeOptions {
    * loopback host are served; a web page elsewhere (cross-site, DNS rebinding) is refused.
    */
   readonly openLocal: boolean
+  /**
+   * Origins whose pages may call the API from a browser (CORS); none or absent: CORS is off. In
+   * open local mode only loopback origins get past the check above, so only those are useful.
+   */
+  readonly corsOrigins?: ReadonlyArray<string>
 }
 
 /** A refusal rendered once at start; each use makes a fresh Response from it. */

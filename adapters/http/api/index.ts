@@ -1,0 +1,2 @@
+export * as Problem from "../problems.ts"
+export { docsPath, openApiPath, RosterApi } from "./roster-api.ts"

@@ -1,0 +1,30 @@
+import type { Redacted } from "effect"
+import { HttpClient, HttpClientRequest } from "effect/http"
+import { HttpApiClient } from "effect/http-api"
+import { RosterApi } from "./api/roster-api.ts"
+
+/** Every endpoint of the HTTP API as a typed method, grouped as the API is: `client.team.addRole(...)`. */
+export type RosterClient = HttpApiClient.ForApi<typeof RosterApi>
+
+export interface RosterClientOptions {
+  /** Where Roster answers, e.g. `https://roster.example.com`; the endpoints' paths carry `/api/v1`. */
+  readonly baseUrl: string | URL
+  /** The master key or a session token from `auth.login`; without one the client calls anonymously. */
+  readonly token?: string | Redacted.Redacted<string>
+}
+
+/**
+ * A client derived from the same HttpApi definition the server runs: payloads are encoded and
+ * answers decoded by the server's own schemas, and a declared problem arrives as its typed error
+ * (`DuplicateRoleKey`, `Unauthorized`, ...). It runs on whichever `HttpClient` is provided, such
+ * as `FetchHttpClient.layer` on Node, Bun, Deno or in a browser.
+ */
+export const makeRosterClient = (options: RosterClientOptions) => {
+  const { token } = options
+  return HttpApiClient.make(RosterApi, {
+    baseUrl: options.baseUrl,
+    ...(token === undefined
+      ? {}
+      : { transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token)) })
+  })
+}

@@ -1,0 +1,46 @@
+import { execFile } from "node:child_process"
+import { promisify } from "node:util"
+import { Effect } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { clientScenario } from "../support/client-scenario.ts"
+import { type RunningServer, startServer } from "../support/server-process.ts"
+
+const masterKey = "client-test-master-key-with-enough-entropy"
+
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServer(["npm", "start", "--silent"], { ROSTER_MASTER_KEY: masterKey })
+})
+afterAll(() => server?.kill())
+
+const expectOutcome = (outcome: Awaited<ReturnType<typeof runOnNode>>, name: string) => {
+  expect(outcome.role).toEqual({ id: expect.any(Number), roleKey: name, activeStatus: true })
+  expect(outcome.duplicate).toBe("DuplicateRoleKey")
+  expect(outcome.refused).toBe("Unauthorized")
+  expect(outcome.me).toEqual({ principal: "member", username: name, permissions: ["team.read"] })
+  expect(outcome.readBack).toEqual({
+    id: outcome.added.id,
+    email: `${name}@example.com`,
+    createdAt: outcome.added.createdAt
+  })
+  expect(outcome.members).toEqual([name])
+  expect(outcome.nextPage).toBeNull()
+}
+
+const runOnNode = (name: string) => Effect.runPromise(clientScenario(server.url, masterKey, name))
+
+describe("the typed client against `npm start`", () => {
+  it("on Node: adds a role and a member, signs in, reads back; problems arrive as typed errors", async () => {
+    expectOutcome(await runOnNode("node-client"), "node-client")
+  })
+
+  it("on Bun: the same", async () => {
+    const { stdout } = await promisify(execFile)("node_modules/.bin/bun", [
+      "test/support/client-scenario.ts",
+      server.url,
+      masterKey,
+      "bun-client"
+    ])
+    expectOutcome(JSON.parse(stdout), "bun-client")
+  })
+})

@@ -1,0 +1,130 @@
+// Embeds Roster as a user does, following the README's "Embedding" section to the letter: pack it,
+// install the tarball into a fresh project, compile that project with tsc and run its tests.
+import { exec } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import { promisify } from "node:util"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { startServer } from "../support/server-process.ts"
+
+const readme = readFileSync("README.md", "utf8")
+const section = readme.slice(readme.indexOf("\n## Embedding\n"), readme.indexOf("\n## Performance\n"))
+const pkg = JSON.parse(readFileSync("package.json", "utf8"))
+const tarball = `${pkg.name}-${pkg.version}.tgz`
+
+/** The section's shell block, one command a line, without its comments. */
+const readmeCommands = (section.match(/```sh\n([\s\S]*?)```/)?.[1] ?? "")
+  .split("\n")
+  .map((line) => line.replace(/#.*$/, "").trim())
+  .filter((line) => line !== "")
+
+/** The project's files as the section shows them (fences like ```ts file=src/core.test.ts). */
+const readmeFiles = [...section.matchAll(/```\w+ file=(\S+)\n([\s\S]*?)```/g)].map(
+  ([, path, content]) => [path ?? "", content ?? ""] as const
+)
+
+const run = promisify(exec)
+const work = mkdtempSync(join(tmpdir(), "roster-embedding-"))
+const project = join(work, "project")
+/** The README writes /tmp; the test keeps everything in its own directory. */
+const here = (command: string) => command.replaceAll("/tmp", work)
+/** Flags that change where npm looks first and what it reports, not what it installs. */
+const quietly = (command: string) =>
+  command.startsWith("npm install") ? `${command} --prefer-offline --no-audit --no-fund` : command
+
+const [pack, install, installDev, compile, runCore, runClient] = readmeCommands
+let packed: { files: ReadonlyArray<{ path: string }> }
+
+beforeAll(async () => {
+  const [report] = JSON.parse((await run(`${here(pack ?? "")} --json --silent`)).stdout)
+  packed = report
+  mkdirSync(project)
+  for (const [path, content] of readmeFiles) {
+    mkdirSync(dirname(join(project, path)), { recursive: true })
+    writeFileSync(join(project, path), content)
+  }
+  for (const command of [install, installDev, compile])
+    await run(quietly(here(command ?? "")), { cwd: project })
+}, 300_000)
+
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+describe("Roster embedded as the README says, from its packed tarball", () => {
+  it("follows the README's commands, and ships only the build: JavaScript and declarations", () => {
+    expect(readmeCommands).toEqual([
+      "npm pack --pack-destination /tmp",
+      `npm install /tmp/${tarball} effect@^4.1.0`,
+      "npm install --save-dev typescript@5.9 @types/node@22",
+      "npx tsc",
+      "node --test dist/core.test.js",
+      "ROSTER_URL=http://127.0.0.1:3000 node --test dist/client.test.js"
+    ])
+    expect(readmeFiles.map(([path]) => path)).toEqual([
+      "package.json",
+      "tsconfig.json",
+      "src/core.test.ts",
+      "src/client.test.ts"
+    ])
+    const files = packed.files.map((file) => file.path)
+    expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual(["README.md", "package.json"])
+    expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([])
+    const targets = Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap(
+      (target) => (typeof target === "string" ? [target] : Object.values(target))
+    )
+    for (const target of targets) expect(files, target).toContain(target.slice(2))
+  })
+
+  it("installs one copy of effect, the project's, and no driver it did not ask for", () => {
+    const installed = join(project, "node_modules")
+    expect(existsSync(join(installed, "effect"))).toBe(true)
+    expect(existsSync(join(installed, "roster", "node_modules", "effect"))).toBe(false)
+    for (const driver of ["mongodb", "stripe"])
+      expect(existsSync(join(installed, driver)), driver).toBe(false)
+  })
+
+  it("runs the project's test of the core on the in-memory adapters", async () => {
+    const { stdout } = await run(runCore ?? "", { cwd: project })
+    expect(stdout).toMatch(/# pass 1\b/)
+    expect(stdout).toMatch(/# fail 0\b/)
+  })
+
+  it("runs the project's test of the client against `npm start`", async () => {
+    const server = await startServer(["npm", "start", "--silent"])
+    try {
+      const command = (runClient ?? "").replace("http://127.0.0.1:3000", server.url)
+      const { stdout } = await run(command, { cwd: project })
+      expect(stdout).toMatch(/# pass 1\b/)
+      expect(stdout).toMatch(/# fail 0\b/)
+    } finally {
+      server.kill()
+    }
+  })
+
+  it("imports every entry that needs no driver on Bun and on Deno as well", async () => {
+    const entries = [
+      "core",
+      "composition",
+      "adapters/memory",
+      "adapters/crypto",
+      "adapters/http",
+      "api",
+      "client"
+    ]
+    writeFileSync(
+      join(project, "imports.mjs"),
+      `${entries.map((entry, i) => `import * as entry${i} from "roster/${entry}"`).join("\n")}\n` +
+        `console.log(JSON.stringify([${entries.map((_, i) => `Object.keys(entry${i}).length`).join(", ")}]))\n`
+    )
+    const bin = join(process.cwd(), "node_modules", ".bin")
+    for (const runtime of [
+      `${bin}/bun imports.mjs`,
+      `${bin}/deno run --allow-read --allow-env imports.mjs`
+    ]) {
+      const { stdout } = await run(runtime, { cwd: project })
+      const counts: Array<number> = JSON.parse(stdout)
+      expect(counts, runtime).toHaveLength(entries.length)
+      for (const count of counts) expect(count, runtime).toBeGreaterThan(0)
+    }
+  })
+})
