@@ -47,11 +47,14 @@ describe("the API reference at /api/v1/docs, in headless Chromium", () => {
     expect(await page.title()).toBe("Roster")
     const lastSummary = Object.values(summaries).at(-1) ?? ""
     await page.getByText(lastSummary).first().waitFor({ timeout: 20_000 })
+    // Operations render as the page lays them out, not all at once: wait for a path of the first group.
+    const path = "/api/v1/team/role-permission-detail/{id}"
+    await page.getByText(path).first().waitFor({ timeout: 20_000 })
     // What is rendered, not textContent: that would also read the document inside the page's script.
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
     const text = await page.locator("body").innerText()
     for (const summary of Object.values(summaries)) expect(text, summary).toContain(summary)
-    expect(text).toContain("/api/v1/team/role-permission-detail/{id}")
+    expect(text).toContain(path)
     expect(elsewhere).toEqual([])
     expect(errors).toEqual([])
   })
