@@ -155,6 +155,14 @@ describe("DELETE /api/v1/pricing/subscription with Stripe", () => {
     expect(Date.parse(answer.body.cancelAt)).not.toBeNaN()
     const [update] = requestsTo(recorder, "POST", "/v1/subscriptions/sub_to_cancel")
     expect(update?.params.get("cancel_at_period_end")).toBe("true")
+    const audit = await api.call("GET", "/api/v1/audit/events?action=subscription.updated", {
+      token: masterKey
+    })
+    expect(audit.body[0]).toMatchObject({
+      actor: { kind: "master" },
+      target: { type: "subscription", id: answer.body.id },
+      changes: { status: ["active", "canceling"] }
+    })
     const deleted = eventPayload("customer.subscription.deleted", {
       object: "subscription",
       id: "sub_to_cancel",
