@@ -39,7 +39,7 @@ const stores = (settings: Settings) =>
 const seatReconciliation = Layer.effectDiscard(
   Effect.forkScoped(
     syncSeats.pipe(
-      Effect.catch((error) => Effect.logWarning(`Seat reconciliation failed: ${error._tag}`)),
+      Effect.catchCause((cause) => Effect.logWarning("Seat reconciliation failed", cause)),
       Effect.repeat(Schedule.spaced("5 minutes"))
     )
   )

@@ -34,7 +34,7 @@ const isOutage = (error: unknown) =>
   error instanceof Stripe.errors.StripeAPIError ||
   error instanceof Stripe.errors.StripeRateLimitError
 
-export const isInvalidRequest = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
+const isInvalidRequest = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
   error instanceof Stripe.errors.StripeInvalidRequestError
 
 /** Anything shaped like a Stripe key in a message some server echoed: masked before it can reach a log. */
@@ -48,22 +48,45 @@ const refusal = (error: unknown) =>
       )
     : error
 
+/** Stripe keeps the first answer to a key for a day, its own failures (500) included: this is one replayed. */
+const isReplayedFailure = (error: unknown) =>
+  error instanceof Stripe.errors.StripeAPIError && error.headers?.["idempotent-replayed"] === "true"
+
+const attempt = <A>(request: (options: Stripe.RequestOptions) => Promise<A>, idempotencyKey?: string) =>
+  Effect.tryPromise({
+    try: () => request(idempotencyKey === undefined ? {} : { idempotencyKey }),
+    catch: (error) => error
+  })
+
 /**
- * One call to Stripe, under an idempotency key derived from our ids so that a retry (ours, the
- * client's, another instance's) has one effect. An outage is `ProviderUnavailable`; anything else
+ * One call to Stripe. With a key made of our ids, a retry (the client library's, ours, another
+ * instance's) has one effect; a failure of Stripe's own that it replays for that key is tried once
+ * more under a fresh key, so one bad moment at Stripe does not refuse the operation for a day.
+ * `settled` turns a refusal that means the work is already done (a session no longer open, a
+ * subscription already over) into its answer. An outage is `ProviderUnavailable`; anything else
  * Stripe refuses is a defect here (a wrong key or price id is the operator's to fix, not the client's).
  */
 export const callStripe = <A>(
-  idempotencyKey: string,
-  request: (options: { readonly idempotencyKey: string }) => Promise<A>,
-  recover: (error: unknown) => Effect.Effect<A, unknown> = Effect.fail
-): Effect.Effect<A, ProviderUnavailable> =>
-  Effect.tryPromise({
-    try: () => request({ idempotencyKey: `roster-${idempotencyKey}` }),
-    catch: (error) => error
-  }).pipe(
-    Effect.catch(recover),
+  key: string | undefined,
+  request: (options: Stripe.RequestOptions) => Promise<A>,
+  settled: (error: Stripe.errors.StripeInvalidRequestError) => Promise<A | undefined> = async () => undefined
+): Effect.Effect<A, ProviderUnavailable> => {
+  const idempotencyKey = key === undefined ? undefined : `roster-${key}`
+  return attempt(request, idempotencyKey).pipe(
+    Effect.catch((error) =>
+      isReplayedFailure(error)
+        ? attempt(request, `${idempotencyKey}-${Date.now().toString(36)}`)
+        : Effect.fail(error)
+    ),
+    Effect.catch((error) =>
+      isInvalidRequest(error)
+        ? attempt(() => settled(error)).pipe(
+            Effect.flatMap((done) => (done === undefined ? Effect.fail(error) : Effect.succeed(done)))
+          )
+        : Effect.fail(error)
+    ),
     Effect.catch((error) =>
       isOutage(error) ? Effect.fail(new ProviderUnavailable()) : Effect.die(refusal(error))
     )
   )
+}

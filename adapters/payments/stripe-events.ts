@@ -1,10 +1,6 @@
 import { DateTime, Option, Schema } from "effect"
-import {
-  type PaymentEvent,
-  PaymentEventId,
-  SubscriptionId,
-  type SubscriptionStatus
-} from "../../core/index.ts"
+import { type PaymentEvent, PaymentEventId, type SubscriptionStatus } from "../../core/index.ts"
+import { endOf, idOf, invoiceSubscription, ourReference, ourReferenceIn } from "./stripe-objects.ts"
 
 /** The event types Roster acts on; every other type is acknowledged without being read further. */
 export const actedOnTypes: ReadonlySet<string> = new Set([
@@ -25,43 +21,6 @@ export const StripeEvent = Schema.Struct({
   data: Schema.Struct({ object: Schema.Record(Schema.String, Schema.Unknown) })
 })
 export type StripeEvent = typeof StripeEvent.Type
-
-type StripeObject = Readonly<Record<string, unknown>>
-
-const isObject = (value: unknown): value is StripeObject => typeof value === "object" && value !== null
-
-/** A reference Stripe sends either as an id or, when expanded, as the object carrying it. */
-const idOf = (value: unknown): string | undefined => {
-  if (typeof value === "string" && value !== "") return value
-  return isObject(value) ? idOf(value.id) : undefined
-}
-
-const invoiceSubscription = (invoice: StripeObject) => {
-  const parent = invoice.parent
-  const details = isObject(parent) ? parent.subscription_details : undefined
-  return idOf(invoice.subscription) ?? (isObject(details) ? idOf(details.subscription) : undefined)
-}
-
-const ourReference = Schema.decodeUnknownOption(SubscriptionId)
-
-const instantOf = (seconds: unknown) =>
-  typeof seconds === "number" && Number.isSafeInteger(seconds) && seconds >= 0 && seconds <= 8_640_000_000_000
-    ? DateTime.makeUnsafe(seconds * 1000)
-    : undefined
-
-/**
- * When a subscription set to cancel ends: `cancel_at`, else the end of its current period (on the
- * subscription in older API versions, on its item in newer ones).
- */
-const endOf = (subscription: StripeObject) => {
-  const items = isObject(subscription.items) ? subscription.items.data : undefined
-  const item = Array.isArray(items) && isObject(items[0]) ? items[0] : {}
-  return (
-    instantOf(subscription.cancel_at) ??
-    instantOf(subscription.current_period_end) ??
-    instantOf(item.current_period_end)
-  )
-}
 
 const statuses: Readonly<Record<string, SubscriptionStatus>> = {
   active: "active",
@@ -90,7 +49,7 @@ export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentE
         _tag: "PaymentSucceeded",
         ...common,
         ...defined({
-          subscriptionId: Option.getOrUndefined(ourReference(object.client_reference_id)),
+          subscriptionId: ourReference(object.client_reference_id),
           providerSubscriptionId: idOf(object.subscription),
           providerCustomerId: idOf(object.customer)
         })
@@ -100,17 +59,14 @@ export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentE
       return Option.some({
         _tag: "SubscriptionCanceled",
         ...common,
-        ...defined({ subscriptionId: Option.getOrUndefined(ourReference(object.client_reference_id)) })
+        ...defined({ subscriptionId: ourReference(object.client_reference_id) })
       })
     case "invoice.paid":
     case "invoice.payment_failed":
       return Option.some({
         _tag: event.type === "invoice.paid" ? "PaymentSucceeded" : "PaymentFailed",
         ...common,
-        ...defined({
-          providerSubscriptionId: invoiceSubscription(object),
-          providerCustomerId: idOf(object.customer)
-        })
+        ...defined({ ...invoiceSubscription(object), providerCustomerId: idOf(object.customer) })
       })
     case "customer.subscription.updated": {
       const status = typeof object.status === "string" ? statuses[object.status] : undefined
@@ -123,6 +79,7 @@ export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentE
         ...common,
         ...defined({
           cancelAt: ending ? endOf(object) : undefined,
+          subscriptionId: ourReferenceIn(object.metadata),
           providerSubscriptionId: idOf(object.id),
           providerCustomerId: idOf(object.customer)
         })
@@ -132,7 +89,11 @@ export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentE
       return Option.some({
         _tag: "SubscriptionCanceled",
         ...common,
-        ...defined({ providerSubscriptionId: idOf(object.id), providerCustomerId: idOf(object.customer) })
+        ...defined({
+          subscriptionId: ourReferenceIn(object.metadata),
+          providerSubscriptionId: idOf(object.id),
+          providerCustomerId: idOf(object.customer)
+        })
       })
     default:
       return Option.none()

@@ -1,7 +1,8 @@
-import { DateTime, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import type Stripe from "stripe"
 import { Checkout, PaymentProvider, type ProviderSubscription } from "../../core/index.ts"
-import { callStripe, isInvalidRequest, makeStripeClient, type StripeClientOptions } from "./stripe-client.ts"
+import { callStripe, makeStripeClient, type StripeClientOptions } from "./stripe-client.ts"
+import { endOf } from "./stripe-objects.ts"
 
 export interface StripeProviderOptions extends StripeClientOptions {
   /** Where Stripe's hosted checkout returns the customer to. */
@@ -9,15 +10,8 @@ export interface StripeProviderOptions extends StripeClientOptions {
   readonly cancelUrl: string
 }
 
-const fromSeconds = (seconds: number | null | undefined) =>
-  typeof seconds === "number" ? DateTime.makeUnsafe(seconds * 1000) : undefined
-
-/** When a subscription set to cancel at its period's end ends: `cancel_at`, else its item's period end. */
-const endOf = (subscription: Stripe.Subscription) =>
-  fromSeconds(subscription.cancel_at) ?? fromSeconds(subscription.items.data[0]?.current_period_end)
-
-const isOver = (status: Stripe.Subscription.Status) =>
-  status === "canceled" || status === "incomplete_expired"
+const isOver = (subscription: Stripe.Subscription) =>
+  subscription.status === "canceled" || subscription.status === "incomplete_expired"
 
 /**
  * Stripe as the payment provider, through the official package: Checkout Sessions in subscription
@@ -28,12 +22,11 @@ const isOver = (status: Stripe.Subscription.Status) =>
 export const stripeProviderLayer = (options: StripeProviderOptions) =>
   Layer.sync(PaymentProvider, () => {
     const stripe = makeStripeClient(options)
-    const alreadyOver = (subscription: ProviderSubscription) => (error: unknown) =>
-      isInvalidRequest(error)
-        ? Effect.tryPromise(() => stripe.subscriptions.retrieve(subscription.providerSubscriptionId)).pipe(
-            Effect.flatMap((found) => (isOver(found.status) ? Effect.succeed(found) : Effect.fail(error)))
-          )
-        : Effect.fail(error)
+    /** The subscription as Stripe has it, when a refusal may mean it is already over. */
+    const overAtStripe = async ({ providerSubscriptionId }: ProviderSubscription) => {
+      const found = await stripe.subscriptions.retrieve(providerSubscriptionId)
+      return isOver(found) ? found : undefined
+    }
     return PaymentProvider.of({
       openCheckout: ({ subscriptionId, providerPriceId, quantity }) =>
         providerPriceId === undefined
@@ -61,41 +54,51 @@ export const stripeProviderLayer = (options: StripeProviderOptions) =>
         callStripe(
           `close-checkout-${subscriptionId}`,
           (requestOptions) => stripe.checkout.sessions.expire(checkout.id, {}, requestOptions),
-          (error) =>
-            isInvalidRequest(error)
-              ? Effect.tryPromise(() => stripe.checkout.sessions.retrieve(checkout.id)).pipe(
-                  Effect.flatMap((found) =>
-                    found.status === "open" ? Effect.fail(error) : Effect.succeed(found)
-                  )
-                )
-              : Effect.fail(error)
+          async () => {
+            const found = await stripe.checkout.sessions.retrieve(checkout.id)
+            return found.status === "open" ? undefined : found
+          }
         ).pipe(Effect.asVoid),
+      // A DELETE: idempotent by definition, and Stripe ignores keys on it.
       cancelNow: (subscription) =>
         callStripe(
-          `cancel-${subscription.subscriptionId}`,
+          undefined,
           (requestOptions) =>
             stripe.subscriptions.cancel(subscription.providerSubscriptionId, {}, requestOptions),
-          alreadyOver(subscription)
+          () => overAtStripe(subscription)
         ).pipe(Effect.asVoid),
       cancelAtPeriodEnd: (subscription, version) =>
-        callStripe(`cancel-at-period-end-${subscription.subscriptionId}-${version}`, (requestOptions) =>
-          stripe.subscriptions.update(
-            subscription.providerSubscriptionId,
-            { cancel_at_period_end: true },
-            requestOptions
+        callStripe(
+          `cancel-at-period-end-${subscription.subscriptionId}-${version}`,
+          (requestOptions) =>
+            stripe.subscriptions.update(
+              subscription.providerSubscriptionId,
+              { cancel_at_period_end: true },
+              requestOptions
+            ),
+          () => overAtStripe(subscription)
+        ).pipe(
+          Effect.map((answer) =>
+            isOver(answer)
+              ? { _tag: "Immediate" as const }
+              : { _tag: "AtPeriodEnd" as const, endsAt: endOf(answer) }
           )
-        ).pipe(Effect.map((updated) => ({ _tag: "AtPeriodEnd" as const, endsAt: endOf(updated) }))),
+        ),
       setSeats: (subscription, seats, version) =>
-        callStripe(`seats-${subscription.subscriptionId}-${version}-${seats}`, async (requestOptions) => {
-          const current = await stripe.subscriptions.retrieve(subscription.providerSubscriptionId)
-          const item = current.items.data[0]
-          if (item === undefined)
-            throw new Error(`Stripe subscription ${current.id} has no item to count seats on`)
-          await stripe.subscriptions.update(
-            current.id,
-            { items: [{ id: item.id, quantity: seats }], proration_behavior: "create_prorations" },
-            requestOptions
-          )
-        })
+        callStripe(
+          `seats-${subscription.subscriptionId}-${version}-${seats}`,
+          async (requestOptions) => {
+            const current = await stripe.subscriptions.retrieve(subscription.providerSubscriptionId)
+            const item = current.items.data[0]
+            if (item === undefined)
+              throw new Error(`Stripe subscription ${current.id} has no item to count seats on`)
+            return stripe.subscriptions.update(
+              current.id,
+              { items: [{ id: item.id, quantity: seats }], proration_behavior: "create_prorations" },
+              requestOptions
+            )
+          },
+          () => overAtStripe(subscription)
+        ).pipe(Effect.asVoid)
     })
   })

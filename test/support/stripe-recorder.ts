@@ -13,14 +13,26 @@ export interface StripeRequest {
   readonly params: URLSearchParams
 }
 
+/** What Stripe answers a request in a test's script: a status, a JSON body and headers. */
+export interface ScriptedAnswer {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Record<string, string>
+}
+
 export interface StripeRecorder {
   /** Where Roster is pointed (`STRIPE_API_URL`). */
   readonly url: string
   readonly requests: ReadonlyArray<StripeRequest>
   /** `down`: every connection is cut; `hang`: nothing is answered; `up`: passed on to stripe-mock. */
   mode: "up" | "down" | "hang"
+  /** Answers some requests as a test scripts them (stateful Stripe behaviour stripe-mock lacks); the rest as `mode` says. */
+  script: (request: StripeRequest) => ScriptedAnswer | "down" | undefined
   readonly close: () => Promise<void>
 }
+
+/** Stripe's error body for an API error of `type`. */
+export const stripeError = (type: string, message: string) => ({ error: { type, message } })
 
 const bodyOf = (request: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -39,13 +51,21 @@ export const startStripeRecorder = async (): Promise<StripeRecorder> => {
   const server = createServer(async (request, response) => {
     const body = await bodyOf(request)
     const url = new URL(request.url ?? "/", upstream)
-    requests.push({
+    const recorded: StripeRequest = {
       method: request.method ?? "",
       path: url.pathname,
       idempotencyKey: request.headers["idempotency-key"] as string | undefined,
       params: new URLSearchParams([...url.searchParams, ...new URLSearchParams(body)])
-    })
-    if (recorder.mode === "down") return void request.socket.destroy()
+    }
+    requests.push(recorded)
+    const scripted = recorder.script(recorded)
+    if (scripted === "down" || (scripted === undefined && recorder.mode === "down")) {
+      return void request.socket.destroy()
+    }
+    if (scripted !== undefined) {
+      response.writeHead(scripted.status, { "content-type": "application/json", ...scripted.headers })
+      return void response.end(JSON.stringify(scripted.body))
+    }
     if (recorder.mode === "hang") return
     const answer = await fetch(url, {
       method: request.method ?? "GET",
@@ -63,6 +83,7 @@ export const startStripeRecorder = async (): Promise<StripeRecorder> => {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     mode: "up",
+    script: () => undefined,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

@@ -40,20 +40,17 @@ const findTarget = Effect.fnUntraced(function* (event: PaymentEvent) {
 })
 
 /**
- * Whether `event` leaves a canceling subscription as it is: a payment does not undo a cancellation,
- * nor does a report the provider made before the cancellation was asked for; a later report does
- * (the customer resumed it), and so does the cancellation itself.
+ * Whether `event` leaves a canceling subscription as it is: a payment does not undo a cancellation;
+ * the provider's own report of the subscription does (the customer resumed it), and so does the
+ * cancellation itself. Reports are ordered by their own times only, never against our clock: the
+ * report our cancellation makes the provider send comes after any it sent before.
  */
-const keepsCanceling = (current: Subscription, event: PaymentEvent, target: SubscriptionStatus) => {
-  if (target === "canceled") return false
-  if (event._tag !== "SubscriptionStatusReported") return true
-  const since = current.history.at(-1)?.at
-  return since !== undefined && DateTime.isLessThan(event.occurredAt, since)
-}
+const keepsCanceling = (event: PaymentEvent, target: SubscriptionStatus) =>
+  target !== "canceled" && event._tag !== "SubscriptionStatusReported"
 
 const statusAfter = (current: Subscription, event: PaymentEvent): SubscriptionStatus => {
   const target = targetStatus(event)
-  if (current.status === "canceling" && keepsCanceling(current, event, target)) return current.status
+  if (current.status === "canceling" && keepsCanceling(event, target)) return current.status
   return canTransition(current.status, target) ? target : current.status
 }
 

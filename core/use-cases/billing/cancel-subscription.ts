@@ -3,10 +3,11 @@ import type { Principal } from "../../model/principal.ts"
 import type { Subscription } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
+import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { auditActorOf } from "../audit/new-audit-entry.ts"
 import { findCurrentSubscription } from "./current-subscription.ts"
 import { updateSubscription, withStatus } from "./subscription-writes.ts"
-import { releaseAtProvider } from "./supersede.ts"
+import { releaseAtProvider, retire } from "./supersede.ts"
 
 /** What canceling `current` makes of it, after asking the provider what it must. */
 const cancellationOf = (current: Subscription, now: DateTime.Utc) =>
@@ -27,14 +28,22 @@ const cancellationOf = (current: Subscription, now: DateTime.Utc) =>
     return Option.some({ next, result: undefined })
   })
 
+const isPending = (subscription: Subscription) => subscription.status === "pending"
+
 /**
  * Cancels the organisation's subscription. One the provider bills ends when its paid period ends:
  * `canceling` until the provider confirms it canceled. An unpaid one, a free one, or any without a
  * provider ends at once. Already canceled or canceling: answered as it is, nothing asked again.
+ * A plan change still waiting for its payment is called off with it (its checkout closed), so
+ * nothing is left that could still be paid. Every provider call comes before the first write.
  */
 export const cancelSubscription = Effect.fnUntraced(function* (actor: Principal) {
   yield* requirePermission(actor, "billing.subscribe")
   const current = yield* findCurrentSubscription
+  const waiting = (yield* (yield* SubscriptionStore).listOpen).filter(
+    (other) => isPending(other) && other.id !== current.id
+  )
+  yield* Effect.forEach(waiting, releaseAtProvider, { discard: true })
   const now = yield* DateTime.now
   const { subscription } = yield* updateSubscription(
     auditActorOf(actor),
@@ -42,5 +51,6 @@ export const cancelSubscription = Effect.fnUntraced(function* (actor: Principal)
     (latest) => cancellationOf(latest, now),
     () => undefined
   )
+  yield* Effect.forEach(waiting, (other) => retire(auditActorOf(actor), other, isPending), { discard: true })
   return subscription
 })

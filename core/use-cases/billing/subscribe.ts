@@ -11,7 +11,7 @@ import { PlanCatalog } from "../../ports/plan-catalog.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { subscriptionFields } from "./subscription-writes.ts"
-import { releaseAtProvider, supersededBy, supersedeOthers } from "./supersede.ts"
+import { isSupersededBy, releaseAtProvider, supersedeOthers } from "./supersede.ts"
 import { countSeats } from "./sync-seats.ts"
 
 export const SubscribeInput = Schema.Struct({
@@ -46,7 +46,8 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
   const plan = yield* catalogPlan(input)
   const store = yield* SubscriptionStore
   const open = yield* store.listOpen
-  if (open.some((other) => isLive(other) && other.planId === plan.planId)) {
+  // A canceling subscription may be subscribed to again: the new one replaces it once paid.
+  if (open.some((other) => isLive(other) && other.status !== "canceling" && other.planId === plan.planId)) {
     return yield* new AlreadySubscribed({ planId: plan.planId })
   }
   const now = yield* DateTime.now
@@ -75,7 +76,7 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
     createdAt: now,
     updatedAt: now
   })
-  const released = supersededBy(subscription, open)
+  const released = open.filter(isSupersededBy(subscription))
   yield* Effect.forEach(released, releaseAtProvider, { discard: true })
   const entry = yield* newAuditEntry(
     auditActorOf(actor),

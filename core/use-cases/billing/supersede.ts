@@ -7,12 +7,12 @@ import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { updateSubscription, withStatus } from "./subscription-writes.ts"
 
 /**
- * The subscriptions `keep` replaces: the pending ones created before it and, once it is live, the
- * live ones created before it (a plan change). Never newer ones, so that two concurrent subscribes
- * cannot cancel each other.
+ * Whether `keep` replaces `other`: a pending one created before it, or, once `keep` is live, a live
+ * one created before it (a plan change). Never a newer one, so that two concurrent subscribes
+ * cannot cancel each other, and never a live one for a `keep` still unpaid.
  */
-export const supersededBy = (keep: Subscription, open: ReadonlyArray<Subscription>) =>
-  open.filter((other) => isOlderThan(other, keep) && (other.status === "pending" || isLive(keep)))
+export const isSupersededBy = (keep: Subscription) => (other: Subscription) =>
+  other.status !== "canceled" && isOlderThan(other, keep) && (other.status === "pending" || isLive(keep))
 
 /** Lets go of a subscription at the provider: what it pays for ends now, an unpaid checkout closes. */
 export const releaseAtProvider = Effect.fnUntraced(function* (subscription: Subscription) {
@@ -29,16 +29,21 @@ const sameAtProvider = (a: Subscription, b: Subscription) =>
   a.providerSubscriptionId === b.providerSubscriptionId && a.checkout?.id === b.checkout?.id
 
 /**
- * Cancels here a subscription already released at the provider as `released`. Should it have
- * changed meanwhile (paid through its checkout after all), what it now holds is released too.
+ * Cancels here a subscription already released at the provider as `released`, as long as
+ * `stillEnds` holds for it as it now stands. Should it hold something else at the provider by now
+ * (a checkout paid after all), that is released too.
  */
-export const retire = Effect.fnUntraced(function* (actor: AuditActor, released: Subscription) {
+export const retire = Effect.fnUntraced(function* (
+  actor: AuditActor,
+  released: Subscription,
+  stillEnds: (current: Subscription) => boolean
+) {
   const now = yield* DateTime.now
   yield* updateSubscription(
     actor,
     released,
     (current) =>
-      current.status === "canceled"
+      !stillEnds(current)
         ? Effect.succeedNone
         : (sameAtProvider(current, released) ? Effect.void : releaseAtProvider(current)).pipe(
             Effect.as(Option.some({ next: withStatus(current, "canceled", now, now), result: undefined }))
@@ -58,12 +63,13 @@ export const supersedeOthers = Effect.fnUntraced(function* (
 ) {
   const open = yield* (yield* SubscriptionStore).listOpen
   yield* Effect.forEach(
-    supersededBy(keep, open),
+    open.filter(isSupersededBy(keep)),
     (other) => {
       const seen = released.find((subscription) => subscription.id === other.id)
+      const ends = isSupersededBy(keep)
       return seen === undefined
-        ? Effect.andThen(releaseAtProvider(other), retire(actor, other))
-        : retire(actor, seen)
+        ? Effect.andThen(releaseAtProvider(other), retire(actor, other, ends))
+        : retire(actor, seen, ends)
     },
     { discard: true }
   )

@@ -51,5 +51,5 @@ export const syncSeats = Effect.gen(function* () {
  * change or the next periodic reconciliation.
  */
 export const keepSeatsInStep = syncSeats.pipe(
-  Effect.catch((error) => Effect.logWarning(`Seats not brought in step with the provider: ${error._tag}`))
+  Effect.catchCause((cause) => Effect.logWarning("Seats not brought in step with the provider", cause))
 )
