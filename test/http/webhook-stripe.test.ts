@@ -183,6 +183,29 @@ describe("deliveries of Stripe events", () => {
     expect(await statusOf(api)).toBe("active")
   })
 
+  it("finds a subscription by the metadata Roster gave it, when an invoice comes before the checkout", async () => {
+    const api = await startApi()
+    const id = await subscribe(api)
+    const paidFirst = invoice("invoice.paid", later(5), {
+      parent: {
+        type: "subscription_details",
+        subscription_details: {
+          subscription: providerSubscriptionId,
+          metadata: { roster_subscription_id: id }
+        }
+      }
+    })
+    expectOutcome(await deliverSigned(api, paidFirst), "applied")
+    expect(await currentSubscription(api)).toMatchObject({ id, status: "active" })
+    const deleted = eventPayload(
+      "customer.subscription.deleted",
+      { object: "subscription", id: "sub_renamed_at_stripe", metadata: { roster_subscription_id: id } },
+      later(10)
+    )
+    expectOutcome(await deliverSigned(api, deleted), "applied")
+    expect(await statusOf(api)).toBe("canceled")
+  })
+
   it("cancels a pending subscription whose checkout expired unpaid", async () => {
     const api = await startApi()
     const id = await subscribe(api)
