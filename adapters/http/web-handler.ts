@@ -1,23 +1,6 @@
 import { Context, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import {
-  type AuditLog,
-  type AuthSettings,
-  IdempotencyStore,
-  type IdGenerator,
-  type LoginThrottleStore,
-  type MemberStore,
-  type PasswordHasher,
-  type PaymentInbox,
-  type PlanCatalog,
-  type RolePermissionStore,
-  type RoleStore,
-  type SessionStore,
-  type SessionTokens,
-  type StoreHealth,
-  type SubscriptionStore
-} from "../../core/index.ts"
-import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
+import { IdempotencyStore } from "../../core/index.ts"
 import { type ConnectionInfo, rememberConnection } from "./edge/client-address.ts"
 import { logEntry } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, type Refusal, toResponse } from "./edge/guards.ts"
@@ -25,28 +8,9 @@ import { makeIdempotency } from "./edge/idempotency.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
 import { rosterRoutes } from "./routes.ts"
+import { type HttpServices, Services } from "./services.ts"
 
-export type { ConnectionInfo }
-
-/** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
-export type HttpServices =
-  | AuditLog
-  | AuthSettings
-  | IdempotencyStore
-  | IdGenerator
-  | LoginThrottleStore
-  | MemberStore
-  | PasswordHasher
-  | PaymentInbox
-  | PlanCatalog
-  | RolePermissionStore
-  | RoleStore
-  | SessionStore
-  | SessionTokens
-  | StoreHealth
-  | SubscriptionStore
-  | WebhookVerifier
-  | RequestLog
+export type { ConnectionInfo, HttpServices }
 
 export interface WebHandler {
   readonly handler: (request: Request, connection?: ConnectionInfo) => Promise<Response>
@@ -57,7 +21,8 @@ export interface WebHandler {
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
 
-const noRequestServices = Context.empty() as Context.Context<HttpServices>
+// The handlers' types ask for Services per request; they have it from the context they were built in.
+const noRequestServices = Context.empty() as Context.Context<Services>
 
 /**
  * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it
@@ -73,8 +38,8 @@ export const makeWebHandler = async <E>(
   const guard = await makeGuards(options)
   const web = HttpRouter.toWebHandler(
     rosterRoutes(options).pipe(
-      // The services join the context every request starts from, so none is added per request.
-      Layer.provideMerge(Layer.succeedContext(context)),
+      // Handed to the handlers as one entry, outside the context every request starts from: see Services.
+      Layer.provide([Layer.succeed(Services)(context), Layer.succeed(RequestLog)(log)]),
       Layer.provide(HttpServer.layerServices)
     ),
     // Paths match exactly as published: case, trailing and doubled slashes included. A path id

@@ -1,6 +1,4 @@
-import { Effect } from "effect"
-import { HttpServerRequest } from "effect/http"
-import { CurrentRequestId } from "../../../core/index.ts"
+import type { HttpServerRequest } from "effect/http"
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/
 
@@ -20,12 +18,6 @@ export const rememberRequestId = (request: HttpServerRequest.HttpServerRequest, 
   requestIds.set(request.source, requestId)
 }
 
-/**
- * Runs a use case that records what it changed with the id of the request it serves, so that an
- * audit entry leads to its request log line. Only changes pay for it.
- */
-export const withRequestId = <A, E, R>(useCase: Effect.Effect<A, E, R>) =>
-  HttpServerRequest.HttpServerRequest.use((request) => {
-    const requestId = requestIds.get(request.source)
-    return requestId === undefined ? useCase : Effect.provideService(useCase, CurrentRequestId, requestId)
-  })
+/** The id the edge gave `request`, if it may change something (see `rememberRequestId`). */
+export const rememberedRequestId = (request: HttpServerRequest.HttpServerRequest) =>
+  requestIds.get(request.source)
