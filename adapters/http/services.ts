@@ -20,7 +20,7 @@ import {
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
 import type { RequestLog } from "./edge/request-log.ts"
-import { rememberedRequestId } from "./edge/request-id.ts"
+import { routedOf } from "./edge/routed.ts"
 
 /** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
 export type HttpServices =
@@ -64,7 +64,7 @@ const useCaseContext = (
   const span = Context.getOrUndefined(request, Tracer.ParentSpan)
   if (span !== undefined) context = Context.add(context, Tracer.ParentSpan, span)
   if (recorded) {
-    const requestId = rememberedRequestId(Context.getUnsafe(request, HttpServerRequest.HttpServerRequest))
+    const requestId = routedOf(Context.getUnsafe(request, HttpServerRequest.HttpServerRequest))?.requestId
     if (requestId !== undefined) context = Context.add(context, CurrentRequestId, requestId)
   }
   return context

@@ -1,12 +1,12 @@
 import { Context, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { IdempotencyStore } from "../../core/index.ts"
-import { type ConnectionInfo, rememberConnection } from "./edge/client-address.ts"
-import { logEntry } from "./edge/edge.ts"
-import { type EdgeOptions, isRefusal, makeGuards, type Refusal, toResponse } from "./edge/guards.ts"
+import { finishing } from "./edge/edge.ts"
+import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
 import { makeIdempotency } from "./edge/idempotency.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
+import { type ConnectionInfo, type Routed, rememberRouted } from "./edge/routed.ts"
 import { rosterRoutes } from "./routes.ts"
 import { type HttpServices, Services } from "./services.ts"
 
@@ -39,7 +39,7 @@ export const makeWebHandler = async <E>(
   const web = HttpRouter.toWebHandler(
     rosterRoutes(options).pipe(
       // Handed to the handlers as one entry, outside the context every request starts from: see Services.
-      Layer.provide([Layer.succeed(Services)(context), Layer.succeed(RequestLog)(log)]),
+      Layer.provide(Layer.succeed(Services)(context)),
       Layer.provide(HttpServer.layerServices)
     ),
     // Paths match exactly as published: case, trailing and doubled slashes included. A path id
@@ -55,32 +55,26 @@ export const makeWebHandler = async <E>(
     }
   )
   const idempotency = await makeIdempotency(Context.get(context, IdempotencyStore), options)
-  /** An answer the edge gives itself, without routing: identified and logged like the others. */
-  const answerAtEdge = (request: Request, response: Response, started: number) => {
-    const requestId = requestIdOf(request.headers.get("x-request-id"))
-    log(logEntry(requestId, request.method, new URL(request.url).pathname, started, response.status))
-    response.headers.set("x-request-id", requestId)
-    return response
-  }
-  const refuse = (request: Request, refusal: Refusal, started: number) =>
-    answerAtEdge(request, toResponse(refusal), started)
-  const route = (request: Request, connection: ConnectionInfo | undefined) => {
-    rememberConnection(request, connection)
+  const finish = finishing(log)
+  const route = (record: Routed) => (request: Request) => {
+    rememberRouted(request, record)
     return web.handler(request, noRequestServices)
   }
-  const serve = (request: Request, connection: ConnectionInfo | undefined, started: number) =>
+  const serve = (request: Request, record: Routed) =>
     idempotency.applies(request)
-      ? idempotency.serve(request, connection, route, (response) => answerAtEdge(request, response, started))
-      : route(request, connection)
+      ? idempotency.serve(request, record.connection, route(record))
+      : route(record)(request)
   return {
     handler: (request, connection) => {
       const started = performance.now()
+      const record: Routed = { requestId: requestIdOf(request.headers.get("x-request-id")), connection }
+      const finished = finish(request, record, started)
       const checked = guard.check(request)
-      if (isRefusal(checked)) return Promise.resolve(refuse(request, checked, started))
-      if (checked.body === null) return serve(checked, connection, started)
+      if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
+      if (checked.body === null) return serve(checked, record).then(finished)
       return guard
         .readBody(checked)
-        .then((read) => (isRefusal(read) ? refuse(request, read, started) : serve(read, connection, started)))
+        .then((read) => (isRefusal(read) ? finished(toResponse(read)) : serve(read, record).then(finished)))
     },
     dispose: async () => {
       await web.dispose()
