@@ -7,11 +7,17 @@ import { bareWeb } from "./bare-httpapi.ts"
 
 const { handler } = await prepare()
 const base = "http://127.0.0.1:3000"
+// With the headers wrk sends: a declared length (so the body is read whole, as from a socket) and a Host.
 const post = (path: string, body: string) => () =>
-  new Request(`${base}${path}`, { method: "POST", headers: { "content-type": "*/*" }, body })
+  new Request(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "*/*", "content-length": String(body.length), host: "127.0.0.1:3000" },
+    body
+  })
 const requests: Record<string, () => Request> = {
-  "GET /health/live": () => new Request(`${base}/health/live`),
-  "GET /api/v1/team/roles": () => new Request(`${base}/api/v1/team/roles`),
+  "GET /health/live": () => new Request(`${base}/health/live`, { headers: { host: "127.0.0.1:3000" } }),
+  "GET /api/v1/team/roles": () =>
+    new Request(`${base}/api/v1/team/roles`, { headers: { host: "127.0.0.1:3000" } }),
   "POST /api/v1/team/role/add (409)": post("/api/v1/team/role/add", '{"name":"Bench","roleKey":"bench"}'),
   "POST /api/v1/team/add (400)": post("/api/v1/team/add", '{"username":"x"}'),
   "POST /api/v1/team/role-permission-detail (200)": post(
