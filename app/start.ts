@@ -1,4 +1,5 @@
 import { Effect, Option, Result } from "effect"
+import { defaultHashingBound } from "../adapters/crypto/scrypt-password-hasher.ts"
 import { withoutCredentials } from "../adapters/http/edge/loggable.ts"
 import { makeWebHandler } from "../adapters/http/web-handler.ts"
 import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
@@ -51,7 +52,9 @@ export const prepare = async () => {
   announce(settings)
   const web = await makeWebHandler(rosterServices(settings), {
     maxBodyBytes: settings.maxBodyBytes,
-    openLocal: Option.isNone(settings.masterKey)
+    openLocal: Option.isNone(settings.masterKey),
+    // One password check hashing and one waiting per hash the hasher runs at once.
+    passwordChecksAtOnce: defaultHashingBound().concurrent * 2
   }).catch((error: unknown) => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(

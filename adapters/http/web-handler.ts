@@ -4,6 +4,7 @@ import { IdempotencyStore } from "../../core/index.ts"
 import { finishing } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
 import { makeIdempotency } from "./edge/idempotency.ts"
+import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
 import { type ConnectionInfo, type Routed, rememberRouted } from "./edge/routed.ts"
@@ -55,6 +56,7 @@ export const makeWebHandler = async <E>(
     }
   )
   const idempotency = await makeIdempotency(Context.get(context, IdempotencyStore), options)
+  const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
   const finish = finishing(log)
   const route = (record: Routed) => (request: Request) => {
     rememberRouted(request, record)
@@ -71,10 +73,15 @@ export const makeWebHandler = async <E>(
       const finished = finish(request, record, started)
       const checked = guard.check(request)
       if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
-      if (checked.body === null) return serve(checked, record).then(finished)
-      return guard
-        .readBody(checked)
-        .then((read) => (isRefusal(read) ? finished(toResponse(read)) : serve(read, record).then(finished)))
+      return passwordChecks
+        .admit(checked, () =>
+          checked.body === null
+            ? serve(checked, record)
+            : guard
+                .readBody(checked)
+                .then((read) => (isRefusal(read) ? toResponse(read) : serve(read, record)))
+        )
+        .then(finished)
     },
     dispose: async () => {
       await web.dispose()

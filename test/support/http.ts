@@ -16,6 +16,8 @@ export interface ApiOptions extends InMemoryRosterOptions {
   readonly webhook?: "stripe" | "standard-webhooks" | "unsigned" | "reject"
   readonly webhookSecrets?: ReadonlyArray<string>
   readonly maxBodyBytes?: number
+  /** How many password checks may run at once; unbounded when absent. */
+  readonly passwordChecksAtOnce?: number
 }
 
 export interface Answer {
@@ -81,6 +83,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     webhook = "stripe",
     webhookSecrets,
     maxBodyBytes = 1024 * 1024,
+    passwordChecksAtOnce,
     override,
     ...roster
   } = options
@@ -91,7 +94,11 @@ export const startApi = async <Replaced extends HttpServices = never>(
     Layer.succeed(RequestLog)((entry) => void logs.push(entry))
   )
   const services = override === undefined ? base : Layer.merge(base, override)
-  const web = await makeWebHandler(services, { maxBodyBytes, openLocal: mode === "open" })
+  const web = await makeWebHandler(services, {
+    maxBodyBytes,
+    openLocal: mode === "open",
+    ...(passwordChecksAtOnce === undefined ? {} : { passwordChecksAtOnce })
+  })
   started.push(web)
   const call: TestApi["call"] = async (method, path, { body, rawBody, token, headers, client } = {}) => {
     const response = await web.handler(

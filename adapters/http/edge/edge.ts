@@ -11,7 +11,7 @@ export const pathOf = (url: string) => {
 }
 
 /** The path of an absolute URL, without parsing it. */
-const pathOfUrl = (url: string) => {
+export const pathOfUrl = (url: string) => {
   const authority = url.indexOf("//")
   const slash = url.indexOf("/", authority === -1 ? 0 : authority + 2)
   return slash === -1 ? "/" : pathOf(url.slice(slash))

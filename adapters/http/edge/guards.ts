@@ -13,6 +13,8 @@ export interface EdgeOptions {
    * loopback host are served; a web page elsewhere (cross-site, DNS rebinding) is refused.
    */
   readonly openLocal: boolean
+  /** How many password checks may run at once (see password-checks.ts); unbounded when absent. */
+  readonly passwordChecksAtOnce?: number
 }
 
 /** A refusal rendered once at start; each use makes a fresh Response from it. */
