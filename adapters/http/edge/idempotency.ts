@@ -3,9 +3,9 @@ import { DateTime, Effect, Exit } from "effect"
 import type { IdempotencyKey, IdempotencyStore, IdempotentStart } from "../../../core/index.ts"
 import { StoredResponse } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
-import type { ConnectionInfo } from "./routed.ts"
 import { type Refusal, render, toResponse } from "./guards.ts"
 import { routeOf } from "./route-table.ts"
+import type { ConnectionInfo } from "./routed.ts"
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000
