@@ -1,9 +1,10 @@
 // Per-request cost without a network: Roster's web handler and the bare HttpApi app's called in
 // process, in alternating rounds, counting CPU time (the machine is shared), for comparing and
-// profiling (`bun --cpu-prof bench/in-process.ts`; ONLY=roles, SUBJECT=roster|bare narrow it). Not a
+// profiling (`bun --cpu-prof bench/in-process.ts`; ONLY=roles, SUBJECT=roster,bare,router choose). Not a
 // throughput figure: `npm run bench` is.
 import { prepare } from "../app/start.ts"
 import { bareWeb } from "./bare-httpapi.ts"
+import { routerWeb } from "./bare-router.ts"
 
 const { handler } = await prepare()
 const base = "http://127.0.0.1:3000"
@@ -28,7 +29,9 @@ const requests: Record<string, () => Request> = {
 const connection = { remoteAddress: "127.0.0.1" }
 const subjects = {
   roster: (request: Request) => handler(request, connection),
-  bare: (request: Request) => bareWeb.handler(request)
+  bare: (request: Request) => bareWeb.handler(request),
+  // The same shapes on HttpRouter alone: measured only when asked (SUBJECT=router).
+  router: (request: Request) => routerWeb.handler(request)
 }
 for (const make of [
   requests["POST /api/v1/team/role/add (409)"]!,
@@ -50,7 +53,9 @@ const time = async (serve: (request: Request) => Promise<Response>, make: () => 
 }
 
 const chosen = Object.entries(requests).filter(([name]) => only === undefined || name.includes(only))
-const served = Object.entries(subjects).filter(([label]) => subject === undefined || subject === label)
+const served = Object.entries(subjects).filter(([label]) =>
+  subject === undefined ? label !== "router" : subject.split(",").includes(label)
+)
 // Warm every path first (the JIT tiers up over thousands of calls), then take the best of several
 // rounds: on a shared machine the least disturbed round is the cost.
 for (const [, make] of chosen) for (const [, serve] of served) await time(serve, make, 5000)
@@ -63,9 +68,11 @@ for (let round = 0; round < rounds; round++)
     }
 for (const [name] of chosen) {
   const [roster, bare] = [best.get(`${name} roster`), best.get(`${name} bare`)]
+  const router = best.get(`${name} router`)
   console.log(
     `${name.padEnd(48)} roster ${roster?.toFixed(1) ?? "-"} µs, bare ${bare?.toFixed(1) ?? "-"} µs` +
-      (roster !== undefined && bare !== undefined ? `, ×${(bare / roster).toFixed(2)}` : "")
+      (roster !== undefined && bare !== undefined ? `, ×${(bare / roster).toFixed(2)}` : "") +
+      (router === undefined ? "" : `, router ${router.toFixed(1)} µs`)
   )
 }
 process.exit(0)
