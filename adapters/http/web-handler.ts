@@ -1,4 +1,4 @@
-import { Context, Layer, ManagedRuntime } from "effect"
+import { Context, Layer, ManagedRuntime, Tracer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import { IdempotencyStore } from "../../core/index.ts"
 import { finishing } from "./edge/edge.ts"
@@ -26,6 +26,16 @@ const maxPathIdLength = 512
 const noRequestServices = Context.empty() as Context.Context<Services>
 
 /**
+ * A tracer provided with the services (an operator's OpenTelemetry layer) traces every request as
+ * well, and use cases run in the request's span. Without one, nothing is traced and nothing paid:
+ * Effect's HTTP server skips spans when no tracer is set.
+ */
+const tracingOf = (services: Context.Context<HttpServices>) => {
+  const tracer = Context.getOrUndefined(services, Tracer.Tracer)
+  return tracer === undefined ? Layer.empty : Layer.succeed(Tracer.Tracer)(tracer)
+}
+
+/**
  * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it
  * directly. The services are built once (one store, one connection) and handed to every request.
  */
@@ -41,7 +51,8 @@ export const makeWebHandler = async <E>(
     rosterRoutes(options).pipe(
       // Handed to the handlers as one entry, outside the context every request starts from: see Services.
       Layer.provide(Layer.succeed(Services)(context)),
-      Layer.provide(HttpServer.layerServices)
+      Layer.provide(HttpServer.layerServices),
+      Layer.provideMerge(tracingOf(context))
     ),
     // Paths match exactly as published: case, trailing and doubled slashes included. A path id
     // longer than any id is refused as invalid (400) by the edge, not as an unknown route.
