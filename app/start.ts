@@ -53,8 +53,9 @@ export const prepare = async () => {
   const web = await makeWebHandler(rosterServices(settings), {
     maxBodyBytes: settings.maxBodyBytes,
     openLocal: Option.isNone(settings.masterKey),
-    // One password check hashing and one waiting per hash the hasher runs at once.
-    passwordChecksAtOnce: defaultHashingBound().concurrent * 2
+    // One password check hashing and three waiting per hash the hasher runs at once: a small burst
+    // of logins waits for its hashes, a flood is refused at the edge.
+    passwordChecksAtOnce: defaultHashingBound().concurrent * 4
   }).catch((error: unknown) => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(
