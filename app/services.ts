@@ -2,7 +2,6 @@ import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
-import { mongoStores } from "../adapters/mongodb/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { stripeProviderLayer } from "../adapters/payments/stripe-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
@@ -29,7 +28,13 @@ const jsonLogger = Logger.layer([jsonLineLogger(writeLine)])
 const stores = (settings: Settings) =>
   Option.match(settings.mongo, {
     onNone: () => MemoryStores,
-    onSome: (mongo) => mongoStores(mongo).pipe(Layer.provide(jsonLogger))
+    // The driver is loaded only when it is used: in process memory it would hold ~14 MB for nothing.
+    onSome: (mongo) =>
+      Layer.unwrap(
+        Effect.promise(() => import("../adapters/mongodb/index.ts")).pipe(
+          Effect.map(({ mongoStores }) => mongoStores(mongo).pipe(Layer.provide(jsonLogger)))
+        )
+      )
   })
 
 /**

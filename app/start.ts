@@ -1,4 +1,5 @@
 import { Effect, Option, Result } from "effect"
+import { defaultHashingBound } from "../adapters/crypto/scrypt-password-hasher.ts"
 import { withoutCredentials } from "../adapters/http/edge/loggable.ts"
 import { makeWebHandler } from "../adapters/http/web-handler.ts"
 import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
@@ -64,7 +65,10 @@ export const prepare = async () => {
   const web = await makeWebHandler(rosterServices(settings), {
     maxBodyBytes: settings.maxBodyBytes,
     openLocal: Option.isNone(settings.masterKey),
-    corsOrigins: settings.corsOrigins
+    corsOrigins: settings.corsOrigins,
+    // One password check hashing and three waiting per hash the hasher runs at once: a small burst
+    // of logins waits for its hashes, a flood is refused at the edge.
+    passwordChecksAtOnce: defaultHashingBound().concurrent * 4
   }).catch((error: unknown) => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(

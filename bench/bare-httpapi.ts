@@ -1,6 +1,6 @@
 // The framework's floor: a bare Effect HttpApi app with Roster's endpoint shapes (a list, a schema
 // payload answering a 409 problem, one failing validation, a 200 write) and nothing else: no store,
-// no authentication, no edge.
+// no authentication, no edge. Served by bare-server.ts; in-process.ts calls it directly.
 import { Effect, Layer, Schema } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import {
@@ -65,15 +65,7 @@ const handlers = HttpApiBuilder.group(Bare, "all", (h) =>
     )
 )
 
-const web = HttpRouter.toWebHandler(
+export const bareWeb = HttpRouter.toWebHandler(
   HttpApiBuilder.layer(Bare).pipe(Layer.provide(handlers), Layer.provide(HttpServer.layerServices)),
   { disableLogger: true }
 )
-
-const server = Bun.serve({
-  port: Number(process.env.PORT),
-  hostname: "127.0.0.1",
-  fetch: (request) => web.handler(request)
-})
-console.log(`bare HttpApi listening on http://127.0.0.1:${server.port}`)
-process.on("SIGINT", () => process.exit(0))

@@ -60,7 +60,7 @@ const run = async (
 ensureWrk()
 const open = async (s: Server) => loads(await seedOpen(s.base))
 const raw = await run("raw Bun.serve", "bench/baseline.ts", {}, open)
-const bare = await run("bare Effect HttpApi", "bench/bare-httpapi.ts", {}, open)
+const bare = await run("bare Effect HttpApi", "bench/bare-server.ts", {}, open)
 const subjects: Array<Subject> = [
   await run("Roster, open mode", "app/main.ts", {}, open),
   await run(

@@ -1,7 +1,8 @@
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto"
+import { randomBytes, timingSafeEqual } from "node:crypto"
 import { availableParallelism } from "node:os"
 import { Effect, Layer, Redacted, Semaphore } from "effect"
 import { HashingBusy, PasswordHasher } from "../../core/index.ts"
+import { makeHashingThreads } from "./hashing-threads.ts"
 
 export interface ScryptParameters {
   /** log2 of the CPU/memory cost N. */
@@ -17,8 +18,9 @@ const keyLength = 32
 const saltLength = 16
 const encodedPattern = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/
 
-const derive = (password: string, salt: Buffer, parameters: ScryptParameters) =>
-  Effect.callback<Buffer>((resume) => {
+const deriveOn =
+  (threads: ReturnType<typeof makeHashingThreads>) =>
+  (password: string, salt: Buffer, parameters: ScryptParameters): Effect.Effect<Buffer> => {
     const N = 2 ** parameters.logN
     const options = {
       N,
@@ -26,12 +28,11 @@ const derive = (password: string, salt: Buffer, parameters: ScryptParameters) =>
       p: parameters.parallelism,
       maxmem: 256 * N * parameters.blockSize
     }
-    // node:crypto's scrypt runs on the runtime's thread pool, off the event loop (Node, Bun and Deno alike).
-    // Bun reports success with an undefined error, Node with null.
-    scrypt(password.normalize("NFC"), salt, keyLength, options, (error, key) =>
-      resume(error ? Effect.die(error) : Effect.succeed(key))
+    // On hashing threads of the adapter's own, at the lowest priority (see hashing-threads.ts).
+    return Effect.promise(() =>
+      threads.hash({ password: password.normalize("NFC"), salt, keyLength, options })
     )
-  })
+  }
 
 const encode = (parameters: ScryptParameters, salt: Buffer, key: Buffer) =>
   `$scrypt$ln=${parameters.logN},r=${parameters.blockSize},p=${parameters.parallelism}$${salt.toString("base64").replace(/=+$/, "")}$${key.toString("base64").replace(/=+$/, "")}`
@@ -74,6 +75,7 @@ export const makeScryptPasswordHasher = (
   bound: HashingBound = defaultHashingBound()
 ) => {
   const limit = bounded(bound)
+  const derive = deriveOn(makeHashingThreads(bound.concurrent))
   return PasswordHasher.of({
     hash: (password) =>
       Effect.gen(function* () {

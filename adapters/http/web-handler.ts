@@ -1,55 +1,18 @@
-import { Context, Layer, ManagedRuntime } from "effect"
+import { Context, Layer, ManagedRuntime, Tracer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import {
-  type AuditLog,
-  type AuthSettings,
-  IdempotencyStore,
-  type IdGenerator,
-  type LoginThrottleStore,
-  type MemberStore,
-  type PasswordHasher,
-  type PaymentInbox,
-  type PaymentProvider,
-  type PlanCatalog,
-  type RolePermissionStore,
-  type RoleStore,
-  type SessionStore,
-  type SessionTokens,
-  type StoreHealth,
-  type SubscriptionStore
-} from "../../core/index.ts"
-import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
-import { type ConnectionInfo, rememberConnection } from "./edge/client-address.ts"
+import { IdempotencyStore } from "../../core/index.ts"
 import { makeCors } from "./edge/cors.ts"
-import { logEntry } from "./edge/edge.ts"
-import { type EdgeOptions, isRefusal, makeGuards, type Refusal, toResponse } from "./edge/guards.ts"
+import { finishing } from "./edge/edge.ts"
+import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
 import { makeIdempotency } from "./edge/idempotency.ts"
+import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
+import { type ConnectionInfo, type Routed, rememberRouted } from "./edge/routed.ts"
 import { rosterRoutes } from "./routes.ts"
+import { type HttpServices, Services } from "./services.ts"
 
-export type { ConnectionInfo }
-
-/** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
-export type HttpServices =
-  | AuditLog
-  | AuthSettings
-  | IdempotencyStore
-  | IdGenerator
-  | LoginThrottleStore
-  | MemberStore
-  | PasswordHasher
-  | PaymentInbox
-  | PaymentProvider
-  | PlanCatalog
-  | RolePermissionStore
-  | RoleStore
-  | SessionStore
-  | SessionTokens
-  | StoreHealth
-  | SubscriptionStore
-  | WebhookVerifier
-  | RequestLog
+export type { ConnectionInfo, HttpServices }
 
 export interface WebHandler {
   readonly handler: (request: Request, connection?: ConnectionInfo) => Promise<Response>
@@ -60,7 +23,18 @@ export interface WebHandler {
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
 
-const noRequestServices = Context.empty() as Context.Context<HttpServices>
+// The handlers' types ask for Services per request; they have it from the context they were built in.
+const noRequestServices = Context.empty() as Context.Context<Services>
+
+/**
+ * A tracer provided with the services (an operator's OpenTelemetry layer) traces every request as
+ * well, and use cases run in the request's span. Without one, nothing is traced and nothing paid:
+ * Effect's HTTP server skips spans when no tracer is set.
+ */
+const tracingOf = (services: Context.Context<HttpServices>) => {
+  const tracer = Context.getOrUndefined(services, Tracer.Tracer)
+  return tracer === undefined ? Layer.empty : Layer.succeed(Tracer.Tracer)(tracer)
+}
 
 /**
  * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it
@@ -76,9 +50,10 @@ export const makeWebHandler = async <E>(
   const guard = await makeGuards(options)
   const web = HttpRouter.toWebHandler(
     rosterRoutes(options).pipe(
-      // The services join the context every request starts from, so none is added per request.
-      Layer.provideMerge(Layer.succeedContext(context)),
-      Layer.provide(HttpServer.layerServices)
+      // Handed to the handlers as one entry, outside the context every request starts from: see Services.
+      Layer.provide(Layer.succeed(Services)(context)),
+      Layer.provide(HttpServer.layerServices),
+      Layer.provideMerge(tracingOf(context))
     ),
     // Paths match exactly as published: case, trailing and doubled slashes included. A path id
     // longer than any id is refused as invalid (400) by the edge, not as an unknown route.
@@ -93,40 +68,45 @@ export const makeWebHandler = async <E>(
     }
   )
   const idempotency = await makeIdempotency(Context.get(context, IdempotencyStore), options)
-  /** An answer the edge gives itself, without routing: identified and logged like the others. */
-  const answerAtEdge = (request: Request, response: Response, started: number) => {
-    const requestId = requestIdOf(request.headers.get("x-request-id"))
-    log(logEntry(requestId, request.method, new URL(request.url).pathname, started, response.status))
-    response.headers.set("x-request-id", requestId)
-    return response
-  }
-  const refuse = (request: Request, refusal: Refusal, started: number) =>
-    answerAtEdge(request, toResponse(refusal), started)
-  const route = (request: Request, connection: ConnectionInfo | undefined) => {
-    rememberConnection(request, connection)
+  const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
+  const finish = finishing(log)
+  const route = (record: Routed) => (request: Request) => {
+    rememberRouted(request, record)
     return web.handler(request, noRequestServices)
   }
-  const serve = (request: Request, connection: ConnectionInfo | undefined, started: number) =>
+  const serve = (request: Request, record: Routed) =>
     idempotency.applies(request)
-      ? idempotency.serve(request, connection, route, (response) => answerAtEdge(request, response, started))
-      : route(request, connection)
+      ? idempotency.serve(request, record.connection, route(record))
+      : route(record)(request)
   const answer: WebHandler["handler"] = (request, connection) => {
     const started = performance.now()
+    const record: Routed = { requestId: requestIdOf(request.headers.get("x-request-id")), connection }
+    const finished = finish(request, record, started)
     const checked = guard.check(request)
-    if (isRefusal(checked)) return Promise.resolve(refuse(request, checked, started))
-    if (checked.body === null) return serve(checked, connection, started)
-    return guard
-      .readBody(checked)
-      .then((read) => (isRefusal(read) ? refuse(request, read, started) : serve(read, connection, started)))
+    if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
+    return passwordChecks
+      .admit(checked, () =>
+        checked.body === null
+          ? serve(checked, record)
+          : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : serve(read, record)))
+      )
+      .then(finished)
   }
   const cors = makeCors(options.corsOrigins ?? [])
+  /** A preflight answered at the edge, identified and logged like every other answer. */
+  const preflight = (request: Request, connection: ConnectionInfo | undefined, answer: Response) =>
+    finish(
+      request,
+      { requestId: requestIdOf(request.headers.get("x-request-id")), connection },
+      performance.now()
+    )(answer)
   return {
     handler:
       cors === undefined
         ? answer
         : (request, connection) =>
             cors.isPreflight(request)
-              ? Promise.resolve(answerAtEdge(request, cors.preflight(request), performance.now()))
+              ? Promise.resolve(preflight(request, connection, cors.preflight(request)))
               : answer(request, connection).then((response) => cors.allow(request, response)),
     dispose: async () => {
       await web.dispose()

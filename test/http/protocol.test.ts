@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
 import { auditTrailLayer, makeMemberStore } from "../../adapters/memory/index.ts"
 import { HashingBusy, MemberStore, PasswordHasher, StoreUnavailable } from "../../core/index.ts"
-import { expectProblem, masterKey, memberWithPermissions, password, startApi } from "../support/http.ts"
+import {
+  type Answer,
+  expectProblem,
+  masterKey,
+  memberWithPermissions,
+  password,
+  startApi
+} from "../support/http.ts"
 import { fastScrypt } from "../support/roster.ts"
 
 const role = { name: "Readers", roleKey: "readers" }
@@ -213,6 +220,29 @@ describe("a flood of password hashes", () => {
     })
     expectProblem(add, 503, "unavailable")
     expect((await api.call("GET", "/api/v1/team/members", { token: masterKey })).body).toEqual([])
+  })
+})
+
+describe("password checks beyond the edge's bound", () => {
+  it("are refused with 503 and Retry-After before they count an attempt, and admitted again once one ends", async () => {
+    const api = await startApi({
+      throttle: { maxFailuresPerAccount: 1 },
+      passwordChecksAtOnce: 1,
+      override: slowPasswordChecks
+    })
+    await memberWithPermissions(api, "ada", [1])
+    const login = () =>
+      api.call("POST", "/api/v1/auth/login", { body: { username: "ada", password: "wrong password" } })
+    const [first, ...refused] = await Promise.all([login(), login(), login()])
+    expectProblem(first as Answer, 401, "unauthorized")
+    for (const answer of refused) {
+      expectProblem(answer, 503, "unavailable")
+      expect(answer.headers.get("retry-after")).toBe("1")
+      expect(answer.headers.get("x-request-id")).not.toBeNull()
+    }
+    // Only the admitted attempt counted: one more wrong password is the one the account may fail.
+    expectProblem(await login(), 429, "rate_limited")
+    expect(api.logs.filter((entry) => entry.status === 503)).toHaveLength(2)
   })
 })
 

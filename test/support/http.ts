@@ -17,6 +17,8 @@ export interface ApiOptions extends InMemoryRosterOptions {
   readonly webhookSecrets?: ReadonlyArray<string>
   readonly maxBodyBytes?: number
   readonly corsOrigins?: ReadonlyArray<string>
+  /** How many password checks may run at once; unbounded when absent. */
+  readonly passwordChecksAtOnce?: number
 }
 
 export interface Answer {
@@ -83,6 +85,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     webhookSecrets,
     maxBodyBytes = 1024 * 1024,
     corsOrigins = [],
+    passwordChecksAtOnce,
     override,
     ...roster
   } = options
@@ -93,7 +96,12 @@ export const startApi = async <Replaced extends HttpServices = never>(
     Layer.succeed(RequestLog)((entry) => void logs.push(entry))
   )
   const services = override === undefined ? base : Layer.merge(base, override)
-  const web = await makeWebHandler(services, { maxBodyBytes, openLocal: mode === "open", corsOrigins })
+  const web = await makeWebHandler(services, {
+    maxBodyBytes,
+    openLocal: mode === "open",
+    corsOrigins,
+    ...(passwordChecksAtOnce === undefined ? {} : { passwordChecksAtOnce })
+  })
   started.push(web)
   const call: TestApi["call"] = async (method, path, { body, rawBody, token, headers, client } = {}) => {
     const response = await web.handler(

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import * as fc from "fast-check"
@@ -32,6 +33,20 @@ describe("scrypt password hasher", () => {
       clearInterval(timer)
       assert.isAbove(ticks, 0)
     })
+  )
+
+  it.live(
+    "hashes on a thread of the lowest priority, so hashes only take what the event loop leaves (Linux)",
+    () =>
+      Effect.gen(function* () {
+        yield* makeScryptPasswordHasher(fastScrypt).hash(Redacted.make("a password"))
+        // /proc/self/task/<tid>/stat: "tid (name) state …", the niceness 16 fields after the name.
+        const niceness = (tid: string) =>
+          Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]?.split(" ")[16])
+        const threads = readdirSync("/proc/self/task")
+        assert.isTrue(threads.some((tid) => niceness(tid) === 19))
+        assert.strictEqual(niceness(String(process.pid)), 0)
+      })
   )
 
   it.live("salts every hash and never embeds the password", () =>

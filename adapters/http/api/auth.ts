@@ -4,7 +4,7 @@ import { ChangeOwnPasswordInput, LogInInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { LoginView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, ChecksPassword } from "./middleware.ts"
 
 /** The client address is the server's to supply, never the caller's. */
 export const LoginBody = LogInInput.mapFields(({ client: _, ...fields }) => fields)
@@ -20,7 +20,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
         Problem.RateLimitedWithRetryAfter,
         Problem.BusyWithRetryAfter
       ]
-    }),
+    }).annotate(ChecksPassword, true),
     HttpApiEndpoint.post("logout", "/logout", {
       success: Schema.Struct({ revoked: Schema.Boolean })
     }).middleware(Authentication),
@@ -29,6 +29,8 @@ export class AuthApi extends HttpApiGroup.make("auth")
       payload: jsonBody(ChangeOwnPasswordInput),
       success: MessageView,
       error: [Problem.WrongPassword, Problem.RateLimitedWithRetryAfter, Problem.BusyWithRetryAfter]
-    }).middleware(Authentication)
+    })
+      .middleware(Authentication)
+      .annotate(ChecksPassword, true)
   )
   .prefix("/api/v1/auth") {}

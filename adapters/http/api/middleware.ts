@@ -7,6 +7,14 @@ export class CurrentPrincipal extends Context.Service<CurrentPrincipal, Principa
   "roster/http/CurrentPrincipal"
 ) {}
 
+/**
+ * Marks an endpoint that checks a caller's password (hashing it, and counting the attempt against
+ * throttling): the edge lets only a few of them run at once (edge/password-checks.ts).
+ */
+export const ChecksPassword = Context.Reference<boolean>("roster/http/ChecksPassword", {
+  defaultValue: () => false
+})
+
 /** Resolves the bearer token (the master key or a session token) into the calling principal. */
 export class Authentication extends HttpApiMiddleware.Service<
   Authentication,

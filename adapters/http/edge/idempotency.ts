@@ -3,9 +3,9 @@ import { DateTime, Effect, Exit } from "effect"
 import type { IdempotencyKey, IdempotencyStore, IdempotentStart } from "../../../core/index.ts"
 import { StoredResponse } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
-import type { ConnectionInfo } from "./client-address.ts"
 import { type Refusal, render, toResponse } from "./guards.ts"
 import { routeOf } from "./route-table.ts"
+import type { ConnectionInfo } from "./routed.ts"
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000
@@ -70,15 +70,14 @@ export const makeIdempotency = async (
       if (route === undefined) return false
       return !route.authenticated || options.openLocal || request.headers.has("authorization")
     },
-    /** Serves `request` through `route`; what it answers itself goes through `answered`. */
+    /** Serves `request` through `route`, or answers it without. */
     serve: async (
       request: Request,
       connection: ConnectionInfo | undefined,
-      route: (request: Request, connection: ConnectionInfo | undefined) => Promise<Response>,
-      answered: (response: Response) => Response
+      route: (request: Request) => Promise<Response>
     ): Promise<Response> => {
       const value = request.headers.get("idempotency-key") ?? ""
-      if (!keyPattern.test(value)) return answered(toResponse(badKey))
+      if (!keyPattern.test(value)) return toResponse(badKey)
       const authorization = request.headers.get("authorization")
       const key: IdempotencyKey = {
         scope:
@@ -94,7 +93,7 @@ export const makeIdempotency = async (
       const started = await run(
         store.start(key, requestHash, DateTime.makeUnsafe(now), DateTime.makeUnsafe(now + retainedMs))
       )
-      if (Exit.isFailure(started)) return answered(toResponse(unavailable))
+      if (Exit.isFailure(started)) return toResponse(unavailable)
       const start = started.value
       if (start._tag === "Replay") {
         const replayed = new Response(start.response.body, {
@@ -102,10 +101,10 @@ export const makeIdempotency = async (
           headers: start.response.headers.map(({ name, value }) => [name, value] as [string, string])
         })
         replayed.headers.set("idempotent-replayed", "true")
-        return answered(replayed)
+        return replayed
       }
-      if (start._tag !== "Run") return answered(toResponse(refusals[start._tag]))
-      const response = await route(new Request(request, { body }), connection)
+      if (start._tag !== "Run") return toResponse(refusals[start._tag])
+      const response = await route(new Request(request, { body }))
       if (!keeps(response.status)) {
         await run(store.release(key))
         return response

@@ -32,8 +32,7 @@ const originHostname = (origin: string) => {
  */
 export const isLocalRequest = (request: Request) => {
   const host = request.headers.get("host") ?? hostOfUrl(request.url)
-  const hostname = hostnameOf(host)
-  if (hostname === undefined || !isLoopbackName(hostname)) return false
+  if (!isLoopbackHost(host)) return false
   if (request.headers.get("sec-fetch-site") === "cross-site") return false
   const origin = request.headers.get("origin")
   if (origin === null) return true
@@ -42,3 +41,15 @@ export const isLocalRequest = (request: Request) => {
 }
 
 const hostOfUrl = (url: string) => originHostname(url) ?? ""
+
+// A server sees the same one or two Host values on nearly every request: the last loopback one
+// is remembered, so that a request costs a comparison rather than a parse.
+let lastLoopbackHost: string | undefined
+
+const isLoopbackHost = (host: string) => {
+  if (host === lastLoopbackHost) return true
+  const hostname = hostnameOf(host)
+  if (hostname === undefined || !isLoopbackName(hostname)) return false
+  lastLoopbackHost = host
+  return true
+}

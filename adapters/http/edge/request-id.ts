@@ -1,7 +1,3 @@
-import { Effect } from "effect"
-import { HttpServerRequest } from "effect/http"
-import { CurrentRequestId } from "../../../core/index.ts"
-
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/
 
 // A random prefix per process and a counter: unique across instances without a UUID per request.
@@ -11,21 +7,3 @@ let counter = 0
 /** The client's `X-Request-Id` when it is a sane token, else a fresh one. */
 export const requestIdOf = (incoming: string | null | undefined) =>
   incoming != null && requestIdPattern.test(incoming) ? incoming : `${prefix}${(counter++).toString(36)}`
-
-// Keyed by the web request, like the connection (client-address.ts): nothing is provided per request.
-const requestIds = new WeakMap<object, string>()
-
-/** Remembers the id the edge gave `request`, for the use cases that record it. */
-export const rememberRequestId = (request: HttpServerRequest.HttpServerRequest, requestId: string) => {
-  requestIds.set(request.source, requestId)
-}
-
-/**
- * Runs a use case that records what it changed with the id of the request it serves, so that an
- * audit entry leads to its request log line. Only changes pay for it.
- */
-export const withRequestId = <A, E, R>(useCase: Effect.Effect<A, E, R>) =>
-  HttpServerRequest.HttpServerRequest.use((request) => {
-    const requestId = requestIds.get(request.source)
-    return requestId === undefined ? useCase : Effect.provideService(useCase, CurrentRequestId, requestId)
-  })

@@ -1,5 +1,6 @@
+import { Context } from "effect"
 import { HttpApi } from "effect/http-api"
-import { Authentication } from "../api/middleware.ts"
+import { Authentication, ChecksPassword } from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
 
 interface Route {
@@ -13,15 +14,22 @@ const toPattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`)
 
 const routes: Array<Route> = [{ method: "GET", pattern: toPattern(openApiPath), authenticated: false }]
+const passwordChecks = new Set<string>()
 HttpApi.reflect(RosterApi, {
   onGroup: () => {},
-  onEndpoint: ({ endpoint, middleware }) =>
+  onEndpoint: ({ endpoint, middleware, mergedAnnotations }) => {
     routes.push({
       method: endpoint.method,
       pattern: toPattern(endpoint.path),
       authenticated: (middleware as ReadonlySet<unknown>).has(Authentication)
     })
+    if (Context.get(mergedAnnotations, ChecksPassword))
+      passwordChecks.add(`${endpoint.method} ${endpoint.path}`)
+  }
 })
+
+/** Whether the route at `method` and `path` checks a caller's password (see ChecksPassword). */
+export const checksPassword = (method: string, path: string) => passwordChecks.has(`${method} ${path}`)
 
 /** The route serving `method` at `path`, if any. */
 export const routeOf = (method: string, path: string): Route | undefined =>

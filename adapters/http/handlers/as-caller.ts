@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { Principal } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
-import { withRequestId } from "../edge/request-id.ts"
+import { type HttpServices, onServices } from "../services.ts"
 import { type DomainError, toProblem } from "../to-problem.ts"
 
 /**
@@ -12,11 +12,11 @@ export const toCompletion = <A, E extends DomainError, R>(useCase: Effect.Effect
   Effect.uninterruptible(useCase).pipe(Effect.mapError(toProblem))
 
 /** Runs a use case as the authenticated caller and answers its failures as problems. */
-export const asCaller = <A, E extends DomainError, R>(
+export const asCaller = <A, E extends DomainError, R extends HttpServices>(
   useCase: (actor: Principal) => Effect.Effect<A, E, R>
-) => CurrentPrincipal.use((actor) => toCompletion(useCase(actor)))
+) => CurrentPrincipal.use((actor) => onServices(toCompletion(useCase(actor))))
 
 /** `asCaller` for a use case that changes something: its audit entries name the request. */
-export const asRecordedCaller = <A, E extends DomainError, R>(
+export const asRecordedCaller = <A, E extends DomainError, R extends HttpServices>(
   useCase: (actor: Principal) => Effect.Effect<A, E, R>
-) => CurrentPrincipal.use((actor) => withRequestId(toCompletion(useCase(actor))))
+) => CurrentPrincipal.use((actor) => onServices(toCompletion(useCase(actor)), { recorded: true }))

@@ -3,8 +3,8 @@ import { HttpApiBuilder } from "effect/http-api"
 import { changeOwnPassword, logIn, logOut } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { clientAddressOf } from "../edge/client-address.ts"
-import { withRequestId } from "../edge/request-id.ts"
+import { clientAddressOf } from "../edge/routed.ts"
+import { onServices } from "../services.ts"
 import { toWhoAmIView } from "../views.ts"
 import { asCaller, asRecordedCaller, toCompletion } from "./as-caller.ts"
 
@@ -14,7 +14,9 @@ const unknownClient = "unknown"
 export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =>
   handlers
     .handle("login", ({ payload, request }) =>
-      withRequestId(toCompletion(logIn({ ...payload, client: clientAddressOf(request) ?? unknownClient })))
+      onServices(toCompletion(logIn({ ...payload, client: clientAddressOf(request) ?? unknownClient })), {
+        recorded: true
+      })
     )
     .handle("logout", () => asCaller(logOut))
     .handle("me", () => CurrentPrincipal.useSync(toWhoAmIView))

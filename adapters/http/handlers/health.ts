@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { checkReadiness } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
+import { onServices } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
 
 const ok = { status: "ok" } as const
@@ -9,5 +10,5 @@ const ok = { status: "ok" } as const
 export const HealthHandlers = HttpApiBuilder.group(RosterApi, "health", (handlers) =>
   handlers
     .handle("live", () => Effect.succeed(ok))
-    .handle("ready", () => checkReadiness().pipe(Effect.as(ok), Effect.mapError(toProblem)))
+    .handle("ready", () => onServices(checkReadiness()).pipe(Effect.as(ok), Effect.mapError(toProblem)))
 )

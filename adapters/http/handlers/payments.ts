@@ -2,8 +2,8 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { receivePaymentEvent } from "../../payments/receive-payment-event.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { withRequestId } from "../edge/request-id.ts"
 import { InvalidSignature } from "../problems.ts"
+import { onServices } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
 import { validationFailed } from "../validation.ts"
 
@@ -18,7 +18,7 @@ export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (han
     Effect.orDie(request.text).pipe(
       // To its end even if the provider hangs up: between recording and applying is no place to stop.
       Effect.flatMap((rawBody) =>
-        withRequestId(Effect.uninterruptible(receivePaymentEvent(rawBody, request.headers)))
+        onServices(Effect.uninterruptible(receivePaymentEvent(rawBody, request.headers)), { recorded: true })
       ),
       Effect.map((outcome) => ({ received: true as const, outcome })),
       Effect.catchTags({

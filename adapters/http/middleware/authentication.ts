@@ -2,18 +2,8 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { HttpServerRequest } from "effect/http"
 import { authenticate, Unauthenticated } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
+import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
-
-/**
- * The core's services are in the context every request starts from (see makeWebHandler), so they
- * are not provided to each request again: every provide copied the whole context, per request.
- */
-const authenticateInRequest = authenticate as (
-  ...args: Parameters<typeof authenticate>
-) => Effect.Effect<
-  Effect.Success<ReturnType<typeof authenticate>>,
-  Effect.Error<ReturnType<typeof authenticate>>
->
 
 /**
  * No `Authorization` header is "no credentials". One that is not a non-empty bearer token is bad
@@ -30,14 +20,15 @@ const bearerOf = (credential: Redacted.Redacted<string>) =>
 
 export const AuthenticationLive = Layer.effect(
   Authentication,
-  Effect.sync(() =>
-    Authentication.of({
+  Effect.gen(function* () {
+    const onServices = runOn(yield* Services)
+    return Authentication.of({
       bearer: (endpoint, { credential }) =>
         bearerOf(credential).pipe(
-          Effect.flatMap(authenticateInRequest),
+          Effect.flatMap((bearer) => onServices(authenticate(bearer))),
           Effect.mapError(toProblem),
           Effect.flatMap((principal) => Effect.provideService(endpoint, CurrentPrincipal, principal))
         )
     })
-  )
+  })
 )
