@@ -47,6 +47,24 @@ describe("listPermissions", () => {
     }).pipe(provideRoster())
   )
 
+  it("keeps the published ids of the keys: they are part of the contract", () => {
+    assert.deepStrictEqual(
+      PermissionCatalog.map((permission) => [permission.id, permission.key]),
+      [
+        [1, "team.read"],
+        [2, "team.members.write"],
+        [3, "team.roles.write"],
+        [4, "team.permissions.write"],
+        [5, "billing.read"],
+        [6, "billing.subscribe"],
+        [7, "admin.accounts.write"],
+        [8, "audit.read"]
+      ]
+    )
+    for (const permission of PermissionCatalog)
+      assert.strictEqual(permissionIdOf(permission.key), permission.id)
+  })
+
   it.effect("requires team.read", () =>
     Effect.gen(function* () {
       const writer = yield* actorWith("writer", ["team.permissions.write"])

@@ -1,0 +1,120 @@
+import { assert, describe, it } from "@effect/vitest"
+import { DateTime, Result, Schema, SchemaIssue } from "effect"
+import {
+  byCreation,
+  canAct,
+  Email,
+  isDisplayable,
+  isOlderThan,
+  loginKey,
+  MemberId,
+  MemberRecord,
+  normalizeEmail,
+  Password,
+  RoleId,
+  RoleKey,
+  Username,
+  usernameKey
+} from "../../core/index.ts"
+
+/** What a client is told of `value` against `schema`: the messages of the problem's `errors`. */
+const messagesOf = <S extends Schema.Codec<unknown, unknown>>(schema: S, value: unknown) => {
+  const result = Schema.decodeUnknownResult(schema)(value, { errors: "all" })
+  if (Result.isSuccess(result)) return []
+  return SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue).issues.map(
+    (issue) => issue.message
+  )
+}
+
+describe("what a client is told of a value it sent", () => {
+  it("names the rule each field breaks", () => {
+    assert.deepStrictEqual(messagesOf(Username, "a b"), [
+      "Expected 3 to 64 ASCII characters: letters A-Z and a-z, digits, '.', '_' or '-'"
+    ])
+    assert.deepStrictEqual(messagesOf(Email, "no-at-sign"), ["Expected an e-mail address"])
+    assert.deepStrictEqual(messagesOf(Email, `${"a".repeat(243)}@example.com`), [
+      "Expected at most 254 characters"
+    ])
+    assert.deepStrictEqual(messagesOf(Password, "short"), ["Expected between 8 and 256 characters"])
+    assert.deepStrictEqual(messagesOf(RoleKey, "Billing Admin"), [
+      "Expected a lower-case slug such as 'billing-admin'"
+    ])
+    assert.deepStrictEqual(messagesOf(Schema.String.check(isDisplayable), "a\u202Eb"), [
+      "Expected no control characters, bidirectional controls or lone surrogates"
+    ])
+  })
+
+  it("takes an e-mail of exactly 254 characters", () => {
+    const longest = `${"a".repeat(242)}@example.com`
+    assert.lengthOf(longest, 254)
+    assert.deepStrictEqual(messagesOf(Email, longest), [])
+  })
+})
+
+describe("the published JSON Schema", () => {
+  const jsonSchemaOf = (schema: Schema.Top) =>
+    Schema.toJsonSchemaDocument(schema).schema as { minLength?: number; maxLength?: number; pattern?: string }
+
+  it("states the password's bounds in characters", () => {
+    const published = jsonSchemaOf(Password)
+    assert.strictEqual(published.minLength, 8)
+    assert.strictEqual(published.maxLength, 256)
+  })
+
+  it("refuses exactly the characters the displayable-text check refuses", () => {
+    const pattern = new RegExp(jsonSchemaOf(Schema.String.check(isDisplayable)).pattern ?? "", "u")
+    const displayable = Schema.is(Schema.String.check(isDisplayable))
+    const samples = ["plain", "Ünïcödé", "\u0000", "\u001F", "\u007F", "\u009F", "\u061C", "\u200E", "\u200F"]
+    const more = ["\u202A", "\u202E", "\u2066", "\u2069", "\u00A0", "\u2028", "\u2070"]
+    for (const sample of [...samples, ...more]) {
+      const text = `a${sample}b`
+      assert.strictEqual(pattern.test(text), displayable(text), JSON.stringify(text))
+    }
+  })
+})
+
+describe("login keys", () => {
+  it("a username, in any case or with spaces around it, finds the same account", () => {
+    for (const spelling of ["Ada.L", "ada.l", "ADA.L", " ada.l "]) {
+      assert.strictEqual(loginKey(spelling), usernameKey("ada.l"), spelling)
+    }
+    assert.strictEqual(usernameKey("Ada.L"), usernameKey("ada.l"))
+  })
+
+  it("an e-mail is compared as stored", () => {
+    assert.strictEqual(loginKey(" Ada@Example.COM "), normalizeEmail("ada@example.com"))
+    assert.strictEqual(normalizeEmail(" Ada@Example.COM "), "ada@example.com")
+  })
+})
+
+describe("byCreation", () => {
+  const created = (id: string, millis: number) => ({ id, createdAt: DateTime.makeUnsafe(millis) })
+
+  it("orders oldest first, and records created in the same instant by id", () => {
+    assert.isBelow(byCreation(created("b", 1), created("a", 2)), 0)
+    assert.isAbove(byCreation(created("a", 2), created("b", 1)), 0)
+    assert.isBelow(byCreation(created("a", 1), created("b", 1)), 0)
+    assert.isAbove(byCreation(created("b", 1), created("a", 1)), 0)
+    assert.strictEqual(byCreation(created("a", 1), created("a", 1)), 0)
+    assert.isTrue(isOlderThan(created("a", 1), created("b", 1)))
+    assert.isFalse(isOlderThan(created("a", 1), created("a", 1)))
+  })
+})
+
+describe("canAct", () => {
+  const member = new MemberRecord({
+    id: MemberId.make("m-1"),
+    username: "ada",
+    email: "ada@example.com",
+    passwordHash: "hash",
+    activestatus: true,
+    accountActiveStatus: true,
+    sessionEpoch: 0,
+    roleId: RoleId.make(1),
+    createdAt: DateTime.makeUnsafe(0)
+  })
+
+  it("refuses a member whose role is gone", () => {
+    assert.isFalse(canAct(member, undefined))
+  })
+})
