@@ -1,20 +1,39 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Result, Schema, SchemaIssue } from "effect"
 import {
+  AlreadySubscribed,
   byCreation,
   canAct,
+  DuplicateEmail,
+  DuplicateRoleKey,
+  DuplicateUsername,
+  EditConflict,
   Email,
+  Forbidden,
+  HashingBusy,
+  InvalidCredentials,
   isDisplayable,
   isOlderThan,
   loginKey,
   MemberId,
   MemberRecord,
+  NotFound,
   normalizeEmail,
   Password,
+  PlanMismatch,
+  PriceMismatch,
+  RateLimited,
   RoleId,
+  RoleInUse,
   RoleKey,
+  StoreUnavailable,
+  Unauthenticated,
+  UnknownPermission,
+  UnknownPlan,
+  UnknownRole,
   Username,
-  usernameKey
+  usernameKey,
+  WrongPassword
 } from "../../core/index.ts"
 
 /** What a client is told of `value` against `schema`: the messages of the problem's `errors`. */
@@ -70,6 +89,33 @@ describe("the published JSON Schema", () => {
       const text = `a${sample}b`
       assert.strictEqual(pattern.test(text), displayable(text), JSON.stringify(text))
     }
+  })
+})
+
+describe("domain errors", () => {
+  it("are tagged with their class's name, which is what callers catch them by", () => {
+    const errors = [
+      new DuplicateEmail({ email: "ada@example.com" }),
+      new DuplicateUsername({ username: "ada" }),
+      new DuplicateRoleKey({ roleKey: "staff" }),
+      new UnknownRole({ roleId: RoleId.make(1) }),
+      new UnknownPermission({ permissionId: 99 }),
+      new UnknownPlan({ planId: "gold" }),
+      new PlanMismatch({ planId: "team", planName: "Gold" }),
+      new PriceMismatch({ planId: "team", price: 1 }),
+      new NotFound({ entity: "member", id: "m-1" }),
+      new AlreadySubscribed({ planId: "team" }),
+      new InvalidCredentials(),
+      new Unauthenticated({ reason: "missing" }),
+      new Forbidden({ reason: "inactive" }),
+      new EditConflict({ entity: "member", id: "m-1" }),
+      new RoleInUse({ roleId: RoleId.make(1) }),
+      new WrongPassword(),
+      new RateLimited({ retryAfterSeconds: 1 }),
+      new HashingBusy({ retryAfterSeconds: 1 }),
+      new StoreUnavailable()
+    ]
+    for (const error of errors) assert.strictEqual(error._tag, error.constructor.name)
   })
 })
 
