@@ -1,9 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Exit, Option, Schema } from "effect"
+import { TestClock } from "effect/testing"
 import {
+  type AuditLog,
   acknowledgePaymentEvent,
   checkReadiness,
   currentSubscription,
+  type IdGenerator,
   InboxEntry,
   listPlans,
   PaymentEvent,
@@ -27,7 +30,7 @@ import {
   teamCheckout
 } from "../support/payment-events.ts"
 import { actorWith, master, provideRoster, testPlans } from "../support/roster.ts"
-import { loadSubscription, statusOf, team } from "../support/subscriptions.ts"
+import { business, loadSubscription, statusOf, team } from "../support/subscriptions.ts"
 
 /** What the inbox holds of `eventId`: its outcome once completed. */
 const inboxOutcomeOf = (eventId: string) =>
@@ -162,6 +165,30 @@ describe("a subscription write that keeps losing the race", () => {
       )
       assert.isTrue(Exit.hasDies(exit))
       assert.include(String(Exit.isFailure(exit) ? exit.cause : ""), `Subscription ${pending.id} vanished`)
+    }).pipe(provideRoster())
+  )
+})
+
+describe("superseding", () => {
+  it.effect("an older subscription canceled meanwhile by the provider is left as the provider left it", () =>
+    Effect.gen(function* () {
+      const older = yield* subscribe(master, team)
+      yield* TestClock.adjust("1 minute")
+      const store = yield* SubscriptionStore
+      const cancelOlder = Effect.provide(
+        apply(event("SubscriptionCanceled", "evt_abandoned", 30, { subscriptionId: older.id })),
+        yield* Effect.context<AuditLog | IdGenerator | PaymentInbox | SubscriptionStore>()
+      )
+      let reads = 0
+      // The provider cancels the older one between the newer subscribe's read of the open ones and its writes.
+      const racing = SubscriptionStore.of({
+        ...store,
+        listOpen: Effect.tap(store.listOpen, () => (++reads === 2 ? cancelOlder : Effect.void))
+      })
+      yield* Effect.provideService(subscribe(master, business), SubscriptionStore, racing)
+      const after = yield* loadSubscription(older.id)
+      assert.strictEqual(after.status, "canceled")
+      assert.strictEqual(after.version, older.version + 1, "written once, by the provider's event")
     }).pipe(provideRoster())
   )
 })
