@@ -12,6 +12,7 @@ import {
   PaymentEvent,
   PaymentEventId,
   PaymentInbox,
+  PaymentOutcome,
   StoreHealth,
   StoreUnavailable,
   SubscribeInput,
@@ -53,12 +54,18 @@ const ignored = (eventId: string) =>
     payload: "{}"
   })
 
+/** The webhook answers a delivery with its outcome: each outcome a use case gives must be one it can encode. */
+const answerable = (outcome: string) => {
+  assert.isTrue(Schema.is(PaymentOutcome)(outcome), outcome)
+  return outcome
+}
+
 describe("acknowledgePaymentEvent", () => {
   it.effect("records an event Roster does not act on as ignored, and its redelivery as a duplicate", () =>
     Effect.gen(function* () {
-      assert.strictEqual(yield* ignored("evt_other"), "ignored")
+      assert.strictEqual(answerable(yield* ignored("evt_other")), "ignored")
       assert.strictEqual(yield* inboxOutcomeOf("evt_other"), "ignored")
-      assert.strictEqual(yield* ignored("evt_other"), "duplicate")
+      assert.strictEqual(answerable(yield* ignored("evt_other")), "duplicate")
     }).pipe(provideRoster())
   )
 
@@ -83,11 +90,13 @@ describe("applyPaymentEvent, as the inbox records it", () => {
     Effect.gen(function* () {
       const active = yield* activeTeam
       assert.strictEqual(yield* inboxOutcomeOf("evt_checkout"), "applied")
-      yield* apply(event("PaymentSucceeded", "evt_again", 20, byProviderId))
+      answerable(yield* apply(event("PaymentSucceeded", "evt_again", 20, byProviderId)))
       assert.strictEqual(yield* inboxOutcomeOf("evt_again"), "unchanged")
-      yield* apply(event("PaymentFailed", "evt_old", 5, byProviderId))
+      answerable(yield* apply(event("PaymentFailed", "evt_old", 5, byProviderId)))
       assert.strictEqual(yield* inboxOutcomeOf("evt_old"), "stale")
-      yield* apply(event("PaymentFailed", "evt_lost", 30, { providerSubscriptionId: "sub_unknown" }))
+      answerable(
+        yield* apply(event("PaymentFailed", "evt_lost", 30, { providerSubscriptionId: "sub_unknown" }))
+      )
       assert.strictEqual(yield* inboxOutcomeOf("evt_lost"), "unmatched")
       // Applied to the subscription by a delivery that stopped before completing its inbox entry.
       const checkout = teamCheckout(active)
@@ -101,7 +110,7 @@ describe("applyPaymentEvent, as the inbox records it", () => {
           version: current.version + 1
         })
       )
-      assert.strictEqual(yield* apply(redelivered), "duplicate")
+      assert.strictEqual(answerable(yield* apply(redelivered)), "duplicate")
       assert.strictEqual(yield* inboxOutcomeOf("evt_checkout_copy"), "applied")
     }).pipe(provideRoster())
   )

@@ -46,7 +46,9 @@ describe("a member's role, as counted for its deletion", () => {
       const pat = yield* addMember(master, memberInput("pat", staff.id))
       yield* updateMember(master, pat.id, { username: "patricia" })
       yield* updateMember(master, pat.id, { roleId: staff.id })
-      assert.instanceOf(yield* Effect.flip(removeRole(master, staff.id)), RoleInUse)
+      const held = yield* Effect.flip(removeRole(master, staff.id))
+      assert.instanceOf(held, RoleInUse)
+      assert.strictEqual(held.roleId, staff.id)
     }).pipe(provideRoster())
   )
 
@@ -58,6 +60,7 @@ describe("a member's role, as counted for its deletion", () => {
       const bob = yield* addMember(master, memberInput("bob", crew.id))
       const refused = yield* Effect.flip(updateMember(master, pat.id, { roleId: crew.id, username: "bob" }))
       assert.instanceOf(refused, DuplicateUsername)
+      assert.strictEqual(refused.username, "bob")
       yield* updateMember(master, bob.id, { roleId: staff.id })
       assert.isTrue(yield* removable(crew), "the refused move left no count on crew")
       assert.isFalse(yield* removable(staff), "pat still holds staff")

@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Result, Schema, SchemaIssue } from "effect"
+import { DateTime, Exit, Result, Schema, SchemaIssue } from "effect"
 import {
   AlreadySubscribed,
+  AuditEntry,
   byCreation,
   canAct,
   DuplicateEmail,
@@ -15,17 +16,22 @@ import {
   isDisplayable,
   isOlderThan,
   loginKey,
+  Member,
   MemberId,
   MemberRecord,
   NotFound,
   normalizeEmail,
   Password,
+  Permission,
   PlanMismatch,
   PriceMismatch,
+  Principal,
   RateLimited,
+  Role,
   RoleId,
   RoleInUse,
   RoleKey,
+  RolePermissionDetail,
   StoreUnavailable,
   Unauthenticated,
   UnknownPermission,
@@ -63,6 +69,20 @@ describe("what a client is told of a value it sent", () => {
     ])
   })
 
+  it("refuses an e-mail address with anything after its domain", () => {
+    for (const email of ["ada@example.com trailing", "ada@example.com@", "ada@example.com."]) {
+      assert.deepStrictEqual(messagesOf(Email, email), ["Expected an e-mail address"], email)
+    }
+  })
+
+  it("refuses text with a lone half of a surrogate pair, wherever it stands", () => {
+    const displayable = Schema.is(Schema.String.check(isDisplayable))
+    assert.isTrue(displayable("smile \uD83D\uDE00"), "a whole pair")
+    for (const broken of ["\uD800", "a\uD800b", "\uDC00", "a\uDC00", "\uDC00\uD800"]) {
+      assert.isFalse(displayable(broken), JSON.stringify(broken))
+    }
+  })
+
   it("takes an e-mail of exactly 254 characters", () => {
     const longest = `${"a".repeat(242)}@example.com`
     assert.lengthOf(longest, 254)
@@ -89,6 +109,38 @@ describe("the published JSON Schema", () => {
       const text = `a${sample}b`
       assert.strictEqual(pattern.test(text), displayable(text), JSON.stringify(text))
     }
+  })
+})
+
+describe("published schemas", () => {
+  it("name the records the API returns, as client generators will name their types", () => {
+    const nameOf = (schema: Schema.Top) => Schema.toJsonSchemaDocument(schema).schema.$ref
+    assert.strictEqual(nameOf(Member), "#/$defs/roster~1MemberEncoded")
+    assert.strictEqual(nameOf(Role), "#/$defs/roster~1RoleEncoded")
+    assert.strictEqual(nameOf(Permission), "#/$defs/roster~1PermissionEncoded")
+    assert.strictEqual(nameOf(RolePermissionDetail), "#/$defs/roster~1RolePermissionDetailEncoded")
+    assert.strictEqual(nameOf(AuditEntry), "#/$defs/roster~1AuditEntryEncoded")
+  })
+
+  it("decode each kind of principal an embedding service may pass on, and no other", () => {
+    const decode = Schema.decodeUnknownExit(Principal)
+    const member = { id: "m-1", username: "ada", email: "ada@example.com", activestatus: true }
+    const principals = [
+      { _tag: "Master" },
+      { _tag: "OpenLocal" },
+      {
+        _tag: "Member",
+        member: { ...member, accountActiveStatus: true, roleId: 1, createdAt: DateTime.makeUnsafe(0) },
+        permissionIds: [1],
+        sessionTokenHash: "a".repeat(64)
+      }
+    ]
+    for (const principal of principals) {
+      const decoded = decode(principal)
+      assert.isTrue(Exit.isSuccess(decoded) && decoded.value._tag === principal._tag, principal._tag)
+    }
+    assert.isTrue(Exit.isFailure(decode({ _tag: "Member", member, permissionIds: [1] })))
+    assert.isTrue(Exit.isFailure(decode({ _tag: "Anonymous" })))
   })
 })
 

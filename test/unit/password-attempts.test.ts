@@ -31,7 +31,9 @@ describe("password attempts", () => {
     return Effect.gen(function* () {
       yield* actorWith("ada", [])
       busy.verify = true
-      assert.instanceOf(yield* Effect.flip(attempt("ada", "a wrong guess")), HashingBusy)
+      const refused = yield* Effect.flip(attempt("ada", "a wrong guess"))
+      assert.instanceOf(refused, HashingBusy)
+      assert.strictEqual(refused.retryAfterSeconds, 1, "when to retry reaches the caller")
       busy.verify = false
       assert.strictEqual((yield* Effect.flip(attempt("ada", "a wrong guess")))._tag, "InvalidCredentials")
       busy.hash = true

@@ -1,9 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Exit, Schema } from "effect"
 import {
+  AuditCursor,
   AuditEntry,
   InboxEntry,
   MemberRecord,
+  NewRole,
+  Plan,
   Role,
   RolePermissionDetail,
   Session,
@@ -16,8 +19,8 @@ const at = DateTime.makeUnsafe(1_700_000_000_000)
 const hash = "a".repeat(64)
 
 /**
- * What the stores read back is decoded by these schemas, so a damaged document is refused rather
- * than served: each record decodes in its stored form and refuses it with one field broken.
+ * What the stores read back (and the operator's plan file) is decoded by these schemas, so a damaged
+ * document is refused rather than served: each record decodes whole and refuses one broken field.
  */
 const records = [
   [
@@ -32,6 +35,19 @@ const records = [
       changes: { name: [null, "Staff"] }
     },
     { actor: { kind: "somebody" } }
+  ],
+  [
+    "AuditEntry's target",
+    AuditEntry,
+    {
+      id: "aud_1",
+      at,
+      action: "role.added",
+      actor: { kind: "master" },
+      target: { type: "role", id: "1" },
+      changes: {}
+    },
+    { target: { type: "planet", id: "1" } }
   ],
   [
     "MemberRecord",
@@ -91,6 +107,18 @@ const records = [
     { outcome: "forgotten" }
   ],
   [
+    "NewRole",
+    NewRole,
+    { name: "Staff", roleKey: "staff", activeStatus: true, createdAt: at },
+    { name: " Staff" }
+  ],
+  [
+    "Plan (the operator's catalog file)",
+    Plan,
+    { planId: "team", planName: "Team", price: { amountMinor: 1999, currency: "EUR" } },
+    { price: { amountMinor: 19.99, currency: "EUR" } }
+  ],
+  [
     "StoredResponse",
     StoredResponse,
     { status: 200, headers: [{ name: "content-type", value: "application/json" }], body: "{}" },
@@ -104,6 +132,12 @@ describe("stored records", () => {
     const whole = decode(stored)
     assert.isTrue(Exit.isSuccess(whole) && whole.value instanceof schema, "whole, as the record class")
     assert.isTrue(Exit.isFailure(decode({ ...stored, ...broken })), "broken")
+  })
+
+  it("an audit cursor holds a whole position", () => {
+    const cursorOf = (position: object) => btoa(JSON.stringify(position)).replaceAll("=", "")
+    assert.isTrue(Exit.isSuccess(Schema.decodeUnknownExit(AuditCursor)(cursorOf({ at: 1, id: "aud_1" }))))
+    assert.isTrue(Exit.isFailure(Schema.decodeUnknownExit(AuditCursor)(cursorOf({ at: 1 }))))
   })
 
   it("a session's token hash is exactly 64 hexadecimal digits", () => {

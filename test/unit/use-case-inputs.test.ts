@@ -7,7 +7,9 @@ import {
   ListMembersInput,
   ListRolesInput,
   LogInInput,
+  MemberChanges,
   RemovePermissionInput,
+  RoleChanges,
   SetAccountStatusInput,
   SetMemberPasswordInput
 } from "../../core/index.ts"
@@ -25,6 +27,13 @@ const plainInputs = [
     { memberId: "m-1", active: false },
     { memberId: "", active: false }
   ],
+  [
+    "MemberChanges",
+    MemberChanges,
+    { username: "ada2", email: "a@example.org", activestatus: false, roleId: 2 },
+    { username: "a b" }
+  ],
+  ["RoleChanges", RoleChanges, { name: "Crew", roleKey: "crew", activeStatus: false }, { roleKey: "Crew" }],
   ["ListRolesInput", ListRolesInput, { limit: 2, after: { id: 3 } }, { limit: 0 }],
   ["ListMembersInput", ListMembersInput, { limit: 5, q: "ad", active: true, roleId: 2 }, { q: "" }],
   [
