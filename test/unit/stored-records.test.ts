@@ -22,33 +22,18 @@ const hash = "a".repeat(64)
  * What the stores read back (and the operator's plan file) is decoded by these schemas, so a damaged
  * document is refused rather than served: each record decodes whole and refuses one broken field.
  */
+const auditEntry = {
+  id: "aud_1",
+  at,
+  action: "role.added",
+  actor: { kind: "master" },
+  target: { type: "role", id: "1" },
+  changes: { name: [null, "Staff"] }
+}
+
 const records = [
-  [
-    "AuditEntry",
-    AuditEntry,
-    {
-      id: "aud_1",
-      at,
-      action: "role.added",
-      actor: { kind: "master" },
-      target: { type: "role", id: "1" },
-      changes: { name: [null, "Staff"] }
-    },
-    { actor: { kind: "somebody" } }
-  ],
-  [
-    "AuditEntry's target",
-    AuditEntry,
-    {
-      id: "aud_1",
-      at,
-      action: "role.added",
-      actor: { kind: "master" },
-      target: { type: "role", id: "1" },
-      changes: {}
-    },
-    { target: { type: "planet", id: "1" } }
-  ],
+  ["AuditEntry", AuditEntry, auditEntry, { actor: { kind: "somebody" } }],
+  ["AuditEntry's target", AuditEntry, auditEntry, { target: { type: "planet", id: "1" } }],
   [
     "MemberRecord",
     MemberRecord,
