@@ -7,12 +7,14 @@ import {
   checkReadiness,
   currentSubscription,
   type IdGenerator,
+  IgnoredPaymentEvent,
   InboxEntry,
   listPlans,
   PaymentEvent,
   PaymentEventId,
   PaymentInbox,
   PaymentOutcome,
+  PaymentReceipt,
   StoreHealth,
   StoreUnavailable,
   SubscribeInput,
@@ -262,6 +264,22 @@ describe("billing schemas", () => {
     assert.isTrue(Exit.isSuccess(reported) && reported.value._tag === "SubscriptionStatusReported")
     assert.isTrue(Exit.isFailure(decode({ _tag: "SubscriptionStatusReported", ...common, status: "lost" })))
     assert.isTrue(Exit.isFailure(decode({ _tag: "SomethingElse", ...common })))
+    const { eventId: _, ...anonymous } = common
+    assert.isTrue(
+      Exit.isFailure(decode({ _tag: "PaymentSucceeded", ...anonymous })),
+      "an event without its id"
+    )
+  })
+
+  it("decode what the webhook hands over of a delivery, and refuse it without its payload", () => {
+    const receipt = { eventType: "invoice.paid", payload: "{}" }
+    assert.deepStrictEqual(Schema.decodeUnknownSync(PaymentReceipt)(receipt), receipt)
+    assert.isTrue(Exit.isFailure(Schema.decodeUnknownExit(PaymentReceipt)({ eventType: "invoice.paid" })))
+    const ignoredEvent = { eventId: "evt_1", eventType: "customer.created", payload: "{}" }
+    assert.deepStrictEqual<unknown>(Schema.decodeUnknownSync(IgnoredPaymentEvent)(ignoredEvent), ignoredEvent)
+    assert.isTrue(
+      Exit.isFailure(Schema.decodeUnknownExit(IgnoredPaymentEvent)({ ...ignoredEvent, eventId: "" }))
+    )
   })
 
   it("decode a subscribe request and refuse one without a price", () => {

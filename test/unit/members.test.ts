@@ -153,7 +153,7 @@ describe("addMember", () => {
     }).pipe(provideRoster())
   )
 
-  it.effect("refuses a taken e-mail or username before spending a password hash on it", () => {
+  it.effect("refuses a taken e-mail or username, or an unknown role, before spending a password hash", () => {
     const { calls, layer } = countingHasher()
     return Effect.gen(function* () {
       const error = yield* refusalOfSecondMember(
@@ -166,6 +166,7 @@ describe("addMember", () => {
         addMember(master, memberInput("ALICE", role.id, { email: "new@example.com" }))
       )
       assert.instanceOf(again, DuplicateUsername)
+      assert.instanceOf(yield* Effect.flip(addMember(master, memberInput("nomad", 999))), UnknownRole)
       assert.strictEqual(calls.hash, 1, "only the first member's password was hashed")
     }).pipe(Effect.provide(layer), provideRoster())
   })

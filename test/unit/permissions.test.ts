@@ -1,11 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import {
   addRole,
   authenticate,
   getRolePermissionDetail,
   grantPermission,
   listPermissions,
+  Permission,
   PermissionCatalog,
   PermissionKey,
   permissionIdOf,
@@ -54,6 +55,13 @@ describe("listPermissions", () => {
     )
     for (const permission of PermissionCatalog)
       assert.strictEqual(permissionIdOf(permission.key), permission.id)
+    // What clients receive: every field of each permission.
+    const [first] = Schema.encodeSync(Schema.Array(Permission))(PermissionCatalog)
+    assert.deepStrictEqual(first, {
+      id: 1,
+      key: "team.read",
+      description: "Read members, roles and role permissions"
+    })
   })
 
   it.effect("requires team.read", () =>
