@@ -58,6 +58,7 @@ export const PaymentOutcome = Schema.Literals([
 export type PaymentOutcome = typeof PaymentOutcome.Type
 
 /** An inbox entry: every verified delivery, kept with its raw payload for audit and replay. */
+// Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
 export class InboxEntry extends Schema.Class<InboxEntry>("roster/InboxEntry")({
   eventId: PaymentEventId,
   eventType: Schema.String,

@@ -9,6 +9,18 @@ import {
 } from "../../core/index.ts"
 import { roleWith } from "./roster.ts"
 
+/** The catalog's ids and keys as published: part of the contract, only ever appended to. */
+export const publishedPermissions: ReadonlyArray<readonly [number, PermissionKey]> = [
+  [1, "team.read"],
+  [2, "team.members.write"],
+  [3, "team.roles.write"],
+  [4, "team.permissions.write"],
+  [5, "billing.read"],
+  [6, "billing.subscribe"],
+  [7, "admin.accounts.write"],
+  [8, "audit.read"]
+]
+
 export const idsOf = (...keys: ReadonlyArray<PermissionKey>) => keys.map(permissionIdOf)
 
 /** The role's permission record; a role without one fails the test. */

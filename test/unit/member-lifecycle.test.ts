@@ -113,6 +113,7 @@ describe("updateMember", () => {
         }).pipe(Effect.provideService(MemberStore, racing))
       )
       assert.instanceOf(error, EditConflict)
+      assert.deepStrictEqual([error.entity, error.id], ["member", ada.id])
       // Ada is in crew without a count from this use case: moving her back frees crew for deletion.
       yield* members.update(ada.id, crew.id, { roleId: staff.id }, false)
       assert.isTrue(Option.isSome(yield* Effect.option(removeRole(master, crew.id))), "crew is free to go")

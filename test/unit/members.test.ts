@@ -20,6 +20,7 @@ import {
   assertNotFound,
   assertSingleWinner
 } from "../support/assertions.ts"
+import { countingHasher } from "../support/log-in.ts"
 import { actorWith, master, memberInput, password, provideRoster, roleWith } from "../support/roster.ts"
 
 interface UsernameAndEmail {
@@ -151,6 +152,24 @@ describe("addMember", () => {
       assert.instanceOf(error, DuplicateUsername)
     }).pipe(provideRoster())
   )
+
+  it.effect("refuses a taken e-mail or username, or an unknown role, before spending a password hash", () => {
+    const { calls, layer } = countingHasher()
+    return Effect.gen(function* () {
+      const error = yield* refusalOfSecondMember(
+        { username: "alice", email: "alice@example.com" },
+        { username: "alicia", email: "ALICE@example.com" }
+      )
+      assert.instanceOf(error, DuplicateEmail)
+      const role = yield* roleWith("crew", [])
+      const again = yield* Effect.flip(
+        addMember(master, memberInput("ALICE", role.id, { email: "new@example.com" }))
+      )
+      assert.instanceOf(again, DuplicateUsername)
+      assert.instanceOf(yield* Effect.flip(addMember(master, memberInput("nomad", 999))), UnknownRole)
+      assert.strictEqual(calls.hash, 1, "only the first member's password was hashed")
+    }).pipe(Effect.provide(layer), provideRoster())
+  })
 
   it.effect("rejects an unknown role", () =>
     Effect.gen(function* () {

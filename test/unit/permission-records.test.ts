@@ -24,6 +24,7 @@ describe("removePermission", () => {
         removePermission(principal, { id: admins.id, permissionId: permissionIdOf("admin.accounts.write") })
       )
       assertForbidden(error, "revoke_exceeds_own")
+      assert.deepStrictEqual(error.permissionIds, idsOf("admin.accounts.write"), "names what they lack")
       assert.deepStrictEqual((yield* detailOfRole(admins.roleId)).permissionIds, admins.permissionIds)
       const held = yield* removePermission(principal, {
         id: admins.id,

@@ -1,11 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import {
   addRole,
   authenticate,
   getRolePermissionDetail,
   grantPermission,
   listPermissions,
+  Permission,
   PermissionCatalog,
   PermissionKey,
   permissionIdOf,
@@ -16,7 +17,7 @@ import {
   UnknownRole
 } from "../../core/index.ts"
 import { assertForbidden, assertMissingPermission } from "../support/assertions.ts"
-import { detailOfRole, idsOf, outsideCatalog } from "../support/role-permissions.ts"
+import { detailOfRole, idsOf, outsideCatalog, publishedPermissions } from "../support/role-permissions.ts"
 import { actorWith, master, provideRoster, roleWith, signedInMember } from "../support/roster.ts"
 
 describe("listPermissions", () => {
@@ -46,6 +47,22 @@ describe("listPermissions", () => {
       }
     }).pipe(provideRoster())
   )
+
+  it("keeps the published ids of the keys: they are part of the contract", () => {
+    assert.deepStrictEqual<unknown>(
+      PermissionCatalog.map((permission) => [permission.id, permission.key]),
+      publishedPermissions
+    )
+    for (const permission of PermissionCatalog)
+      assert.strictEqual(permissionIdOf(permission.key), permission.id)
+    // What clients receive: every field of each permission.
+    const [first] = Schema.encodeSync(Schema.Array(Permission))(PermissionCatalog)
+    assert.deepStrictEqual(first, {
+      id: 1,
+      key: "team.read",
+      description: "Read members, roles and role permissions"
+    })
+  })
 
   it.effect("requires team.read", () =>
     Effect.gen(function* () {

@@ -16,24 +16,33 @@ export const auditActorOf = (principal: Principal): AuditActor => {
   }
 }
 
+/**
+ * Stamps an entry of what `actor` did now, in the request being served; it is made once its target
+ * is known (a store may allocate the target's id in the write itself).
+ */
+export const auditEntryFor = Effect.fnUntraced(function* (actor: AuditActor, action: AuditAction) {
+  const requestId = yield* CurrentRequestId
+  const id = yield* (yield* IdGenerator).auditEntryId
+  const at = yield* DateTime.now
+  return (target: AuditTarget, changes: Record<string, readonly [unknown, unknown]>) =>
+    new AuditEntry({
+      id,
+      at,
+      action,
+      actor,
+      target,
+      changes,
+      ...(requestId === undefined ? {} : { requestId })
+    })
+})
+
 /** An entry for what `actor` did to `target` now, in the request being served. */
-export const newAuditEntry = Effect.fnUntraced(function* (
+export const newAuditEntry = (
   actor: AuditActor,
   action: AuditAction,
   target: AuditTarget,
   changes: Record<string, readonly [unknown, unknown]> = {}
-) {
-  const requestId = yield* CurrentRequestId
-  return new AuditEntry({
-    id: yield* (yield* IdGenerator).auditEntryId,
-    at: yield* DateTime.now,
-    action,
-    actor,
-    target,
-    changes,
-    ...(requestId === undefined ? {} : { requestId })
-  })
-})
+) => Effect.map(auditEntryFor(actor, action), (entryOf) => entryOf(target, changes))
 
 /** The entry of a change to the fields in `changes`; none when none of them changed. */
 export const auditEntryOfChanges = (

@@ -39,17 +39,20 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     )
   )
   const hasher = yield* PasswordHasher
-  // An unknown login still spends one hash, so timing does not reveal which accounts exist.
-  const verified = yield* (
-    Option.isSome(found)
-      ? hasher.verify(found.value.passwordHash, input.password)
-      : hasher.hash(input.password).pipe(Effect.as(false))
-  ).pipe(Effect.tapError(() => attempt.giveBack))
-  if (!verified || Option.isNone(found)) {
+  // The member whose password matches, if any. An unknown login still spends one hash, so timing
+  // does not reveal which accounts exist.
+  const verified = yield* Option.match(found, {
+    onNone: () => hasher.hash(input.password).pipe(Effect.as(found)),
+    onSome: (record) =>
+      hasher
+        .verify(record.passwordHash, input.password)
+        .pipe(Effect.map((ok) => (ok ? found : Option.none())))
+  }).pipe(Effect.tapError(() => attempt.giveBack))
+  if (Option.isNone(verified)) {
     yield* recordLoginFailure("login.failed", input.username, found, input.client)
     return yield* new InvalidCredentials()
   }
-  const member = found.value
+  const member = verified.value
   const role = yield* (yield* RoleStore).findById(member.roleId)
   if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
   yield* attempt.succeeded

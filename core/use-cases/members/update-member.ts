@@ -39,12 +39,10 @@ export const updateMember = Effect.fnUntraced(function* (
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
   const current = found.value
   yield* requireWithinOwn(actor, current.roleId)
-  const newRole =
-    changes.roleId !== undefined && changes.roleId !== current.roleId ? changes.roleId : undefined
+  const newRole = changes.roleId !== current.roleId ? changes.roleId : undefined
   if (newRole !== undefined) {
-    if (Option.isNone(yield* roles.findById(newRole))) return yield* new UnknownRole({ roleId: newRole })
     yield* requireWithinOwn(actor, newRole)
-    // Counted before the move, so the new role cannot be deleted under the member.
+    // Counted before the move, so the new role cannot be deleted under the member; false when unknown.
     if (!(yield* roles.claim(newRole))) return yield* new UnknownRole({ roleId: newRole })
   }
   const endSessions = newRole !== undefined || changes.activestatus === false
@@ -61,11 +59,13 @@ export const updateMember = Effect.fnUntraced(function* (
     { type: "member", id },
     recorded
   )
+  // The claim on the new role is given back when the member does not end up in it.
+  const unclaim = newRole === undefined ? Effect.void : roles.release(newRole)
   const updated = yield* members
     .update(id, current.roleId, normalized, endSessions, entry)
-    .pipe(Effect.tapError(() => (newRole === undefined ? Effect.void : roles.release(newRole))))
+    .pipe(Effect.tapError(() => unclaim))
   if (Option.isNone(updated)) {
-    if (newRole !== undefined) yield* roles.release(newRole)
+    yield* unclaim
     // Removed or moved by someone else since it was read: the decision above no longer holds.
     return yield* new EditConflict({ entity: "member", id })
   }

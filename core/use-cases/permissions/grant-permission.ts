@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option, Schema } from "effect"
-import { AuditEntry } from "../../model/audit.ts"
+import type { AuditEntry } from "../../model/audit.ts"
 import { Forbidden, UnknownPermission, UnknownRole } from "../../model/errors.ts"
 import { PermissionId, RoleId } from "../../model/ids.ts"
 import { findPermission } from "../../model/permission.ts"
@@ -8,7 +8,7 @@ import type { RolePermissionDetail } from "../../model/role-permission-detail.ts
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryFor, relayAudit } from "../audit/new-audit-entry.ts"
 
 export const GrantPermissionInput = Schema.Struct({ roleId: RoleId, permissionId: PermissionId })
 export type GrantPermissionInput = typeof GrantPermissionInput.Type
@@ -24,18 +24,14 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
   if (Option.isNone(yield* (yield* RoleStore).findById(input.roleId))) {
     return yield* new UnknownRole({ roleId: input.roleId })
   }
-  const draft = yield* newAuditEntry(
-    auditActorOf(actor),
-    "permission.granted",
-    { type: "role_permission_detail", id: "" },
-    {
-      permissionId: [null, input.permissionId]
-    }
-  )
-  // A new record's id is the store's to allocate: the entry is completed with the record.
+  const entryFor = yield* auditEntryFor(auditActorOf(actor), "permission.granted")
+  // A new record's id is the store's to allocate: the entry is made with the record.
   let entry: AuditEntry | undefined
   const entryOf = (detail: RolePermissionDetail) => {
-    entry = new AuditEntry({ ...draft, target: { type: "role_permission_detail", id: String(detail.id) } })
+    entry = entryFor(
+      { type: "role_permission_detail", id: String(detail.id) },
+      { permissionId: [null, input.permissionId] }
+    )
     return entry
   }
   const granted = yield* (yield* RolePermissionStore).grant(

@@ -1,10 +1,10 @@
 import { DateTime, Effect, Schema } from "effect"
-import { AuditEntry, changesBetween } from "../../model/audit.ts"
+import { changesBetween } from "../../model/audit.ts"
 import type { Principal } from "../../model/principal.ts"
 import { NewRole, type Role, RoleKey, RoleName, roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryFor, relayAudit } from "../audit/new-audit-entry.ts"
 
 export const AddRoleInput = Schema.Struct({
   name: RoleName,
@@ -15,14 +15,10 @@ export type AddRoleInput = typeof AddRoleInput.Type
 
 export const addRole = Effect.fnUntraced(function* (actor: Principal, input: AddRoleInput) {
   yield* requirePermission(actor, "team.roles.write")
-  const draft = yield* newAuditEntry(auditActorOf(actor), "role.added", { type: "role", id: "" })
-  // The store allocates the id, so the entry is completed with the created role.
+  const entryFor = yield* auditEntryFor(auditActorOf(actor), "role.added")
+  // The store allocates the id, so the entry is made with the created role.
   const entryOf = (created: Role) =>
-    new AuditEntry({
-      ...draft,
-      target: { type: "role", id: String(created.id) },
-      changes: changesBetween(null, created, roleAuditFields)
-    })
+    entryFor({ type: "role", id: String(created.id) }, changesBetween(null, created, roleAuditFields))
   const created = yield* (yield* RoleStore).insert(
     new NewRole({
       name: input.name,
