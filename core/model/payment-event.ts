@@ -12,17 +12,18 @@ const common = {
   occurredAt: Schema.DateTimeUtc,
   subscriptionId: Schema.optional(SubscriptionId),
   providerSubscriptionId: Schema.optional(Schema.String),
-  providerCustomerId: Schema.optional(Schema.String)
+  providerCustomerId: Schema.optional(Schema.String),
+  /** When the provider says the subscription ends, for one set to cancel at its period's end. */
+  cancelAt: Schema.optional(Schema.DateTimeUtc)
 }
 
 export const PaymentSucceeded = Schema.TaggedStruct("PaymentSucceeded", common)
 export const PaymentFailed = Schema.TaggedStruct("PaymentFailed", common)
 export const SubscriptionCanceled = Schema.TaggedStruct("SubscriptionCanceled", common)
-/** The provider's own view of the subscription; `canceling` comes with when it ends, if known. */
+/** The provider's own view of the subscription. */
 export const SubscriptionStatusReported = Schema.TaggedStruct("SubscriptionStatusReported", {
   ...common,
-  status: SubscriptionStatus,
-  cancelAt: Schema.optional(Schema.DateTimeUtc)
+  status: SubscriptionStatus
 })
 
 export const PaymentEvent = Schema.Union([

@@ -43,7 +43,7 @@ export const cancelSubscription = Effect.fnUntraced(function* (actor: Principal)
   const waiting = (yield* (yield* SubscriptionStore).listOpen).filter(
     (other) => isPending(other) && other.id !== current.id
   )
-  yield* Effect.forEach(waiting, releaseAtProvider, { discard: true })
+  yield* Effect.forEach(waiting, releaseAtProvider)
   const now = yield* DateTime.now
   const { subscription } = yield* updateSubscription(
     auditActorOf(actor),
@@ -51,6 +51,6 @@ export const cancelSubscription = Effect.fnUntraced(function* (actor: Principal)
     (latest) => cancellationOf(latest, now),
     () => undefined
   )
-  yield* Effect.forEach(waiting, (other) => retire(auditActorOf(actor), other, isPending), { discard: true })
+  yield* Effect.forEach(waiting, (other) => retire(auditActorOf(actor), other, isPending))
   return subscription
 })

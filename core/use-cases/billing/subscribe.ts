@@ -77,7 +77,7 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
     updatedAt: now
   })
   const released = open.filter(isSupersededBy(subscription))
-  yield* Effect.forEach(released, releaseAtProvider, { discard: true })
+  yield* Effect.forEach(released, releaseAtProvider)
   const entry = yield* newAuditEntry(
     auditActorOf(actor),
     "subscription.created",

@@ -62,15 +62,11 @@ export const supersedeOthers = Effect.fnUntraced(function* (
   released: ReadonlyArray<Subscription> = []
 ) {
   const open = yield* (yield* SubscriptionStore).listOpen
-  yield* Effect.forEach(
-    open.filter(isSupersededBy(keep)),
-    (other) => {
-      const seen = released.find((subscription) => subscription.id === other.id)
-      const ends = isSupersededBy(keep)
-      return seen === undefined
-        ? Effect.andThen(releaseAtProvider(other), retire(actor, other, ends))
-        : retire(actor, seen, ends)
-    },
-    { discard: true }
-  )
+  yield* Effect.forEach(open.filter(isSupersededBy(keep)), (other) => {
+    const seen = released.find((subscription) => subscription.id === other.id)
+    const ends = isSupersededBy(keep)
+    return seen === undefined
+      ? Effect.andThen(releaseAtProvider(other), retire(actor, other, ends))
+      : retire(actor, seen, ends)
+  })
 })
