@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Logger } from "effect"
+import { jsonLineLogger } from "../../adapters/log/json-line.ts"
 import { type MemoryPaymentProvider, makeMemoryPaymentProvider } from "../../adapters/memory/index.ts"
 import {
   addMember,
@@ -114,8 +115,14 @@ describe("a plan priced per seat", () => {
         const { role } = yield* team(1)
         yield* activate(yield* subscribe(master, seats))
         provider.unavailable = new Set(["setSeats"])
-        const added = yield* addMember(master, memberInput("newcomer", role.id))
+        const lines: Array<string> = []
+        const added = yield* addMember(master, memberInput("newcomer", role.id)).pipe(
+          Effect.provide(Logger.layer([jsonLineLogger((line) => lines.push(line))]))
+        )
         assert.strictEqual(added.username, "newcomer")
+        const warnings = lines.map((line) => JSON.parse(line)).filter((line) => line.level === "warn")
+        assert.strictEqual(warnings.length, 1)
+        assert.include(warnings[0].msg, "Seats not brought in step with the provider")
         assert.strictEqual(yield* seatsNow, 1)
         provider.unavailable = new Set()
         yield* syncSeats

@@ -25,8 +25,10 @@ export const releaseAtProvider = Effect.fnUntraced(function* (subscription: Subs
     yield* provider.closeCheckout(subscription.id, subscription.checkout)
 })
 
+// A subscription's checkout is fixed when it is opened: only the provider's subscription id can
+// appear (or change) after it was seen.
 const sameAtProvider = (a: Subscription, b: Subscription) =>
-  a.providerSubscriptionId === b.providerSubscriptionId && a.checkout?.id === b.checkout?.id
+  a.providerSubscriptionId === b.providerSubscriptionId
 
 /**
  * Cancels here a subscription already released at the provider as `released`, as long as
