@@ -11,6 +11,7 @@ import {
   HttpApiGroup,
   HttpApiSchema
 } from "effect/http-api"
+import { servedAlone } from "./served-alone.ts"
 
 const Role = Schema.Struct({
   id: Schema.Int,
@@ -52,20 +53,23 @@ class Bare extends HttpApi.make("bare").add(
   )
 ) {}
 
-const roles = [{ id: 1, name: "Bench", roleKey: "bench", activeStatus: true }]
+const role = { id: 1, name: "Bench", roleKey: "bench", activeStatus: true }
+const roles = [role]
 
 const handlers = HttpApiBuilder.group(Bare, "all", (h) =>
   h
     .handle("live", () => Effect.succeed({ status: "ok" as const }))
     .handle("roles", () => Effect.succeed(roles))
     .handle("addRole", () => Effect.fail(new HttpApiError.Conflict()))
-    .handle("addMember", () => Effect.succeed(roles[0]!))
+    .handle("addMember", () => Effect.succeed(role))
     .handle("grant", ({ payload }) =>
       Effect.succeed({ id: 1, roleId: payload.roleId, permissionIds: [payload.permissionId] })
     )
 )
 
-export const bareWeb = HttpRouter.toWebHandler(
-  HttpApiBuilder.layer(Bare).pipe(Layer.provide(handlers), Layer.provide(HttpServer.layerServices)),
-  { disableLogger: true }
+export const bareWeb = servedAlone(
+  HttpRouter.toWebHandler(
+    HttpApiBuilder.layer(Bare).pipe(Layer.provide(handlers), Layer.provide(HttpServer.layerServices)),
+    { disableLogger: true }
+  )
 )

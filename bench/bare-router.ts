@@ -3,6 +3,7 @@
 // costs a request. `bun bench/in-process.ts` compares it (SUBJECT=router).
 import { Effect, Layer, Schema } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { servedAlone } from "./served-alone.ts"
 
 const RoleInput = Schema.Struct({
   name: Schema.String,
@@ -40,6 +41,6 @@ const routes = HttpRouter.addAll([
   )
 ])
 
-export const routerWeb = HttpRouter.toWebHandler(routes.pipe(Layer.provide(HttpServer.layerServices)), {
-  disableLogger: true
-})
+export const routerWeb = servedAlone(
+  HttpRouter.toWebHandler(routes.pipe(Layer.provide(HttpServer.layerServices)), { disableLogger: true })
+)

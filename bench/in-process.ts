@@ -15,16 +15,15 @@ const post = (path: string, body: string) => () =>
     headers: { "content-type": "*/*", "content-length": String(body.length), host: "127.0.0.1:3000" },
     body
   })
+const roleAdd = post("/api/v1/team/role/add", '{"name":"Bench","roleKey":"bench"}')
+const grant = post("/api/v1/team/role-permission-detail", '{"roleId":1,"permissionId":1}')
 const requests: Record<string, () => Request> = {
   "GET /health/live": () => new Request(`${base}/health/live`, { headers: { host: "127.0.0.1:3000" } }),
   "GET /api/v1/team/roles": () =>
     new Request(`${base}/api/v1/team/roles`, { headers: { host: "127.0.0.1:3000" } }),
-  "POST /api/v1/team/role/add (409)": post("/api/v1/team/role/add", '{"name":"Bench","roleKey":"bench"}'),
+  "POST /api/v1/team/role/add (409)": roleAdd,
   "POST /api/v1/team/add (400)": post("/api/v1/team/add", '{"username":"x"}'),
-  "POST /api/v1/team/role-permission-detail (200)": post(
-    "/api/v1/team/role-permission-detail",
-    '{"roleId":1,"permissionId":1}'
-  )
+  "POST /api/v1/team/role-permission-detail (200)": grant
 }
 const connection = { remoteAddress: "127.0.0.1" }
 const subjects = {
@@ -33,11 +32,7 @@ const subjects = {
   // The same shapes on HttpRouter alone: measured only when asked (SUBJECT=router).
   router: (request: Request) => routerWeb.handler(request)
 }
-for (const make of [
-  requests["POST /api/v1/team/role/add (409)"]!,
-  requests["POST /api/v1/team/role-permission-detail (200)"]!
-])
-  await (await handler(make(), connection)).arrayBuffer()
+for (const make of [roleAdd, grant]) await (await handler(make(), connection)).arrayBuffer()
 
 const only = process.env.ONLY
 const subject = process.env.SUBJECT

@@ -28,7 +28,8 @@ const measureAll = async (
 ) => {
   const results: Subject["results"] = {}
   for (const load of list) {
-    const first = load.requests[0]!
+    const [first] = load.requests
+    if (first === undefined) throw new Error(`The load ${load.name} has no requests`)
     const probe = await fetch(server.base + first.path, {
       method: first.method,
       headers: { "content-type": "*/*", ...first.headers },

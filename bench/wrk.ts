@@ -7,7 +7,7 @@ import { join } from "node:path"
 import { spawnSync } from "bun"
 
 export interface Request {
-  readonly method: "GET" | "POST" | "DELETE"
+  readonly method: "GET" | "POST" | "PATCH" | "DELETE"
   readonly path: string
   readonly body?: string
   readonly headers?: Readonly<Record<string, string>>
