@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { Forbidden } from "../model/errors.ts"
 import type { PermissionId } from "../model/ids.ts"
-import type { MemberRecord } from "../model/member.ts"
+import { isActiveMember, type MemberRecord } from "../model/member.ts"
 import { allPermissionIds, type PermissionKey, permissionIdOf } from "../model/permission.ts"
 import type { PermissionSet } from "../model/permission-set.ts"
 import type { Principal } from "../model/principal.ts"
@@ -20,4 +20,4 @@ export const requirePermission = (
 
 /** A member acts only while their membership, their account and their role are all active. */
 export const canAct = (member: MemberRecord, role: Role | undefined): boolean =>
-  member.activestatus && member.accountActiveStatus && role?.activeStatus === true
+  isActiveMember(member) && role?.activeStatus === true

@@ -63,10 +63,10 @@ export const supersedeOthers = Effect.fnUntraced(function* (
   keep: Subscription,
   released: ReadonlyArray<Subscription> = []
 ) {
+  const ends = isSupersededBy(keep)
   const open = yield* (yield* SubscriptionStore).listOpen
-  yield* Effect.forEach(open.filter(isSupersededBy(keep)), (other) => {
+  yield* Effect.forEach(open.filter(ends), (other) => {
     const seen = released.find((subscription) => subscription.id === other.id)
-    const ends = isSupersededBy(keep)
     return seen === undefined
       ? Effect.andThen(releaseAtProvider(other), retire(actor, other, ends))
       : retire(actor, seen, ends)
