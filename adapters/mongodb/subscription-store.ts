@@ -32,6 +32,11 @@ const SubscriptionDocument = collectionSchema(StoredFields, Subscription, {
 
 export type SubscriptionDocument = typeof SubscriptionDocument.Encoded
 
+/** The fields a compare-and-set write sets: all but the key and the outbox, which it leaves alone. */
+const replacedFields = Object.keys(StoredFields.fields).filter(
+  (field) => field !== "_id" && field !== "outbox"
+) as ReadonlyArray<Exclude<keyof SubscriptionDocument, "_id" | "outbox">>
+
 const toSubscription = decodeDocument(SubscriptionDocument)
 const toDocument = encodeDocument(SubscriptionDocument)
 
@@ -64,9 +69,7 @@ export const makeSubscriptionStore = Effect.gen(function* () {
     replace: (next, entry) => {
       const { _id, ...fields } = toDocument(next)
       // An optional field the next version lacks is removed, as replacing the document would.
-      const absent = Object.keys(StoredFields.fields).filter(
-        (field) => field !== "_id" && field !== "outbox" && fields[field as keyof typeof fields] === undefined
-      )
+      const absent = replacedFields.filter((field) => fields[field] === undefined)
       return query(() =>
         subscriptions.updateOne(
           { _id, version: next.version - 1 },
