@@ -5,7 +5,7 @@ import { MemoryStores } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { stripeProviderLayer } from "../adapters/payments/stripe-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
-import { syncSeats } from "../core/index.ts"
+import { keepSeatsInStep } from "../core/index.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
@@ -42,12 +42,7 @@ const stores = (settings: Settings) =>
  * start and every few minutes (nothing is written or called when they are in step).
  */
 const seatReconciliation = Layer.effectDiscard(
-  Effect.forkScoped(
-    syncSeats.pipe(
-      Effect.catchCause((cause) => Effect.logWarning("Seat reconciliation failed", cause)),
-      Effect.repeat(Schedule.spaced("5 minutes"))
-    )
-  )
+  Effect.forkScoped(keepSeatsInStep.pipe(Effect.repeat(Schedule.spaced("5 minutes"))))
 ).pipe(Layer.provide(jsonLogger))
 
 /** Which store, hasher, provider, verifier and log the service runs with: decided here and nowhere else. */
