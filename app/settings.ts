@@ -6,7 +6,7 @@ import type { StripeProviderOptions } from "../adapters/payments/stripe-provider
 import type { Plan } from "../core/index.ts"
 import { parseCorsOrigins } from "./cors-origins.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
-import { StartupError } from "./startup-error.ts"
+import { readEnvironment, refuse } from "./startup-error.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
 
 export interface Settings {
@@ -54,13 +54,9 @@ const environment = Config.all({
   mongo: mongoConfig.pipe(Config.option)
 })
 
-const refuse = (message: string) => Effect.fail(new StartupError({ message }))
-
 /** Reads the environment once at start; anything invalid stops the start with a message naming it. */
 export const loadSettings = Effect.gen(function* () {
-  const env = yield* environment.pipe(
-    Effect.mapError((error) => new StartupError({ message: `Invalid configuration: ${error.message}` }))
-  )
+  const env = yield* readEnvironment(environment)
   if (Option.isSome(env.masterKey) && Redacted.value(env.masterKey.value).length < minimumMasterKeyLength) {
     return yield* refuse(`ROSTER_MASTER_KEY must be at least ${minimumMasterKeyLength} characters long`)
   }

@@ -1,7 +1,7 @@
 import { Config, Duration, Effect, Option } from "effect"
 import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"
 import { isFree, type Plan } from "../core/index.ts"
-import { StartupError } from "./startup-error.ts"
+import { readEnvironment, refuse } from "./startup-error.ts"
 
 const environment = Config.all({
   secretKey: Config.Redacted("STRIPE_SECRET_KEY").pipe(Config.option),
@@ -10,8 +10,6 @@ const environment = Config.all({
   cancelUrl: Config.URL("ROSTER_CHECKOUT_CANCEL_URL").pipe(Config.option),
   timeout: Config.Duration("ROSTER_PROVIDER_TIMEOUT").pipe(Config.withDefault(Duration.seconds(10)))
 })
-
-const refuse = (message: string) => Effect.fail(new StartupError({ message }))
 
 const isWeb = (url: URL) => url.protocol === "https:" || url.protocol === "http:"
 
@@ -29,9 +27,7 @@ const requiredUrl = (name: string, value: Option.Option<URL>) =>
  */
 export const loadStripeSettings = (plans: ReadonlyArray<Plan>) =>
   Effect.gen(function* () {
-    const env = yield* environment.pipe(
-      Effect.mapError((error) => new StartupError({ message: `Invalid configuration: ${error.message}` }))
-    )
+    const env = yield* readEnvironment(environment)
     if (Option.isNone(env.secretKey)) return Option.none<StripeProviderOptions>()
     const unpriced = plans.filter((plan) => !isFree(plan.price) && plan.providerPriceId === undefined)
     if (unpriced.length > 0) {
