@@ -20,6 +20,12 @@ export interface WebHandler {
   readonly dispose: () => Promise<void>
 }
 
+/** What the edge records of a request it takes in: its id (the client's, when sane) and connection. */
+const routedFor = (request: Request, connection: ConnectionInfo | undefined): Routed => ({
+  requestId: requestIdOf(request.headers.get("x-request-id")),
+  connection
+})
+
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
 
@@ -80,7 +86,7 @@ export const makeWebHandler = async <E>(
       : route(record)(request)
   const answer: WebHandler["handler"] = (request, connection) => {
     const started = performance.now()
-    const record: Routed = { requestId: requestIdOf(request.headers.get("x-request-id")), connection }
+    const record = routedFor(request, connection)
     const finished = finish(request, record, started)
     const checked = guard.check(request)
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
@@ -95,11 +101,7 @@ export const makeWebHandler = async <E>(
   const cors = makeCors(options.corsOrigins ?? [])
   /** A preflight answered at the edge, identified and logged like every other answer. */
   const preflight = (request: Request, connection: ConnectionInfo | undefined, answer: Response) =>
-    finish(
-      request,
-      { requestId: requestIdOf(request.headers.get("x-request-id")), connection },
-      performance.now()
-    )(answer)
+    finish(request, routedFor(request, connection), performance.now())(answer)
   return {
     handler:
       cors === undefined
