@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Logger } from "effect"
 import { jsonLineLogger } from "../../adapters/log/json-line.ts"
-import { type MemoryPaymentProvider, makeMemoryPaymentProvider } from "../../adapters/memory/index.ts"
+import type { MemoryPaymentProvider } from "../../adapters/memory/index.ts"
 import {
   addMember,
   currentSubscription,
@@ -13,16 +13,13 @@ import {
   syncSeats,
   updateMember
 } from "../../core/index.ts"
+import { withProvider as withRecordingProvider } from "../support/billing-provider.ts"
 import { apply, event } from "../support/payment-events.ts"
 import { master, memberInput, provideRoster, roleWith, seatPlan, testPlans } from "../support/roster.ts"
 import { seats } from "../support/subscriptions.ts"
 
-const withProvider = <A, E, R>(body: (provider: MemoryPaymentProvider) => Effect.Effect<A, E, R>) => {
-  const provider = makeMemoryPaymentProvider()
-  return body(provider).pipe(
-    provideRoster({ plans: [...testPlans, seatPlan], paymentProvider: provider.layer })
-  )
-}
+const withProvider = <A, E, R>(body: (provider: MemoryPaymentProvider) => Effect.Effect<A, E, R>) =>
+  withRecordingProvider(body, { plans: [...testPlans, seatPlan] })
 
 /** The quantities the provider was told, in order. */
 const quantities = (provider: MemoryPaymentProvider) =>
