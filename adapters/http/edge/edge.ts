@@ -1,5 +1,6 @@
 import { Cause, Effect } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
+import { handOverBody } from "./body-in-hand.ts"
 import { loggableCause } from "./loggable.ts"
 import type { RequestLog } from "./request-log.ts"
 import { type Routed, routedOf } from "./routed.ts"
@@ -18,22 +19,28 @@ export const pathOfUrl = (url: string) => {
 }
 
 /**
- * Around every routed request: problems for what no route answered (404, 405, 413, 500). What
- * every answer gets (its id, its log line) is added outside Effect, by `finishing`.
+ * Around every routed request: the body the edge read handed over, and problems for what no route
+ * answered (404, 405, 413, 500). What every answer gets (its id, its log line) is added outside
+ * Effect, by `finishing`.
  */
 export const edgeMiddleware = HttpRouter.middleware(
   (app) =>
-    Effect.catchCause(app, (cause) =>
-      // The client hung up: nobody reads an answer; the framework answers 499, which is logged.
-      Cause.hasInterruptsOnly(cause)
-        ? Effect.failCause(cause)
-        : HttpServerRequest.HttpServerRequest.use((request) =>
-            Effect.map(answerUnhandled(cause, request.method, pathOf(request.url)), (response) => {
-              const routed = routedOf(request)
-              if (response.status >= 500 && routed !== undefined) routed.failure = loggableCause(cause)
-              return response
-            })
-          )
+    Effect.catchCause(
+      HttpServerRequest.HttpServerRequest.use((request) => {
+        handOverBody(request)
+        return app
+      }),
+      (cause) =>
+        // The client hung up: nobody reads an answer; the framework answers 499, which is logged.
+        Cause.hasInterruptsOnly(cause)
+          ? Effect.failCause(cause)
+          : HttpServerRequest.HttpServerRequest.use((request) =>
+              Effect.map(answerUnhandled(cause, request.method, pathOf(request.url)), (response) => {
+                const routed = routedOf(request)
+                if (response.status >= 500 && routed !== undefined) routed.failure = loggableCause(cause)
+                return response
+              })
+            )
     ),
   { global: true }
 )

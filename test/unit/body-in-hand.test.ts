@@ -1,0 +1,30 @@
+import { Effect } from "effect"
+import { HttpServerRequest } from "effect/http"
+import { describe, expect, it } from "vitest"
+import { handOverBody, withBodyRead } from "../../adapters/http/edge/body-in-hand.ts"
+
+const post = (body: string) => new Request("http://127.0.0.1/api/v1/team/role/add", { method: "POST", body })
+const bytesOf = (text: string) => new TextEncoder().encode(text)
+const textOf = (buffer: ArrayBuffer) => new TextDecoder().decode(buffer)
+
+describe("the body the edge read", () => {
+  it("is handed to the framework's request as a ready value, read without suspending", () => {
+    const read = withBodyRead(post("ignored"), bytesOf('{"name":"Readers"}'))
+    const request = HttpServerRequest.fromWeb(read)
+    handOverBody(request)
+    // runSync throws on an effect that suspends: this fails if the framework stopped using the hand-over.
+    expect(textOf(Effect.runSync(request.arrayBuffer))).toBe('{"name":"Readers"}')
+  })
+
+  it("stays readable through the web request itself, with the same bytes each time", async () => {
+    const read = withBodyRead(post("ignored"), bytesOf("[1,2]").subarray(1, 4))
+    expect(textOf(await read.arrayBuffer())).toBe("1,2")
+    expect(textOf(await read.arrayBuffer())).toBe("1,2")
+  })
+
+  it("leaves a request the edge did not read to be read from its own body", async () => {
+    const request = HttpServerRequest.fromWeb(post('{"name":"Writers"}'))
+    handOverBody(request)
+    expect(textOf(await Effect.runPromise(request.arrayBuffer))).toBe('{"name":"Writers"}')
+  })
+})
