@@ -2,9 +2,22 @@ import { Cause, Logger } from "effect"
 
 export type LogLevelName = "debug" | "info" | "warn" | "error"
 
+let formattedAt = Number.NaN
+let formatted = ""
+
+/** The time of a line, formatted once per millisecond: a busy server writes many lines in each. */
+export const lineTime = () => {
+  const now = Date.now()
+  if (now !== formattedAt) {
+    formattedAt = now
+    formatted = new Date(now).toISOString()
+  }
+  return formatted
+}
+
 /** Every line the process writes has this one shape: `{ time, level, msg, ...fields }`. */
 export const jsonLine = (level: LogLevelName, msg: string, fields: object = {}): string =>
-  JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
+  JSON.stringify({ time: lineTime(), level, msg, ...fields })
 
 const levelNames: Record<string, LogLevelName> = {
   Trace: "debug",

@@ -1,5 +1,5 @@
 import { Context } from "effect"
-import { jsonLine } from "../../log/json-line.ts"
+import { lineTime } from "../../log/json-line.ts"
 
 export interface RequestLogEntry {
   readonly requestId: string
@@ -16,7 +16,20 @@ export class RequestLog extends Context.Service<RequestLog, (entry: RequestLogEn
   "roster/http/RequestLog"
 ) {}
 
+/** `jsonLine`'s shape, each field named once: spreading the entry into a new object cost ~0.3 µs a line. */
 export const jsonLines =
   (write: (line: string) => void) =>
   (entry: RequestLogEntry): void =>
-    write(jsonLine(entry.status >= 500 ? "error" : "info", "request", entry))
+    write(
+      JSON.stringify({
+        time: lineTime(),
+        level: entry.status >= 500 ? "error" : "info",
+        msg: "request",
+        requestId: entry.requestId,
+        method: entry.method,
+        path: entry.path,
+        status: entry.status,
+        durationMs: entry.durationMs,
+        error: entry.error
+      })
+    )
