@@ -22,6 +22,13 @@ describe("the body the edge read", () => {
     expect(textOf(await read.arrayBuffer())).toBe("1,2")
   })
 
+  it("can be read again onto the same request, as the idempotency layer does", () => {
+    const read = withBodyRead(withBodyRead(post("ignored"), bytesOf("first")), bytesOf("second"))
+    const request = HttpServerRequest.fromWeb(read)
+    handOverBody(request)
+    expect(textOf(Effect.runSync(request.arrayBuffer))).toBe("second")
+  })
+
   it("leaves a request the edge did not read to be read from its own body", async () => {
     const request = HttpServerRequest.fromWeb(post('{"name":"Writers"}'))
     handOverBody(request)

@@ -10,7 +10,7 @@ const bodiesRead = new WeakMap<Request, ArrayBuffer>()
 export const withBodyRead = (request: Request, bytes: Uint8Array) => {
   const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
   const buffer = (whole ? bytes.buffer : bytes.slice().buffer) as ArrayBuffer
-  Object.defineProperty(request, "arrayBuffer", { value: () => Promise.resolve(buffer) })
+  Object.defineProperty(request, "arrayBuffer", { value: () => Promise.resolve(buffer), configurable: true })
   bodiesRead.set(request, buffer)
   return request
 }

@@ -3,6 +3,7 @@ import { DateTime, Effect, Exit } from "effect"
 import type { IdempotencyKey, IdempotencyStore, IdempotentStart } from "../../../core/index.ts"
 import { StoredResponse } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
+import { withBodyRead } from "./body-in-hand.ts"
 import { type Refusal, render, toResponse } from "./guards.ts"
 import { routeOf } from "./route-table.ts"
 import type { ConnectionInfo } from "./routed.ts"
@@ -104,7 +105,7 @@ export const makeIdempotency = async (
         return replayed
       }
       if (start._tag !== "Run") return toResponse(refusals[start._tag])
-      const response = await route(new Request(request, { body }))
+      const response = await route(withBodyRead(request, body))
       if (!keeps(response.status)) {
         await run(store.release(key))
         return response
