@@ -3,7 +3,6 @@ import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
-import { stripeProviderLayer } from "../adapters/payments/stripe-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { keepSeatsInStep } from "../core/index.ts"
 import { makeLogWriter } from "./log-writer.ts"
@@ -55,7 +54,13 @@ export const rosterServices = (settings: Settings) =>
           sessionTtl: settings.sessionTtl,
           paymentProvider: Option.match(settings.stripe, {
             onNone: () => noPaymentProviderLayer,
-            onSome: stripeProviderLayer
+            // Stripe's package is loaded only when it is used, as the MongoDB driver is.
+            onSome: (stripe) =>
+              Layer.unwrap(
+                Effect.promise(() => import("../adapters/payments/stripe-provider.ts")).pipe(
+                  Effect.map(({ stripeProviderLayer }) => stripeProviderLayer(stripe))
+                )
+              )
           }),
           ...Option.match(settings.masterKey, {
             onNone: () => ({}),

@@ -1,6 +1,5 @@
-import type { Redacted } from "effect"
+import { Effect, Layer, type Redacted } from "effect"
 import { standardWebhooksVerifierLayer } from "./standard-webhooks-verifier.ts"
-import { stripeVerifierLayer } from "./stripe-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "./unsigned-verifier.ts"
 
 /** How deliveries are verified: by a signature scheme with its secrets, or not at all. */
@@ -14,7 +13,12 @@ export type WebhookVerification =
 export const webhookVerifierLayer = (verification: WebhookVerification) => {
   switch (verification.scheme) {
     case "stripe":
-      return stripeVerifierLayer(verification.secrets)
+      // Stripe's package (~5 MB of a running service) is loaded only by a service that verifies its deliveries.
+      return Layer.unwrap(
+        Effect.promise(() => import("./stripe-verifier.ts")).pipe(
+          Effect.map(({ stripeVerifierLayer }) => stripeVerifierLayer(verification.secrets))
+        )
+      )
     case "standard-webhooks":
       return standardWebhooksVerifierLayer(verification.secrets)
     case "unsigned":
