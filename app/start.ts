@@ -73,7 +73,7 @@ export const prepare = async () => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(
       "error",
-      "Roster cannot start: its services could not be built (is the store up, MONGODB_URI right?)",
+      "Roster cannot start: its services could not be built (is the store up, MONGODB_URI right, the configured providers' packages installed?)",
       {
         cause: withoutCredentials(String(error)).slice(0, 4000)
       }

@@ -13,7 +13,7 @@ export type WebhookVerification =
 export const webhookVerifierLayer = (verification: WebhookVerification) => {
   switch (verification.scheme) {
     case "stripe":
-      // Stripe's package (~5 MB of a running service) is loaded only by a service that verifies its deliveries.
+      // Chosen this way, Stripe's package (~5 MB of a running service) loads only where its deliveries are verified.
       return Layer.unwrap(
         Effect.promise(() => import("./stripe-verifier.ts")).pipe(
           Effect.map(({ stripeVerifierLayer }) => stripeVerifierLayer(verification.secrets))

@@ -10,7 +10,7 @@ const loadedWith = async (env: Record<string, string>) => {
     const { prepare } = await import("./app/start.ts")
     const { dispose } = await prepare()
     const loaded = Object.keys(require.cache)
-    console.log(JSON.stringify({
+    console.log("loaded:" + JSON.stringify({
       stripe: loaded.some((path) => path.includes("/node_modules/stripe/")),
       mongodb: loaded.some((path) => path.includes("/node_modules/mongodb/"))
     }))
@@ -19,8 +19,9 @@ const loadedWith = async (env: Record<string, string>) => {
   const { stdout } = await run("node_modules/.bin/bun", ["-e", script], {
     env: { PATH: process.env.PATH ?? "", ROSTER_PLANS_FILE: "config/plans.json", ...env }
   })
-  const last = stdout.trim().split("\n").at(-1) ?? ""
-  return JSON.parse(last) as { stripe: boolean; mongodb: boolean }
+  // Found by its mark: the service's own log lines may come before or after it.
+  const line = stdout.split("\n").find((text) => text.startsWith("loaded:")) ?? ""
+  return JSON.parse(line.slice("loaded:".length)) as { stripe: boolean; mongodb: boolean }
 }
 
 // Each holds memory from the moment it is loaded (Stripe's ~5 MB, the driver's ~14 MB) for nothing

@@ -1,7 +1,8 @@
-import { Effect } from "effect"
-import { HttpServerRequest } from "effect/http"
+import { Effect, Exit, Layer } from "effect"
+import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { describe, expect, it } from "vitest"
 import { handOverBody, withBodyRead } from "../../adapters/http/edge/body-in-hand.ts"
+import { edgeMiddleware } from "../../adapters/http/edge/edge.ts"
 
 const post = (body: string) => new Request("http://127.0.0.1/api/v1/team/role/add", { method: "POST", body })
 const bytesOf = (text: string) => new TextEncoder().encode(text)
@@ -14,6 +15,30 @@ describe("the body the edge read", () => {
     handOverBody(request)
     // runSync throws on an effect that suspends: this fails if the framework stopped using the hand-over.
     expect(textOf(Effect.runSync(request.arrayBuffer))).toBe('{"name":"Readers"}')
+  })
+
+  it("is handed over by the edge to every routed request", async () => {
+    // Answers the body only when it can be read at once, without suspending.
+    const echo = HttpRouter.add(
+      "POST",
+      "/echo",
+      HttpServerRequest.HttpServerRequest.use((request) => {
+        const read = Effect.runSyncExit(request.arrayBuffer)
+        return Effect.succeed(
+          HttpServerResponse.text(Exit.isSuccess(read) ? textOf(read.value) : "suspended")
+        )
+      })
+    )
+    const web = HttpRouter.toWebHandler(
+      Layer.merge(echo, edgeMiddleware).pipe(Layer.provide(HttpServer.layerServices)),
+      { disableLogger: true }
+    )
+    const read = withBodyRead(
+      new Request("http://127.0.0.1/echo", { method: "POST", body: "ignored" }),
+      bytesOf("in hand")
+    )
+    expect(await (await web.handler(read)).text()).toBe("in hand")
+    await web.dispose()
   })
 
   it("stays readable through the web request itself, with the same bytes each time", async () => {

@@ -16,7 +16,10 @@ export class RequestLog extends Context.Service<RequestLog, (entry: RequestLogEn
   "roster/http/RequestLog"
 ) {}
 
-/** `jsonLine`'s shape, each field named once: spreading the entry into a new object cost ~0.3 µs a line. */
+/**
+ * `jsonLine`'s shape, each field named once (spreading the entry into a new object cost ~0.3 µs a
+ * line); `satisfies` fails the build should a field of the entry be left out.
+ */
 export const jsonLines =
   (write: (line: string) => void) =>
   (entry: RequestLogEntry): void =>
@@ -31,5 +34,5 @@ export const jsonLines =
         status: entry.status,
         durationMs: entry.durationMs,
         error: entry.error
-      })
+      } satisfies Record<"time" | "level" | "msg" | keyof RequestLogEntry, unknown>)
     )
