@@ -117,6 +117,27 @@ describe("session tokens", () => {
   )
 })
 
+describe("time-ordered ids", () => {
+  it.effect("carry a prefix, the millisecond they were made, a counter and 64 random bits, in hex", () =>
+    Effect.gen(function* () {
+      const ids = yield* IdGenerator
+      const before = Date.now()
+      const [audit, subscription] = [yield* ids.auditEntryId, yield* ids.subscriptionId]
+      const after = Date.now()
+      for (const [id, prefix] of [
+        [audit, "aud_"],
+        [subscription, "sub_"]
+      ] as const) {
+        assert.match(id, /^[a-z]{3}_[0-9a-f]{34}$/)
+        assert.isTrue(id.startsWith(prefix))
+        const made = Number.parseInt(id.slice(4, 16), 16)
+        assert.isTrue(made >= before && made <= after, `${id} was made between ${before} and ${after}`)
+      }
+      assert.notStrictEqual(audit.slice(22), subscription.slice(22))
+    }).pipe(Effect.provide(idGeneratorLayer))
+  )
+})
+
 describe("subscription ids", () => {
   it.effect("sort in the order they were made, even within one millisecond", () =>
     Effect.gen(function* () {
