@@ -1,5 +1,46 @@
 import { Context, DateTime, Effect, Layer } from "effect"
-import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
+import { AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
+
+/**
+ * An entry as the trail keeps it: flat, its changes as JSON. An `AuditEntry` with its date, actor,
+ * target and changes is about 20 objects (~540 bytes); a row is a quarter of that, and under a
+ * stream of writes the trail is most of what the process holds.
+ */
+interface Row {
+  readonly at: number
+  readonly id: AuditEntry["id"]
+  readonly action: AuditEntry["action"]
+  readonly actorKind: AuditEntry["actor"]["kind"]
+  readonly actorId: string | undefined
+  readonly targetType: AuditEntry["target"]["type"]
+  readonly targetId: string
+  readonly changes: string
+  readonly requestId: string | undefined
+}
+
+const toRow = (entry: AuditEntry): Row => ({
+  at: DateTime.toEpochMillis(entry.at),
+  id: entry.id,
+  action: entry.action,
+  actorKind: entry.actor.kind,
+  actorId: entry.actor.id,
+  targetType: entry.target.type,
+  targetId: entry.target.id,
+  // Audited fields hold JSON values only (`changesBetween` compares them as JSON).
+  changes: JSON.stringify(entry.changes),
+  requestId: entry.requestId
+})
+
+const toEntry = (row: Row) =>
+  new AuditEntry({
+    id: row.id,
+    at: DateTime.makeUnsafe(row.at),
+    action: row.action,
+    actor: row.actorId === undefined ? { kind: row.actorKind } : { kind: row.actorKind, id: row.actorId },
+    target: { type: row.targetType, id: row.targetId },
+    changes: JSON.parse(row.changes),
+    ...(row.requestId === undefined ? {} : { requestId: row.requestId })
+  })
 
 /**
  * The audit record in process memory, shared by the in-memory stores of one build: each appends a
@@ -7,36 +48,33 @@ import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
  */
 export class MemoryAuditTrail extends Context.Service<
   MemoryAuditTrail,
-  { readonly append: (entry: AuditEntry | undefined) => void; readonly entries: ReadonlyArray<AuditEntry> }
+  { readonly append: (entry: AuditEntry | undefined) => void; readonly rows: ReadonlyArray<Row> }
 >()("roster/memory/MemoryAuditTrail") {}
 
 export const auditTrailLayer = Layer.sync(MemoryAuditTrail, () => {
-  const entries: Array<AuditEntry> = []
+  const rows: Array<Row> = []
   return MemoryAuditTrail.of({
     append: (entry) => {
-      if (entry !== undefined) entries.push(entry)
+      if (entry !== undefined) rows.push(toRow(entry))
     },
-    entries
+    rows
   })
 })
 
-const millis = DateTime.toEpochMillis
-
 interface Positioned {
-  readonly at: DateTime.Utc
+  readonly at: number
   readonly id: string
 }
 
 /** Newest first, the id breaking ties. */
-const newestFirst = (a: Positioned, b: Positioned) =>
-  millis(b.at) - millis(a.at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+const newestFirst = (a: Positioned, b: Positioned) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 
-const matches = (entry: AuditEntry, query: AuditQuery) =>
-  (query.after === undefined || newestFirst(query.after, entry) < 0) &&
-  (query.action === undefined || entry.action === query.action) &&
-  (query.actorId === undefined || entry.actor.id === query.actorId) &&
-  (query.targetId === undefined || entry.target.id === query.targetId) &&
-  (query.since === undefined || millis(entry.at) >= millis(query.since))
+const matches = (row: Row, query: AuditQuery, after: Positioned | undefined, since: number | undefined) =>
+  (after === undefined || newestFirst(after, row) < 0) &&
+  (query.action === undefined || row.action === query.action) &&
+  (query.actorId === undefined || row.actorId === query.actorId) &&
+  (query.targetId === undefined || row.targetId === query.targetId) &&
+  (since === undefined || row.at >= since)
 
 export const auditLogLayer = Layer.effect(
   AuditLog,
@@ -46,12 +84,18 @@ export const auditLogLayer = Layer.effect(
       record: (entry) => Effect.sync(() => trail.append(entry)),
       relay: () => Effect.void,
       page: (query, limit) =>
-        Effect.sync(() =>
-          trail.entries
-            .filter((entry) => matches(entry, query))
+        Effect.sync(() => {
+          const after =
+            query.after === undefined
+              ? undefined
+              : { at: DateTime.toEpochMillis(query.after.at), id: query.after.id }
+          const since = query.since === undefined ? undefined : DateTime.toEpochMillis(query.since)
+          return trail.rows
+            .filter((row) => matches(row, query, after, since))
             .sort(newestFirst)
             .slice(0, limit)
-        )
+            .map(toEntry)
+        })
     })
   })
 )

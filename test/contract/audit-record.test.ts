@@ -1,7 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option, Redacted } from "effect"
+import { DateTime, Effect, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import {
+  AuditEntry,
+  AuditEntryId,
   AuditLog,
   addMember,
   addRole,
@@ -132,6 +134,24 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       assert.deepStrictEqual(logins[0]?.actor, { kind: "open" })
       assert.notInclude(JSON.stringify(logins), "wrong guess!")
     }).pipe(Effect.provide(rosterOn(stores(), { throttle: { maxFailuresPerAccount: 1 } })))
+  )
+
+  it.effect("gives back an entry as it was recorded, every field intact", () =>
+    Effect.gen(function* () {
+      const entry = new AuditEntry({
+        id: AuditEntryId.make("aud_0001"),
+        at: DateTime.makeUnsafe(Date.UTC(2026, 10, 23, 9, 30, 15, 250)),
+        action: "member.updated",
+        actor: { kind: "member", id: "actor-1" },
+        target: { type: "member", id: "target-1" },
+        changes: { email: ["a@example.org", "b@example.org"], roleId: [1, 2], activestatus: [true, null] },
+        requestId: "req-intact"
+      })
+      yield* AuditLog.use((log) => log.record(entry))
+      const [listed] = yield* AuditLog.use((log) => log.page({ actorId: "actor-1" }, 10))
+      assert.deepStrictEqual(listed, entry)
+      assert.lengthOf(yield* AuditLog.use((log) => log.page({ actorId: "actor-2" }, 10)), 0)
+    }).pipe(Effect.provide(rosterOn(stores())))
   )
 
   it.effect("lists pages newest first, filtered by action, actor, target and time", () =>
