@@ -1,8 +1,9 @@
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
-import { HttpApiBuilder, HttpApiScalar, OpenApi } from "effect/http-api"
+import { HttpApiBuilder, OpenApi } from "effect/http-api"
 import { documentedApi } from "./api/openapi-document.ts"
-import { docsPath, openApiPath, RosterApi } from "./api/roster-api.ts"
+import { openApiPath, RosterApi } from "./api/roster-api.ts"
+import { docsPageRoute } from "./docs-page.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/guards.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
@@ -17,8 +18,7 @@ import { RequestProblemsLive } from "./middleware/request-problems.ts"
 
 /**
  * The OpenAPI document of the mode the server runs in, serialised once at start, and the API
- * reference page rendered from the same document by Scalar, whose script Effect bundles (so the
- * page needs nothing from the network; Scalar's web fonts are left out for the same reason).
+ * reference page rendered from the same document.
  */
 const documentationRoutes = (options: EdgeOptions) => {
   const api = documentedApi(options)
@@ -29,10 +29,7 @@ const documentationRoutes = (options: EdgeOptions) => {
       openApiPath,
       Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
     ),
-    HttpApiScalar.layer(api, {
-      path: docsPath,
-      scalar: { withDefaultFonts: false, defaultOpenAllTags: true }
-    })
+    docsPageRoute(api)
   )
 }
 

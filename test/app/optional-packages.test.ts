@@ -4,15 +4,27 @@ import { describe, expect, it } from "vitest"
 
 const run = promisify(execFile)
 
-/** Which optional packages a Bun process has loaded once Roster is prepared with `env`. */
-const loadedWith = async (env: Record<string, string>) => {
+/**
+ * Which optional packages a Bun process has loaded once Roster is prepared with `env` and has
+ * served `paths`, and whether it holds Scalar's script for the docs page: an ES module, absent from
+ * `require.cache`, so it is found in a heap snapshot as the one cell of over a megabyte (JSC's
+ * snapshot lists each cell as id, size, class, flags).
+ */
+const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<string> = []) => {
   const script = `
     const { prepare } = await import("./app/start.ts")
-    const { dispose } = await prepare()
+    const { handler, dispose } = await prepare()
+    // A first request waits for the app's routes to be built, and so for whatever they load.
+    await handler(new Request("http://127.0.0.1/health/live"), { remoteAddress: "127.0.0.1" })
+    for (const path of ${JSON.stringify(paths)}) {
+      const response = await handler(new Request("http://127.0.0.1" + path), { remoteAddress: "127.0.0.1" })
+      console.log("served:" + response.status + " " + (await response.text()).length)
+    }
     const loaded = Object.keys(require.cache)
     console.log("loaded:" + JSON.stringify({
       stripe: loaded.some((path) => path.includes("/node_modules/stripe/")),
-      mongodb: loaded.some((path) => path.includes("/node_modules/mongodb/"))
+      mongodb: loaded.some((path) => path.includes("/node_modules/mongodb/")),
+      scalar: Bun.generateHeapSnapshot().nodes.some((size, at) => at % 4 === 1 && size > 1_000_000)
     }))
     await dispose()
     process.exit(0)`
@@ -21,14 +33,28 @@ const loadedWith = async (env: Record<string, string>) => {
   })
   // Found by its mark: the service's own log lines may come before or after it.
   const line = stdout.split("\n").find((text) => text.startsWith("loaded:")) ?? ""
-  return JSON.parse(line.slice("loaded:".length)) as { stripe: boolean; mongodb: boolean }
+  const served = stdout.split("\n").filter((text) => text.startsWith("served:"))
+  return { ...JSON.parse(line.slice("loaded:".length)), served } as {
+    stripe: boolean
+    mongodb: boolean
+    scalar: boolean
+    served: Array<string>
+  }
 }
 
-// Each holds memory from the moment it is loaded (Stripe's ~5 MB, the driver's ~14 MB) for nothing
-// in a service that does not use it.
+// Each holds memory from the moment it is loaded (Stripe's ~5 MB, the driver's ~14 MB, Scalar's
+// ~24 MB) for nothing in a service that does not use it.
 describe("optional packages", () => {
-  it("are not loaded by a service that uses neither Stripe nor MongoDB", async () => {
-    expect(await loadedWith({})).toEqual({ stripe: false, mongodb: false })
+  it("are not loaded by a service that uses neither Stripe nor MongoDB and has not served its docs page", async () => {
+    expect(await loadedWith({})).toEqual({ stripe: false, mongodb: false, scalar: false, served: [] })
+  })
+
+  it("load Scalar's script once the docs page is asked for, and the page is served each time", async () => {
+    const loaded = await loadedWith({}, ["/api/v1/docs", "/api/v1/docs"])
+    expect(loaded.scalar).toBe(true)
+    expect(loaded.served).toHaveLength(2)
+    for (const line of loaded.served) expect(Number(line.split(" ")[1])).toBeGreaterThan(3_000_000)
+    expect(loaded.served.map((line) => line.split(" ")[0])).toEqual(["served:200", "served:200"])
   })
 
   it("load Stripe's for a service that verifies Stripe's deliveries", async () => {
@@ -37,6 +63,6 @@ describe("optional packages", () => {
       ROSTER_WEBHOOK_SECRET: "whsec_test",
       ROSTER_WEBHOOK_SCHEME: "stripe"
     })
-    expect(loaded).toEqual({ stripe: true, mongodb: false })
+    expect(loaded).toEqual({ stripe: true, mongodb: false, scalar: false, served: [] })
   })
 })
