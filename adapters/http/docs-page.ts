@@ -13,7 +13,7 @@ interface DocsPage {
  * The API reference page, rendered by Scalar from the OpenAPI document. Effect bundles Scalar's
  * script (3 MB), so the page needs nothing from the network; Scalar's web fonts are left out for
  * the same reason. The page is built by Effect's own Scalar route, in an app of its own made on
- * the first request: made at start, it held 24 MB for the life of every instance, most of which
+ * the first request: made at start, it kept 11 MB for the life of every instance, most of which
  * never serve it.
  */
 export const docsPageRoute = (api: ReturnType<typeof documentedApi>) =>

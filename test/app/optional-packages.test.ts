@@ -43,7 +43,7 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
 }
 
 // Each holds memory from the moment it is loaded (Stripe's ~5 MB, the driver's ~14 MB, Scalar's
-// ~24 MB) for nothing in a service that does not use it.
+// ~11 MB) for nothing in a service that does not use it.
 describe("optional packages", () => {
   it("are not loaded by a service that uses neither Stripe nor MongoDB and has not served its docs page", async () => {
     expect(await loadedWith({})).toEqual({ stripe: false, mongodb: false, scalar: false, served: [] })
