@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import * as fc from "fast-check"
+import { vi } from "vitest"
 import {
   idGeneratorLayer,
   makeScryptPasswordHasher,
@@ -135,6 +136,28 @@ describe("time-ordered ids", () => {
       }
       assert.notStrictEqual(audit.slice(22), subscription.slice(22))
     }).pipe(Effect.provide(idGeneratorLayer))
+  )
+
+  it.effect("keep their order when the clock is set back", () =>
+    Effect.gen(function* () {
+      const ids = yield* IdGenerator
+      const clock = vi.spyOn(Date, "now")
+      yield* Effect.addFinalizer(() => Effect.sync(() => clock.mockRestore()))
+      const made = []
+      for (const now of [1_800_000_000_000, 1_799_999_995_000, 1_800_000_000_001]) {
+        clock.mockReturnValue(now)
+        made.push(yield* ids.auditEntryId, yield* ids.subscriptionId)
+      }
+      const unprefixed = made.map((id) => id.slice(4))
+      assert.deepStrictEqual([...unprefixed].sort(), unprefixed)
+      assert.deepStrictEqual(
+        made.map((id) => Number.parseInt(id.slice(4, 16), 16)),
+        [
+          1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_000, 1_800_000_000_001,
+          1_800_000_000_001
+        ]
+      )
+    }).pipe(Effect.scoped, Effect.provide(idGeneratorLayer))
   )
 })
 
