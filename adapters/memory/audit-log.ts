@@ -2,11 +2,12 @@ import { Context, DateTime, Effect, Layer } from "effect"
 import { AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
 
 /**
- * An entry as the trail keeps it: flat, its changes as JSON. An `AuditEntry` with its date, actor,
- * target and changes is about 20 objects (~540 bytes); a row is a quarter of that, and under a
- * stream of writes the trail is most of what the process holds.
+ * An entry as the trail keeps it: flat, its changes as JSON. Kept as an `AuditEntry` (its date,
+ * actor, target and changes objects, its id), an entry held ~830 bytes in 21 cells; a row holds ~300
+ * in 4, and under a stream of writes the trail is most of what the process holds. Entries are read
+ * through `AuditLog.page`, which rebuilds them.
  */
-interface Row {
+export interface AuditTrailRow {
   readonly at: number
   readonly id: AuditEntry["id"]
   readonly action: AuditEntry["action"]
@@ -18,7 +19,7 @@ interface Row {
   readonly requestId: string | undefined
 }
 
-const toRow = (entry: AuditEntry): Row => ({
+const toRow = (entry: AuditEntry): AuditTrailRow => ({
   at: DateTime.toEpochMillis(entry.at),
   id: entry.id,
   action: entry.action,
@@ -31,7 +32,7 @@ const toRow = (entry: AuditEntry): Row => ({
   requestId: entry.requestId
 })
 
-const toEntry = (row: Row) =>
+const toEntry = (row: AuditTrailRow) =>
   new AuditEntry({
     id: row.id,
     at: DateTime.makeUnsafe(row.at),
@@ -48,11 +49,11 @@ const toEntry = (row: Row) =>
  */
 export class MemoryAuditTrail extends Context.Service<
   MemoryAuditTrail,
-  { readonly append: (entry: AuditEntry | undefined) => void; readonly rows: ReadonlyArray<Row> }
+  { readonly append: (entry: AuditEntry | undefined) => void; readonly rows: ReadonlyArray<AuditTrailRow> }
 >()("roster/memory/MemoryAuditTrail") {}
 
 export const auditTrailLayer = Layer.sync(MemoryAuditTrail, () => {
-  const rows: Array<Row> = []
+  const rows: Array<AuditTrailRow> = []
   return MemoryAuditTrail.of({
     append: (entry) => {
       if (entry !== undefined) rows.push(toRow(entry))
@@ -69,7 +70,12 @@ interface Positioned {
 /** Newest first, the id breaking ties. */
 const newestFirst = (a: Positioned, b: Positioned) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 
-const matches = (row: Row, query: AuditQuery, after: Positioned | undefined, since: number | undefined) =>
+const matches = (
+  row: AuditTrailRow,
+  query: AuditQuery,
+  after: Positioned | undefined,
+  since: number | undefined
+) =>
   (after === undefined || newestFirst(after, row) < 0) &&
   (query.action === undefined || row.action === query.action) &&
   (query.actorId === undefined || row.actorId === query.actorId) &&

@@ -1,4 +1,4 @@
-export { auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
+export { type AuditTrailRow, auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
 export { makeMemberStore } from "./member-store.ts"
 export { makePaymentInbox } from "./payment-inbox.ts"
