@@ -7,6 +7,7 @@ export { idGeneratorLayer } from "./id-generator.ts"
 export {
   makeScryptPasswordHasher,
   owaspScrypt,
+  owaspScryptLowMemory,
   type ScryptParameters,
   scryptPasswordHasherLayer
 } from "./scrypt-password-hasher.ts"

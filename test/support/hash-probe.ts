@@ -1,4 +1,4 @@
-// Run by Bun and Deno from the runtime tests: hashes at OWASP parameters and checks the event loop kept turning.
+// Run by Bun and Deno from the runtime tests: hashes at the default (OWASP) parameters and checks the event loop kept turning.
 import { Effect, Redacted } from "effect"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/scrypt-password-hasher.ts"
 

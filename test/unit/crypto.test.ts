@@ -7,6 +7,7 @@ import {
   idGeneratorLayer,
   makeScryptPasswordHasher,
   owaspScrypt,
+  owaspScryptLowMemory,
   sessionTokensLayer
 } from "../../adapters/crypto/index.ts"
 import { IdGenerator, SessionTokens, TokenHash } from "../../core/index.ts"
@@ -15,14 +16,25 @@ import { fastScrypt } from "../support/roster.ts"
 const fast = makeScryptPasswordHasher(fastScrypt)
 
 describe("scrypt password hasher", () => {
-  it.live("uses OWASP's parameters by default and verifies what it hashed", () =>
+  it.live("uses OWASP's parameters in 16 MiB by default and verifies what it hashed", () =>
     Effect.gen(function* () {
       const hasher = makeScryptPasswordHasher()
       const hash = yield* hasher.hash(Redacted.make("s3cret passphrase"))
-      assert.match(hash, /^\$scrypt\$ln=17,r=8,p=1\$/)
-      assert.deepStrictEqual(owaspScrypt, { logN: 17, blockSize: 8, parallelism: 1 })
+      assert.match(hash, /^\$scrypt\$ln=14,r=8,p=5\$/)
+      assert.deepStrictEqual(owaspScryptLowMemory, { logN: 14, blockSize: 8, parallelism: 5 })
       assert.isTrue(yield* hasher.verify(hash, Redacted.make("s3cret passphrase")))
       assert.isFalse(yield* hasher.verify(hash, Redacted.make("s3cret passphrasE")))
+    })
+  )
+
+  it.live("verifies hashes made at OWASP's 128 MiB parameters, the former default, by theirs", () =>
+    Effect.gen(function* () {
+      const former = yield* makeScryptPasswordHasher(owaspScrypt).hash(Redacted.make("s3cret passphrase"))
+      assert.match(former, /^\$scrypt\$ln=17,r=8,p=1\$/)
+      assert.deepStrictEqual(owaspScrypt, { logN: 17, blockSize: 8, parallelism: 1 })
+      const hasher = makeScryptPasswordHasher()
+      assert.isTrue(yield* hasher.verify(former, Redacted.make("s3cret passphrase")))
+      assert.isFalse(yield* hasher.verify(former, Redacted.make("s3cret passphrasE")))
     })
   )
 
