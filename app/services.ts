@@ -1,5 +1,6 @@
 import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
+import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
@@ -29,10 +30,9 @@ const stores = (settings: Settings) =>
     onNone: () => MemoryStores,
     // The driver is loaded only when it is used: in process memory it would hold ~14 MB for nothing.
     onSome: (mongo) =>
-      Layer.unwrap(
-        Effect.promise(() => import("../adapters/mongodb/index.ts")).pipe(
-          Effect.map(({ mongoStores }) => mongoStores(mongo).pipe(Layer.provide(jsonLogger)))
-        )
+      loadedWhenBuilt(
+        () => import("../adapters/mongodb/index.ts"),
+        ({ mongoStores }) => mongoStores(mongo).pipe(Layer.provide(jsonLogger))
       )
   })
 
@@ -56,10 +56,9 @@ export const rosterServices = (settings: Settings) =>
             onNone: () => noPaymentProviderLayer,
             // Stripe's package is loaded only when it is used, as the MongoDB driver is.
             onSome: (stripe) =>
-              Layer.unwrap(
-                Effect.promise(() => import("../adapters/payments/stripe-provider.ts")).pipe(
-                  Effect.map(({ stripeProviderLayer }) => stripeProviderLayer(stripe))
-                )
+              loadedWhenBuilt(
+                () => import("../adapters/payments/stripe-provider.ts"),
+                ({ stripeProviderLayer }) => stripeProviderLayer(stripe)
               )
           }),
           ...Option.match(settings.masterKey, {

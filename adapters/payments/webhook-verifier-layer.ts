@@ -1,4 +1,5 @@
-import { Effect, Layer, type Redacted } from "effect"
+import type { Redacted } from "effect"
+import { loadedWhenBuilt } from "../loaded-when-built.ts"
 import { standardWebhooksVerifierLayer } from "./standard-webhooks-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "./unsigned-verifier.ts"
 
@@ -14,10 +15,9 @@ export const webhookVerifierLayer = (verification: WebhookVerification) => {
   switch (verification.scheme) {
     case "stripe":
       // Chosen this way, Stripe's package (~5 MB of a running service) loads only where its deliveries are verified.
-      return Layer.unwrap(
-        Effect.promise(() => import("./stripe-verifier.ts")).pipe(
-          Effect.map(({ stripeVerifierLayer }) => stripeVerifierLayer(verification.secrets))
-        )
+      return loadedWhenBuilt(
+        () => import("./stripe-verifier.ts"),
+        ({ stripeVerifierLayer }) => stripeVerifierLayer(verification.secrets)
       )
     case "standard-webhooks":
       return standardWebhooksVerifierLayer(verification.secrets)
