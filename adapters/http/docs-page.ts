@@ -4,6 +4,9 @@ import { HttpApiScalar } from "effect/http-api"
 import type { documentedApi } from "./api/openapi-document.ts"
 import { docsPath } from "./api/roster-api.ts"
 
+/** Where the page's own app is asked for it: only the path routes there. */
+const pageUrl = new URL(docsPath, "http://roster.invalid").href
+
 interface DocsPage {
   readonly handler: (request: Request) => Promise<Response>
   readonly dispose: () => Promise<void>
@@ -35,7 +38,7 @@ export const docsPageRoute = (api: ReturnType<typeof documentedApi>) =>
         "GET",
         docsPath,
         Effect.map(
-          Effect.promise(() => pageOf().handler(new Request(new URL(docsPath, "http://roster.invalid")))),
+          Effect.promise(() => pageOf().handler(new Request(pageUrl))),
           HttpServerResponse.fromWeb
         )
       )
