@@ -1,6 +1,7 @@
-import { OpenApi } from "effect/http-api"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { declareIdempotency } from "./idempotency-openapi.ts"
 import { queryDocs } from "./list-query.ts"
+import { Authentication, bearer } from "./middleware.ts"
 import { RosterApi } from "./roster-api.ts"
 
 /** One line per operation, for client generators and the docs page; a test requires every one. */
@@ -89,6 +90,19 @@ const links: Readonly<Record<string, Record<string, object>>> = {
   "auth.login": { WhoAmI: { operationId: "auth.me" } }
 }
 
+/**
+ * The operations that run behind Authentication. It is a plain middleware (see its definition), so
+ * the generator does not declare its scheme: the document does it here.
+ */
+const authenticated = new Set<string>()
+HttpApi.reflect(RosterApi, {
+  onGroup: () => {},
+  onEndpoint: ({ group, endpoint, middleware }) => {
+    if ((middleware as ReadonlySet<unknown>).has(Authentication))
+      authenticated.add(`${group.identifier}.${endpoint.identifier}`)
+  }
+})
+
 type Operation = {
   operationId?: string
   parameters?: Array<{ name: string; in: string; description?: string; schema?: { format?: string } }>
@@ -123,6 +137,7 @@ const complete = (document: Document, options: { readonly openLocal: boolean }) 
       const next = links[operation.operationId ?? ""]
       if (ok !== undefined && next !== undefined) ok.links = next
       if (options.openLocal) delete operation.security
+      else if (authenticated.has(operation.operationId ?? "")) operation.security = [{ bearer: [] }]
       // An empty delivery is acknowledged (a provider's connectivity check), so the body is optional.
       if (operation.operationId === "payments.webhook" && operation.requestBody !== undefined) {
         operation.requestBody.required = false
@@ -134,6 +149,7 @@ const complete = (document: Document, options: { readonly openLocal: boolean }) 
     document.components as Parameters<typeof declareIdempotency>[1]
   )
   if (options.openLocal) delete (document.components as { securitySchemes?: unknown }).securitySchemes
+  else document.components.securitySchemes = { bearer: { type: "http", scheme: bearer.scheme } }
   return document
 }
 
