@@ -1,4 +1,6 @@
+import { OpenApi } from "effect/http-api"
 import { beforeAll, describe, expect, it } from "vitest"
+import { RosterApi } from "../../adapters/http/api/index.ts"
 import { startApi } from "../support/http.ts"
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is inspected as plain JSON
@@ -142,6 +144,21 @@ describe("the OpenAPI document", () => {
     ] as const) {
       expect(operation(method, path).security ?? [], `${method} ${path}`).toEqual([])
     }
+  })
+
+  it("declares bearer security on every operation but login, the webhook and the probes", () => {
+    const open = ["auth.login", "payments.webhook", "health.live", "health.ready"]
+    for (const item of Object.values(document.paths))
+      for (const op of Object.values(item as object))
+        expect(op.security, op.operationId).toEqual(open.includes(op.operationId) ? [] : [{ bearer: [] }])
+  })
+
+  it("declares the same security in the document an embedder makes from RosterApi itself", () => {
+    const own = OpenApi.fromApi(RosterApi) as typeof document
+    expect(own.components.securitySchemes).toEqual(document.components.securitySchemes)
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, op] of Object.entries(item as object))
+        expect(own.paths[path][method].security, op.operationId).toEqual(op.security)
   })
 
   it("requires no credentials anywhere in open local mode, where none are needed", async () => {

@@ -1,7 +1,7 @@
-import { HttpApi, OpenApi } from "effect/http-api"
+import { OpenApi } from "effect/http-api"
+import { declareBearerSecurity } from "./bearer-security.ts"
 import { declareIdempotency } from "./idempotency-openapi.ts"
 import { queryDocs } from "./list-query.ts"
-import { Authentication, bearer } from "./middleware.ts"
 import { RosterApi } from "./roster-api.ts"
 
 /** One line per operation, for client generators and the docs page; a test requires every one. */
@@ -90,19 +90,6 @@ const links: Readonly<Record<string, Record<string, object>>> = {
   "auth.login": { WhoAmI: { operationId: "auth.me" } }
 }
 
-/**
- * The operations that run behind Authentication. It is a plain middleware (see its definition), so
- * the generator does not declare its scheme: the document does it here.
- */
-const authenticated = new Set<string>()
-HttpApi.reflect(RosterApi, {
-  onGroup: () => {},
-  onEndpoint: ({ group, endpoint, middleware }) => {
-    if ((middleware as ReadonlySet<unknown>).has(Authentication))
-      authenticated.add(`${group.identifier}.${endpoint.identifier}`)
-  }
-})
-
 type Operation = {
   operationId?: string
   parameters?: Array<{ name: string; in: string; description?: string; schema?: { format?: string } }>
@@ -117,7 +104,9 @@ type Document = ReturnType<typeof OpenApi.fromApi> & {
 }
 
 /** Completes the generated document: summaries, tags, links, idempotency, the mode's security. */
-const complete = (document: Document, options: { readonly openLocal: boolean }) => {
+const complete = (generated: Document, options: { readonly openLocal: boolean }) => {
+  // This transform replaces RosterApi's own, which declares the bearer scheme: do that first.
+  const document = declareBearerSecurity(RosterApi, generated)
   document.servers = [{ url: "/", description: "This server" }]
   Object.assign(document.info, { license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } })
   Object.assign(document, {
@@ -137,7 +126,6 @@ const complete = (document: Document, options: { readonly openLocal: boolean }) 
       const next = links[operation.operationId ?? ""]
       if (ok !== undefined && next !== undefined) ok.links = next
       if (options.openLocal) delete operation.security
-      else if (authenticated.has(operation.operationId ?? "")) operation.security = [{ bearer: [] }]
       // An empty delivery is acknowledged (a provider's connectivity check), so the body is optional.
       if (operation.operationId === "payments.webhook" && operation.requestBody !== undefined) {
         operation.requestBody.required = false
@@ -149,7 +137,6 @@ const complete = (document: Document, options: { readonly openLocal: boolean }) 
     document.components as Parameters<typeof declareIdempotency>[1]
   )
   if (options.openLocal) delete (document.components as { securitySchemes?: unknown }).securitySchemes
-  else document.components.securitySchemes = { bearer: { type: "http", scheme: bearer.scheme } }
   return document
 }
 

@@ -2,6 +2,7 @@ import { HttpApi, OpenApi } from "effect/http-api"
 import { AdminApi } from "./admin.ts"
 import { AuditApi } from "./audit.ts"
 import { AuthApi } from "./auth.ts"
+import { declareBearerSecurity } from "./bearer-security.ts"
 import { HealthApi } from "./health.ts"
 import { RequestProblems } from "./middleware.ts"
 import { PaymentsApi } from "./payments.ts"
@@ -12,6 +13,9 @@ export const openApiPath = "/api/v1/openapi.json"
 
 /** The API reference a person reads in the browser, rendered from the same document. */
 export const docsPath = "/api/v1/docs"
+
+// Typed in full, so that RosterApi's type does not depend on this function's, which refers to it.
+const bearerSecurity: OpenApi.Transform["Service"] = (document) => declareBearerSecurity(RosterApi, document)
 
 export class RosterApi extends HttpApi.make("roster")
   .add(TeamApi)
@@ -30,6 +34,7 @@ export class RosterApi extends HttpApi.make("roster")
   // cost a tenth of a read's time.
   .annotate(HttpApi.SuccessParseOptions, { disableChecks: true })
   .annotate(HttpApi.ErrorParseOptions, { disableChecks: true })
+  .annotate(OpenApi.Transform, bearerSecurity)
   .annotateMerge(
     OpenApi.annotations({
       title: "Roster",

@@ -1,0 +1,42 @@
+import { HttpApi, type HttpApiGroup } from "effect/http-api"
+import { Authentication, bearer } from "./middleware.ts"
+
+interface Document {
+  readonly paths: Record<string, Record<string, { operationId?: string; security?: unknown }>>
+  readonly components: { securitySchemes?: Record<string, unknown> }
+}
+
+const authenticatedOperations = <Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<string, Groups>
+) => {
+  const operations = new Set<string>()
+  HttpApi.reflect(api, {
+    onGroup: () => {},
+    onEndpoint: ({ group, endpoint, middleware }) => {
+      if ((middleware as ReadonlySet<unknown>).has(Authentication))
+        operations.add(`${group.identifier}.${endpoint.identifier}`)
+    }
+  })
+  return operations
+}
+
+/**
+ * Declares the bearer scheme on every operation of `api` behind Authentication. That middleware is
+ * a plain one (see its definition), which the document generator does not know as security, so
+ * the document says it here, as the generator would have.
+ */
+export const declareBearerSecurity = <Groups extends HttpApiGroup.Constraint, D extends object>(
+  api: HttpApi.HttpApi<string, Groups>,
+  document: D
+): D => {
+  const { paths, components } = document as unknown as Document
+  const operations = authenticatedOperations(api)
+  for (const path of Object.values(paths))
+    for (const operation of Object.values(path))
+      if (operations.has(operation.operationId ?? "")) operation.security = [{ bearer: [] }]
+  components.securitySchemes = {
+    ...components.securitySchemes,
+    bearer: { type: "http", scheme: bearer.scheme }
+  }
+  return document
+}
