@@ -22,7 +22,7 @@ export const bearer = HttpApiSecurity.bearer
  * Resolves the bearer token into the calling principal. A plain middleware rather than HttpApi's
  * security middleware, whose wrapper (a generator, a result and an error wrapper per request) cost
  * ~2 µs of every authenticated request, a tenth of a read; the document still declares the scheme
- * on every operation that uses this middleware (openapi-document.ts).
+ * on every operation that uses this middleware (bearer-security.ts).
  */
 export class Authentication extends HttpApiMiddleware.Service<
   Authentication,

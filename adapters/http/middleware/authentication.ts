@@ -25,7 +25,7 @@ export const AuthenticationLive = Layer.effect(
   Effect.gen(function* () {
     const onServices = runOn(yield* Services)
     const principal = bearerOf.pipe(
-      Effect.flatMap((bearer) => onServices(authenticate(bearer))),
+      Effect.flatMap((token) => onServices(authenticate(token))),
       Effect.mapError(toProblem)
     )
     return (endpoint) =>
