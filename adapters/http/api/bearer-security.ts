@@ -1,5 +1,5 @@
 import { HttpApi, type HttpApiGroup } from "effect/http-api"
-import { Authentication, bearer } from "./middleware.ts"
+import { bearer, behindAuthentication } from "./middleware.ts"
 
 interface Document {
   readonly paths: Record<string, Record<string, { operationId?: string; security?: unknown }>>
@@ -13,8 +13,7 @@ const authenticatedOperations = <Groups extends HttpApiGroup.Constraint>(
   HttpApi.reflect(api, {
     onGroup: () => {},
     onEndpoint: ({ group, endpoint, middleware }) => {
-      if ((middleware as ReadonlySet<unknown>).has(Authentication))
-        operations.add(`${group.identifier}.${endpoint.identifier}`)
+      if (behindAuthentication(middleware)) operations.add(`${group.identifier}.${endpoint.identifier}`)
     }
   })
   return operations

@@ -31,6 +31,9 @@ export class Authentication extends HttpApiMiddleware.Service<
   error: [Problem.Unauthorized, Problem.Forbidden, Problem.Unavailable]
 }) {}
 
+/** Whether an endpoint with these middlewares (as `HttpApi.reflect` lists them) runs behind Authentication. */
+export const behindAuthentication = (middleware: ReadonlySet<unknown>) => middleware.has(Authentication)
+
 /** Renders a request that fails decoding as a 400 problem listing every issue with its path. */
 export class RequestProblems extends HttpApiMiddleware.Service<RequestProblems>()(
   "roster/http/RequestProblems",

@@ -105,8 +105,8 @@ type Document = ReturnType<typeof OpenApi.fromApi> & {
 
 /** Completes the generated document: summaries, tags, links, idempotency, the mode's security. */
 const complete = (generated: Document, options: { readonly openLocal: boolean }) => {
-  // This transform replaces RosterApi's own, which declares the bearer scheme: do that first.
-  const document = declareBearerSecurity(RosterApi, generated)
+  // This transform replaces RosterApi's own, which declares the bearer scheme: in secure mode, do that first.
+  const document = options.openLocal ? generated : declareBearerSecurity(RosterApi, generated)
   document.servers = [{ url: "/", description: "This server" }]
   Object.assign(document.info, { license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } })
   Object.assign(document, {

@@ -1,6 +1,6 @@
 import { Context } from "effect"
 import { HttpApi } from "effect/http-api"
-import { Authentication, ChecksPassword } from "../api/middleware.ts"
+import { behindAuthentication, ChecksPassword } from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
 
 interface Route {
@@ -21,7 +21,7 @@ HttpApi.reflect(RosterApi, {
     routes.push({
       method: endpoint.method,
       pattern: toPattern(endpoint.path),
-      authenticated: (middleware as ReadonlySet<unknown>).has(Authentication)
+      authenticated: behindAuthentication(middleware)
     })
     if (Context.get(mergedAnnotations, ChecksPassword))
       passwordChecks.add(`${endpoint.method} ${endpoint.path}`)
