@@ -96,6 +96,12 @@ export class RoleInUse extends HttpApiError.Problem<RoleInUse>()(
   code("role_in_use")
 ) {}
 
+export class LastOwner extends HttpApiError.Problem<LastOwner>()(
+  "LastOwner",
+  declare("last_owner", 409, "The team would be left without an owner"),
+  code("last_owner")
+) {}
+
 export class WrongPassword extends HttpApiError.Problem<WrongPassword>()(
   "WrongPassword",
   declare("wrong_password", 403, "The current password is wrong"),

@@ -4,11 +4,12 @@ import * as Problem from "./problems.ts"
 const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   missing_permission: "The caller lacks the permission this operation needs",
   inactive: "The account, its membership or its role is not active",
-  self_deactivation: "A member cannot disable their own account",
+  self_action:
+    "A member cannot deactivate, demote, disable or remove themselves, nor set their password here",
+  own_role: "A member cannot deactivate their own role or take permissions from it",
   grant_exceeds_own: "A member cannot grant a permission they do not hold",
   revoke_exceeds_own: "A member cannot remove a permission they do not hold",
   role_exceeds_own: "The role holds permissions the caller does not hold",
-  self_removal: "A member cannot remove themselves",
   no_password: "Only a signed-in member has a password of their own to change"
 }
 
@@ -33,6 +34,11 @@ const problems = {
   RoleInUse: (e: Domain.RoleInUse) =>
     new Problem.RoleInUse({
       detail: `Role ${e.roleId} is held by at least one member; move or remove them first`
+    }),
+  LastOwner: (_: Domain.LastOwner) =>
+    new Problem.LastOwner({
+      detail:
+        "The change would leave the team without an active owner (a member holding every permission); nothing changed"
     }),
   WrongPassword: (_: Domain.WrongPassword) =>
     new Problem.WrongPassword({ detail: "The current password is wrong; nothing changed" }),

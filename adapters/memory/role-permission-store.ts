@@ -60,6 +60,13 @@ export const makeRolePermissionStore = Effect.gen(function* () {
       ),
     findById: (id) => Effect.sync(() => Option.fromNullishOr(details.get(id))),
     findByRole: (roleId) => Effect.sync(() => Option.fromNullishOr(byRole(roleId))),
+    rolesHolding: (permissionIds) =>
+      Effect.sync(() =>
+        [...details.values()]
+          .filter((detail) => permissionIds.every((id) => detail.permissionIds.includes(id)))
+          .map((detail) => detail.roleId)
+          .sort((a, b) => a - b)
+      ),
     removeOfRole: (roleId) =>
       Effect.sync(() => {
         const detail = byRole(roleId)

@@ -2,7 +2,7 @@ import { DateTime, Effect, Layer, Schema } from "effect"
 import {
   type AuditEntry,
   type PermissionId,
-  type RoleId,
+  RoleId,
   RolePermissionDetail,
   RolePermissionDetailId,
   RolePermissionStore,
@@ -124,6 +124,13 @@ export const makeRolePermissionStore = Effect.gen(function* () {
     findById: (id) => query(() => details.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toDetail))),
     findByRole: (roleId) =>
       query(() => details.findOne({ roleId })).pipe(Effect.flatMap(optionally(toDetail))),
+    rolesHolding: (permissionIds) =>
+      query(() =>
+        details
+          .find({ permissionIds: { $all: [...permissionIds] } }, { projection: { roleId: 1 } })
+          .sort({ roleId: 1 })
+          .toArray()
+      ).pipe(Effect.map((found) => found.map((detail) => RoleId.make(detail.roleId)))),
     removeOfRole: (roleId) => query(() => details.deleteOne({ roleId })).pipe(Effect.asVoid)
   })
 })

@@ -56,11 +56,11 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
   reason: Schema.Literals([
     "missing_permission",
     "inactive",
-    "self_deactivation",
+    "self_action",
+    "own_role",
     "grant_exceeds_own",
     "revoke_exceeds_own",
     "role_exceeds_own",
-    "self_removal",
     "no_password"
   ]),
   permission: Schema.optional(PermissionKey),
@@ -77,6 +77,12 @@ export class EditConflict extends Schema.TaggedError<EditConflict>()("EditConfli
 export class RoleInUse extends Schema.TaggedError<RoleInUse>()("RoleInUse", {
   roleId: RoleId
 }) {}
+
+/**
+ * The change would leave the team with no owner (an active member of an active role holding every
+ * permission) where it had one: nobody would be left able to administer it.
+ */
+export class LastOwner extends Schema.TaggedError<LastOwner>()("LastOwner", {}) {}
 
 /** The caller's current password, required to set a new one, is not the one stored. */
 export class WrongPassword extends Schema.TaggedError<WrongPassword>()("WrongPassword", {}) {}

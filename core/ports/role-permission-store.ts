@@ -31,6 +31,10 @@ export class RolePermissionStore extends Context.Service<
     readonly findByRole: (
       roleId: RoleId
     ) => Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable>
+    /** The roles whose record holds every one of `permissionIds`, by role id. */
+    readonly rolesHolding: (
+      permissionIds: ReadonlyArray<PermissionId>
+    ) => Effect.Effect<ReadonlyArray<RoleId>, StoreUnavailable>
     /** Deletes the role's record, if it has one: it goes with the role. */
     readonly removeOfRole: (roleId: RoleId) => Effect.Effect<void, StoreUnavailable>
   }

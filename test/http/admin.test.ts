@@ -73,8 +73,18 @@ describe("POST /api/v1/admin/toggle-account-status", () => {
     const admin = await memberWithPermissions(api, "admin", [1, 7])
     const answer = await setStatus(api, admin.member.id, false, admin.token)
     expectProblem(answer, 403, "forbidden")
-    expect(answer.body.detail).toMatch(/own account/)
+    expect(answer.body.detail).toMatch(/themselves/)
     expect((await me(api, admin.token)).status).toBe(200)
+  })
+
+  it("not even the master key disables the only owner (409 last_owner); with a second, it may", async () => {
+    const api = await startApi()
+    const owner = await memberWithPermissions(api, "owner", [1, 2, 3, 4, 5, 6, 7, 8])
+    expectProblem(await setStatus(api, owner.member.id, false), 409, "last_owner")
+    expect((await me(api, owner.token)).status).toBe(200)
+    await memberWithPermissions(api, "coowner", [1, 2, 3, 4, 5, 6, 7, 8])
+    expectMessage(await setStatus(api, owner.member.id, false))
+    expectProblem(await me(api, owner.token), 401, "unauthorized")
   })
 
   it("a member with admin.accounts.write can disable a member whose permissions they hold", async () => {

@@ -148,12 +148,18 @@ describe("access to role permissions", () => {
     expect((await api.call("GET", "/api/v1/pricing/plans", { token: member.token })).status).toBe(200)
   })
 
-  it("lets a member drop team.read from their own role, after which they cannot grant it back", async () => {
+  it("refuses a member taking a permission from their own role (403), which keeps it", async () => {
     const api = await startApi()
     const self = await signedIn(api, "selfish", [1, 4])
-    expect((await remove(api, self.recordId, 1, self.token)).body.permissionIds).toEqual([4])
-    expectProblem(await read(api, self.recordId, self.token), 403, "forbidden")
-    expectProblem(await grant(api, self.role.id, 1, self.token), 403, "forbidden")
-    expect((await read(api, self.recordId)).body.permissionIds).toEqual([4])
+    expectProblem(await remove(api, self.recordId, 1, self.token), 403, "forbidden")
+    expect((await read(api, self.recordId, self.token)).body.permissionIds).toEqual([1, 4])
+  })
+
+  it("refuses removing a permission the caller holds from a role holding more (403)", async () => {
+    const api = await startApi()
+    const remover = await signedIn(api, "remover", [1, 4])
+    const admins = await signedIn(api, "admins", [1, 4, 7])
+    expectProblem(await remove(api, admins.recordId, 1, remover.token), 403, "forbidden")
+    expect((await read(api, admins.recordId)).body.permissionIds).toEqual([1, 4, 7])
   })
 })

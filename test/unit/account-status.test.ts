@@ -180,7 +180,7 @@ describe("setAccountStatus", () => {
       const error = yield* Effect.flip(
         setAccountStatus(admin.principal, { memberId: admin.member.id, active: false })
       )
-      assertForbidden(error, "self_deactivation")
+      assertForbidden(error, "self_action")
       yield* assertStillActive(admin)
     }).pipe(provideRoster())
   )

@@ -60,7 +60,7 @@ describe("updateMember", () => {
         const pat = yield* addMember(master, memberInput("pat", plain.id))
         assertForbidden(
           yield* Effect.flip(updateMember(lead.principal, lead.member.id, { activestatus: false })),
-          "self_deactivation"
+          "self_action"
         )
         assertForbidden(
           yield* Effect.flip(updateMember(lead.principal, boss.member.id, { username: "x1x" })),
@@ -137,7 +137,7 @@ describe("removeMember", () => {
       const lead = yield* actorWith("lead", ["team.read", "team.members.write"])
       const boss = yield* actorWith("boss", ["team.read", "team.members.write", "admin.accounts.write"])
       const reader = yield* actorWith("reader", ["team.read"])
-      assertForbidden(yield* Effect.flip(removeMember(lead.principal, lead.member.id)), "self_removal")
+      assertForbidden(yield* Effect.flip(removeMember(lead.principal, lead.member.id)), "self_action")
       assertForbidden(yield* Effect.flip(removeMember(lead.principal, boss.member.id)), "role_exceeds_own")
       assertMissingPermission(
         yield* Effect.flip(removeMember(reader.principal, lead.member.id)),

@@ -26,11 +26,12 @@ describe("removePermission", () => {
       assertForbidden(error, "revoke_exceeds_own")
       assert.deepStrictEqual(error.permissionIds, idsOf("admin.accounts.write"), "names what they lack")
       assert.deepStrictEqual((yield* detailOfRole(admins.roleId)).permissionIds, admins.permissionIds)
-      const held = yield* removePermission(principal, {
-        id: admins.id,
-        permissionId: permissionIdOf("team.read")
-      })
-      assert.deepStrictEqual(held.permissionIds, idsOf("admin.accounts.write"))
+      // Nor one they hold: the role holds more than they do, so it is above their ceiling.
+      const held = yield* Effect.flip(
+        removePermission(principal, { id: admins.id, permissionId: permissionIdOf("team.read") })
+      )
+      assertForbidden(held, "role_exceeds_own")
+      assert.deepStrictEqual((yield* detailOfRole(admins.roleId)).permissionIds, admins.permissionIds)
     }).pipe(provideRoster())
   )
 

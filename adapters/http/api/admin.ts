@@ -16,7 +16,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.post("toggleAccountStatus", "/toggle-account-status", {
       payload: jsonBody(ToggleAccountStatusBody),
       success: MessageView,
-      error: Problem.NotFound
+      error: [Problem.NotFound, Problem.LastOwner]
     }),
     HttpApiEndpoint.post("setMemberPassword", "/members/:id/password", {
       params: { id: MemberId },

@@ -44,7 +44,7 @@ export class TeamApi extends HttpApiGroup.make("team")
       params: detailId,
       payload: jsonBody(Schema.Struct({ permissionId: PermissionId })),
       success: RolePermissionDetail,
-      error: [Problem.NotFound, Problem.UnknownPermission]
+      error: [Problem.NotFound, Problem.UnknownPermission, Problem.LastOwner]
     }),
     HttpApiEndpoint.post("grantPermission", "/role-permission-detail", {
       payload: jsonBody(GrantPermissionInput),
@@ -71,13 +71,14 @@ export class TeamApi extends HttpApiGroup.make("team")
         Problem.UnknownRole,
         Problem.DuplicateEmail,
         Problem.DuplicateUsername,
-        Problem.EditConflict
+        Problem.EditConflict,
+        Problem.LastOwner
       ]
     }),
     HttpApiEndpoint.delete("removeMember", "/members/:id", {
       params: { id: MemberId },
       success: Member,
-      error: Problem.NotFound
+      error: [Problem.NotFound, Problem.LastOwner]
     }),
     HttpApiEndpoint.get("listRoles", "/roles", { query: RolesQuery, success: pageSchemaOf(Role) }),
     HttpApiEndpoint.get("getRole", "/roles/:id", {
@@ -89,7 +90,7 @@ export class TeamApi extends HttpApiGroup.make("team")
       params: roleId,
       payload: jsonBody(RoleChanges),
       success: Role,
-      error: [Problem.NotFound, Problem.DuplicateRoleKey]
+      error: [Problem.NotFound, Problem.DuplicateRoleKey, Problem.LastOwner]
     }),
     HttpApiEndpoint.delete("removeRole", "/roles/:id", {
       params: roleId,

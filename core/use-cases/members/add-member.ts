@@ -14,13 +14,13 @@ import {
 } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { keepSeatsInStep } from "../billing/sync-seats.ts"
-import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const AddMemberInput = Schema.Struct({
   username: Username,
@@ -37,7 +37,7 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   const roles = yield* RoleStore
   const role = yield* roles.findById(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
-  yield* requireWithinOwn(actor, input.roleId)
+  yield* requireWithinCeiling(actor, input.roleId)
   const email = normalizeEmail(input.email)
   // Fail fast before spending a hash; the store's unique indexes remain the real guard.
   if (Option.isSome(yield* members.findByLogin(email))) return yield* new DuplicateEmail({ email })

@@ -1,26 +1,29 @@
 import { Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
-import { Forbidden, NotFound } from "../../model/errors.ts"
+import { NotFound } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import { isActiveMember, memberAuditFields, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { keepSeatsInStep } from "../billing/sync-seats.ts"
-import { requireWithinOwn } from "../permissions/within-own.ts"
 
-/** Removes a member and ends their sessions; nobody removes themselves or someone more privileged. */
+/**
+ * Removes a member and ends their sessions; nobody removes themselves, someone more privileged, or
+ * the team's last owner.
+ */
 export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: MemberId) {
   yield* requirePermission(actor, "team.members.write")
-  if (actor._tag === "Member" && actor.member.id === id)
-    return yield* new Forbidden({ reason: "self_removal" })
+  yield* requireNotSelf(actor, id)
   const members = yield* MemberStore
   const found = yield* members.findById(id)
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
-  yield* requireWithinOwn(actor, found.value.roleId)
+  yield* requireWithinCeiling(actor, found.value.roleId)
+  if (yield* isOwner(found.value)) yield* requireAnotherOwner({ memberId: id })
   const entry = yield* newAuditEntry(
     auditActorOf(actor),
     "member.removed",

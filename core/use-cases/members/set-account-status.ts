@@ -1,14 +1,14 @@
 import { Effect, Option, Schema } from "effect"
-import { Forbidden, NotFound } from "../../model/errors.ts"
+import { NotFound } from "../../model/errors.ts"
 import { MemberId } from "../../model/ids.ts"
 import { isActiveMember, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { keepSeatsInStep } from "../billing/sync-seats.ts"
-import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
   memberId: MemberId,
@@ -19,13 +19,13 @@ export type SetAccountStatusInput = typeof SetAccountStatusInput.Type
 /** Enables or disables an account; disabling revokes every session of that member for good. */
 export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, input: SetAccountStatusInput) {
   yield* requirePermission(actor, "admin.accounts.write")
-  if (!input.active && actor._tag === "Member" && actor.member.id === input.memberId) {
-    return yield* new Forbidden({ reason: "self_deactivation" })
-  }
+  if (!input.active) yield* requireNotSelf(actor, input.memberId)
   const members = yield* MemberStore
   const target = yield* members.findById(input.memberId)
   if (Option.isNone(target)) return yield* new NotFound({ entity: "member", id: input.memberId })
-  yield* requireWithinOwn(actor, target.value.roleId)
+  yield* requireWithinCeiling(actor, target.value.roleId)
+  if (!input.active && (yield* isOwner(target.value)))
+    yield* requireAnotherOwner({ memberId: input.memberId })
   const entry = yield* newAuditEntry(
     auditActorOf(actor),
     input.active ? "account.enabled" : "account.disabled",

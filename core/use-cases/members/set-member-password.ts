@@ -4,28 +4,32 @@ import type { MemberId } from "../../model/ids.ts"
 import { Password } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
-import { requireWithinOwn } from "../permissions/within-own.ts"
 
 export const SetMemberPasswordInput = Schema.Struct({
   newPassword: Schema.RedactedFromValue(Password)
 })
 export type SetMemberPasswordInput = typeof SetMemberPasswordInput.Type
 
-/** An administrator sets a member's password (a forgotten one); every session of that member ends. */
+/**
+ * An administrator sets another member's password (a forgotten one); every session of that member
+ * ends. One's own password changes only with the current one (`changeOwnPassword`).
+ */
 export const setMemberPassword = Effect.fnUntraced(function* (
   actor: Principal,
   id: MemberId,
   input: SetMemberPasswordInput
 ) {
   yield* requirePermission(actor, "admin.accounts.write")
+  yield* requireNotSelf(actor, id)
   const members = yield* MemberStore
   const found = yield* members.findById(id)
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
-  yield* requireWithinOwn(actor, found.value.roleId)
+  yield* requireWithinCeiling(actor, found.value.roleId)
   const hash = yield* (yield* PasswordHasher).hash(input.newPassword)
   const entry = yield* newAuditEntry(auditActorOf(actor), "member.password_set", { type: "member", id })
   const updated = yield* members.setPassword(id, hash, entry)

@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
-import { EditConflict, Forbidden, NotFound, UnknownRole } from "../../model/errors.ts"
+import { EditConflict, NotFound, UnknownRole } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import {
   isActiveMember,
@@ -11,18 +11,18 @@ import {
 } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
 import { keepSeatsInStep } from "../billing/sync-seats.ts"
-import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
  * Changes a member's username, e-mail, membership flag or role (merge semantics). Moving a member to
- * another role or deactivating them ends their sessions at once. A member cannot deactivate
- * themselves, and nobody can change a member more privileged than themselves or move one into a
- * role holding more than they do.
+ * another role or deactivating them ends their sessions at once. A member cannot deactivate or
+ * move themselves, nobody can change a member more privileged than themselves or move one into a
+ * role holding more than they do, and the team's last owner stays one.
  */
 export const updateMember = Effect.fnUntraced(function* (
   actor: Principal,
@@ -30,18 +30,22 @@ export const updateMember = Effect.fnUntraced(function* (
   changes: MemberChanges
 ) {
   yield* requirePermission(actor, "team.members.write")
-  if (changes.activestatus === false && actor._tag === "Member" && actor.member.id === id) {
-    return yield* new Forbidden({ reason: "self_deactivation" })
+  if (changes.activestatus === false || changes.roleId !== undefined) {
+    const movesOwnRole = actor._tag === "Member" && changes.roleId !== actor.member.roleId
+    if (changes.activestatus === false || movesOwnRole) yield* requireNotSelf(actor, id)
   }
   const members = yield* MemberStore
   const roles = yield* RoleStore
   const found = yield* members.findById(id)
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
   const current = found.value
-  yield* requireWithinOwn(actor, current.roleId)
+  yield* requireWithinCeiling(actor, current.roleId)
   const newRole = changes.roleId !== current.roleId ? changes.roleId : undefined
+  if (newRole !== undefined) yield* requireWithinCeiling(actor, newRole)
+  if ((yield* isOwner(current)) && !(yield* isOwner({ ...current, ...changes }))) {
+    yield* requireAnotherOwner({ memberId: id })
+  }
   if (newRole !== undefined) {
-    yield* requireWithinOwn(actor, newRole)
     // Counted before the move, so the new role cannot be deleted under the member; false when unknown.
     if (!(yield* roles.claim(newRole))) return yield* new UnknownRole({ roleId: newRole })
   }

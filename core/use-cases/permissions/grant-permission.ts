@@ -6,6 +6,7 @@ import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import type { RolePermissionDetail } from "../../model/role-permission-detail.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, auditEntryFor, relayAudit } from "../audit/new-audit-entry.ts"
@@ -24,6 +25,8 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
   if (Option.isNone(yield* (yield* RoleStore).findById(input.roleId))) {
     return yield* new UnknownRole({ roleId: input.roleId })
   }
+  // Granting what one holds to a role holding more would still be changing a role above one's own.
+  yield* requireWithinCeiling(actor, input.roleId)
   const entryFor = yield* auditEntryFor(auditActorOf(actor), "permission.granted")
   // A new record's id is the store's to allocate: the entry is made with the record.
   let entry: AuditEntry | undefined

@@ -4,6 +4,13 @@ import { PermissionId, RolePermissionDetailId } from "../../model/ids.ts"
 import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import {
+  holdsEverything,
+  isOwnerRole,
+  requireAnotherOwner,
+  requireNotOwnRole,
+  requireWithinCeiling
+} from "../../policy/ceiling.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 
@@ -13,13 +20,16 @@ export const RemovePermissionInput = Schema.Struct({
 })
 export type RemovePermissionInput = typeof RemovePermissionInput.Type
 
-/** Idempotent: removing a permission the record does not hold returns the record unchanged. */
+/**
+ * Idempotent: removing a permission the record does not hold returns the record unchanged. The
+ * ceiling applies as to every change of a role: nobody strips a role holding more than they do, nor
+ * their own role, nor the last owners' role of the permission that makes its holders owners.
+ */
 export const removePermission = Effect.fnUntraced(function* (actor: Principal, input: RemovePermissionInput) {
   yield* requirePermission(actor, "team.permissions.write")
   if (findPermission(input.permissionId) === undefined) {
     return yield* new UnknownPermission({ permissionId: input.permissionId })
   }
-  // Symmetric with granting: otherwise a member could strip a more privileged role of what they lack.
   if (!permissionsOf(actor).has(input.permissionId)) {
     return yield* new Forbidden({ reason: "revoke_exceeds_own", permissionIds: [input.permissionId] })
   }
@@ -27,7 +37,13 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
   const current = yield* store.findById(input.id)
   if (Option.isNone(current))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
-  const removing = current.value.permissionIds.includes(input.permissionId)
+  const { roleId, permissionIds } = current.value
+  const removing = permissionIds.includes(input.permissionId)
+  if (removing) {
+    yield* requireNotOwnRole(actor, roleId)
+    yield* requireWithinCeiling(actor, roleId)
+    if (holdsEverything(permissionIds) && (yield* isOwnerRole(roleId))) yield* requireAnotherOwner({ roleId })
+  }
   const entry = removing
     ? yield* newAuditEntry(
         auditActorOf(actor),

@@ -5,10 +5,10 @@ import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireNotOwnRole, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
-import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
  * Deletes a role no member holds, and its permission record with it. Whether a member holds it is
@@ -20,7 +20,8 @@ export const removeRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   const roles = yield* RoleStore
   const current = yield* roles.findById(id)
   if (Option.isNone(current)) return yield* new NotFound({ entity: "role", id: String(id) })
-  yield* requireWithinOwn(actor, id)
+  yield* requireNotOwnRole(actor, id)
+  yield* requireWithinCeiling(actor, id)
   const entry = yield* newAuditEntry(
     auditActorOf(actor),
     "role.removed",

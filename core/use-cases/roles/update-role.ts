@@ -5,21 +5,29 @@ import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { type RoleChanges, roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
+import {
+  isOwnerRole,
+  requireAnotherOwner,
+  requireNotOwnRole,
+  requireWithinCeiling
+} from "../../policy/ceiling.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
-import { requireWithinOwn } from "../permissions/within-own.ts"
 
 /**
  * Renames, re-keys, deactivates or reactivates a role (merge semantics). A role holding permissions
  * the caller lacks is not theirs to change: deactivating it would lock out those more privileged.
- * Deactivating a role stops its members acting at once (every request checks the role).
+ * Deactivating a role stops its members acting at once (every request checks the role); nobody
+ * deactivates their own role, nor the last owners' role.
  */
 export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: RoleId, changes: RoleChanges) {
   yield* requirePermission(actor, "team.roles.write")
   const roles = yield* RoleStore
   const current = yield* roles.findById(id)
   if (Option.isNone(current)) return yield* new NotFound({ entity: "role", id: String(id) })
-  yield* requireWithinOwn(actor, id)
+  if (changes.activeStatus === false) yield* requireNotOwnRole(actor, id)
+  yield* requireWithinCeiling(actor, id)
+  if (changes.activeStatus === false && (yield* isOwnerRole(id))) yield* requireAnotherOwner({ roleId: id })
   const recorded = changesBetween(current.value, { ...current.value, ...changes }, roleAuditFields)
   const entry = yield* auditEntryOfChanges(
     auditActorOf(actor),

@@ -1,0 +1,75 @@
+import { Effect, Option } from "effect"
+import { Forbidden, LastOwner } from "../model/errors.ts"
+import type { MemberId, PermissionId, RoleId } from "../model/ids.ts"
+import { isActiveMember } from "../model/member.ts"
+import { allPermissionIds } from "../model/permission.ts"
+import { isSubsetOf } from "../model/permission-set.ts"
+import type { Principal } from "../model/principal.ts"
+import { MemberStore } from "../ports/member-store.ts"
+import { RolePermissionStore } from "../ports/role-permission-store.ts"
+import { RoleStore } from "../ports/role-store.ts"
+import { permissionsOfRole } from "../use-cases/permissions/permissions-of-role.ts"
+import { permissionsOf } from "./access.ts"
+
+/**
+ * The ceiling: a caller may change a role, or a member holding it, only when that role holds
+ * nothing the caller lacks. The master key (and open local mode) is above every role.
+ */
+export const requireWithinCeiling = Effect.fnUntraced(function* (actor: Principal, roleId: RoleId) {
+  if (actor._tag !== "Member") return
+  const held = yield* permissionsOfRole(roleId)
+  if (!isSubsetOf(held, permissionsOf(actor))) {
+    return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: held })
+  }
+})
+
+/** Deactivating, demoting, disabling or removing oneself is refused: nobody locks themselves out. */
+export const requireNotSelf = (actor: Principal, memberId: MemberId): Effect.Effect<void, Forbidden> =>
+  actor._tag === "Member" && actor.member.id === memberId
+    ? Effect.fail(new Forbidden({ reason: "self_action" }))
+    : Effect.void
+
+/** Deactivating one's own role, or taking a permission from it, is refused like acting on oneself. */
+export const requireNotOwnRole = (actor: Principal, roleId: RoleId): Effect.Effect<void, Forbidden> =>
+  actor._tag === "Member" && actor.member.roleId === roleId
+    ? Effect.fail(new Forbidden({ reason: "own_role" }))
+    : Effect.void
+
+/** Whether a role's permissions make its active holders owners: it holds the whole catalog. */
+export const holdsEverything = (permissionIds: Iterable<PermissionId>): boolean =>
+  isSubsetOf(allPermissionIds, new Set(permissionIds))
+
+/** Whether a role is an owners' role: active, and holding every permission of the catalog. */
+export const isOwnerRole = Effect.fnUntraced(function* (roleId: RoleId) {
+  const role = yield* (yield* RoleStore).findById(roleId)
+  if (Option.isNone(role) || !role.value.activeStatus) return false
+  return holdsEverything(yield* permissionsOfRole(roleId))
+})
+
+/** Whether a member is an owner: able to act, in an owners' role. */
+export const isOwner = (member: {
+  readonly activestatus: boolean
+  readonly accountActiveStatus: boolean
+  readonly roleId: RoleId
+}) => (isActiveMember(member) ? isOwnerRole(member.roleId) : Effect.succeed(false))
+
+/**
+ * Refuses a change that would leave no owner where there was one: `losing` names the member, or
+ * the role whose holders, stop being owners through it (a role nobody holds takes no owner away).
+ * Another active member of another active owners' role must remain. Binds the master key too,
+ * which would otherwise leave nobody able to administer the team.
+ */
+export const requireAnotherOwner = Effect.fnUntraced(function* (losing: {
+  readonly memberId?: MemberId
+  readonly roleId?: RoleId
+}) {
+  const members = yield* MemberStore
+  const activeHolders = (roleId: RoleId) => members.page({ roleId, active: true }, 2)
+  if (losing.roleId !== undefined && (yield* activeHolders(losing.roleId)).length === 0) return
+  const ownerRoles = yield* (yield* RolePermissionStore).rolesHolding([...allPermissionIds])
+  for (const roleId of ownerRoles) {
+    if (roleId === losing.roleId || !(yield* isOwnerRole(roleId))) continue
+    if ((yield* activeHolders(roleId)).some((holder) => holder.id !== losing.memberId)) return
+  }
+  return yield* new LastOwner({})
+})
