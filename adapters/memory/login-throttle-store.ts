@@ -9,7 +9,7 @@ interface Counter {
 export const makeLoginThrottleStore = Effect.sync(() => {
   const counters = new Map<string, Counter>()
   let prunedWindow = Number.NEGATIVE_INFINITY
-  // Forget past windows once per new window, not on every attempt, so a flood stays linear.
+  // Forget windows no longer needed once per new window, not on every attempt, so a flood stays linear.
   const pruneBefore = (windowStart: number) => {
     if (windowStart <= prunedWindow) return
     prunedWindow = windowStart
@@ -17,15 +17,17 @@ export const makeLoginThrottleStore = Effect.sync(() => {
   }
 
   return LoginThrottleStore.of({
-    increment: (key, windowStart, windowEnd) =>
+    increment: (key, windowStart, keepUntil) =>
       Effect.sync(() => {
         pruneBefore(DateTime.toEpochMillis(windowStart))
         const name = throttleCounterId(key, windowStart)
-        const counter = counters.get(name) ?? { count: 0, expiresAt: DateTime.toEpochMillis(windowEnd) }
+        const counter = counters.get(name) ?? { count: 0, expiresAt: DateTime.toEpochMillis(keepUntil) }
         counter.count++
         counters.set(name, counter)
         return counter.count
       }),
+    count: (key, windowStart) =>
+      Effect.sync(() => counters.get(throttleCounterId(key, windowStart))?.count ?? 0),
     release: (key, windowStart) =>
       Effect.sync(() => {
         const counter = counters.get(throttleCounterId(key, windowStart))

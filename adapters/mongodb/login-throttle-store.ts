@@ -4,8 +4,9 @@ import { MongoDatabase } from "./database.ts"
 import { attempt, decodeDocument, query } from "./driver.ts"
 
 /**
- * One key's attempts in one window, as stored: `_id` names both; `expiresAt` (the window's end) is
- * under a TTL index where the server has them, so past windows are deleted.
+ * One key's attempts in one window, as stored: `_id` names both; `expiresAt` (when the window no
+ * longer weighs on the sliding count) is under a TTL index where the server has them, so past
+ * windows are deleted.
  */
 const LoginAttemptsDocument = Schema.Struct({
   _id: Schema.String,
@@ -21,12 +22,12 @@ export const makeLoginThrottleStore = Effect.gen(function* () {
   const increment = (
     key: string,
     windowStart: DateTime.Utc,
-    windowEnd: DateTime.Utc
+    keepUntil: DateTime.Utc
   ): Effect.Effect<number, StoreUnavailable> =>
     attempt(() =>
       attempts.findOneAndUpdate(
         { _id: throttleCounterId(key, windowStart) },
-        { $inc: { count: 1 }, $setOnInsert: { expiresAt: DateTime.toDateUtc(windowEnd) } },
+        { $inc: { count: 1 }, $setOnInsert: { expiresAt: DateTime.toDateUtc(keepUntil) } },
         { upsert: true, returnDocument: "after" }
       )
     ).pipe(
@@ -34,13 +35,19 @@ export const makeLoginThrottleStore = Effect.gen(function* () {
       Effect.catchTag("DuplicateKey", () => Effect.succeed(null)),
       Effect.flatMap((counter) =>
         counter === null
-          ? increment(key, windowStart, windowEnd)
+          ? increment(key, windowStart, keepUntil)
           : Effect.map(decode(counter), ({ count }) => count)
       )
     )
 
   return LoginThrottleStore.of({
     increment,
+    count: (key, windowStart) =>
+      query(() => attempts.findOne({ _id: throttleCounterId(key, windowStart) })).pipe(
+        Effect.flatMap((counter) =>
+          counter === null ? Effect.succeed(0) : Effect.map(decode(counter), ({ count }) => count)
+        )
+      ),
     release: (key, windowStart) =>
       query(() =>
         attempts.updateOne(

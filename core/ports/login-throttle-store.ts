@@ -2,8 +2,9 @@ import { Context, type DateTime, type Effect } from "effect"
 import type { StoreUnavailable } from "../model/errors.ts"
 
 /**
- * Login-attempt counters in fixed time windows, shared by every instance. A window is named by
- * its start; stores may forget it after `windowEnd`. Every operation is one atomic write.
+ * Login-attempt counters in fixed time windows, shared by every instance; a sliding window is
+ * estimated from two of them (see `slidingCount`). A window is named by its start; stores may
+ * forget its counter after `keepUntil`. Every operation is one atomic read or write.
  */
 export class LoginThrottleStore extends Context.Service<
   LoginThrottleStore,
@@ -12,8 +13,10 @@ export class LoginThrottleStore extends Context.Service<
     readonly increment: (
       key: string,
       windowStart: DateTime.Utc,
-      windowEnd: DateTime.Utc
+      keepUntil: DateTime.Utc
     ) => Effect.Effect<number, StoreUnavailable>
+    /** The count of a window, 0 when nothing was counted in it. */
+    readonly count: (key: string, windowStart: DateTime.Utc) => Effect.Effect<number, StoreUnavailable>
     /** Takes back one attempt that turned out to succeed. */
     readonly release: (key: string, windowStart: DateTime.Utc) => Effect.Effect<void, StoreUnavailable>
     readonly clear: (key: string, windowStart: DateTime.Utc) => Effect.Effect<void, StoreUnavailable>

@@ -115,6 +115,22 @@ describe.each(storeKinds)("LoginThrottleStore on %s", (_, stores) => {
     }).pipe(Effect.provide(stores()))
   )
 
+  it.effect("count reads a window's attempts, also the previous window's while the next one counts", () =>
+    Effect.gen(function* () {
+      const throttle = yield* LoginThrottleStore
+      const keepUntil = nextWindow.end
+      assert.strictEqual(yield* throttle.count("member:ada", window.start), 0)
+      for (let i = 0; i < 3; i++) yield* throttle.increment("member:ada", window.start, keepUntil)
+      yield* throttle.increment("member:ada", nextWindow.start, at(2700))
+      yield* throttle.increment("member:grace", nextWindow.start, at(2700))
+      assert.strictEqual(yield* throttle.count("member:ada", window.start), 3)
+      assert.strictEqual(yield* throttle.count("member:ada", nextWindow.start), 1)
+      assert.strictEqual(yield* throttle.count("member:grace", window.start), 0)
+      yield* throttle.clear("member:ada", window.start)
+      assert.strictEqual(yield* throttle.count("member:ada", window.start), 0)
+    }).pipe(Effect.provide(stores()))
+  )
+
   it.effect("another key or another window counts on its own", () =>
     Effect.gen(function* () {
       const throttle = yield* LoginThrottleStore

@@ -1,11 +1,22 @@
-import { Effect, Option } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { loginKey, type MemberRecord } from "../../model/member.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 
 /**
- * Records a failed or throttled login: the account it named (its member id when there is one) and
- * the client. An unauthenticated caller acts as `open`. The password is never part of it.
+ * How a login that names no account is recorded: a short digest of it as compared, never the text,
+ * since people type passwords into the username field. Equal names still read as equal entries.
+ */
+const unknownLoginOf = (login: string) =>
+  SessionTokens.use((tokens) => tokens.hashOf(Redacted.make(loginKey(login)))).pipe(
+    Effect.map((digest) => `unknown:${digest.slice(0, 16)}`)
+  )
+
+/**
+ * Records a failed or throttled login: the account it named (its member id when there is one, a
+ * digest otherwise) and the client. An unauthenticated caller acts as `open`. The password is never
+ * part of it.
  */
 export const recordLoginFailure = Effect.fnUntraced(function* (
   action: "login.failed" | "login.throttled",
@@ -13,13 +24,11 @@ export const recordLoginFailure = Effect.fnUntraced(function* (
   found: Option.Option<MemberRecord>,
   client: string
 ) {
+  const id = Option.isSome(found) ? found.value.id : yield* unknownLoginOf(login)
   const entry = yield* newAuditEntry(
     { kind: "open" },
     action,
-    {
-      type: "login",
-      id: Option.match(found, { onNone: () => loginKey(login), onSome: (member) => member.id })
-    },
+    { type: "login", id },
     { client: [null, client] }
   )
   yield* (yield* AuditLog).record(entry)

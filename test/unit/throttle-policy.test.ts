@@ -1,0 +1,53 @@
+import { assert, describe, it } from "@effect/vitest"
+import { DateTime, Duration } from "effect"
+import { secondsUntilAllowed, slidingCount, throttleClientOf, windowAt } from "../../core/index.ts"
+
+describe("throttleClientOf", () => {
+  it("keeps IPv4 addresses and unparsable names as they are", () => {
+    assert.strictEqual(throttleClientOf("203.0.113.7"), "203.0.113.7")
+    assert.strictEqual(throttleClientOf("unknown"), "unknown")
+    assert.strictEqual(throttleClientOf("1::2::3"), "1::2::3")
+  })
+
+  it("counts IPv6 addresses by their /64, whatever their spelling", () => {
+    const group = "2001:db8:0:2::/64"
+    for (const address of [
+      "2001:db8:0:2::1",
+      "2001:0DB8:0000:0002:ffff:ffff:ffff:ffff",
+      "[2001:db8::2:0:0:0:1]",
+      "2001:db8:0:2::1%eth0"
+    ])
+      assert.strictEqual(throttleClientOf(address), group, address)
+    assert.strictEqual(throttleClientOf("::1"), "0:0:0:0::/64")
+    assert.notStrictEqual(throttleClientOf("2001:db8:0:3::1"), group)
+  })
+
+  it("counts an IPv4-mapped IPv6 address as the IPv4 address", () => {
+    assert.strictEqual(throttleClientOf("::ffff:198.51.100.4"), "198.51.100.4")
+  })
+})
+
+describe("sliding windows", () => {
+  const size = Duration.minutes(10)
+  const at = (minutes: number) => windowAt(DateTime.makeUnsafe(minutes * 60_000), size)
+
+  it("weighs the previous window by the part of it still within one window length", () => {
+    assert.strictEqual(slidingCount(at(0), 1, 4), 5)
+    assert.closeTo(slidingCount(at(12.5), 1, 4), 4, 1e-9)
+    assert.strictEqual(slidingCount(at(19.99999), 0, 4) < 0.001, true)
+  })
+
+  it("tells how long until one more attempt fits, and no longer", () => {
+    // 3 of 3 counted just now at the start of a window: the next attempt fits once 1 has slid away
+    // in the next window, i.e. 10 + 10 × (1 − 2/3) minutes from now.
+    const now = at(20)
+    const wait = secondsUntilAllowed(now, 3, 0, 3)
+    assert.strictEqual(wait, 800)
+    const then = windowAt(DateTime.makeUnsafe(20 * 60_000 + wait * 1000), size)
+    assert.isAtMost(slidingCount(then, 1, 3), 3)
+    const sooner = windowAt(DateTime.makeUnsafe(20 * 60_000 + (wait - 2) * 1000), size)
+    assert.isAbove(slidingCount(sooner, 1, 3), 3)
+    // Room in this window: only the previous window's weight has to fall.
+    assert.strictEqual(secondsUntilAllowed(at(21), 1, 3, 3), 400 - 60)
+  })
+})
