@@ -24,6 +24,8 @@ export interface Settings {
   readonly logRequests: boolean
   /** Origins whose pages may call the API from a browser; empty: CORS is off. */
   readonly corsOrigins: ReadonlyArray<string>
+  /** The origin browsers reach the service at behind a proxy, when set (`ROSTER_PUBLIC_URL`). */
+  readonly publicOrigin: Option.Option<string>
   /** Absent: the in-memory store. */
   readonly mongo: Option.Option<MongoOptions>
   /** Absent: no payment provider is called. */
@@ -51,6 +53,7 @@ const environment = Config.all({
   sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12))),
   logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true)),
   corsOrigins: Config.String("ROSTER_CORS_ORIGINS").pipe(Config.option),
+  publicUrl: Config.URL("ROSTER_PUBLIC_URL").pipe(Config.option),
   mongo: mongoConfig.pipe(Config.option)
 })
 
@@ -111,6 +114,7 @@ export const loadSettings = Effect.gen(function* () {
     sessionTtl: env.sessionTtl,
     logRequests: env.logRequests,
     corsOrigins: cors.origins,
+    publicOrigin: Option.map(env.publicUrl, (url) => url.origin),
     mongo: env.mongo,
     stripe: yield* loadStripeSettings(plans)
   } satisfies Settings

@@ -66,6 +66,10 @@ export const prepare = async () => {
     maxBodyBytes: settings.maxBodyBytes,
     openLocal: Option.isNone(settings.masterKey),
     corsOrigins: settings.corsOrigins,
+    ...Option.match(settings.publicOrigin, {
+      onNone: () => ({}),
+      onSome: (publicOrigin) => ({ publicOrigin })
+    }),
     // One password check hashing and three waiting per hash the hasher runs at once: a small burst
     // of logins waits for its hashes, a flood is refused at the edge.
     passwordChecksAtOnce: defaultHashingBound().concurrent * 4

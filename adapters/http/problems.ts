@@ -42,6 +42,12 @@ export class Forbidden extends HttpApiError.Problem<Forbidden>()(
   { ...code("forbidden"), permission: Schema.optionalKey(Schema.String) }
 ) {}
 
+export class CrossSite extends HttpApiError.Problem<CrossSite>()(
+  "CrossSite",
+  declare("cross_site", 403, "Refused: a request from a site that is not allowed"),
+  code("cross_site")
+) {}
+
 export class NotFound extends HttpApiError.Problem<NotFound>()(
   "NotFound",
   declare("not_found", 404, "Not found"),

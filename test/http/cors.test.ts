@@ -126,7 +126,7 @@ describe("CORS", () => {
       body: { name: "Remote", roleKey: "remote" },
       headers: { origin: app }
     })
-    expectProblem(remote, 403, "forbidden")
+    expectProblem(remote, 403, "cross_site")
     expect(remote.headers.has("access-control-allow-origin")).toBe(false)
   })
 })

@@ -17,6 +17,8 @@ export interface ApiOptions extends InMemoryRosterOptions {
   readonly webhookSecrets?: ReadonlyArray<string>
   readonly maxBodyBytes?: number
   readonly corsOrigins?: ReadonlyArray<string>
+  /** The public origin behind a proxy (`ROSTER_PUBLIC_URL`). */
+  readonly publicOrigin?: string
   /** How many password checks may run at once; unbounded when absent. */
   readonly passwordChecksAtOnce?: number
 }
@@ -85,6 +87,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     webhookSecrets,
     maxBodyBytes = 1024 * 1024,
     corsOrigins = [],
+    publicOrigin,
     passwordChecksAtOnce,
     override,
     ...roster
@@ -100,6 +103,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     maxBodyBytes,
     openLocal: mode === "open",
     corsOrigins,
+    ...(publicOrigin === undefined ? {} : { publicOrigin }),
     ...(passwordChecksAtOnce === undefined ? {} : { passwordChecksAtOnce })
   })
   started.push(web)

@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { HttpServerResponse } from "effect/http"
 import * as Problem from "../problems.ts"
 import { withBodyRead } from "./body-in-hand.ts"
+import { makeCrossSiteCheck } from "./cross-site.ts"
 import { isLocalRequest } from "./local-request.ts"
 import { respond } from "./unhandled.ts"
 import { readUtf8Body } from "./utf8-body.ts"
@@ -19,6 +20,11 @@ export interface EdgeOptions {
    * open local mode only loopback origins get past the check above, so only those are useful.
    */
   readonly corsOrigins?: ReadonlyArray<string>
+  /**
+   * The origin browsers see the service at when a proxy stands in front (`ROSTER_PUBLIC_URL`): its
+   * pages' requests are the service's own, not cross-site.
+   */
+  readonly publicOrigin?: string
   /** How many password checks may run at once (see password-checks.ts); unbounded when absent. */
   readonly passwordChecksAtOnce?: number
 }
@@ -76,6 +82,17 @@ export const makeGuards = async (options: EdgeOptions) => {
         "Open local mode serves only local clients addressing a loopback host; set ROSTER_MASTER_KEY to serve others"
     })
   )
+  const crossSite = await render(
+    new Problem.CrossSite({
+      detail:
+        "A browser sent this request from a page of another site; only the service's own origin and the configured CORS origins may call it"
+    })
+  )
+  const isCrossSite = makeCrossSiteCheck({
+    publicOrigin: options.publicOrigin,
+    corsOrigins: options.corsOrigins,
+    exemptPaths: ["/api/v1/payments/webhook"]
+  })
   const charset = await render(
     new Problem.UnsupportedMediaType({ detail: "Request bodies are JSON in UTF-8; declare no other charset" })
   )
@@ -97,6 +114,7 @@ export const makeGuards = async (options: EdgeOptions) => {
   }
   const check = (request: Request): Refusal | Request => {
     const headers = request.headers
+    if (isCrossSite(request)) return crossSite
     if (Number(headers.get("content-length")) > options.maxBodyBytes) return tooLarge
     if (options.openLocal && !isLocalRequest(request)) return notLocal
     if (!hasBody(request.method)) return request
