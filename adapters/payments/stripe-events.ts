@@ -57,7 +57,7 @@ export const translateStripeEvent = (event: StripeEvent): Option.Option<PaymentE
     }
     case "checkout.session.expired":
       return Option.some({
-        _tag: "SubscriptionCanceled",
+        _tag: "CheckoutExpired",
         ...common,
         ...defined({ subscriptionId: ourReference(object.client_reference_id) })
       })

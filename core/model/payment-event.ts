@@ -20,6 +20,8 @@ const common = {
 export const PaymentSucceeded = Schema.TaggedStruct("PaymentSucceeded", common)
 export const PaymentFailed = Schema.TaggedStruct("PaymentFailed", common)
 export const SubscriptionCanceled = Schema.TaggedStruct("SubscriptionCanceled", common)
+/** The checkout was abandoned: it cancels a subscription still waiting for it, and nothing else. */
+export const CheckoutExpired = Schema.TaggedStruct("CheckoutExpired", common)
 /** The provider's own view of the subscription. */
 export const SubscriptionStatusReported = Schema.TaggedStruct("SubscriptionStatusReported", {
   ...common,
@@ -30,6 +32,7 @@ export const PaymentEvent = Schema.Union([
   PaymentSucceeded,
   PaymentFailed,
   SubscriptionCanceled,
+  CheckoutExpired,
   SubscriptionStatusReported
 ])
 export type PaymentEvent = typeof PaymentEvent.Type
@@ -41,6 +44,7 @@ export const targetStatus = (event: PaymentEvent): SubscriptionStatus => {
     case "PaymentFailed":
       return "past_due"
     case "SubscriptionCanceled":
+    case "CheckoutExpired":
       return "canceled"
     case "SubscriptionStatusReported":
       return event.status

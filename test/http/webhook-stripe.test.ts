@@ -197,11 +197,22 @@ describe("deliveries of Stripe events", () => {
     })
     expectOutcome(await deliverSigned(api, paidFirst), "applied")
     expect(await currentSubscription(api)).toMatchObject({ id, status: "active" })
-    const deleted = eventPayload(
-      "customer.subscription.deleted",
-      { object: "subscription", id: "sub_renamed_at_stripe", metadata: { roster_subscription_id: id } },
-      later(10)
-    )
+    // Once the provider's id is recorded, our reference alone no longer names the subscription.
+    for (const type of ["customer.subscription.deleted", "customer.subscription.updated"]) {
+      const another = eventPayload(
+        type,
+        {
+          object: "subscription",
+          id: "sub_another_at_stripe",
+          status: "canceled",
+          metadata: { roster_subscription_id: id }
+        },
+        later(10)
+      )
+      expectOutcome(await deliverSigned(api, another), "unmatched")
+    }
+    expect(await statusOf(api)).toBe("active")
+    const deleted = subscriptionEvent("customer.subscription.deleted", later(20), "canceled")
     expectOutcome(await deliverSigned(api, deleted), "applied")
     expect(await statusOf(api)).toBe("canceled")
   })
@@ -216,6 +227,30 @@ describe("deliveries of Stripe events", () => {
     })
     expectOutcome(await deliverSigned(api, expired), "applied")
     expect(await currentSubscription(api)).toMatchObject({ id, status: "canceled" })
+  })
+
+  it("leaves an active subscription active when a checkout of it expires", async () => {
+    const api = await startApi()
+    const id = await activeSubscription(api)
+    const expired = eventPayload(
+      "checkout.session.expired",
+      { object: "checkout.session", client_reference_id: id, status: "expired" },
+      later(30)
+    )
+    expectOutcome(await deliverSigned(api, expired), "unchanged")
+    expect(await currentSubscription(api)).toMatchObject({ id, status: "active" })
+  })
+
+  it("refuses a signature dated beyond the tolerance either way, and changes nothing", async () => {
+    const api = await startApi()
+    await subscribe(api)
+    const now = Math.floor(Date.now() / 1000)
+    for (const timestamp of [now + 3600, now + 301, now - 3600]) {
+      const payload = checkoutCompleted(await subscribe(api, testPlan.business), { created: now })
+      const signed = stripeSignature(payload, { timestamp })
+      expectSignatureRefused(await deliver(api, payload, { "stripe-signature": signed }))
+      expect(await statusOf(api)).toBe("pending")
+    }
   })
 
   it("changes nothing for a checkout whose payment_status is unpaid", async () => {

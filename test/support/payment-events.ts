@@ -28,6 +28,7 @@ const receipts: Record<Tag, string> = {
   PaymentSucceeded: "invoice.paid",
   PaymentFailed: "invoice.payment_failed",
   SubscriptionCanceled: "customer.subscription.deleted",
+  CheckoutExpired: "checkout.session.expired",
   SubscriptionStatusReported: "customer.subscription.updated"
 }
 

@@ -27,12 +27,22 @@ export type PaymentReceipt = typeof PaymentReceipt.Type
 
 const provider: AuditActor = { kind: "provider" }
 
+/**
+ * Whether an event found by our reference is about that subscription: once the provider's
+ * subscription id is recorded (at activation), an event naming another provider subscription is
+ * not, whatever reference it carries.
+ */
+const isAbout = (subscription: Subscription, event: PaymentEvent) =>
+  subscription.providerSubscriptionId === undefined ||
+  event.providerSubscriptionId === undefined ||
+  subscription.providerSubscriptionId === event.providerSubscriptionId
+
 const findTarget = Effect.fnUntraced(function* (event: PaymentEvent) {
   const store = yield* SubscriptionStore
   // Stryker disable next-line ConditionalExpression: looking up no id finds nothing; the check spares a read
   if (event.subscriptionId !== undefined) {
     const byOurs = yield* store.findById(event.subscriptionId)
-    if (Option.isSome(byOurs)) return byOurs
+    if (Option.isSome(byOurs) && isAbout(byOurs.value, event)) return byOurs
   }
   if (event.providerSubscriptionId !== undefined) {
     return yield* store.findByProviderSubscriptionId(event.providerSubscriptionId)
@@ -50,6 +60,7 @@ const keepsCanceling = (event: PaymentEvent, target: SubscriptionStatus) =>
   target !== "canceled" && event._tag !== "SubscriptionStatusReported"
 
 const statusAfter = (current: Subscription, event: PaymentEvent): SubscriptionStatus => {
+  if (event._tag === "CheckoutExpired" && current.status !== "pending") return current.status
   const target = targetStatus(event)
   if (current.status === "canceling" && keepsCanceling(event, target)) return current.status
   return canTransition(current.status, target) ? target : current.status
