@@ -1,6 +1,6 @@
-import { Context, Layer, ManagedRuntime, Tracer } from "effect"
+import { Context, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { IdempotencyStore } from "../../core/index.ts"
+import { authenticate, IdempotencyStore } from "../../core/index.ts"
 import { makeCors } from "./edge/cors.ts"
 import { finishing } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
@@ -25,6 +25,13 @@ const routedFor = (request: Request, connection: ConnectionInfo | undefined): Ro
   requestId: requestIdOf(request.headers.get("x-request-id")),
   connection
 })
+
+/** The bearer token of an `Authorization` header; undefined for credentials of another kind. */
+const bearerOf = (authorization: string | null) => {
+  if (authorization === null) return Option.none()
+  const token = /^Bearer +(\S+) *$/iu.exec(authorization)?.[1]
+  return token === undefined ? undefined : Option.some(Redacted.make(token))
+}
 
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
@@ -73,7 +80,13 @@ export const makeWebHandler = async <E>(
       }
     }
   )
-  const idempotency = await makeIdempotency(Context.get(context, IdempotencyStore), options)
+  const callerOf = async (authorization: string | null) => {
+    const token = bearerOf(authorization)
+    if (token === undefined) return undefined
+    const exit = await runtime.runPromiseExit(authenticate(token))
+    return Exit.isSuccess(exit) ? exit.value : undefined
+  }
+  const idempotency = await makeIdempotency(Context.get(context, IdempotencyStore), callerOf)
   const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
   const finish = finishing(log)
   const route = (record: Routed) => (request: Request) => {
@@ -81,9 +94,7 @@ export const makeWebHandler = async <E>(
     return web.handler(request, noRequestServices)
   }
   const serve = (request: Request, record: Routed) =>
-    idempotency.applies(request)
-      ? idempotency.serve(request, record.connection, route(record))
-      : route(record)(request)
+    idempotency.applies(request) ? idempotency.serve(request, route(record)) : route(record)(request)
   const answer: WebHandler["handler"] = (request, connection) => {
     const started = performance.now()
     const record = routedFor(request, connection)

@@ -1,4 +1,4 @@
-import { Effect, Layer } from "effect"
+import { DateTime, Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { makeIdempotencyStore } from "../../adapters/memory/idempotency-store.ts"
 import { IdempotencyStore } from "../../core/index.ts"
@@ -135,5 +135,85 @@ describe("Idempotency-Key", () => {
     ).toBe(200)
     const read = await api.call("GET", "/api/v1/team/roles", withKey(""))
     expect(read.status).toBe(200)
+  })
+})
+
+describe("Idempotency-Key replays only to the principal that stored the answer", () => {
+  const staffRole = { name: "Staff", roleKey: "staff" }
+
+  it("not after logout, nor to another member sending the same key and body", async () => {
+    const api = await startApi()
+    const ann = await memberWithPermissions(api, "ann", [1, 3])
+    const ben = await memberWithPermissions(api, "ben", [1, 3])
+    const first = await addRole(api, staffRole, withKey("mine", ann.token))
+    expect(first.status).toBe(200)
+    // Ben's request with Ann's key and body is his own: it runs (into the taken key), nothing replayed.
+    const bens = await addRole(api, staffRole, withKey("mine", ben.token))
+    expectProblem(bens, 409, "duplicate_role_key")
+    expect(bens.headers.get("idempotent-replayed")).toBeNull()
+    await api.call("POST", "/api/v1/auth/logout", { token: ann.token })
+    const afterLogout = await addRole(api, staffRole, withKey("mine", ann.token))
+    expectProblem(afterLogout, 401, "unauthorized")
+    expect(afterLogout.text).not.toContain(first.body.createdAt)
+  })
+
+  it("not to a member who has since lost the permission", async () => {
+    const api = await startApi()
+    const ann = await memberWithPermissions(api, "ann", [1, 3])
+    expect((await addRole(api, staffRole, withKey("k", ann.token))).status).toBe(200)
+    const record = await api.call("GET", `/api/v1/team/roles/${ann.role.id}`, { token: masterKey })
+    expect(record.status).toBe(200)
+    const detail = await api.call("POST", "/api/v1/team/role-permission-detail", {
+      token: masterKey,
+      body: { roleId: ann.role.id, permissionId: 1 }
+    })
+    await api.call("DELETE", `/api/v1/team/role-permission-detail/${detail.body.id}`, {
+      token: masterKey,
+      body: { permissionId: 3 }
+    })
+    const again = await addRole(api, staffRole, withKey("k", ann.token))
+    expectProblem(again, 403, "forbidden")
+    expect(again.headers.get("idempotent-replayed")).toBeNull()
+  })
+
+  it("the same principal with another token of theirs gets the replay; the master key is one principal", async () => {
+    const api = await startApi()
+    const ann = await memberWithPermissions(api, "ann", [1, 3])
+    expect((await addRole(api, staffRole, withKey("k", ann.token))).status).toBe(200)
+    const second = await api.call("POST", "/api/v1/auth/login", { body: { username: "ann", password } })
+    const replay = await addRole(api, staffRole, withKey("k", second.body.token))
+    expect(replay.status).toBe(200)
+    expect(replay.headers.get("idempotent-replayed")).toBe("true")
+  })
+
+  it("stores nothing for requests that fail authentication", async () => {
+    const held = { count: () => 0 }
+    const counted = Layer.effect(IdempotencyStore)(
+      Effect.map(makeIdempotencyStore, (store) => {
+        held.count = store.held
+        return store
+      })
+    )
+    const api = await startApi({ override: counted })
+    for (let i = 0; i < 5; i++) {
+      const answer = await addRole(api, staffRole, withKey(`k${i}`, "rst_not_a_session"))
+      expectProblem(answer, 401, "unauthorized")
+    }
+    expect(held.count()).toBe(0)
+    expect((await addRole(api, staffRole, withKey("k0"))).status).toBe(200)
+    expect(held.count()).toBe(1)
+  })
+})
+
+describe("the in-memory idempotency store", () => {
+  it("sweeps out expired keys, so memory stays bounded", async () => {
+    const store = Effect.runSync(makeIdempotencyStore)
+    const at = (ms: number) => DateTime.makeUnsafe(ms)
+    for (let i = 0; i < 100; i++) {
+      Effect.runSync(store.start({ scope: "master", key: `k${i}` }, "h", at(0), at(1000)))
+    }
+    expect(store.held()).toBe(100)
+    Effect.runSync(store.start({ scope: "master", key: "later" }, "h", at(120_000), at(200_000)))
+    expect(store.held()).toBe(1)
   })
 })

@@ -1,6 +1,6 @@
 import { Context } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
-import type { Principal } from "../../../core/index.ts"
+import type { PermissionKey, Principal } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 
 export class CurrentPrincipal extends Context.Service<CurrentPrincipal, Principal>()(
@@ -14,6 +14,15 @@ export class CurrentPrincipal extends Context.Service<CurrentPrincipal, Principa
 export const ChecksPassword = Context.Reference<boolean>("roster/http/ChecksPassword", {
   defaultValue: () => false
 })
+
+/**
+ * The permission a changing endpoint's use case requires, declared beside the endpoint so that the
+ * edge can tell, before replaying a stored answer (Idempotency-Key), that the caller still holds it.
+ */
+export const RequiresPermission = Context.Reference<PermissionKey | undefined>(
+  "roster/http/RequiresPermission",
+  { defaultValue: () => undefined }
+)
 
 /** How callers present their credentials: the master key or a session token, as a bearer token. */
 export const bearer = HttpApiSecurity.bearer

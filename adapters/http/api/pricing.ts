@@ -4,7 +4,7 @@ import { SubscribeInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { PlanView, SubscriptionView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, RequiresPermission } from "./middleware.ts"
 
 export class PricingApi extends HttpApiGroup.make("pricing")
   .add(
@@ -18,7 +18,7 @@ export class PricingApi extends HttpApiGroup.make("pricing")
         Problem.AlreadySubscribed,
         Problem.ProviderUnavailable
       ]
-    }),
+    }).annotate(RequiresPermission, "billing.subscribe"),
     HttpApiEndpoint.get("listPlans", "/plans", { success: Schema.Array(PlanView) }),
     HttpApiEndpoint.get("currentSubscription", "/subscription", {
       success: SubscriptionView,

@@ -18,7 +18,7 @@ import {
 import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
 import { fromText, integerText, MembersQuery, pageSchemaOf, RolesQuery } from "./list-query.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, RequiresPermission } from "./middleware.ts"
 
 const detailId = { id: integerText.pipe(Schema.decodeTo(RolePermissionDetailId, fromText)) }
 const roleId = { id: integerText.pipe(Schema.decodeTo(RoleId, fromText)) }
@@ -34,12 +34,12 @@ export class TeamApi extends HttpApiGroup.make("team")
         Problem.DuplicateUsername,
         Problem.BusyWithRetryAfter
       ]
-    }),
+    }).annotate(RequiresPermission, "team.members.write"),
     HttpApiEndpoint.post("addRole", "/role/add", {
       payload: jsonBody(AddRoleInput),
       success: Role,
       error: Problem.DuplicateRoleKey
-    }),
+    }).annotate(RequiresPermission, "team.roles.write"),
     HttpApiEndpoint.delete("removePermission", "/role-permission-detail/:id", {
       params: detailId,
       payload: jsonBody(Schema.Struct({ permissionId: PermissionId })),
@@ -50,7 +50,7 @@ export class TeamApi extends HttpApiGroup.make("team")
       payload: jsonBody(GrantPermissionInput),
       success: RolePermissionDetail,
       error: [Problem.UnknownRole, Problem.UnknownPermission]
-    }),
+    }).annotate(RequiresPermission, "team.permissions.write"),
     HttpApiEndpoint.get("getRolePermissionDetail", "/role-permission-detail/:id", {
       params: detailId,
       success: RolePermissionDetail,
@@ -74,7 +74,7 @@ export class TeamApi extends HttpApiGroup.make("team")
         Problem.EditConflict,
         Problem.LastOwner
       ]
-    }),
+    }).annotate(RequiresPermission, "team.members.write"),
     HttpApiEndpoint.delete("removeMember", "/members/:id", {
       params: { id: MemberId },
       success: Member,
@@ -91,7 +91,7 @@ export class TeamApi extends HttpApiGroup.make("team")
       payload: jsonBody(RoleChanges),
       success: Role,
       error: [Problem.NotFound, Problem.DuplicateRoleKey, Problem.LastOwner]
-    }),
+    }).annotate(RequiresPermission, "team.roles.write"),
     HttpApiEndpoint.delete("removeRole", "/roles/:id", {
       params: roleId,
       success: Role,

@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto"
 import { DateTime, Effect, Exit } from "effect"
-import type { IdempotencyKey, IdempotencyStore, IdempotentStart } from "../../../core/index.ts"
-import { StoredResponse } from "../../../core/index.ts"
+import type { IdempotencyKey, IdempotencyStore, IdempotentStart, Principal } from "../../../core/index.ts"
+import { permissionIdOf, permissionsOf, StoredResponse } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { withBodyRead } from "./body-in-hand.ts"
 import { type Refusal, render, toResponse } from "./guards.ts"
 import { routeOf } from "./route-table.ts"
-import type { ConnectionInfo } from "./routed.ts"
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000
@@ -19,15 +18,25 @@ const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).
 /** Answers that ran nothing are not kept: a repeat may run afresh. */
 const keeps = (status: number) => status < 500 && status !== 429
 
+/** Whose keys a principal uses: the account, the master key, or the local operator, never a raw credential. */
+const scopeOf = (principal: Principal) =>
+  principal._tag === "Member"
+    ? `member:${principal.member.id}`
+    : principal._tag === "Master"
+      ? "master"
+      : "open"
+
 /**
- * `Idempotency-Key` on POST and PATCH: the first request with a key runs and its answer is kept for
- * 24 h; a repeat with the same method, path and body gets that answer again without running
- * (`Idempotent-Replayed: true`); another request with the key is 422, a repeat while the first runs
- * 409. Keys are scoped by the caller's credentials (or, without any, their address).
+ * `Idempotency-Key` on POST and PATCH of authenticated routes: the first request with a key runs and
+ * its answer is kept for 24 h; a repeat with the same method, path and body gets that answer again
+ * without running (`Idempotent-Replayed: true`); another request with the key is 422, a repeat while
+ * the first runs 409. Keys are scoped by the principal: a stored answer is replayed only to the one
+ * that stored it, once the repeat has authenticated and still holds the route's permission. A
+ * request that fails authentication, or is not allowed, claims nothing and is answered by its route.
  */
 export const makeIdempotency = async (
   store: IdempotencyStore["Service"],
-  options: { readonly openLocal: boolean }
+  authenticate: (authorization: string | null) => Promise<Principal | undefined>
 ) => {
   const badKey = await render(
     new Problem.ValidationFailed({
@@ -67,28 +76,23 @@ export const makeIdempotency = async (
     applies: (request: Request) => {
       if (request.method !== "POST" && request.method !== "PATCH") return false
       if (!request.headers.has("idempotency-key")) return false
-      const route = routeOf(request.method, new URL(request.url).pathname)
-      if (route === undefined) return false
-      return !route.authenticated || options.openLocal || request.headers.has("authorization")
+      return routeOf(request.method, new URL(request.url).pathname)?.authenticated === true
     },
     /** Serves `request` through `route`, or answers it without. */
-    serve: async (
-      request: Request,
-      connection: ConnectionInfo | undefined,
-      route: (request: Request) => Promise<Response>
-    ): Promise<Response> => {
+    serve: async (request: Request, route: (request: Request) => Promise<Response>): Promise<Response> => {
       const value = request.headers.get("idempotency-key") ?? ""
       if (!keyPattern.test(value)) return toResponse(badKey)
-      const authorization = request.headers.get("authorization")
-      const key: IdempotencyKey = {
-        scope:
-          authorization === null
-            ? `address:${connection?.remoteAddress ?? "unknown"}`
-            : sha256(authorization),
-        key: value
-      }
-      const body = new Uint8Array(await request.arrayBuffer())
       const url = new URL(request.url)
+      const principal = await authenticate(request.headers.get("authorization"))
+      const permission = routeOf(request.method, url.pathname)?.permission
+      if (
+        principal === undefined ||
+        (permission !== undefined && !permissionsOf(principal).has(permissionIdOf(permission)))
+      ) {
+        return route(request)
+      }
+      const key: IdempotencyKey = { scope: scopeOf(principal), key: value }
+      const body = new Uint8Array(await request.arrayBuffer())
       const requestHash = sha256(`${request.method} ${url.pathname}${url.search}\n${sha256(body)}`)
       const now = Date.now()
       const started = await run(

@@ -1,6 +1,7 @@
 import { Context } from "effect"
 import { HttpApi } from "effect/http-api"
-import { behindAuthentication, ChecksPassword } from "../api/middleware.ts"
+import type { PermissionKey } from "../../../core/index.ts"
+import { behindAuthentication, ChecksPassword, RequiresPermission } from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
 
 interface Route {
@@ -8,6 +9,8 @@ interface Route {
   readonly pattern: RegExp
   /** Whether the route needs credentials (outside open local mode). */
   readonly authenticated: boolean
+  /** What its use case requires of the caller, where the endpoint declares it. */
+  readonly permission?: PermissionKey | undefined
 }
 
 const toPattern = (path: string) =>
@@ -21,7 +24,8 @@ HttpApi.reflect(RosterApi, {
     routes.push({
       method: endpoint.method,
       pattern: toPattern(endpoint.path),
-      authenticated: behindAuthentication(middleware)
+      authenticated: behindAuthentication(middleware),
+      permission: Context.get(mergedAnnotations, RequiresPermission)
     })
     if (Context.get(mergedAnnotations, ChecksPassword))
       passwordChecks.add(`${endpoint.method} ${endpoint.path}`)
