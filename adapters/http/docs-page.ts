@@ -1,5 +1,7 @@
-import { Effect, Layer } from "effect"
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import { createHash } from "node:crypto"
+import { gzipSync } from "node:zlib"
+import { Effect } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiScalar } from "effect/http-api"
 import type { documentedApi } from "./api/openapi-document.ts"
 import { docsPath } from "./api/roster-api.ts"
@@ -7,40 +9,99 @@ import { docsPath } from "./api/roster-api.ts"
 /** Where the page's own app is asked for it: only the path routes there. */
 const pageUrl = new URL(docsPath, "http://roster.invalid").href
 
-interface DocsPage {
-  readonly handler: (request: Request) => Promise<Response>
-  readonly dispose: () => Promise<void>
+interface RenderedPage {
+  readonly html: Uint8Array
+  readonly gzipped: Uint8Array
+  readonly headers: Record<string, string>
+}
+
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/gu)].map((match) => match[1] ?? "")
+
+/**
+ * The page runs its two inline scripts (Scalar's bundle and the call that starts it), named by
+ * their digests, and nothing else: no script from elsewhere, no frames, no forms, no plugins.
+ * Scalar sets styles at run time, so styles may be inline; it fetches nothing but this service.
+ */
+const securityPolicyOf = (html: string) => {
+  const scripts = inlineScripts(html).map(
+    (script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`
+  )
+  return [
+    "default-src 'none'",
+    `script-src ${scripts.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'"
+  ].join("; ")
 }
 
 /**
- * The API reference page, rendered by Scalar from the OpenAPI document. Effect bundles Scalar's
- * script (3 MB), so the page needs nothing from the network; Scalar's web fonts are left out for
- * the same reason. The page is built by Effect's own Scalar route, in an app of its own made on
- * the first request: made at start, it kept 11 MB for the life of every instance, most of which
- * never serve it.
+ * Rendered once by Effect's own Scalar route (which inlines Scalar's script, 3 MB, so the page needs
+ * nothing from the network), then kept compressed: an instance that never serves the page never
+ * pays for it. Cacheable for an hour under an ETag, since it changes only with a new version.
  */
-export const docsPageRoute = (api: ReturnType<typeof documentedApi>) =>
-  Layer.unwrap(
-    Effect.gen(function* () {
-      let page: DocsPage | undefined
-      yield* Effect.addFinalizer(() => (page === undefined ? Effect.void : Effect.promise(page.dispose)))
-      const pageOf = () => {
-        page ??= HttpRouter.toWebHandler(
-          HttpApiScalar.layer(api, {
-            path: docsPath,
-            scalar: { withDefaultFonts: false, defaultOpenAllTags: true }
-          }),
-          { disableLogger: true }
-        )
-        return page
-      }
-      return HttpRouter.add(
-        "GET",
-        docsPath,
-        Effect.map(
-          Effect.promise(() => pageOf().handler(new Request(pageUrl))),
-          HttpServerResponse.fromWeb
-        )
-      )
-    })
+const renderPage = async (api: ReturnType<typeof documentedApi>): Promise<RenderedPage> => {
+  const app = HttpRouter.toWebHandler(
+    HttpApiScalar.layer(api, {
+      path: docsPath,
+      scalar: { withDefaultFonts: false, defaultOpenAllTags: true }
+    }),
+    { disableLogger: true }
   )
+  try {
+    const text = await (await app.handler(new Request(pageUrl))).text()
+    const html = new TextEncoder().encode(text)
+    return {
+      html,
+      gzipped: gzipSync(html),
+      headers: {
+        "content-security-policy": securityPolicyOf(text),
+        "cache-control": "public, max-age=3600",
+        etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
+        vary: "Accept-Encoding"
+      }
+    }
+  } finally {
+    await app.dispose()
+  }
+}
+
+/** Whether `Accept-Encoding` takes gzip: named (or `*`) without `q=0`. */
+const acceptsGzip = (acceptEncoding: string | undefined) =>
+  (acceptEncoding ?? "").split(",").some((entry) => {
+    const [coding = "", ...parameters] = entry.split(";").map((part) => part.trim().toLowerCase())
+    const refused = parameters.some((parameter) => /^q=0(?:\.0{0,3})?$/u.test(parameter))
+    return (coding === "gzip" || coding === "*") && !refused
+  })
+
+/** The API reference page, rendered by Scalar from the OpenAPI document on its first request. */
+export const docsPageRoute = (api: ReturnType<typeof documentedApi>) => {
+  let rendered: Promise<RenderedPage> | undefined
+  return HttpRouter.add(
+    "GET",
+    docsPath,
+    HttpServerRequest.HttpServerRequest.use((request) =>
+      Effect.map(
+        Effect.promise(() => {
+          rendered ??= renderPage(api)
+          return rendered
+        }),
+        (page) => {
+          if (request.headers["if-none-match"] === page.headers.etag) {
+            return HttpServerResponse.empty({ status: 304, headers: page.headers })
+          }
+          const gzip = acceptsGzip(request.headers["accept-encoding"])
+          return HttpServerResponse.uint8Array(gzip ? page.gzipped : page.html, {
+            contentType: "text/html; charset=utf-8",
+            headers: gzip ? { ...page.headers, "content-encoding": "gzip" } : page.headers
+          })
+        }
+      )
+    )
+  )
+}

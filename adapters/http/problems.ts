@@ -126,6 +126,12 @@ export class PayloadTooLarge extends HttpApiError.Problem<PayloadTooLarge>()(
   code("payload_too_large")
 ) {}
 
+export class HeadersTooLarge extends HttpApiError.Problem<HeadersTooLarge>()(
+  "HeadersTooLarge",
+  declare("headers_too_large", 431, "The request's headers are too large"),
+  code("headers_too_large")
+) {}
+
 export class UnsupportedMediaType extends HttpApiError.Problem<UnsupportedMediaType>()(
   "UnsupportedMediaType",
   declare("unsupported_media_type", 415, "The request body's encoding is not supported"),

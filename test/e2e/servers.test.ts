@@ -45,6 +45,16 @@ describe.each(Object.keys(runtimes) as Array<keyof typeof runtimes>)("the servic
     expect(await members.json()).toHaveLength(1)
   })
 
+  it("answers oversized headers with 431 and a problem body, not the server's bare refusal", async () => {
+    const server = await start(runtimes[runtime].npm)
+    const answer = await fetch(`${server.url}/api/v1/team/roles`, {
+      headers: { "x-padding": "a".repeat(40 * 1024) }
+    })
+    expect(answer.status).toBe(431)
+    expect(answer.headers.get("content-type")).toBe("application/problem+json")
+    expect((await answer.json()).code).toBe("headers_too_large")
+  })
+
   it("finishes the requests in flight on SIGTERM, then exits cleanly", async () => {
     const server = await start(runtimes[runtime].direct)
     // Logins spend a slow hash, so these are still being answered when the signal arrives.

@@ -47,7 +47,9 @@ export const edgeMiddleware = HttpRouter.middleware(
 
 /**
  * What every answer gets on its way out, whoever gave it (a route, the edge's guards, the
- * idempotency layer): the request's id, the challenge of a 401, and one log line.
+ * idempotency layer): the request's id, the challenge of a 401, headers that keep browsers from
+ * sniffing types and leaking the URL onward, no caching unless the answer says otherwise (answers
+ * carry tokens and personal data), and one log line.
  */
 export const finishing =
   (log: RequestLog["Service"]) =>
@@ -63,7 +65,11 @@ export const finishing =
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       ...(error === undefined ? {} : { error })
     })
-    response.headers.set("x-request-id", requestId)
-    if (response.status === 401) response.headers.set("www-authenticate", 'Bearer realm="roster"')
+    const headers = response.headers
+    headers.set("x-request-id", requestId)
+    headers.set("x-content-type-options", "nosniff")
+    headers.set("referrer-policy", "no-referrer")
+    if (!headers.has("cache-control")) headers.set("cache-control", "no-store")
+    if (response.status === 401) headers.set("www-authenticate", 'Bearer realm="roster"')
     return response
   }

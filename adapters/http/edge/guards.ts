@@ -25,6 +25,12 @@ export interface EdgeOptions {
    * pages' requests are the service's own, not cross-site.
    */
   readonly publicOrigin?: string
+  /**
+   * Requests whose headers take more bytes than this are refused with 431 (default 16 KiB). The
+   * server's own parser must allow more, so that it is this refusal, with its problem body, that
+   * answers them.
+   */
+  readonly maxHeaderBytes?: number
   /** How many password checks may run at once (see password-checks.ts); unbounded when absent. */
   readonly passwordChecksAtOnce?: number
 }
@@ -93,6 +99,18 @@ export const makeGuards = async (options: EdgeOptions) => {
     corsOrigins: options.corsOrigins,
     exemptPaths: ["/api/v1/payments/webhook"]
   })
+  const maxHeaderBytes = options.maxHeaderBytes ?? 16 * 1024
+  const headersTooLarge = await render(
+    new Problem.HeadersTooLarge({ detail: `The request's headers exceed ${maxHeaderBytes} bytes` }),
+    { connection: "close" }
+  )
+  const headerBytes = (headers: Headers) => {
+    let bytes = 0
+    headers.forEach((value, name) => {
+      bytes += name.length + value.length + 4
+    })
+    return bytes
+  }
   const charset = await render(
     new Problem.UnsupportedMediaType({ detail: "Request bodies are JSON in UTF-8; declare no other charset" })
   )
@@ -114,6 +132,7 @@ export const makeGuards = async (options: EdgeOptions) => {
   }
   const check = (request: Request): Refusal | Request => {
     const headers = request.headers
+    if (headerBytes(headers) > maxHeaderBytes) return headersTooLarge
     if (isCrossSite(request)) return crossSite
     if (Number(headers.get("content-length")) > options.maxBodyBytes) return tooLarge
     if (options.openLocal && !isLocalRequest(request)) return notLocal
