@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { MemberId, RoleId } from "./ids.ts"
-import { isDisplayable } from "./text.ts"
+import { isDisplayable, NfcString } from "./text.ts"
 
 export const Username = Schema.String.check(
   Schema.isPattern(/^[A-Za-z0-9._-]{3,64}$/u, {
@@ -10,14 +10,47 @@ export const Username = Schema.String.check(
 
 const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase()
+// Every runtime the core runs on (Bun, Deno, Node, browsers) has the WHATWG URL, whose host parser
+// applies IDNA (UTS #46): the core uses nothing else of the runtime.
+declare const URL: new (input: string) => { readonly hostname: string }
+
+/** A domain in its ASCII form (IDNA, as DNS knows it), or undefined when it is not a valid one. */
+const asciiDomain = (domain: string): string | undefined => {
+  if (/^[\x21-\x7E]+$/u.test(domain)) return domain
+  try {
+    const hostname = new URL(`http://${domain}`).hostname
+    return hostname.includes(":") || hostname.startsWith("[") ? undefined : hostname
+  } catch {
+    return undefined
+  }
+}
 
 /**
- * An e-mail address; the domain compares addresses lower-cased (see `normalizeEmail`). The length
- * is checked on the lower-cased form, which Unicode can make longer than what was sent.
+ * An address as stored and compared: NFC, lower-cased, its domain in ASCII (`bücher.example`
+ * becomes `xn--bcher-kva.example`). Undefined when the domain is not a valid one.
  */
-export const Email = Schema.String.check(
-  Schema.makeFilter((email) => normalizeEmail(email).length <= 254 || "Expected at most 254 characters"),
+const canonicalEmail = (email: string): string | undefined => {
+  const lowered = email.trim().normalize("NFC").toLowerCase()
+  const at = lowered.lastIndexOf("@")
+  const domain = asciiDomain(lowered.slice(at + 1))
+  return domain === undefined ? undefined : `${lowered.slice(0, at + 1)}${domain}`
+}
+
+/** The stored form of an address the `Email` schema accepted (see `canonicalEmail`). */
+export const normalizeEmail = (email: string): string => canonicalEmail(email) ?? email.trim().toLowerCase()
+
+/**
+ * An e-mail address; the domain compares addresses lower-cased, in ASCII (see `normalizeEmail`).
+ * The length is checked on that form, which can be longer than what was sent.
+ */
+export const Email = NfcString.check(
+  Schema.makeFilter((email) => {
+    // What is no address at all is told by the pattern, once.
+    if (!emailPattern.test(email)) return true
+    const canonical = canonicalEmail(email)
+    if (canonical === undefined) return "Expected an e-mail address whose domain is a valid one"
+    return canonical.length <= 254 || "Expected at most 254 characters"
+  }),
   Schema.isPattern(emailPattern, { expected: "an e-mail address" }),
   isDisplayable
 )
@@ -29,7 +62,8 @@ export const usernameKey = (username: string): string => username.toLowerCase()
  * What a login string is compared with: a username's key, or a normalised e-mail. Both are the
  * text lower-cased, so one key serves either, whichever the caller typed.
  */
-export const loginKey = (login: string): string => usernameKey(login.trim())
+export const loginKey = (login: string): string =>
+  login.includes("@") ? normalizeEmail(login) : usernameKey(login.trim())
 
 /**
  * Long enough to resist guessing; bounded so hashing cannot be used to exhaust the server. Counted

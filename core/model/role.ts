@@ -1,9 +1,9 @@
 import { Schema } from "effect"
 import { RoleId } from "./ids.ts"
 import { cursorOf } from "./page.ts"
-import { isDisplayable } from "./text.ts"
+import { isDisplayable, NfcString } from "./text.ts"
 
-export const RoleName = Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
+export const RoleName = NfcString.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
 
 export const RoleKey = Schema.String.check(
   Schema.isPattern(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/u, {

@@ -1,19 +1,36 @@
-import { Schema } from "effect"
+import { Schema, SchemaTransformation } from "effect"
 
-// C0 and C1 controls, and the marks that reorder how text is displayed (bidirectional overrides and
-// isolates): invisible in a list of names, they let one name pose as another.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const hiddenCharacters = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+// Controls (Cc), format characters (Cf: zero-width, bidirectional marks and overrides, soft
+// hyphens, tags) and private-use characters (Co): invisible or meaningless in a list of names,
+// they let one name pose as another.
+const hiddenCharacters = /[\p{Cc}\p{Cf}\p{Co}]/u
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-/** Text a person reads: no control characters, no bidirectional controls, no broken UTF-16. */
+/**
+ * The same refusal for JSON Schema readers, whose regular expressions may not know Unicode
+ * properties: every such character of the Basic Multilingual Plane. Those beyond it (private-use
+ * planes, tags) are refused as well; the published pattern does not list them.
+ */
+const hiddenInBmp =
+  "\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2" +
+  "\\u180E\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uE000-\\uF8FF\\uFEFF\\uFFF9-\\uFFFB"
+
+/** Text a person reads: no control, format or private-use characters, no broken UTF-16. */
 export const isDisplayable = Schema.makeFilter(
   (text: string) =>
     (!hiddenCharacters.test(text) && !loneSurrogate.test(text)) ||
-    "Expected no control characters, bidirectional controls or lone surrogates",
-  {
-    toJsonSchema: () => ({
-      pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]*$"
-    })
-  }
+    "Expected no control, format (zero-width, bidirectional) or private-use characters, nor lone surrogates",
+  { toJsonSchema: () => ({ pattern: `^[^${hiddenInBmp}]*$` }) }
 )
+
+/**
+ * Stored text is in Normalization Form C: a name typed with a combining accent and one typed
+ * precomposed are one name, for uniqueness and for search alike.
+ */
+export const nfc = SchemaTransformation.transform<string, string>({
+  decode: (text) => text.normalize("NFC"),
+  encode: (text) => text
+})
+
+/** A string decoded into NFC, then checked. */
+export const NfcString = Schema.String.pipe(Schema.decode(nfc))

@@ -77,7 +77,10 @@ describe("names with hidden characters", () => {
     ["a C1 control", "Read\u0085ers"],
     ["a bidirectional override", "Readers\u202Egnp.exe"],
     ["a bidirectional isolate", "\u2067Readers"],
-    ["a lone surrogate", "Readers \uD800"]
+    ["a lone surrogate", "Readers \uD800"],
+    ["a zero-width space", "Read\u200Bers"],
+    ["a byte-order mark", "\uFEFFReaders"],
+    ["a private-use character", "Readers \uE000"]
   ])("are refused with 400 when a role name has %s", async (_, name) => {
     const api = await startApi({ mode: "open" })
     const answer = await api.call("POST", "/api/v1/team/role/add", { body: { name, roleKey: "readers" } })
@@ -97,6 +100,8 @@ describe("names with hidden characters", () => {
     }
     for (const change of [
       { email: "ad\u202Ea@example.com" },
+      { email: "zw\u200b.x@example.com" },
+      { email: "ada@exam\u00ADple.com" },
       { username: "adä" },
       { username: "ad\u0000a" }
     ]) {
@@ -109,6 +114,34 @@ describe("names with hidden characters", () => {
     const key = await api.call("POST", "/api/v1/team/role/add", { body: { name: "Other", roleKey: "rôle" } })
     expectProblem(key, 400, "validation_failed")
     expect((await api.call("GET", "/api/v1/team/members")).body).toEqual([])
+  })
+
+  it("are stored in NFC, with an e-mail's domain in its ASCII form", async () => {
+    const api = await startApi({ mode: "open" })
+    const added = await api.call("POST", "/api/v1/team/role/add", {
+      body: { name: "E\u0301quipe", roleKey: "equipe" }
+    })
+    expect(added.body.name).toBe("\u00C9quipe")
+    const member = await api.call("POST", "/api/v1/team/add", {
+      body: {
+        username: "rene",
+        email: "Rene\u0301@Bücher.Example",
+        password: "a long passphrase",
+        activestatus: true,
+        roleId: added.body.id
+      }
+    })
+    expect(member.body.email).toBe("ren\u00E9@xn--bcher-kva.example")
+    const duplicate = await api.call("POST", "/api/v1/team/add", {
+      body: {
+        username: "rene2",
+        email: "ren\u00E9@xn--bcher-kva.example",
+        password: "a long passphrase",
+        activestatus: true,
+        roleId: added.body.id
+      }
+    })
+    expectProblem(duplicate, 409, "duplicate_email")
   })
 
   it("leave names in other scripts alone", async () => {

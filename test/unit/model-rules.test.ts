@@ -31,6 +31,7 @@ import {
   RoleId,
   RoleInUse,
   RoleKey,
+  RoleName,
   RolePermissionDetail,
   StoreUnavailable,
   Unauthenticated,
@@ -65,7 +66,7 @@ describe("what a client is told of a value it sent", () => {
       "Expected a lower-case slug such as 'billing-admin'"
     ])
     assert.deepStrictEqual(messagesOf(Schema.String.check(isDisplayable), "a\u202Eb"), [
-      "Expected no control characters, bidirectional controls or lone surrogates"
+      "Expected no control, format (zero-width, bidirectional) or private-use characters, nor lone surrogates"
     ])
   })
 
@@ -100,15 +101,51 @@ describe("the published JSON Schema", () => {
     assert.strictEqual(published.maxLength, 256)
   })
 
-  it("refuses exactly the characters the displayable-text check refuses", () => {
+  it("refuses exactly the characters the displayable-text check refuses, in the whole BMP", () => {
     const pattern = new RegExp(jsonSchemaOf(Schema.String.check(isDisplayable)).pattern ?? "", "u")
     const displayable = Schema.is(Schema.String.check(isDisplayable))
-    const samples = ["plain", "Ünïcödé", "\u0000", "\u001F", "\u007F", "\u009F", "\u061C", "\u200E", "\u200F"]
-    const more = ["\u202A", "\u202E", "\u2066", "\u2069", "\u00A0", "\u2028", "\u2070"]
-    for (const sample of [...samples, ...more]) {
-      const text = `a${sample}b`
-      assert.strictEqual(pattern.test(text), displayable(text), JSON.stringify(text))
+    for (let code = 0; code <= 0xffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue
+      const text = `a${String.fromCharCode(code)}b`
+      assert.strictEqual(pattern.test(text), displayable(text), code.toString(16))
     }
+  })
+})
+
+describe("stored text", () => {
+  const decodeEmail = Schema.decodeUnknownExit(Email)
+  const decodeRoleName = Schema.decodeUnknownExit(RoleName)
+
+  it("refuses format and private-use characters: zero-width, bidi, soft hyphen, tags", () => {
+    for (const sample of [
+      "\u200b",
+      "\u200d",
+      "\u2060",
+      "\ufeff",
+      "\u00ad",
+      "\u202e",
+      "\ue000",
+      "\u{e0041}",
+      "\u{f0000}"
+    ]) {
+      assert.isTrue(Exit.isFailure(decodeEmail(`zw${sample}.x@example.com`)), JSON.stringify(sample))
+      assert.isTrue(Exit.isFailure(decodeRoleName(`Ops${sample}`)), JSON.stringify(sample))
+    }
+    assert.isTrue(Exit.isSuccess(decodeRoleName("Équipe 🚀")))
+  })
+
+  it("is decoded into NFC, so canonically equal spellings are one", () => {
+    const decomposed = "E\u0301quipe"
+    assert.deepStrictEqual(decodeRoleName(decomposed), Exit.succeed("\u00c9quipe"))
+    const email = decodeEmail("rene\u0301@example.com")
+    assert.deepStrictEqual(email, Exit.succeed("ren\u00e9@example.com"))
+  })
+
+  it("stores an e-mail's domain in its ASCII (IDNA) form, and finds it by either spelling", () => {
+    assert.strictEqual(normalizeEmail("Ada@Bücher.Example"), "ada@xn--bcher-kva.example")
+    assert.strictEqual(loginKey(" ada@BÜCHER.example "), "ada@xn--bcher-kva.example")
+    assert.strictEqual(normalizeEmail("ada@xn--bcher-kva.example"), "ada@xn--bcher-kva.example")
+    assert.isTrue(Exit.isFailure(decodeEmail("ada@exa mple.com")))
   })
 })
 
