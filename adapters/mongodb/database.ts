@@ -1,7 +1,8 @@
 import { Context, Effect, Layer, Redacted } from "effect"
 import { type Db, MongoClient } from "mongodb"
+import { replacingStuckClients } from "./stuck-monitor.ts"
 
-/** The database the stores share; one client (and its connection pool) per process. */
+/** The database the stores share; one client (and its connection pool) per process at a time. */
 export class MongoDatabase extends Context.Service<MongoDatabase, Db>()("roster/mongodb/MongoDatabase") {}
 
 export interface MongoOptions {
@@ -11,19 +12,37 @@ export interface MongoOptions {
   readonly serverSelectionTimeoutMs?: number
 }
 
-/** Opens the client for the layer's lifetime and closes it with the layer. */
+const connectTimeoutMs = 3000
+
+/**
+ * Opens the client for the layer's lifetime and closes it with the layer. Writes wait for a
+ * majority of the replica set, and reads see only what a majority holds, so that an answer never
+ * shows a write a failover could take back. A client whose server monitor stops answering is
+ * replaced (see stuck-monitor.ts); the stores reach the client in use through the database given.
+ */
 export const mongoDatabaseLayer = (options: MongoOptions) =>
   Layer.effect(MongoDatabase)(
     Effect.acquireRelease(
-      Effect.sync(
-        () =>
-          new MongoClient(Redacted.value(options.uri), {
-            serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3000,
-            connectTimeoutMS: 3000,
-            writeConcern: { w: "majority" },
-            ignoreUndefined: true
-          })
+      Effect.map(Effect.context<never>(), (context) =>
+        replacingStuckClients(
+          () =>
+            new MongoClient(Redacted.value(options.uri), {
+              serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 3000,
+              connectTimeoutMS: connectTimeoutMs,
+              writeConcern: { w: "majority" },
+              readConcern: { level: "majority" },
+              ignoreUndefined: true
+            }),
+          {
+            database: options.database,
+            connectTimeoutMs,
+            onReplace: () =>
+              Effect.runForkWith(context)(
+                Effect.logWarning("MongoDB: the server monitor stopped answering; the client was replaced")
+              )
+          }
+        )
       ),
-      (client) => Effect.promise(() => client.close())
-    ).pipe(Effect.map((client) => client.db(options.database)))
+      (clients) => Effect.promise(() => clients.close())
+    ).pipe(Effect.map((clients) => clients.db))
   )

@@ -18,6 +18,8 @@ export interface FerretDb {
   readonly uri: string
   /** Stops the server (SIGTERM) and waits for it to exit; its data stays for `restart`. */
   readonly stop: () => Promise<void>
+  /** Kills it (SIGKILL) mid-whatever it was doing; its data stays for `restart`. */
+  readonly crash: () => Promise<void>
   /** Starts it again on the same address and data, as after an outage. */
   readonly restart: () => Promise<void>
   /** Stops it and deletes its data. */
@@ -41,6 +43,7 @@ export const startFerretDb = async (listen = "127.0.0.1:0"): Promise<FerretDb> =
   return {
     uri: running.uri,
     stop: () => running.stop(),
+    crash: () => running.stop("SIGKILL"),
     restart: async () => {
       running = await launch(address, data)
     },

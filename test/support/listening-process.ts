@@ -4,8 +4,8 @@ export interface ListeningProcess {
   /** What the process printed for `ready`'s first group: its address. */
   readonly address: string
   readonly process: ChildProcess
-  /** Stops it (SIGTERM) and waits for it to exit. */
-  readonly stop: () => Promise<void>
+  /** Stops it (SIGTERM, or the signal given) and waits for it to exit. */
+  readonly stop: (signal?: NodeJS.Signals) => Promise<void>
 }
 
 /**
@@ -26,8 +26,8 @@ export const startListening = (binary: string, args: ReadonlyArray<string>, read
       resolve({
         address,
         process: child,
-        stop: async () => {
-          if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM")
+        stop: async (signal = "SIGTERM") => {
+          if (child.exitCode === null && child.signalCode === null) child.kill(signal)
           await exited
         }
       })
