@@ -57,19 +57,23 @@ export const makeRoleStore = Effect.gen(function* () {
         )
         return created
       }),
-    // The write is one atomic update under the unique roleKey index; the answer is read after it.
+    // The write is one atomic update under the unique roleKey index; the answer is the document that
+    // write left, never a later read that could show another writer's change.
     update: (id, changes, entry) =>
       (Object.keys(changes).length === 0
-        ? Effect.void
-        : attempt(() => roles.updateOne({ _id: id, ...live }, { $set: changes, ...pushEntry(entry) })).pipe(
+        ? query(() => roles.findOne({ _id: id, ...live }))
+        : attempt(() =>
+            roles.findOneAndUpdate(
+              { _id: id, ...live },
+              { $set: changes, ...pushEntry(entry) },
+              { returnDocument: "after" }
+            )
+          ).pipe(
             Effect.catchTag("DuplicateKey", () =>
               Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
             )
           )
-      ).pipe(
-        Effect.andThen(query(() => roles.findOne({ _id: id, ...live }))),
-        Effect.flatMap(optionally(toRole))
-      ),
+      ).pipe(Effect.flatMap(optionally(toRole))),
     claim: holders.claim,
     release: holders.release,
     remove: (id, entry) => holders.remove(id, entry).pipe(Effect.flatMap(optionally(toRole))),
