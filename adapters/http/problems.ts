@@ -197,6 +197,12 @@ export class Unavailable extends HttpApiError.Problem<Unavailable>()(
   code("unavailable")
 ) {}
 
+export class OutcomeUnknown extends HttpApiError.Problem<OutcomeUnknown>()(
+  "OutcomeUnknown",
+  declare("outcome_unknown", 503, "The store stopped answering during a change; it may have taken effect"),
+  code("outcome_unknown")
+) {}
+
 export class ProviderUnavailable extends HttpApiError.Problem<ProviderUnavailable>()(
   "ProviderUnavailable",
   declare("unavailable", 503, "The payment provider is unavailable; try again"),

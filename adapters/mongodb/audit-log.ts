@@ -3,7 +3,7 @@ import type { Db, Filter } from "mongodb"
 import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, query } from "./driver.ts"
+import { attemptWrite, query } from "./driver.ts"
 import { relayEntry } from "./relay.ts"
 
 const pageFilter = (audit: AuditQuery): Filter<AuditEntryDocument> => {
@@ -21,7 +21,9 @@ const pageFilter = (audit: AuditQuery): Filter<AuditEntryDocument> => {
 
 /** Appends an entry to the record; the same entry twice is one (its id is the key). */
 export const appendEntry = (db: Db, entry: AuditEntry) =>
-  attempt(() => db.collection<AuditEntryDocument>("audit_events").insertOne(toAuditDocument(entry))).pipe(
+  attemptWrite(() =>
+    db.collection<AuditEntryDocument>("audit_events").insertOne(toAuditDocument(entry))
+  ).pipe(
     Effect.asVoid,
     Effect.catchTag("DuplicateKey", () => Effect.void)
   )

@@ -10,7 +10,7 @@ import {
   MongoTopologyClosedError,
   MongoWriteConcernError
 } from "mongodb"
-import { StoreUnavailable } from "../../core/index.ts"
+import { StoreUnavailable, type StoreWriteLedger, StoreWrites } from "../../core/index.ts"
 
 /** A unique index refused the write: the caller turns it into the port's conflict error. */
 export class DuplicateKey extends Schema.TaggedError<DuplicateKey>()("DuplicateKey", {}) {}
@@ -22,17 +22,33 @@ const transientServerCodes = new Set([
   6, 7, 50, 89, 91, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436
 ])
 
-/** Client-side errors that mean the database cannot be reached now; every other one is a bug. */
-const unreachable = [
-  MongoNetworkError,
+/** Client-side errors raised before a command left: it cannot have taken effect. */
+const notSent = [
   MongoServerSelectionError,
   MongoNotConnectedError,
   MongoTopologyClosedError,
-  MongoClientClosedError,
+  MongoClientClosedError
+]
+
+/**
+ * Client-side errors that may have struck after a command left: a write may have taken effect
+ * (a broken connection, a timeout, a write concern not confirmed), unless the connection never
+ * opened or the pool refused it beforehand.
+ */
+const maybeSent = [
+  MongoNetworkError,
   MongoServerClosedError,
   MongoOperationTimeoutError,
   MongoWriteConcernError
 ]
+
+const sentBefore = (error: unknown) =>
+  !(
+    (error instanceof MongoNetworkError &&
+      ((error as { readonly beforeHandshake?: boolean }).beforeHandshake === true ||
+        error.name === "MongoPoolClearedError")) ||
+    error instanceof MongoServerError
+  )
 
 /**
  * The longest one operation may take before it is answered as unavailable. The driver alone can
@@ -47,32 +63,70 @@ const operationDeadline = "5 seconds"
 const isUniqueViolation = (error: MongoServerError) =>
   error.code === duplicateKeyCode || (error.code === 1 && error.message.includes("UNIQUE constraint failed"))
 
+/** What a driver failure means: a conflict, "not now" (and whether the command may have acted), or a bug. */
 const classify = (error: unknown) => {
+  if (error instanceof MongoWriteConcernError) return { failure: new StoreUnavailable(), sent: true }
   if (error instanceof MongoServerError) {
-    if (isUniqueViolation(error)) return new DuplicateKey()
+    if (isUniqueViolation(error)) return { failure: new DuplicateKey(), sent: false }
     const transient =
       transientServerCodes.has(Number(error.code)) || error.hasErrorLabel("RetryableWriteError")
-    return transient ? new StoreUnavailable() : undefined
+    return transient ? { failure: new StoreUnavailable(), sent: false } : undefined
   }
-  return unreachable.some((kind) => error instanceof kind) ? new StoreUnavailable() : undefined
+  if (notSent.some((kind) => error instanceof kind)) return { failure: new StoreUnavailable(), sent: false }
+  if (maybeSent.some((kind) => error instanceof kind)) {
+    return { failure: new StoreUnavailable(), sent: sentBefore(error) }
+  }
+  return undefined
 }
 
-/**
- * Runs one driver call. A duplicate key becomes `DuplicateKey`; the database being unreachable or
- * unready becomes `StoreUnavailable` (503, retry later); anything else is a bug, so a defect.
- */
-export const attempt = <A>(run: () => Promise<A>): Effect.Effect<A, DuplicateKey | StoreUnavailable> =>
-  Effect.tryPromise({ try: run, catch: (error) => error }).pipe(
+const run = <A>(call: () => Promise<A>, ledger: StoreWriteLedger | undefined) =>
+  Effect.tryPromise({ try: call, catch: (error) => error }).pipe(
     Effect.catch((error) => {
       const known = classify(error)
-      return known === undefined ? Effect.die(error) : Effect.fail(known)
+      if (known === undefined) return Effect.die(error)
+      if (ledger !== undefined && known.sent) ledger.uncertain = true
+      return Effect.fail(known.failure)
     }),
-    Effect.timeoutOrElse({ duration: operationDeadline, orElse: () => Effect.fail(new StoreUnavailable()) })
+    Effect.timeoutOrElse({
+      duration: operationDeadline,
+      orElse: () => {
+        // The command is still out there: a write may yet take effect.
+        if (ledger !== undefined) ledger.uncertain = true
+        return Effect.fail(new StoreUnavailable())
+      }
+    })
   )
 
-/** For writes no unique index can refuse: a duplicate there would be a bug, so it is a defect. */
-export const query = <A>(run: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
-  attempt(run).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error)))
+/**
+ * Runs one driver call that reads. A duplicate key becomes `DuplicateKey`; the database being
+ * unreachable or unready becomes `StoreUnavailable` (503, retry later); anything else is a bug, so
+ * a defect.
+ */
+export const attempt = <A>(call: () => Promise<A>): Effect.Effect<A, DuplicateKey | StoreUnavailable> =>
+  run(call, undefined)
+
+/**
+ * `attempt` for a call that writes: its outcome goes into the unit of work's ledger (see
+ * `StoreWrites`), so that a later failure is answered as "outcome unknown" rather than "nothing
+ * changed" when this write took effect, or may have.
+ */
+export const attemptWrite = <A>(call: () => Promise<A>): Effect.Effect<A, DuplicateKey | StoreUnavailable> =>
+  Effect.flatMap(StoreWrites, (ledger) =>
+    Effect.tap(
+      run(call, ledger),
+      Effect.sync(() => {
+        ledger.applied = true
+      })
+    )
+  )
+
+/** For reads no unique index can refuse: a duplicate there would be a bug, so it is a defect. */
+export const query = <A>(call: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
+  attempt(call).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error)))
+
+/** `query` for a write (see `attemptWrite`). */
+export const queryWrite = <A>(call: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
+  attemptWrite(call).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error)))
 
 /**
  * The one schema of a collection: the stored document on its encoded side, the domain value on its

@@ -10,7 +10,15 @@ import {
 } from "../../core/index.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
+import {
+  attemptWrite,
+  collectionSchema,
+  decodeDocument,
+  encodeDocument,
+  optionally,
+  query,
+  queryWrite
+} from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
 
 /**
@@ -72,13 +80,13 @@ export const makeMemberStore = Effect.gen(function* () {
     )
 
   const setAndAnswer = (filter: Filter<MemberDocument>, update: UpdateFilter<MemberDocument>) =>
-    attempt(() => members.findOneAndUpdate({ ...filter, ...live }, update, { returnDocument: "after" })).pipe(
-      Effect.flatMap(optionalRecord)
-    )
+    attemptWrite(() =>
+      members.findOneAndUpdate({ ...filter, ...live }, update, { returnDocument: "after" })
+    ).pipe(Effect.flatMap(optionalRecord))
 
   return MemberStore.of({
     insert: (record, entry) =>
-      attempt(() => members.insertOne(withEntry(toDocument(record), entry))).pipe(
+      attemptWrite(() => members.insertOne(withEntry(toDocument(record), entry))).pipe(
         Effect.asVoid,
         Effect.catchTag("DuplicateKey", () => conflictOf(record.id, record))
       ),
@@ -131,8 +139,8 @@ export const makeMemberStore = Effect.gen(function* () {
     // With an entry, the member is only marked removed: the relay deletes it once the entry is moved.
     remove: (id, entry) =>
       (entry === undefined
-        ? query(() => members.findOneAndDelete({ _id: id, ...live }))
-        : query(() =>
+        ? queryWrite(() => members.findOneAndDelete({ _id: id, ...live }))
+        : queryWrite(() =>
             members.findOneAndUpdate(
               { _id: id, ...live },
               { $set: { removed: true }, ...pushEntry(entry) },

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import type { Db } from "mongodb"
 import type { AuditTarget, StoreUnavailable } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
-import { attempt, query } from "./driver.ts"
+import { attemptWrite, query, queryWrite } from "./driver.ts"
 
 /** Where each kind of target is stored, and how its id is keyed there. */
 const stores: Partial<
@@ -22,7 +22,7 @@ interface Pending {
 
 const append = (db: Db, entries: ReadonlyArray<AuditEntryDocument>) =>
   Effect.forEach(entries, (entry) =>
-    attempt(() => db.collection<AuditEntryDocument>("audit_events").insertOne(entry)).pipe(
+    attemptWrite(() => db.collection<AuditEntryDocument>("audit_events").insertOne(entry)).pipe(
       Effect.catchTag("DuplicateKey", () => Effect.void)
     )
   )
@@ -35,12 +35,12 @@ const clear = (db: Db, collection: string, document: Pending) =>
   Effect.gen(function* () {
     const pending = db.collection<Pending>(collection)
     if (document.removed === true) {
-      yield* query(() => pending.deleteOne({ _id: document._id, removed: true }))
+      yield* queryWrite(() => pending.deleteOne({ _id: document._id, removed: true }))
       return
     }
     for (const entry of document.outbox ?? []) {
       // The entry exactly as read: FerretDB matches pulled documents whole, not as queries.
-      yield* query(() => pending.updateOne({ _id: document._id }, { $pull: { outbox: entry } }))
+      yield* queryWrite(() => pending.updateOne({ _id: document._id }, { $pull: { outbox: entry } }))
     }
   })
 

@@ -2,7 +2,7 @@ import { Clock, Effect } from "effect"
 import type { Db } from "mongodb"
 import { type AuditEntry, RoleId, RoleInUse } from "../../core/index.ts"
 import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
-import { query } from "./driver.ts"
+import { query, queryWrite } from "./driver.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */
 export interface HolderCount {
@@ -27,7 +27,7 @@ export const roleHolders = (db: Db) => {
 
   const change = (id: number, by: 1 | -1) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      query(() =>
+      queryWrite(() =>
         roles.updateOne(
           { _id: id, ...live, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
           { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
@@ -37,7 +37,7 @@ export const roleHolders = (db: Db) => {
 
   /** With an entry the role is only marked removed, until the relay has moved the entry. */
   const deleteUnheld = (id: number, entry: AuditEntry | undefined) =>
-    query(() =>
+    queryWrite(() =>
       entry === undefined
         ? roles.findOneAndDelete({ _id: id, holders: { $lte: 0 }, ...live })
         : roles.findOneAndUpdate(
@@ -54,7 +54,7 @@ export const roleHolders = (db: Db) => {
       if ((yield* Clock.currentTimeMillis) - changedAt < abandonedAfterMs) return false
       const held = yield* query(() => members.countDocuments({ roleId: stored._id, ...live }, { limit: 1 }))
       if (held > 0) return false
-      const corrected = yield* query(() =>
+      const corrected = yield* queryWrite(() =>
         roles.updateOne(
           {
             _id: stored._id,
@@ -97,7 +97,7 @@ export const countUncountedHolders = (db: Db) =>
     const uncounted = yield* query(() => roles.find({ holders: { $exists: false }, ...live }).toArray())
     for (const role of uncounted) {
       const count = yield* query(() => db.collection("members").countDocuments({ roleId: role._id, ...live }))
-      yield* query(() =>
+      yield* queryWrite(() =>
         roles.updateOne({ _id: role._id, holders: { $exists: false } }, { $set: { holders: count } })
       )
     }

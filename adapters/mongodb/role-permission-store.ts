@@ -11,7 +11,15 @@ import {
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
+import {
+  attemptWrite,
+  collectionSchema,
+  decodeDocument,
+  encodeDocument,
+  optionally,
+  query,
+  queryWrite
+} from "./driver.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
 const RolePermissionDocument = collectionSchema(
@@ -60,7 +68,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         permissionIds: [...before.permissionIds, permissionId],
         updatedAt: at
       })
-      const updated = yield* query(() =>
+      const updated = yield* queryWrite(() =>
         details.findOneAndUpdate(
           { roleId, permissionIds: { $ne: permissionId } },
           {
@@ -91,7 +99,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         permissionIds: [permissionId],
         updatedAt: at
       })
-      const created = yield* attempt(() =>
+      const created = yield* attemptWrite(() =>
         details.insertOne(withEntry(toDocument(detail), audit?.(detail)))
       ).pipe(
         Effect.as(true),
@@ -104,7 +112,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
   return RolePermissionStore.of({
     grant,
     revoke: (id, permissionId, at, entry) =>
-      query(() =>
+      queryWrite(() =>
         details.findOneAndUpdate(
           { _id: id, permissionIds: permissionId },
           {
@@ -131,7 +139,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
           .sort({ roleId: 1 })
           .toArray()
       ).pipe(Effect.map((found) => found.map((detail) => RoleId.make(detail.roleId)))),
-    removeOfRole: (roleId) => query(() => details.deleteOne({ roleId })).pipe(Effect.asVoid)
+    removeOfRole: (roleId) => queryWrite(() => details.deleteOne({ roleId })).pipe(Effect.asVoid)
   })
 })
 

@@ -3,7 +3,14 @@ import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
-import { attempt, collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
+import {
+  attemptWrite,
+  collectionSchema,
+  decodeDocument,
+  encodeDocument,
+  optionally,
+  query
+} from "./driver.ts"
 import { roleHolders } from "./role-holders.ts"
 
 /**
@@ -52,7 +59,7 @@ export const makeRoleStore = Effect.gen(function* () {
         const id = RoleId.make(yield* nextInSequence(db, "roles"))
         // The allocated id, whatever `id` a caller's object may carry along.
         const created = new Role({ ...role, id })
-        yield* attempt(() => roles.insertOne(withEntry(toDocument(created), audit?.(created)))).pipe(
+        yield* attemptWrite(() => roles.insertOne(withEntry(toDocument(created), audit?.(created)))).pipe(
           Effect.catchTag("DuplicateKey", () => Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey })))
         )
         return created
@@ -62,7 +69,7 @@ export const makeRoleStore = Effect.gen(function* () {
     update: (id, changes, entry) =>
       (Object.keys(changes).length === 0
         ? query(() => roles.findOne({ _id: id, ...live }))
-        : attempt(() =>
+        : attemptWrite(() =>
             roles.findOneAndUpdate(
               { _id: id, ...live },
               { $set: changes, ...pushEntry(entry) },

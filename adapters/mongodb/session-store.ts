@@ -1,7 +1,7 @@
 import { Effect, Layer, Schema } from "effect"
 import { Session, SessionStore } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally, query, queryWrite } from "./driver.ts"
 
 /**
  * A session as stored: the SHA-256 of its token as `_id` (the token itself is never stored), and
@@ -28,19 +28,19 @@ const toDocument = encodeDocument(SessionDocument)
 export const makeSessionStore = Effect.gen(function* () {
   const sessions = (yield* MongoDatabase).collection<typeof SessionDocument.Encoded>("sessions")
   return SessionStore.of({
-    create: (session) => query(() => sessions.insertOne(toDocument(session))).pipe(Effect.asVoid),
+    create: (session) => queryWrite(() => sessions.insertOne(toDocument(session))).pipe(Effect.asVoid),
     find: (tokenHash) =>
       query(() => sessions.findOne({ _id: tokenHash })).pipe(Effect.flatMap(optionally(toSession))),
     revoke: (tokenHash) =>
-      query(() => sessions.deleteOne({ _id: tokenHash })).pipe(
+      queryWrite(() => sessions.deleteOne({ _id: tokenHash })).pipe(
         Effect.map((result) => result.deletedCount > 0)
       ),
     revokeAllOf: (memberId, keep) =>
-      query(() =>
+      queryWrite(() =>
         sessions.deleteMany(keep === undefined ? { memberId } : { memberId, _id: { $ne: keep } })
       ).pipe(Effect.asVoid),
     carryOver: (tokenHash, memberEpoch) =>
-      query(() => sessions.updateOne({ _id: tokenHash }, { $set: { memberEpoch } })).pipe(Effect.asVoid)
+      queryWrite(() => sessions.updateOne({ _id: tokenHash }, { $set: { memberEpoch } })).pipe(Effect.asVoid)
   })
 })
 

@@ -2,7 +2,7 @@ import { Effect, Layer, Schema } from "effect"
 import { Currency, Subscription, SubscriptionStatus, SubscriptionStore } from "../../core/index.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally, query } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally, query, queryWrite } from "./driver.ts"
 
 /** A subscription as stored, with a `version` for compare-and-set writes. */
 const StoredFields = Schema.Struct({
@@ -48,7 +48,9 @@ export const makeSubscriptionStore = Effect.gen(function* () {
   const all = (documents: ReadonlyArray<unknown>) => Effect.forEach(documents, toSubscription)
   return SubscriptionStore.of({
     insert: (subscription, entry) =>
-      query(() => subscriptions.insertOne(withEntry(toDocument(subscription), entry))).pipe(Effect.asVoid),
+      queryWrite(() => subscriptions.insertOne(withEntry(toDocument(subscription), entry))).pipe(
+        Effect.asVoid
+      ),
     findById: (id) =>
       query(() => subscriptions.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toSubscription))),
     findByProviderSubscriptionId: (providerSubscriptionId) =>
@@ -70,7 +72,7 @@ export const makeSubscriptionStore = Effect.gen(function* () {
       const { _id, ...fields } = toDocument(next)
       // An optional field the next version lacks is removed, as replacing the document would.
       const absent = replacedFields.filter((field) => fields[field] === undefined)
-      return query(() =>
+      return queryWrite(() =>
         subscriptions.updateOne(
           { _id, version: next.version - 1 },
           {

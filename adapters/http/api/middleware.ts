@@ -47,6 +47,12 @@ export const behindAuthentication = (middleware: ReadonlySet<unknown>) => middle
 export class RequestProblems extends HttpApiMiddleware.Service<RequestProblems>()(
   "roster/http/RequestProblems",
   {
-    error: [Problem.ValidationFailed, Problem.PayloadTooLarge, Problem.Internal, Problem.Unavailable]
+    error: [
+      Problem.ValidationFailed,
+      Problem.PayloadTooLarge,
+      Problem.Internal,
+      Problem.Unavailable,
+      Problem.OutcomeUnknown
+    ]
   }
 ) {}

@@ -18,6 +18,14 @@ const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).
 /** Answers that ran nothing are not kept: a repeat may run afresh. */
 const keeps = (status: number) => status < 500 && status !== 429
 
+/** Whether a 503 says the change may have taken effect (`outcome_unknown`). */
+const mayHaveChanged = async (response: Response) =>
+  response.status === 503 &&
+  ((await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { readonly code?: string } | undefined)?.code === "outcome_unknown"
+
 /** Whose keys a principal uses: the account, the master key, or the local operator, never a raw credential. */
 const scopeOf = (principal: Principal) =>
   principal._tag === "Member"
@@ -111,7 +119,8 @@ export const makeIdempotency = async (
       if (start._tag !== "Run") return toResponse(refusals[start._tag])
       const response = await route(withBodyRead(request, body))
       if (!keeps(response.status)) {
-        await run(store.release(key))
+        // A change that may have taken effect keeps its key: a retry must not run it a second time.
+        if (!(await mayHaveChanged(response))) await run(store.release(key))
         return response
       }
       const text = await response.clone().text()
