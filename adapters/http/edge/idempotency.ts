@@ -21,10 +21,12 @@ const keeps = (status: number) => status < 500 && status !== 429
 /** Whether a 503 says the change may have taken effect (`outcome_unknown`). */
 const mayHaveChanged = async (response: Response) =>
   response.status === 503 &&
-  ((await response
-    .clone()
-    .json()
-    .catch(() => undefined)) as { readonly code?: string } | undefined)?.code === "outcome_unknown"
+  (
+    (await response
+      .clone()
+      .json()
+      .catch(() => undefined)) as { readonly code?: string } | undefined
+  )?.code === "outcome_unknown"
 
 /** Whose keys a principal uses: the account, the master key, or the local operator, never a raw credential. */
 const scopeOf = (principal: Principal) =>
