@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { MemberId, RoleId } from "./ids.ts"
-import { isDisplayable, NfcString } from "./text.ts"
+import { inNfc, isDisplayable } from "./text.ts"
 
 export const Username = Schema.String.check(
   Schema.isPattern(/^[A-Za-z0-9._-]{3,64}$/u, {
@@ -14,45 +14,45 @@ const emailPattern = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/u
 // applies IDNA (UTS #46): the core uses nothing else of the runtime.
 declare const URL: new (input: string) => { readonly hostname: string }
 
-/** A domain in its ASCII form (IDNA, as DNS knows it), or undefined when it is not a valid one. */
-const asciiDomain = (domain: string): string | undefined => {
-  if (/^[\x21-\x7E]+$/u.test(domain)) return domain
+/** Characters a URL's host cannot hold: a domain with one is kept as it was given. */
+const notInHost = /[\s/?#@[\]\\:%<>^|]/u
+
+/**
+ * A domain in its ASCII form (IDNA, as DNS knows it). One that IDNA cannot convert is kept as given
+ * (lower-cased): it was checked as text already, and guessing at it would store another address.
+ */
+const asciiDomain = (domain: string): string => {
+  if (/^[\x21-\x7E]*$/u.test(domain) || notInHost.test(domain)) return domain
   try {
-    const hostname = new URL(`http://${domain}`).hostname
-    return hostname.includes(":") || hostname.startsWith("[") ? undefined : hostname
+    return new URL(`http://${domain}`).hostname
   } catch {
-    return undefined
+    return domain
   }
 }
 
 /**
  * An address as stored and compared: NFC, lower-cased, its domain in ASCII (`bücher.example`
- * becomes `xn--bcher-kva.example`). Undefined when the domain is not a valid one.
+ * becomes `xn--bcher-kva.example`).
  */
-const canonicalEmail = (email: string): string | undefined => {
+const canonicalEmail = (email: string): string => {
   const lowered = email.trim().normalize("NFC").toLowerCase()
   const at = lowered.lastIndexOf("@")
-  const domain = asciiDomain(lowered.slice(at + 1))
-  return domain === undefined ? undefined : `${lowered.slice(0, at + 1)}${domain}`
+  return `${lowered.slice(0, at + 1)}${asciiDomain(lowered.slice(at + 1))}`
 }
 
 /** The stored form of an address the `Email` schema accepted (see `canonicalEmail`). */
-export const normalizeEmail = (email: string): string => canonicalEmail(email) ?? email.trim().toLowerCase()
+export const normalizeEmail = canonicalEmail
 
 /**
  * An e-mail address; the domain compares addresses lower-cased, in ASCII (see `normalizeEmail`).
  * The length is checked on that form, which can be longer than what was sent.
  */
-export const Email = NfcString.check(
-  Schema.makeFilter((email) => {
-    // What is no address at all is told by the pattern, once.
-    if (!emailPattern.test(email)) return true
-    const canonical = canonicalEmail(email)
-    if (canonical === undefined) return "Expected an e-mail address whose domain is a valid one"
-    return canonical.length <= 254 || "Expected at most 254 characters"
-  }),
-  Schema.isPattern(emailPattern, { expected: "an e-mail address" }),
-  isDisplayable
+export const Email = inNfc(
+  Schema.String.check(
+    Schema.makeFilter((email) => canonicalEmail(email).length <= 254 || "Expected at most 254 characters"),
+    Schema.isPattern(emailPattern, { expected: "an e-mail address" }),
+    isDisplayable
+  )
 )
 
 /** Usernames are unique ignoring case; stores compare them by this key. */

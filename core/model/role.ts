@@ -1,9 +1,11 @@
 import { Schema } from "effect"
 import { RoleId } from "./ids.ts"
 import { cursorOf } from "./page.ts"
-import { isDisplayable, NfcString } from "./text.ts"
+import { inNfc, isDisplayable } from "./text.ts"
 
-export const RoleName = NfcString.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
+export const RoleName = inNfc(
+  Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
+)
 
 export const RoleKey = Schema.String.check(
   Schema.isPattern(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/u, {

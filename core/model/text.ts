@@ -32,5 +32,8 @@ export const nfc = SchemaTransformation.transform<string, string>({
   encode: (text) => text
 })
 
-/** A string decoded into NFC, then checked. */
-export const NfcString = Schema.String.pipe(Schema.decode(nfc))
+/**
+ * A checked string, decoded into NFC. The checks stand on the encoded side, where JSON Schema
+ * readers see them (NFC never adds a character those checks refuse).
+ */
+export const inNfc = <S extends Schema.Codec<string, string>>(schema: S) => schema.pipe(Schema.decode(nfc))

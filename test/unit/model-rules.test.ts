@@ -101,6 +101,14 @@ describe("the published JSON Schema", () => {
     assert.strictEqual(published.maxLength, 256)
   })
 
+  it("keeps the constraints of text decoded into NFC: role names and e-mails", () => {
+    const name = jsonSchemaOf(RoleName) as { minLength?: number; maxLength?: number; pattern?: string }
+    assert.strictEqual(name.minLength, 1)
+    assert.strictEqual(name.maxLength, 100)
+    assert.isString(name.pattern)
+    assert.isString(jsonSchemaOf(Email).pattern ?? (jsonSchemaOf(Email) as { allOf?: unknown }).allOf)
+  })
+
   it("refuses exactly the characters the displayable-text check refuses, in the whole BMP", () => {
     const pattern = new RegExp(jsonSchemaOf(Schema.String.check(isDisplayable)).pattern ?? "", "u")
     const displayable = Schema.is(Schema.String.check(isDisplayable))
@@ -145,7 +153,8 @@ describe("stored text", () => {
     assert.strictEqual(normalizeEmail("Ada@Bücher.Example"), "ada@xn--bcher-kva.example")
     assert.strictEqual(loginKey(" ada@BÜCHER.example "), "ada@xn--bcher-kva.example")
     assert.strictEqual(normalizeEmail("ada@xn--bcher-kva.example"), "ada@xn--bcher-kva.example")
-    assert.isTrue(Exit.isFailure(decodeEmail("ada@exa mple.com")))
+    // What IDNA cannot convert is kept as given, never cut short at a character a URL treats apart.
+    assert.strictEqual(normalizeEmail("ada@bü#cher.example"), "ada@bü#cher.example")
   })
 })
 

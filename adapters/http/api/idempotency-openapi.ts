@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { routeOf } from "../edge/route-table.ts"
 import * as Problem from "../problems.ts"
 
 type Content = { schema?: { $ref?: string; anyOf?: Array<unknown> } }
@@ -15,7 +16,9 @@ const header = {
   required: false,
   description:
     "Makes a retry safe: a repeat with the same key and body within 24 h answers the first answer again " +
-    "(with `Idempotent-Replayed: true`) and runs nothing. Keys are per caller.",
+    "(with `Idempotent-Replayed: true`) and runs nothing. Keys are per principal (the account or the master " +
+    "key), and a stored answer is replayed only once the repeat has authenticated and still holds the " +
+    "operation's permission.",
   schema: { type: "string", minLength: 1, maxLength: 255 }
 }
 
@@ -40,7 +43,10 @@ const addAnswer = (operation: Operation, status: string, ref: string, descriptio
     existing === undefined ? { $ref: ref } : { anyOf: [...(existing.anyOf ?? [existing]), { $ref: ref }] }
 }
 
-/** Declares `Idempotency-Key` and its two refusals on every POST and PATCH of the document. */
+/**
+ * Declares `Idempotency-Key` and its two refusals on every POST and PATCH that authenticates its
+ * caller: login and the webhook ignore the header.
+ */
 export const declareIdempotency = (
   paths: Record<string, Record<string, Operation>>,
   components: Components
@@ -52,10 +58,10 @@ export const declareIdempotency = (
     Object.assign(schemas, definitions)
     return { status, ref: `#/components/schemas/${Object.keys(definitions)[0]}`, description }
   })
-  for (const item of Object.values(paths)) {
+  for (const [path, item] of Object.entries(paths)) {
     for (const method of ["post", "patch"]) {
       const operation = item[method]
-      if (operation === undefined) continue
+      if (operation === undefined || routeOf(method.toUpperCase(), path)?.authenticated !== true) continue
       operation.parameters = [...(operation.parameters ?? []), header]
       for (const { status, ref, description } of answers) addAnswer(operation, status, ref, description)
     }
