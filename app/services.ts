@@ -32,7 +32,8 @@ const stores = (settings: Settings) =>
     onSome: (mongo) =>
       loadedWhenBuilt(
         () => import("../adapters/mongodb/index.ts"),
-        ({ mongoStores }) => mongoStores(mongo).pipe(Layer.provide(jsonLogger))
+        ({ mongoStores }) => mongoStores(mongo).pipe(Layer.provide(jsonLogger)),
+        { name: "mongodb", feature: "The MongoDB store (MONGODB_URI)" }
       )
   })
 
@@ -58,7 +59,8 @@ export const rosterServices = (settings: Settings) =>
             onSome: (stripe) =>
               loadedWhenBuilt(
                 () => import("../adapters/payments/stripe-provider.ts"),
-                ({ stripeProviderLayer }) => stripeProviderLayer(stripe)
+                ({ stripeProviderLayer }) => stripeProviderLayer(stripe),
+                { name: "stripe", feature: "Billing through Stripe (STRIPE_SECRET_KEY)" }
               )
           }),
           ...Option.match(settings.masterKey, {

@@ -40,7 +40,6 @@ export const mongoStores = (options: MongoOptions) =>
     sessionStoreLayer,
     loginThrottleStoreLayer,
     idempotencyStoreLayer,
-    idempotencyStoreLayer,
     subscriptionStoreLayer,
     paymentInboxLayer,
     storeHealthLayer,

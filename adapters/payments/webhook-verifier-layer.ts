@@ -17,7 +17,8 @@ export const webhookVerifierLayer = (verification: WebhookVerification) => {
       // Chosen this way, Stripe's package (~5 MB of a running service) loads only where its deliveries are verified.
       return loadedWhenBuilt(
         () => import("./stripe-verifier.ts"),
-        ({ stripeVerifierLayer }) => stripeVerifierLayer(verification.secrets)
+        ({ stripeVerifierLayer }) => stripeVerifierLayer(verification.secrets),
+        { name: "stripe", feature: "Verifying Stripe's webhook signatures (ROSTER_WEBHOOK_SCHEME=stripe)" }
       )
     case "standard-webhooks":
       return standardWebhooksVerifierLayer(verification.secrets)

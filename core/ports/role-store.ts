@@ -7,8 +7,10 @@ import type { NewRole, Role, RoleChanges } from "../model/role.ts"
 export class RoleStore extends Context.Service<
   RoleStore,
   {
-    /** Allocates the next integer id atomically (ids may skip, never repeat); roleKey is unique. */
-    /** `audit` makes the entry recording the creation, once the id is known. */
+    /**
+     * Allocates the next integer id atomically (ids may skip, never repeat); roleKey is unique.
+     * `audit` makes the entry recording the creation, once the id is known.
+     */
     readonly insert: (
       role: NewRole,
       audit?: (created: Role) => AuditEntry

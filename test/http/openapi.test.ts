@@ -82,7 +82,7 @@ describe("the OpenAPI document", () => {
       expect(operation(method, path).summary, `${method} ${path}`).toMatch(/^[A-Z]/)
     for (const tag of document.tags) expect(tag.description, tag.name).toMatch(/^[A-Z]/)
     expect(document.servers).toEqual([{ url: "/", description: "This server" }])
-    expect(document.info.license).toEqual({ name: "Proprietary", identifier: "LicenseRef-Proprietary" })
+    expect(document.info.license).toEqual({ name: "MIT", identifier: "MIT" })
   })
 
   it("links a created member and a granted record to their reads and changes", () => {

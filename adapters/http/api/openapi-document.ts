@@ -108,7 +108,7 @@ const complete = (generated: Document, options: { readonly openLocal: boolean })
   // This transform replaces RosterApi's own, which declares the bearer scheme: in secure mode, do that first.
   const document = options.openLocal ? generated : declareBearerSecurity(RosterApi, generated)
   document.servers = [{ url: "/", description: "This server" }]
-  Object.assign(document.info, { license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" } })
+  Object.assign(document.info, { license: { name: "MIT", identifier: "MIT" } })
   Object.assign(document, {
     tags: (document.tags ?? []).map((tag) => ({ ...tag, description: tagDescriptions[tag.name] ?? tag.name }))
   })
