@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs Schemathesis against a running `npm start` in open local mode and in secure mode, with every
-# check; fails on any failure. Needs schemathesis (pinned in .ci/run) and Bun (npm install).
+# check but one (below); fails on any failure. Needs schemathesis (pinned in .ci/run) and Bun (npm install).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,8 +28,12 @@ run_mode() {
   if [ "$mode" = secure ]; then auth=(-H "Authorization: Bearer $key"); fi
   echo "== schemathesis, $mode mode"
   local status=0
+  # Every check but use-after-free: endpoint 5 of the fixed interface is a DELETE that takes one
+  # permission out of a role's record, not the record, so reading the record afterwards rightly finds
+  # it. `--checks all` overrides a check disabled in the configuration, so it is excluded here; the
+  # project's own tests read deleted members and roles back and expect 404.
   schemathesis --config-file tools/schemathesis/schemathesis.toml run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port" \
-    --checks all --max-examples "$examples" --seed 1 --no-color "${auth[@]}" || status=$?
+    --checks all --exclude-checks use_after_free --max-examples "$examples" --seed 1 --no-color "${auth[@]}" || status=$?
   stop_server
   return "$status"
 }
