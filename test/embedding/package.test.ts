@@ -67,7 +67,11 @@ describe("Roster embedded as the README says, from its packed tarball", () => {
       "src/client.test.ts"
     ])
     const files = packed.files.map((file) => file.path)
-    expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual(["README.md", "package.json"])
+    expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "package.json"
+    ])
     expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([])
     const targets = Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap(
       (target) => (typeof target === "string" ? [target] : Object.values(target))
