@@ -4,6 +4,7 @@ import {
   type AuditLog,
   type AuthSettings,
   CurrentRequestId,
+  CurrentRequestKey,
   type IdempotencyStore,
   type IdGenerator,
   type LoginThrottleStore,
@@ -55,7 +56,7 @@ export class Services extends Context.Service<Services, Context.Context<HttpServ
 
 /**
  * The context a use case runs in: the services, and from the request its span (when an operator
- * traces) and, for a use case that records what it changed, the request's id.
+ * traces) and, for a use case that records what it changed, the request's id and key.
  */
 const useCaseContext = (
   services: Context.Context<HttpServices>,
@@ -66,8 +67,9 @@ const useCaseContext = (
   const span = Context.getOrUndefined(request, Tracer.ParentSpan)
   if (span !== undefined) context = Context.add(context, Tracer.ParentSpan, span)
   if (recorded) {
-    const requestId = routedOf(Context.getUnsafe(request, HttpServerRequest.HttpServerRequest))?.requestId
-    if (requestId !== undefined) context = Context.add(context, CurrentRequestId, requestId)
+    const routed = routedOf(Context.getUnsafe(request, HttpServerRequest.HttpServerRequest))
+    if (routed !== undefined) context = Context.add(context, CurrentRequestId, routed.requestId)
+    if (routed?.requestKey !== undefined) context = Context.add(context, CurrentRequestKey, routed.requestKey)
   }
   return context
 }

@@ -1,5 +1,6 @@
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import {
+  AuditEntry,
   Currency,
   Member,
   PermissionCatalog,
@@ -94,3 +95,8 @@ export const toWhoAmIView = (principal: Principal): typeof WhoAmIView.Type => {
     permissions: PermissionCatalog.filter((p) => held.has(p.id)).map((p) => p.key)
   }
 }
+
+/** An audit entry as published: what the record keeps to answer retries (`requestKey`) stays in it. */
+export const AuditEntryView = Schema.Struct(Struct.omit(AuditEntry.fields, ["requestKey"])).annotate({
+  identifier: "roster/AuditEntry"
+})

@@ -1,6 +1,6 @@
 import { Context, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { authenticate, IdempotencyStore } from "../../core/index.ts"
+import { AuditLog, authenticate, IdempotencyStore } from "../../core/index.ts"
 import { makeCors } from "./edge/cors.ts"
 import { finishing } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
@@ -86,10 +86,15 @@ export const makeWebHandler = async <E>(
     const exit = await runtime.runPromiseExit(authenticate(token))
     return Exit.isSuccess(exit) ? exit.value : undefined
   }
-  const idempotency = await makeIdempotency(Context.get(context, IdempotencyStore), callerOf)
+  const idempotency = await makeIdempotency(
+    Context.get(context, IdempotencyStore),
+    Context.get(context, AuditLog),
+    callerOf
+  )
   const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
   const finish = finishing(log)
-  const route = (record: Routed) => (request: Request) => {
+  const route = (record: Routed) => (request: Request, requestKey?: string) => {
+    if (requestKey !== undefined) record.requestKey = requestKey
     rememberRouted(request, record)
     return web.handler(request, noRequestServices)
   }

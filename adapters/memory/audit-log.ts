@@ -1,4 +1,4 @@
-import { Context, DateTime, Effect, Layer } from "effect"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
 import { AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
 
 /**
@@ -17,6 +17,7 @@ export interface AuditTrailRow {
   readonly targetId: string
   readonly changes: string
   readonly requestId: string | undefined
+  readonly requestKey: string | undefined
 }
 
 const toRow = (entry: AuditEntry): AuditTrailRow => ({
@@ -29,7 +30,8 @@ const toRow = (entry: AuditEntry): AuditTrailRow => ({
   targetId: entry.target.id,
   // Audited fields hold JSON values only (`changesBetween` compares them as JSON).
   changes: JSON.stringify(entry.changes),
-  requestId: entry.requestId
+  requestId: entry.requestId,
+  requestKey: entry.requestKey
 })
 
 const toEntry = (row: AuditTrailRow) =>
@@ -40,7 +42,8 @@ const toEntry = (row: AuditTrailRow) =>
     actor: row.actorId === undefined ? { kind: row.actorKind } : { kind: row.actorKind, id: row.actorId },
     target: { type: row.targetType, id: row.targetId },
     changes: JSON.parse(row.changes),
-    ...(row.requestId === undefined ? {} : { requestId: row.requestId })
+    ...(row.requestId === undefined ? {} : { requestId: row.requestId }),
+    ...(row.requestKey === undefined ? {} : { requestKey: row.requestKey })
   })
 
 /**
@@ -89,6 +92,10 @@ export const auditLogLayer = Layer.effect(
     return AuditLog.of({
       record: (entry) => Effect.sync(() => trail.append(entry)),
       relay: () => Effect.void,
+      changeOfRequest: (requestKey) =>
+        Effect.sync(() =>
+          Option.map(Option.fromUndefinedOr(trail.rows.find((row) => row.requestKey === requestKey)), toEntry)
+        ),
       page: (query, limit) =>
         Effect.sync(() => {
           const after =

@@ -16,7 +16,8 @@ export const AuditEntryDocument = collectionSchema(
     changes: Schema.Array(
       Schema.Struct({ field: Schema.String, before: Schema.Unknown, after: Schema.Unknown })
     ),
-    requestId: Schema.optionalKey(Schema.String)
+    requestId: Schema.optionalKey(Schema.String),
+    requestKey: Schema.optionalKey(Schema.String)
   }),
   AuditEntry,
   {

@@ -1,10 +1,10 @@
-import { DateTime, Effect, Layer } from "effect"
+import { DateTime, Effect, Layer, Option } from "effect"
 import type { Db, Filter } from "mongodb"
 import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
-import { relayEntry } from "./relay.ts"
+import { relayEntry, relayPending } from "./relay.ts"
 
 const pageFilter = (audit: AuditQuery): Filter<AuditEntryDocument> => {
   const conditions: Array<Filter<AuditEntryDocument>> = []
@@ -37,6 +37,15 @@ export const makeAuditLog = Effect.gen(function* () {
     // the document can wait, and is redone at start if the process dies first.
     relay: (entry) =>
       relayEntry(db, toAuditDocument(entry), (clearing) => Effect.forkDetach(Effect.ignoreCause(clearing))),
+    // Rare (a retry after an unknown outcome): what a broken connection left pending is moved
+    // first, so one look in the record finds the entry wherever the write left it.
+    changeOfRequest: (requestKey) =>
+      relayPending(db).pipe(
+        Effect.andThen(query(() => events.findOne({ requestKey }))),
+        Effect.flatMap((found) =>
+          found === null ? Effect.succeed(Option.none()) : Effect.map(toAuditEntry(found), Option.some)
+        )
+      ),
     page: (audit, limit) =>
       query(() => events.find(pageFilter(audit)).sort({ at: -1, _id: -1 }).limit(limit).toArray()).pipe(
         Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry))

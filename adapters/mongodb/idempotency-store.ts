@@ -1,5 +1,7 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
+import type { Filter } from "mongodb"
 import {
+  type IdempotencyClaim,
   type IdempotencyKey,
   IdempotencyStore,
   type IdempotentStart,
@@ -12,11 +14,15 @@ import { attempt, decodeDocument, encodeDocument, query } from "./driver.ts"
 /**
  * A claimed key as stored: `_id` names the caller's scope and the key; `expiresAt` is under a TTL
  * index where the server has them (elsewhere an expired claim is taken over by the next request).
+ * A claim stored before leases were kept has neither lease nor `requestKey`: it is held until it
+ * expires, as it was then, never resumed.
  */
 const IdempotencyDocument = Schema.Struct({
   _id: Schema.String,
   requestHash: Schema.String,
+  requestKey: Schema.optionalKey(Schema.String),
   expiresAt: Schema.DateTimeUtcFromDate,
+  leaseUntil: Schema.optionalKey(Schema.DateTimeUtcFromDate),
   response: Schema.optionalKey(StoredResponse)
 })
 type IdempotencyDocument = typeof IdempotencyDocument.Encoded
@@ -26,37 +32,62 @@ const encode = encodeDocument(IdempotencyDocument)
 
 const idOf = (key: IdempotencyKey) => JSON.stringify([key.scope, key.key])
 
+/** The expired claim read, not taken over since (each claim expires at its own instant). */
+const expired = (found: IdempotencyDocument) => ({ _id: found._id, expiresAt: found.expiresAt })
+
+/** The unanswered claim read, its lease lapsed, not resumed nor answered since. */
+const lapsed = (found: IdempotencyDocument) => ({
+  ...expired(found),
+  leaseUntil: found.leaseUntil ?? { $exists: false as const },
+  response: { $exists: false as const }
+})
+
+/** The claim still held under the lease its holder took: a later holder's claim is left alone. */
+const held = (key: IdempotencyKey, leaseUntil: DateTime.Utc) => ({
+  _id: idOf(key),
+  leaseUntil: DateTime.toDateUtc(leaseUntil)
+})
+
 export const makeIdempotencyStore = Effect.gen(function* () {
   const claims = (yield* MongoDatabase).collection<IdempotencyDocument>("idempotency_keys")
 
   const start = (
     key: IdempotencyKey,
-    requestHash: string,
-    now: DateTime.Utc,
-    expiresAt: DateTime.Utc
+    claimed: IdempotencyClaim
   ): Effect.Effect<IdempotentStart, StoreUnavailable> => {
-    const claim = encode({ _id: idOf(key), requestHash, expiresAt })
+    const { requestHash, requestKey, now, expiresAt, leaseUntil } = claimed
+    const claim = encode({ _id: idOf(key), requestHash, requestKey, expiresAt, leaseUntil })
+    /** Replaces the claim read, unless another request changed it first: then this one starts over. */
+    const takeOver = (
+      read: Filter<IdempotencyDocument>,
+      replacement: IdempotencyDocument,
+      started: IdempotentStart
+    ) =>
+      query(() => claims.findOneAndReplace(read, replacement)).pipe(
+        Effect.flatMap((replaced) => (replaced === null ? start(key, claimed) : Effect.succeed(started)))
+      )
     return attempt(() => claims.insertOne(claim)).pipe(
       Effect.as<IdempotentStart>({ _tag: "Run" }),
       Effect.catchTag("DuplicateKey", () =>
         Effect.gen(function* () {
           const found = yield* query(() => claims.findOne({ _id: claim._id }))
           // Deleted as expired meanwhile: claim it afresh.
-          if (found === null) return yield* start(key, requestHash, now, expiresAt)
+          if (found === null) return yield* start(key, claimed)
           const stored = yield* decode(found)
           if (!DateTime.isLessThan(now, stored.expiresAt)) {
-            const replaced = yield* query(() =>
-              claims.findOneAndReplace({ _id: claim._id, expiresAt: found.expiresAt }, claim)
-            )
-            // Another request took the expired claim over first: answer as its repeat.
-            return replaced === null
-              ? yield* start(key, requestHash, now, expiresAt)
-              : { _tag: "Run" as const }
+            return yield* takeOver(expired(found), claim, { _tag: "Run" })
           }
           if (stored.requestHash !== requestHash) return { _tag: "Reused" as const }
-          return stored.response === undefined
-            ? { _tag: "InProgress" as const }
-            : { _tag: "Replay" as const, response: stored.response }
+          if (stored.response !== undefined) return { _tag: "Replay" as const, response: stored.response }
+          const lease = stored.leaseUntil ?? stored.expiresAt
+          if (DateTime.isLessThan(now, lease) || stored.requestKey === undefined) {
+            return { _tag: "InProgress" as const }
+          }
+          return yield* takeOver(
+            lapsed(found),
+            { ...found, leaseUntil: DateTime.toDateUtc(leaseUntil) },
+            { _tag: "Resume", requestKey: stored.requestKey }
+          )
         })
       )
     )
@@ -71,7 +102,14 @@ export const makeIdempotencyStore = Effect.gen(function* () {
           { $set: { response: { status: response.status, headers: response.headers, body: response.body } } }
         )
       ).pipe(Effect.asVoid),
-    release: (key) => query(() => claims.deleteOne({ _id: idOf(key) })).pipe(Effect.asVoid)
+    release: (key, leaseUntil) => query(() => claims.deleteOne(held(key, leaseUntil))).pipe(Effect.asVoid),
+    abandon: (key, leaseUntil) =>
+      query(() =>
+        claims.updateOne(
+          { ...held(key, leaseUntil), response: { $exists: false } },
+          { $set: { leaseUntil: new Date(0) } }
+        )
+      ).pipe(Effect.asVoid)
   })
 })
 

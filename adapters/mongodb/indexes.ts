@@ -17,7 +17,8 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { at: -1, _id: -1 }, name: "newest_first" },
     { key: { action: 1, at: -1, _id: -1 }, name: "by_action" },
     { key: { "actor.id": 1, at: -1, _id: -1 }, name: "by_actor" },
-    { key: { "target.id": 1, at: -1, _id: -1 }, name: "by_target" }
+    { key: { "target.id": 1, at: -1, _id: -1 }, name: "by_target" },
+    { key: { requestKey: 1 }, name: "by_request_key" }
   ],
   subscriptions: [
     { key: { providerSubscriptionId: 1 }, name: "by_provider_subscription" },

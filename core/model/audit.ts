@@ -51,7 +51,9 @@ export class AuditEntry extends Schema.Class<AuditEntry>("roster/AuditEntry")({
   actor: AuditActor,
   target: AuditTarget,
   changes: Schema.Record(Schema.String, FieldChange),
-  requestId: Schema.optionalKey(Schema.String)
+  requestId: Schema.optionalKey(Schema.String),
+  /** See `CurrentRequestKey`; kept in the record, never published. */
+  requestKey: Schema.optionalKey(Schema.String)
 }) {}
 
 /** Where a page of the record ends: newest first, the id breaking ties. */

@@ -20,7 +20,12 @@ export type IdempotentStart =
   | { readonly _tag: "Run" }
   /** A repeat of a finished request with the same body: answer what it answered. */
   | { readonly _tag: "Replay"; readonly response: StoredResponse }
-  /** A repeat while the first is still running, or after it was cut off half-way. */
+  /** A repeat while the first still holds its lease. */
   | { readonly _tag: "InProgress" }
+  /**
+   * A repeat after the first stopped without an answer and its lease lapsed: this one holds the
+   * claim now, and finds what the first changed, under the first claim's `requestKey`, before running.
+   */
+  | { readonly _tag: "Resume"; readonly requestKey: string }
   /** The same key with another request. */
   | { readonly _tag: "Reused" }

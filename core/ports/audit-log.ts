@@ -1,4 +1,4 @@
-import { Context, type Effect } from "effect"
+import { Context, type Effect, type Option } from "effect"
 import type { AuditEntry, AuditQuery } from "../model/audit.ts"
 import type { StoreUnavailable } from "../model/errors.ts"
 
@@ -18,6 +18,13 @@ export class AuditLog extends Context.Service<
      * process left pending are moved when the store starts.
      */
     readonly relay: (entry: AuditEntry) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * The entry of the change a request with this `requestKey` made (see `CurrentRequestKey`),
+     * pending ones included: none when that request changed nothing.
+     */
+    readonly changeOfRequest: (
+      requestKey: string
+    ) => Effect.Effect<Option.Option<AuditEntry>, StoreUnavailable>
     /** At most `limit` entries matching the query, newest first, after `query.after`. */
     readonly page: (
       query: AuditQuery,

@@ -9,6 +9,7 @@ import {
   addMember,
   addRole,
   CurrentRequestId,
+  CurrentRequestKey,
   grantPermission,
   listAuditEvents,
   logIn,
@@ -89,6 +90,37 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       for (const secret of [password, "another long password", "$scrypt", "passwordHash"]) {
         assert.notInclude(text, secret)
       }
+    }).pipe(Effect.provide(rosterOn(stores())))
+  )
+
+  it.effect("finds the change a request with a key made, by the key's digest, and nothing for another", () =>
+    Effect.gen(function* () {
+      const role = yield* addRole(master, { name: "Staff", roleKey: "staff" }).pipe(
+        Effect.provideService(CurrentRequestKey, "digest-role")
+      )
+      const ada = yield* addMember(master, memberInput("ada", role.id)).pipe(
+        Effect.provideService(CurrentRequestKey, "digest-ada")
+      )
+      yield* updateMember(master, ada.id, { username: "ada" }).pipe(
+        Effect.provideService(CurrentRequestKey, "digest-unchanged")
+      )
+      const log = yield* AuditLog
+      const found = yield* log.changeOfRequest("digest-ada")
+      assert.isTrue(Option.isSome(found))
+      if (Option.isSome(found)) {
+        assert.deepStrictEqual(
+          [found.value.action, found.value.target],
+          ["member.added", { type: "member", id: ada.id }]
+        )
+        assert.strictEqual(found.value.requestKey, "digest-ada")
+      }
+      const ofRole = yield* log.changeOfRequest("digest-role")
+      assert.deepStrictEqual(
+        Option.map(ofRole, (entry) => entry.target.id),
+        Option.some(String(role.id))
+      )
+      assert.isTrue(Option.isNone(yield* log.changeOfRequest("digest-unchanged")), "it changed nothing")
+      assert.isTrue(Option.isNone(yield* log.changeOfRequest("digest-other")))
     }).pipe(Effect.provide(rosterOn(stores())))
   )
 

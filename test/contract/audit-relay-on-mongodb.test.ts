@@ -112,4 +112,26 @@ describe("the audit relay on MongoDB", () => {
       })
     )
   )
+
+  it.effect("a change's entry left pending by a broken connection is found by its request's key", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const database = yield* scratch
+        const ada = memberRecord("ada")
+        const added = new AuditEntry({ ...entryFor("aud_1", "member.added", ada.id), requestKey: "digest-1" })
+        yield* Effect.gen(function* () {
+          yield* (yield* MemberStore).insert(ada, added)
+          const log = yield* AuditLog
+          assert.deepStrictEqual(yield* log.page({}, 10), [], "not relayed: pending on the member")
+          assert.deepStrictEqual(yield* log.changeOfRequest("digest-1"), Option.some(added))
+          assert.isTrue(Option.isNone(yield* log.changeOfRequest("digest-2")))
+          assert.deepStrictEqual(
+            (yield* log.page({}, 10)).map((entry) => entry.id),
+            ["aud_1"],
+            "moved, once"
+          )
+        }).pipe(Effect.provide(process_(database)))
+      })
+    )
+  )
 })

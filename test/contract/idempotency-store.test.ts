@@ -11,54 +11,102 @@ const answer = new StoredResponse({
   body: '{"id":1}'
 })
 
+/** A claim made at `second` by the request with `requestHash`: kept 100 s, held alone 10 s. */
+const claim = (requestHash: string, second: number) => ({
+  requestHash,
+  requestKey: `${requestHash}@${second}`,
+  now: at(second),
+  expiresAt: at(second + 100),
+  leaseUntil: at(second + 10)
+})
+
 describe.each(storeKinds)("IdempotencyStore on %s", (_, stores) => {
   it.effect("the first claim runs; repeats wait, then replay; another request is a reuse", () =>
     Effect.gen(function* () {
       const store = yield* IdempotencyStore
-      assert.deepStrictEqual(yield* store.start(key, "hash-1", at(0), at(100)), { _tag: "Run" })
-      assert.deepStrictEqual(yield* store.start(key, "hash-1", at(1), at(101)), { _tag: "InProgress" })
-      assert.deepStrictEqual(yield* store.start(key, "hash-2", at(1), at(101)), { _tag: "Reused" })
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-1", 0)), { _tag: "Run" })
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-1", 1)), { _tag: "InProgress" })
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-2", 1)), { _tag: "Reused" })
       yield* store.finish(key, answer)
-      const replay = yield* store.start(key, "hash-1", at(2), at(102))
+      const replay = yield* store.start(key, claim("hash-1", 50))
       assert.strictEqual(replay._tag, "Replay")
       if (replay._tag === "Replay") assertEquals(replay.response, answer)
-      assert.deepStrictEqual(yield* store.start(key, "hash-2", at(2), at(102)), { _tag: "Reused" })
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-2", 50)), { _tag: "Reused" })
     }).pipe(Effect.provide(stores()))
   )
 
   it.effect("keys are per scope, and an expired or released key runs afresh", () =>
     Effect.gen(function* () {
       const store = yield* IdempotencyStore
-      yield* store.start(key, "hash-1", at(0), at(100))
+      yield* store.start(key, claim("hash-1", 0))
       yield* store.finish(key, answer)
-      assert.deepStrictEqual(yield* store.start({ ...key, scope: "caller-b" }, "hash-9", at(1), at(101)), {
+      assert.deepStrictEqual(yield* store.start({ ...key, scope: "caller-b" }, claim("hash-9", 1)), {
         _tag: "Run"
       })
-      assert.deepStrictEqual(yield* store.start(key, "hash-2", at(100), at(200)), { _tag: "Run" }, "expired")
-      assert.deepStrictEqual(yield* store.start(key, "hash-2", at(101), at(201)), { _tag: "InProgress" })
-      yield* store.release(key)
-      assert.deepStrictEqual(yield* store.start(key, "hash-3", at(102), at(202)), { _tag: "Run" }, "released")
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-2", 100)), { _tag: "Run" }, "expired")
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-2", 101)), { _tag: "InProgress" })
+      yield* store.release(key, claim("hash-2", 101).leaseUntil)
+      assert.deepStrictEqual(
+        yield* store.start(key, claim("hash-2", 101)),
+        { _tag: "InProgress" },
+        "not its lease"
+      )
+      yield* store.release(key, claim("hash-2", 100).leaseUntil)
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-3", 102)), { _tag: "Run" }, "released")
     }).pipe(Effect.provide(stores()))
   )
 
-  it.effect(
-    "a request cut off before its answer was kept holds its key until it expires, never running twice",
-    () =>
-      Effect.gen(function* () {
-        const store = yield* IdempotencyStore
-        yield* store.start(key, "hash-1", at(0), at(100))
-        for (const second of [1, 50, 99]) {
-          assert.deepStrictEqual(yield* store.start(key, "hash-1", at(second), at(second + 100)), {
-            _tag: "InProgress"
-          })
-        }
-      }).pipe(Effect.provide(stores()))
+  it.effect("a request that never answered holds its key for its lease; then one repeat resumes it", () =>
+    Effect.gen(function* () {
+      const store = yield* IdempotencyStore
+      yield* store.start(key, claim("hash-1", 0))
+      for (const second of [1, 5, 9]) {
+        assert.deepStrictEqual(yield* store.start(key, claim("hash-1", second)), { _tag: "InProgress" })
+      }
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-2", 11)), { _tag: "Reused" })
+      const repeats = yield* inParallel(5, () => store.start(key, claim("hash-1", 11)))
+      assert.deepStrictEqual(
+        repeats.map((start) => (start._tag === "Resume" ? start.requestKey : start._tag)).sort(),
+        ["InProgress", "InProgress", "InProgress", "InProgress", "hash-1@0"],
+        "the first claim's changes are looked for"
+      )
+      assert.deepStrictEqual(
+        yield* store.start(key, claim("hash-1", 12)),
+        { _tag: "InProgress" },
+        "leased anew"
+      )
+      yield* store.finish(key, answer)
+      assert.strictEqual(
+        (yield* store.start(key, claim("hash-1", 30)))._tag,
+        "Replay",
+        "answered: never resumed"
+      )
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("an abandoned claim is resumed at once, by its holder only; an answered one stays answered", () =>
+    Effect.gen(function* () {
+      const store = yield* IdempotencyStore
+      yield* store.start(key, claim("hash-1", 0))
+      yield* store.abandon(key, claim("hash-1", 0).leaseUntil)
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-1", 1)), {
+        _tag: "Resume",
+        requestKey: "hash-1@0"
+      })
+      // A late call of the first holder leaves the one that resumed holding the key.
+      yield* store.abandon(key, claim("hash-1", 0).leaseUntil)
+      yield* store.release(key, claim("hash-1", 0).leaseUntil)
+      assert.deepStrictEqual(yield* store.start(key, claim("hash-1", 2)), { _tag: "InProgress" })
+      yield* store.finish(key, answer)
+      yield* store.abandon(key, claim("hash-1", 1).leaseUntil)
+      assert.strictEqual((yield* store.start(key, claim("hash-1", 3)))._tag, "Replay")
+    }).pipe(Effect.provide(stores()))
   )
 
   it.effect("of 10 parallel claims of one key, exactly one runs", () =>
     Effect.gen(function* () {
       const store = yield* IdempotencyStore
-      const starts = yield* inParallel(10, () => store.start(key, "hash-1", at(0), at(100)))
+      const starts = yield* inParallel(10, () => store.start(key, claim("hash-1", 0)))
       assert.strictEqual(starts.filter((start) => start._tag === "Run").length, 1)
       assert.strictEqual(starts.filter((start) => start._tag === "InProgress").length, 9)
     }).pipe(Effect.provide(stores()))

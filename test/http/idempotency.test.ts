@@ -209,11 +209,18 @@ describe("the in-memory idempotency store", () => {
   it("sweeps out expired keys, so memory stays bounded", async () => {
     const store = Effect.runSync(makeIdempotencyStore)
     const at = (ms: number) => DateTime.makeUnsafe(ms)
+    const claimOf = (now: DateTime.Utc, expiresAt: DateTime.Utc) => ({
+      requestHash: "h",
+      requestKey: "r",
+      now,
+      expiresAt,
+      leaseUntil: expiresAt
+    })
     for (let i = 0; i < 100; i++) {
-      Effect.runSync(store.start({ scope: "master", key: `k${i}` }, "h", at(0), at(1000)))
+      Effect.runSync(store.start({ scope: "master", key: `k${i}` }, claimOf(at(0), at(1000))))
     }
     expect(store.held()).toBe(100)
-    Effect.runSync(store.start({ scope: "master", key: "later" }, "h", at(120_000), at(200_000)))
+    Effect.runSync(store.start({ scope: "master", key: "later" }, claimOf(at(120_000), at(200_000))))
     expect(store.held()).toBe(1)
   })
 })

@@ -1,55 +1,156 @@
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { auditTrailLayer, makeRoleStore } from "../../adapters/memory/index.ts"
-import { RoleStore, StoreUnavailable, StoreWrites } from "../../core/index.ts"
-import { expectProblem, masterKey, startApi } from "../support/http.ts"
+import {
+  auditLogLayer,
+  auditTrailLayer,
+  makeMemberStore,
+  makeRoleStore
+} from "../../adapters/memory/index.ts"
+import { MemberStore, RoleStore, StoreUnavailable, StoreWrites } from "../../core/index.ts"
+import { expectProblem, masterKey, startApi, type TestApi } from "../support/http.ts"
+import { password } from "../support/roster.ts"
 
 /**
- * A role store whose inserts fail as a store adapter reports them: `afterWriting`, the write took
- * effect and the connection broke before the answer (the adapter marks it uncertain); otherwise the
- * database could not be reached and nothing was sent.
+ * How a write fails as a store adapter reports it. `unreached`: the database could not be reached
+ * and nothing was sent. `lost`: the write was sent and the connection broke; it did not take effect.
+ * `applied`: it took effect and the connection broke before the answer. The last two are uncertain
+ * to the adapter, which marks them so.
  */
-const failingInserts = (afterWriting: boolean) =>
-  Layer.effect(RoleStore)(
-    Effect.map(makeRoleStore, (store) => ({
-      ...store,
-      insert: (role, audit) =>
-        afterWriting
-          ? Effect.flatMap(store.insert(role, audit), () =>
-              Effect.flatMap(StoreWrites, (ledger) => {
-                ledger.uncertain = true
-                return Effect.fail(new StoreUnavailable())
-              })
-            )
-          : Effect.fail(new StoreUnavailable())
-    }))
-  ).pipe(Layer.provide(auditTrailLayer))
+type Failure = "unreached" | "lost" | "applied"
 
-const addRole = (api: Awaited<ReturnType<typeof startApi>>, key?: string) =>
+const failing = <A, E, R>(write: Effect.Effect<A, E, R>, failure: Failure) =>
+  failure === "unreached"
+    ? Effect.fail(new StoreUnavailable())
+    : Effect.flatMap(failure === "applied" ? write : Effect.void, () =>
+        Effect.flatMap(StoreWrites, (ledger) => {
+          ledger.uncertain = true
+          return Effect.fail(new StoreUnavailable())
+        })
+      )
+
+/** Fails the first `times` calls as `failure` says; the rest run. */
+const firstCalls = (times: number) => {
+  let calls = 0
+  return <A, E, R>(write: Effect.Effect<A, E, R>, failure: Failure) =>
+    calls++ < times ? failing(write, failure) : write
+}
+
+/** A role store whose inserts fail, with the audit log on the same record (a store's entries go with its writes). */
+const failingRoleInserts = (failure: Failure, times = Number.POSITIVE_INFINITY) => {
+  const fails = firstCalls(times)
+  return Layer.merge(
+    Layer.effect(RoleStore)(
+      Effect.map(makeRoleStore, (store) => ({
+        ...store,
+        insert: (role, audit) => fails(store.insert(role, audit), failure)
+      }))
+    ),
+    auditLogLayer
+  ).pipe(Layer.provide(auditTrailLayer))
+}
+
+const failingStatusChanges = (failure: Failure, times: number) => {
+  const fails = firstCalls(times)
+  return Layer.merge(
+    Layer.effect(MemberStore)(
+      Effect.map(makeMemberStore, (store) => ({
+        ...store,
+        setAccountStatus: (...args: Parameters<typeof store.setAccountStatus>) =>
+          fails(store.setAccountStatus(...args), failure)
+      }))
+    ),
+    auditLogLayer
+  ).pipe(Layer.provide(auditTrailLayer))
+}
+
+const addRole = (api: TestApi, key?: string) =>
   api.call("POST", "/api/v1/team/role/add", {
     token: masterKey,
     body: { name: "Ops", roleKey: "ops" },
     ...(key === undefined ? {} : { headers: { "idempotency-key": key } })
   })
 
+const roleKeys = async (api: TestApi) =>
+  (await api.call("GET", "/api/v1/team/roles", { token: masterKey })).body.map(
+    (role: { roleKey: string }) => role.roleKey
+  )
+
+const actions = async (api: TestApi, action: string) =>
+  (await api.call("GET", `/api/v1/audit/events?action=${action}`, { token: masterKey })).body
+
 describe("what a 503 promises", () => {
   it("unavailable: nothing changed, and a retry with the same key runs afresh", async () => {
-    const api = await startApi({ override: failingInserts(false) })
+    const api = await startApi({ override: failingRoleInserts("unreached") })
     const answer = await addRole(api, "k")
     expectProblem(answer, 503, "unavailable")
     expect(answer.body.detail).toMatch(/changed nothing/)
-    expect((await api.call("GET", "/api/v1/team/roles", { token: masterKey })).body).toEqual([])
+    expect(await roleKeys(api)).toEqual([])
     // The key was given back: the retry runs (and fails alike), it is not told to wait.
     expectProblem(await addRole(api, "k"), 503, "unavailable")
   })
 
-  it("outcome_unknown when the write may have taken effect; the key stays claimed, never run twice", async () => {
-    const api = await startApi({ override: failingInserts(true) })
-    const answer = await addRole(api, "k")
-    expectProblem(answer, 503, "outcome_unknown")
-    const roles = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
-    expect(roles.body.map((role: { roleKey: string }) => role.roleKey)).toEqual(["ops"])
-    expectProblem(await addRole(api, "k"), 409, "request_in_progress")
-    expect((await api.call("GET", "/api/v1/team/roles", { token: masterKey })).body).toHaveLength(1)
+  it("outcome_unknown when the write took effect; the retry with the key finds it and answers, made once", async () => {
+    const api = await startApi({ override: failingRoleInserts("applied", 1) })
+    expectProblem(await addRole(api, "k"), 503, "outcome_unknown")
+    expect(await roleKeys(api)).toEqual(["ops"])
+    const retry = await addRole(api, "k")
+    expect(retry.status).toBe(200)
+    expect(retry.body).toMatchObject({ name: "Ops", roleKey: "ops" })
+    expect(retry.headers.get("idempotent-replayed")).toBe("true")
+    expect(await roleKeys(api)).toEqual(["ops"])
+    const again = await addRole(api, "k")
+    expect([again.status, again.body]).toEqual([200, retry.body])
+    expect(await actions(api, "role.added")).toHaveLength(1)
+    // Without the key, a retry cannot know: it runs, and meets the role it made.
+    expectProblem(await addRole(api), 409, "duplicate_role_key")
+  })
+
+  it("outcome_unknown when the write was lost; the retry with the key makes it, once", async () => {
+    const api = await startApi({ override: failingRoleInserts("lost", 1) })
+    expectProblem(await addRole(api, "k"), 503, "outcome_unknown")
+    expect(await roleKeys(api)).toEqual([])
+    const retry = await addRole(api, "k")
+    expect(retry.status).toBe(200)
+    expect(retry.headers.get("idempotent-replayed")).toBeNull()
+    expect(await roleKeys(api)).toEqual(["ops"])
+    expect((await addRole(api, "k")).headers.get("idempotent-replayed")).toBe("true")
+    expect(await actions(api, "role.added")).toHaveLength(1)
+  })
+
+  it("a retry while the store is still down waits on nothing and changes nothing", async () => {
+    const api = await startApi({ override: failingRoleInserts("lost", 2) })
+    expectProblem(await addRole(api, "k"), 503, "outcome_unknown")
+    expectProblem(await addRole(api, "k"), 503, "outcome_unknown")
+    expect((await addRole(api, "k")).status).toBe(200)
+    expect(await roleKeys(api)).toEqual(["ops"])
+  })
+
+  it("a route that answers with a message says the earlier attempt did it; the account changed once", async () => {
+    const api = await startApi({ override: failingStatusChanges("applied", 1) })
+    const role = await addRole(api)
+    const ada = await api.call("POST", "/api/v1/team/add", {
+      token: masterKey,
+      body: {
+        username: "ada",
+        email: "ada@example.com",
+        password,
+        activestatus: true,
+        roleId: role.body.id
+      }
+    })
+    expect(ada.status, ada.text).toBe(200)
+    const disable = () =>
+      api.call("POST", "/api/v1/admin/toggle-account-status", {
+        token: masterKey,
+        headers: { "idempotency-key": "off" },
+        body: { user_id: ada.body.id, accountActiveStatus: false }
+      })
+    expectProblem(await disable(), 503, "outcome_unknown")
+    const retry = await disable()
+    expect(retry.status).toBe(200)
+    expect(retry.body.message, retry.text).toMatch(/earlier attempt/)
+    expect(await actions(api, "account.disabled")).toHaveLength(1)
+    const member = await api.call("GET", `/api/v1/team/members/${ada.body.id}`, { token: masterKey })
+    expect(member.body.accountActiveStatus).toBe(false)
   })
 })

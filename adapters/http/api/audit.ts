@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { AuditAction, AuditCursor, AuditEntry, AuditFilter } from "../../../core/index.ts"
+import { AuditAction, AuditCursor, AuditFilter } from "../../../core/index.ts"
+import { AuditEntryView } from "../views.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
 import { Authentication } from "./middleware.ts"
 
@@ -24,6 +25,8 @@ export const AuditQuery = {
 }
 
 export class AuditApi extends HttpApiGroup.make("audit")
-  .add(HttpApiEndpoint.get("listEvents", "/events", { query: AuditQuery, success: pageSchemaOf(AuditEntry) }))
+  .add(
+    HttpApiEndpoint.get("listEvents", "/events", { query: AuditQuery, success: pageSchemaOf(AuditEntryView) })
+  )
   .middleware(Authentication)
   .prefix("/api/v1/audit") {}

@@ -1,32 +1,33 @@
-import { createHash } from "node:crypto"
-import { DateTime, Effect, Exit } from "effect"
-import type { IdempotencyKey, IdempotencyStore, IdempotentStart, Principal } from "../../../core/index.ts"
-import { permissionIdOf, permissionsOf, StoredResponse } from "../../../core/index.ts"
-import * as Problem from "../problems.ts"
+import { createHash, randomBytes } from "node:crypto"
+import { DateTime, Effect, Exit, Option, Schedule } from "effect"
+import type { AuditLog, IdempotencyKey, IdempotencyStore, Principal } from "../../../core/index.ts"
+import { permissionIdOf, permissionsOf } from "../../../core/index.ts"
 import { withBodyRead } from "./body-in-hand.ts"
-import { type Refusal, render, toResponse } from "./guards.ts"
+import { answerCompleted } from "./completed.ts"
+import { toResponse } from "./guards.ts"
+import {
+  keeps,
+  mayHaveChanged,
+  renderIdempotencyRefusals,
+  replayed,
+  toStored
+} from "./idempotency-answers.ts"
 import { routeOf } from "./route-table.ts"
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000
 
+/**
+ * How long a request holds its key alone: a repeat after that, of a request that never answered
+ * (its process died, or the store was gone when it gave the key up), resumes it. Far longer than a
+ * request runs: a store that does not answer fails each call within seconds.
+ */
+const leaseMs = 30 * 1000
+
 /** 1 to 255 printable ASCII characters. */
 const keyPattern = /^[\x20-\x7E]{1,255}$/u
 
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64url")
-
-/** Answers that ran nothing are not kept: a repeat may run afresh. */
-const keeps = (status: number) => status < 500 && status !== 429
-
-/** Whether a 503 says the change may have taken effect (`outcome_unknown`). */
-const mayHaveChanged = async (response: Response) =>
-  response.status === 503 &&
-  (
-    (await response
-      .clone()
-      .json()
-      .catch(() => undefined)) as { readonly code?: string } | undefined
-  )?.code === "outcome_unknown"
 
 /** Whose keys a principal uses: the account, the master key, or the local operator, never a raw credential. */
 const scopeOf = (principal: Principal) =>
@@ -36,6 +37,18 @@ const scopeOf = (principal: Principal) =>
       ? "master"
       : "open"
 
+/** A route, handed the name of the claim its request runs under, for its change's audit entry. */
+export type KeyedRoute = (request: Request, requestKey?: string) => Promise<Response>
+
+/**
+ * A key given up while the store is down is given up when it answers again, so that a repeat need
+ * not wait out the lease; in the background, the answer already sent.
+ */
+const untilStored = <E>(giveUp: Effect.Effect<void, E>) =>
+  void Effect.runFork(
+    Effect.ignore(Effect.retry(giveUp, { schedule: Schedule.spaced("1 second"), times: 30 }))
+  )
+
 /**
  * `Idempotency-Key` on POST and PATCH of authenticated routes: the first request with a key runs and
  * its answer is kept for 24 h; a repeat with the same method, path and body gets that answer again
@@ -43,40 +56,31 @@ const scopeOf = (principal: Principal) =>
  * the first runs 409. Keys are scoped by the principal: a stored answer is replayed only to the one
  * that stored it, once the repeat has authenticated and still holds the route's permission. A
  * request that fails authentication, or is not allowed, claims nothing and is answered by its route.
+ *
+ * A request that ended not knowing whether its change took effect (503 `outcome_unknown`, or its
+ * process died) leaves its key unanswered, and a repeat resumes it: it looks for the audit entry the
+ * change was written with, under a name given to the claim (never published), and answers from it if the change was made, or
+ * runs it if not. So the change is made exactly once.
  */
 export const makeIdempotency = async (
   store: IdempotencyStore["Service"],
+  audit: AuditLog["Service"],
   authenticate: (authorization: string | null) => Promise<Principal | undefined>
 ) => {
-  const badKey = await render(
-    new Problem.ValidationFailed({
-      detail: "The request's headers are not valid: see errors",
-      errors: [{ path: "headers.idempotency-key", message: "Expected 1 to 255 printable ASCII characters" }]
-    })
-  )
-  const inProgress = await render(
-    new Problem.RequestInProgress({
-      detail: "The first request with this Idempotency-Key has not finished; retry shortly"
-    }),
-    { "retry-after": "1" }
-  )
-  const reused = await render(
-    new Problem.IdempotencyKeyReused({
-      detail: "This Idempotency-Key was sent with another method, path or body; use a new key"
-    })
-  )
-  const unavailable = await render(
-    new Problem.Unavailable({
-      detail: "The store did not answer; the request changed nothing and may be retried"
-    })
-  )
-
-  const refusals: Record<Exclude<IdempotentStart["_tag"], "Run" | "Replay">, Refusal> = {
-    InProgress: inProgress,
-    Reused: reused
-  }
-
+  const refusals = await renderIdempotencyRefusals()
   const run = <A>(effect: Effect.Effect<A, unknown>) => Effect.runPromiseExit(effect)
+
+  /** Keeps an answer for the repeats; gives the key back, or its lease up, when there is none to keep. */
+  const settle = async (key: IdempotencyKey, lease: DateTime.Utc, response: Response) => {
+    if (keeps(response.status)) {
+      await run(store.finish(key, await toStored(response)))
+    } else {
+      // A change that may have taken effect keeps its key: a repeat resumes it, never runs it twice.
+      const changed = await mayHaveChanged(response)
+      untilStored(changed ? store.abandon(key, lease) : store.release(key, lease))
+    }
+    return response
+  }
 
   return {
     /**
@@ -89,12 +93,13 @@ export const makeIdempotency = async (
       return routeOf(request.method, new URL(request.url).pathname)?.authenticated === true
     },
     /** Serves `request` through `route`, or answers it without. */
-    serve: async (request: Request, route: (request: Request) => Promise<Response>): Promise<Response> => {
+    serve: async (request: Request, route: KeyedRoute): Promise<Response> => {
       const value = request.headers.get("idempotency-key") ?? ""
-      if (!keyPattern.test(value)) return toResponse(badKey)
+      if (!keyPattern.test(value)) return toResponse(refusals.badKey)
       const url = new URL(request.url)
       const principal = await authenticate(request.headers.get("authorization"))
-      const permission = routeOf(request.method, url.pathname)?.permission
+      const target = routeOf(request.method, url.pathname)
+      const permission = target?.permission
       if (
         principal === undefined ||
         (permission !== undefined && !permissionsOf(principal).has(permissionIdOf(permission)))
@@ -103,35 +108,41 @@ export const makeIdempotency = async (
       }
       const key: IdempotencyKey = { scope: scopeOf(principal), key: value }
       const body = new Uint8Array(await request.arrayBuffer())
-      const requestHash = sha256(`${request.method} ${url.pathname}${url.search}\n${sha256(body)}`)
       const now = Date.now()
+      const lease = DateTime.makeUnsafe(now + leaseMs)
+      const claimKey = randomBytes(16).toString("base64url")
       const started = await run(
-        store.start(key, requestHash, DateTime.makeUnsafe(now), DateTime.makeUnsafe(now + retainedMs))
-      )
-      if (Exit.isFailure(started)) return toResponse(unavailable)
-      const start = started.value
-      if (start._tag === "Replay") {
-        const replayed = new Response(start.response.body, {
-          status: start.response.status,
-          headers: start.response.headers.map(({ name, value }) => [name, value] as [string, string])
+        store.start(key, {
+          requestHash: sha256(`${request.method} ${url.pathname}${url.search}\n${sha256(body)}`),
+          requestKey: claimKey,
+          now: DateTime.makeUnsafe(now),
+          expiresAt: DateTime.makeUnsafe(now + retainedMs),
+          leaseUntil: lease
         })
-        replayed.headers.set("idempotent-replayed", "true")
-        return replayed
+      )
+      if (Exit.isFailure(started)) return toResponse(refusals.unavailable)
+      const start = started.value
+      if (start._tag === "Replay") return replayed(start.response)
+      if (start._tag === "InProgress" || start._tag === "Reused") return toResponse(refusals[start._tag])
+      const requestKey = start._tag === "Resume" ? start.requestKey : claimKey
+      if (start._tag === "Resume") {
+        const found = await run(audit.changeOfRequest(requestKey))
+        if (Exit.isFailure(found)) {
+          untilStored(store.abandon(key, lease))
+          return toResponse(refusals.unavailable)
+        }
+        if (Option.isSome(found.value)) {
+          const answer = await answerCompleted(
+            found.value.value,
+            request,
+            target?.answersMessage === true,
+            route
+          )
+          answer.headers.set("idempotent-replayed", "true")
+          return settle(key, lease, answer)
+        }
       }
-      if (start._tag !== "Run") return toResponse(refusals[start._tag])
-      const response = await route(withBodyRead(request, body))
-      if (!keeps(response.status)) {
-        // A change that may have taken effect keeps its key: a retry must not run it a second time.
-        if (!(await mayHaveChanged(response))) await run(store.release(key))
-        return response
-      }
-      const text = await response.clone().text()
-      const headers: Array<{ name: string; value: string }> = []
-      response.headers.forEach((headerValue, name) => {
-        if (name !== "x-request-id") headers.push({ name, value: headerValue })
-      })
-      await run(store.finish(key, new StoredResponse({ status: response.status, headers, body: text })))
-      return response
+      return settle(key, lease, await route(withBodyRead(request, body), requestKey))
     }
   }
 }

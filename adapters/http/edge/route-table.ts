@@ -3,6 +3,7 @@ import { HttpApi } from "effect/http-api"
 import type { PermissionKey } from "../../../core/index.ts"
 import { behindAuthentication, ChecksPassword, RequiresPermission } from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
+import { MessageView } from "../views.ts"
 
 interface Route {
   readonly method: string
@@ -11,12 +12,16 @@ interface Route {
   readonly authenticated: boolean
   /** What its use case requires of the caller, where the endpoint declares it. */
   readonly permission?: PermissionKey | undefined
+  /** Whether its success is a message (`MessageView`) rather than the record it changed. */
+  readonly answersMessage: boolean
 }
 
 const toPattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`)
 
-const routes: Array<Route> = [{ method: "GET", pattern: toPattern(openApiPath), authenticated: false }]
+const routes: Array<Route> = [
+  { method: "GET", pattern: toPattern(openApiPath), authenticated: false, answersMessage: false }
+]
 const passwordChecks = new Set<string>()
 HttpApi.reflect(RosterApi, {
   onGroup: () => {},
@@ -25,7 +30,8 @@ HttpApi.reflect(RosterApi, {
       method: endpoint.method,
       pattern: toPattern(endpoint.path),
       authenticated: behindAuthentication(middleware),
-      permission: Context.get(mergedAnnotations, RequiresPermission)
+      permission: Context.get(mergedAnnotations, RequiresPermission),
+      answersMessage: [...endpoint.success].some((schema) => schema.ast === MessageView.ast)
     })
     if (Context.get(mergedAnnotations, ChecksPassword))
       passwordChecks.add(`${endpoint.method} ${endpoint.path}`)

@@ -12,6 +12,8 @@ export interface ConnectionInfo {
 export interface Routed {
   readonly requestId: string
   readonly connection: ConnectionInfo | undefined
+  /** The name of the Idempotency-Key claim it runs under (see `CurrentRequestKey`), when it carries one. */
+  requestKey?: string
   /** Why the request ended in a 500: logged by the edge, never sent. */
   failure?: string
 }

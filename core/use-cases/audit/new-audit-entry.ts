@@ -1,7 +1,7 @@
 import { DateTime, Effect } from "effect"
 import { type AuditAction, type AuditActor, AuditEntry, type AuditTarget } from "../../model/audit.ts"
 import type { Principal } from "../../model/principal.ts"
-import { CurrentRequestId } from "../../model/request.ts"
+import { CurrentRequestId, CurrentRequestKey } from "../../model/request.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 
@@ -22,6 +22,7 @@ export const auditActorOf = (principal: Principal): AuditActor => {
  */
 export const auditEntryFor = Effect.fnUntraced(function* (actor: AuditActor, action: AuditAction) {
   const requestId = yield* CurrentRequestId
+  const requestKey = yield* CurrentRequestKey
   const id = yield* (yield* IdGenerator).auditEntryId
   const at = yield* DateTime.now
   return (target: AuditTarget, changes: Record<string, readonly [unknown, unknown]>) =>
@@ -32,7 +33,8 @@ export const auditEntryFor = Effect.fnUntraced(function* (actor: AuditActor, act
       actor,
       target,
       changes,
-      ...(requestId === undefined ? {} : { requestId })
+      ...(requestId === undefined ? {} : { requestId }),
+      ...(requestKey === undefined ? {} : { requestKey })
     })
 })
 

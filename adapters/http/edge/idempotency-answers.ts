@@ -1,0 +1,61 @@
+import { StoredResponse } from "../../../core/index.ts"
+import * as Problem from "../problems.ts"
+import { render } from "./guards.ts"
+
+/** The answers the idempotency layer gives itself, rendered once at start. */
+export const renderIdempotencyRefusals = async () => ({
+  badKey: await render(
+    new Problem.ValidationFailed({
+      detail: "The request's headers are not valid: see errors",
+      errors: [{ path: "headers.idempotency-key", message: "Expected 1 to 255 printable ASCII characters" }]
+    })
+  ),
+  InProgress: await render(
+    new Problem.RequestInProgress({
+      detail: "The first request with this Idempotency-Key has not finished; retry shortly"
+    }),
+    { "retry-after": "1" }
+  ),
+  Reused: await render(
+    new Problem.IdempotencyKeyReused({
+      detail: "This Idempotency-Key was sent with another method, path or body; use a new key"
+    })
+  ),
+  unavailable: await render(
+    new Problem.Unavailable({
+      detail: "The store did not answer; the request changed nothing and may be retried"
+    })
+  )
+})
+
+/** Answers that ran nothing are not kept: a repeat may run afresh. */
+export const keeps = (status: number) => status < 500 && status !== 429
+
+/** Whether a 503 says the change may have taken effect (`outcome_unknown`). */
+export const mayHaveChanged = async (response: Response) =>
+  response.status === 503 &&
+  (
+    (await response
+      .clone()
+      .json()
+      .catch(() => undefined)) as { readonly code?: string } | undefined
+  )?.code === "outcome_unknown"
+
+/** An answer as kept for repeats: everything but its request id, which is each repeat's own. */
+export const toStored = async (response: Response) => {
+  const headers: Array<{ name: string; value: string }> = []
+  response.headers.forEach((value, name) => {
+    if (name !== "x-request-id") headers.push({ name, value })
+  })
+  return new StoredResponse({ status: response.status, headers, body: await response.clone().text() })
+}
+
+/** A kept answer, given again. */
+export const replayed = (response: StoredResponse) => {
+  const answer = new Response(response.body, {
+    status: response.status,
+    headers: response.headers.map(({ name, value }) => [name, value] as [string, string])
+  })
+  answer.headers.set("idempotent-replayed", "true")
+  return answer
+}
