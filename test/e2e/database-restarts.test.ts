@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
+import { prepare } from "../../app/start.ts"
 import { startFerretDb } from "../support/ferretdb.ts"
-import { freePort, post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
+import { freePort, scriptCommand, startServer } from "../support/server-process.ts"
 
 const cleanups: Array<() => unknown> = []
 afterEach(async () => {
@@ -9,14 +10,52 @@ afterEach(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Seconds until `server` answers a read and a write again, polling for at most `limit` seconds. */
-const secondsUntilServing = async (server: RunningServer, limit: number, round: number) => {
+/** A running instance of the service, on whichever runtime: what a client sees of it. */
+interface Instance {
+  readonly name: string
+  readonly fetch: (path: string, init?: RequestInit) => Promise<Response>
+  readonly alive: () => boolean
+}
+
+/** An instance started as users start it, `npm run <script>` (Bun's or Deno's server). */
+const startedBy = (script: string) => async (env: Record<string, string>, name: string) => {
+  const server = await startServer(scriptCommand(script), env)
+  cleanups.push(server.kill)
+  return {
+    name,
+    fetch: (path, init) => fetch(`${server.url}${path}`, init),
+    alive: () => server.process.exitCode === null
+  } satisfies Instance
+}
+
+/** An instance on Node, as an embedder runs the web handler: built as the entrypoints build it. */
+const inThisNode = async (env: Record<string, string>, name: string): Promise<Instance> => {
+  const saved = { ...process.env }
+  Object.assign(process.env, env)
+  const { handler, dispose } = await prepare().finally(() => {
+    process.env = saved
+  })
+  cleanups.push(dispose)
+  return {
+    name,
+    fetch: (path, init) =>
+      handler(new Request(`http://127.0.0.1${path}`, init), { remoteAddress: "127.0.0.1" }),
+    alive: () => true
+  }
+}
+
+/** Seconds until `instance` answers a read and a write again, polling for at most `limit` seconds. */
+const secondsUntilServing = async (instance: Instance, limit: number, round: number) => {
   const started = Date.now()
   for (let attempt = 0; Date.now() - started < limit * 1000; attempt++) {
-    const read = await fetch(`${server.url}/api/v1/team/roles`).catch(() => undefined)
+    const read = await instance.fetch("/api/v1/team/roles").catch(() => undefined)
     if (read?.status === 200) {
-      const key = `probe-${round}-${attempt}-${server.url.slice(-5)}`
-      const write = await post(server, "/api/v1/team/role/add", { name: key, roleKey: key })
+      const key = `probe-${round}-${attempt}-${instance.name}`
+      const write = await instance.fetch("/api/v1/team/role/add", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: key, roleKey: key })
+      })
       if (write.status === 200) return (Date.now() - started) / 1000
     }
     await sleep(100)
@@ -25,12 +64,13 @@ const secondsUntilServing = async (server: RunningServer, limit: number, round: 
 }
 
 /** One add of a role, as a client that retries with its key until answered would send it. */
-const addRole = (server: RunningServer, key: string) =>
-  fetch(`${server.url}/api/v1/team/role/add`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": key },
-    body: JSON.stringify({ name: key, roleKey: key })
-  })
+const addRole = (instance: Instance, key: string) =>
+  instance
+    .fetch("/api/v1/team/role/add", {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": key },
+      body: JSON.stringify({ name: key, roleKey: key })
+    })
     .then(async (answer) => ({
       status: answer.status,
       code: answer.status === 200 ? undefined : ((await answer.json()) as { code?: string }).code
@@ -42,17 +82,17 @@ const addRole = (server: RunningServer, key: string) =>
  * requests in flight (without them the driver's monitors were never caught mid-heartbeat). Each
  * retries a refused write with the same Idempotency-Key, for up to a minute, until it is answered.
  */
-const keepCalling = (servers: ReadonlyArray<RunningServer>) => {
+const keepCalling = (instances: ReadonlyArray<Instance>) => {
   let running = true
   const attempts: Array<string> = []
   const unanswered: Array<string> = []
-  const loops = servers.flatMap((server, i) =>
+  const loops = instances.flatMap((instance, i) =>
     Array.from({ length: 20 }, async (_, j) => {
       for (let n = 0; running; n++) {
         const key = `load-${i}-${j}-${n}`
         const deadline = Date.now() + 60_000
         for (;;) {
-          const answer = await addRole(server, key)
+          const answer = await addRole(instance, key)
           attempts.push(answer.code === undefined ? `${answer.status}` : `${answer.status} ${answer.code}`)
           if (answer.status === 200) break
           if (Date.now() > deadline) {
@@ -76,29 +116,28 @@ const keepCalling = (servers: ReadonlyArray<RunningServer>) => {
 }
 
 /** Every item of a listing, following its `Link: rel="next"` pages. */
-const readAll = async <A>(server: RunningServer, path: string) => {
+const readAll = async <A>(instance: Instance, path: string) => {
   const items: Array<A> = []
   for (let next: string | undefined = path; next !== undefined; ) {
-    const page: Response = await fetch(`${server.url}${next}`)
+    const page: Response = await instance.fetch(next)
     items.push(...((await page.json()) as Array<A>))
     next = /<([^>]+)>; rel="next"/u.exec(page.headers.get("link") ?? "")?.[1]
   }
   return items
 }
 
-describe("instances on a database that is killed and comes back", () => {
+const runtimes = [
+  { runtime: "Bun", start: startedBy("start") },
+  { runtime: "Deno", start: startedBy("start:deno") },
+  { runtime: "Node", start: inThisNode }
+]
+
+describe.each(runtimes)("instances on $runtime on a database that is killed and comes back", ({ start }) => {
   it("each of two instances answers again within 10 s of its return, twice over; every retried write is made exactly once", async () => {
     const ferret = await startFerretDb(`127.0.0.1:${await freePort()}`)
     cleanups.push(ferret.dispose)
-    const servers: Array<RunningServer> = []
-    for (let i = 0; i < 2; i++) {
-      const server = await startServer(scriptCommand("start"), {
-        MONGODB_URI: ferret.uri,
-        MONGODB_DB: "roster"
-      })
-      cleanups.push(server.kill)
-      servers.push(server)
-    }
+    const env = { MONGODB_URI: ferret.uri, MONGODB_DB: "roster" }
+    const servers = [await start(env, "a"), await start(env, "b")] as const
     const load = keepCalling(servers)
     for (let round = 0; round < 2; round++) {
       await sleep(500)
@@ -116,7 +155,7 @@ describe("instances on a database that is killed and comes back", () => {
     )
     expect(unexpected).toEqual([])
     expect(load.unanswered).toEqual([])
-    const [first] = servers as [RunningServer]
+    const [first] = servers
     const roles = await readAll<{ id: number; roleKey: string }>(first, "/api/v1/team/roles?limit=200")
     const loadRoles = roles.filter((role) => role.roleKey.startsWith("load-"))
     expect(loadRoles.length, "one role per answered add").toBe(
@@ -129,6 +168,6 @@ describe("instances on a database that is killed and comes back", () => {
     const addedIds = added.map((entry) => entry.target.id)
     expect(new Set(addedIds).size, "one audit entry per role added").toBe(addedIds.length)
     for (const role of loadRoles) expect(addedIds).toContain(String(role.id))
-    for (const server of servers) expect(server.process.exitCode).toBeNull()
+    for (const server of servers) expect(server.alive()).toBe(true)
   }, 180_000)
 })
