@@ -1,6 +1,12 @@
 import { Context, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
-import { AuditLog, authenticate, IdempotencyStore } from "../../core/index.ts"
+import {
+  AuditLog,
+  authenticate,
+  CurrentRequestId,
+  CurrentRequestKey,
+  IdempotencyStore
+} from "../../core/index.ts"
 import { makeCors } from "./edge/cors.ts"
 import { finishing } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
@@ -8,7 +14,7 @@ import { makeIdempotency } from "./edge/idempotency.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
-import { type ConnectionInfo, type Routed, rememberRouted } from "./edge/routed.ts"
+import { type ConnectionInfo, EdgeRequest, type Routed } from "./edge/routed.ts"
 import { rosterRoutes } from "./routes.ts"
 import { type HttpServices, Services } from "./services.ts"
 
@@ -35,9 +41,6 @@ const bearerOf = (authorization: string | null) => {
 
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
-
-// The handlers' types ask for Services per request; they have it from the context they were built in.
-const noRequestServices = Context.empty() as Context.Context<Services>
 
 /**
  * A tracer provided with the services (an operator's OpenTelemetry layer) traces every request as
@@ -93,10 +96,16 @@ export const makeWebHandler = async <E>(
   )
   const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
   const finish = finishing(log)
+  /** Hands the request to the router with what the edge knows of it, and the name of its key's claim. */
   const route = (record: Routed) => (request: Request, requestKey?: string) => {
-    if (requestKey !== undefined) record.requestKey = requestKey
-    rememberRouted(request, record)
-    return web.handler(request, noRequestServices)
+    const known = Context.make(Services, context).pipe(
+      Context.add(EdgeRequest, record),
+      Context.add(CurrentRequestId, record.requestId)
+    )
+    return web.handler(
+      request,
+      requestKey === undefined ? known : Context.add(known, CurrentRequestKey, requestKey)
+    )
   }
   const serve = (request: Request, record: Routed) =>
     idempotency.applies(request) ? idempotency.serve(request, route(record)) : route(record)(request)

@@ -1,8 +1,9 @@
-import { Effect, Exit, Layer } from "effect"
+import { Context, Effect, Exit, Layer } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { describe, expect, it } from "vitest"
 import { handOverBody, withBodyRead } from "../../adapters/http/edge/body-in-hand.ts"
 import { edgeMiddleware } from "../../adapters/http/edge/edge.ts"
+import { EdgeRequest } from "../../adapters/http/edge/routed.ts"
 
 const post = (body: string) => new Request("http://127.0.0.1/api/v1/team/role/add", { method: "POST", body })
 const bytesOf = (text: string) => new TextEncoder().encode(text)
@@ -37,7 +38,8 @@ describe("the body the edge read", () => {
       new Request("http://127.0.0.1/echo", { method: "POST", body: "ignored" }),
       bytesOf("in hand")
     )
-    expect(await (await web.handler(read)).text()).toBe("in hand")
+    const edge = Context.make(EdgeRequest, { requestId: "r", connection: undefined })
+    expect(await (await web.handler(read, edge)).text()).toBe("in hand")
     await web.dispose()
   })
 

@@ -3,7 +3,7 @@ import { HttpRouter, HttpServerRequest } from "effect/http"
 import { handOverBody } from "./body-in-hand.ts"
 import { loggableCause } from "./loggable.ts"
 import type { RequestLog } from "./request-log.ts"
-import { type Routed, routedOf } from "./routed.ts"
+import { EdgeRequest, type Routed } from "./routed.ts"
 import { answerUnhandled } from "./unhandled.ts"
 
 export const pathOf = (url: string) => {
@@ -35,11 +35,12 @@ export const edgeMiddleware = HttpRouter.middleware(
         Cause.hasInterruptsOnly(cause)
           ? Effect.failCause(cause)
           : HttpServerRequest.HttpServerRequest.use((request) =>
-              Effect.map(answerUnhandled(cause, request.method, pathOf(request.url)), (response) => {
-                const routed = routedOf(request)
-                if (response.status >= 500 && routed !== undefined) routed.failure = loggableCause(cause)
-                return response
-              })
+              Effect.flatMap(answerUnhandled(cause, request.method, pathOf(request.url)), (response) =>
+                EdgeRequest.useSync((routed) => {
+                  if (response.status >= 500) routed.failure = loggableCause(cause)
+                  return response
+                })
+              )
             )
     ),
   { global: true }

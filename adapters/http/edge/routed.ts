@@ -1,4 +1,4 @@
-import type { HttpServerRequest } from "effect/http"
+import { Context } from "effect"
 
 export interface ConnectionInfo {
   /**
@@ -12,26 +12,15 @@ export interface ConnectionInfo {
 export interface Routed {
   readonly requestId: string
   readonly connection: ConnectionInfo | undefined
-  /** The name of the Idempotency-Key claim it runs under (see `CurrentRequestKey`), when it carries one. */
-  requestKey?: string
   /** Why the request ended in a 500: logged by the edge, never sent. */
   failure?: string
 }
 
-// Keyed by the web request itself: handing these over in the request's context meant copying the
-// context on every request.
-const routed = new WeakMap<Request, Routed>()
-
-export const rememberRouted = (request: Request, record: Routed) => {
-  routed.set(request, record)
-}
-
-/** What the edge knows of the request being handled; undefined for a request it did not route. */
-export const routedOf = (request: HttpServerRequest.HttpServerRequest): Routed | undefined => {
-  const source = request.source
-  return source instanceof Request ? routed.get(source) : undefined
-}
+/**
+ * The request as the edge took it in, set once when it hands the request to the router and read
+ * where needed (the client's address for login throttling, the failure for the log line).
+ */
+export class EdgeRequest extends Context.Service<EdgeRequest, Routed>()("roster/http/EdgeRequest") {}
 
 /** The peer address of the request being handled, when the server told it. */
-export const clientAddressOf = (request: HttpServerRequest.HttpServerRequest): string | undefined =>
-  routedOf(request)?.connection?.remoteAddress
+export const clientAddress = EdgeRequest.useSync((routed) => routed.connection?.remoteAddress)

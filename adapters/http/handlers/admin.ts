@@ -2,12 +2,12 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { setAccountStatus, setMemberPassword } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { asRecordedCaller } from "./as-caller.ts"
+import { asCaller } from "./as-caller.ts"
 
 export const AdminHandlers = HttpApiBuilder.group(RosterApi, "admin", (handlers) =>
   handlers
     .handle("toggleAccountStatus", ({ payload }) =>
-      asRecordedCaller((actor) =>
+      asCaller((actor) =>
         setAccountStatus(actor, { memberId: payload.user_id, active: payload.accountActiveStatus })
       ).pipe(
         Effect.map((member) => ({
@@ -16,7 +16,7 @@ export const AdminHandlers = HttpApiBuilder.group(RosterApi, "admin", (handlers)
       )
     )
     .handle("setMemberPassword", ({ params, payload }) =>
-      asRecordedCaller((actor) => setMemberPassword(actor, params.id, payload)).pipe(
+      asCaller((actor) => setMemberPassword(actor, params.id, payload)).pipe(
         Effect.as({ message: "The password is set; every session of that member has ended" })
       )
     )

@@ -34,8 +34,3 @@ export const toCompletion = <A, E extends DomainError, R>(useCase: Effect.Effect
 export const asCaller = <A, E extends DomainError, R extends HttpServices>(
   useCase: (actor: Principal) => Effect.Effect<A, E, R>
 ) => CurrentPrincipal.use((actor) => onServices(toCompletion(useCase(actor))))
-
-/** `asCaller` for a use case that changes something: its audit entries name the request. */
-export const asRecordedCaller = <A, E extends DomainError, R extends HttpServices>(
-  useCase: (actor: Principal) => Effect.Effect<A, E, R>
-) => CurrentPrincipal.use((actor) => onServices(toCompletion(useCase(actor)), { recorded: true }))

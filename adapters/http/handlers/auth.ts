@@ -3,26 +3,26 @@ import { HttpApiBuilder } from "effect/http-api"
 import { changeOwnPassword, logIn, logOut } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { clientAddressOf } from "../edge/routed.ts"
+import { clientAddress } from "../edge/routed.ts"
 import { onServices } from "../services.ts"
 import { toWhoAmIView } from "../views.ts"
-import { asCaller, asRecordedCaller, toCompletion } from "./as-caller.ts"
+import { asCaller, toCompletion } from "./as-caller.ts"
 
 /** Callers whose address the server cannot tell share one throttling bucket. */
 const unknownClient = "unknown"
 
 export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =>
   handlers
-    .handle("login", ({ payload, request }) =>
-      onServices(toCompletion(logIn({ ...payload, client: clientAddressOf(request) ?? unknownClient })), {
-        recorded: true
-      })
+    .handle("login", ({ payload }) =>
+      Effect.flatMap(clientAddress, (client) =>
+        onServices(toCompletion(logIn({ ...payload, client: client ?? unknownClient })))
+      )
     )
     .handle("logout", () => asCaller(logOut))
     .handle("me", () => CurrentPrincipal.useSync(toWhoAmIView))
-    .handle("changePassword", ({ payload, request }) =>
-      asRecordedCaller((actor) =>
-        changeOwnPassword(actor, payload, clientAddressOf(request) ?? unknownClient)
+    .handle("changePassword", ({ payload }) =>
+      Effect.flatMap(clientAddress, (client) =>
+        asCaller((actor) => changeOwnPassword(actor, payload, client ?? unknownClient))
       ).pipe(Effect.as({ message: "The password is changed; every other session of yours has ended" }))
     )
 )

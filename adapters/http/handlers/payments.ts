@@ -18,7 +18,7 @@ export const PaymentsHandlers = HttpApiBuilder.group(RosterApi, "payments", (han
     Effect.orDie(request.text).pipe(
       // To its end even if the provider hangs up: between recording and applying is no place to stop.
       Effect.flatMap((rawBody) =>
-        onServices(Effect.uninterruptible(receivePaymentEvent(rawBody, request.headers)), { recorded: true })
+        onServices(Effect.uninterruptible(receivePaymentEvent(rawBody, request.headers)))
       ),
       Effect.map((outcome) => ({ received: true as const, outcome })),
       Effect.catchTags({

@@ -19,19 +19,17 @@ import {
   updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { asCaller, asRecordedCaller } from "./as-caller.ts"
+import { asCaller } from "./as-caller.ts"
 import { pageResponse } from "./page-response.ts"
 
 export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =>
   handlers
-    .handle("addMember", ({ payload }) => asRecordedCaller((actor) => addMember(actor, payload)))
-    .handle("addRole", ({ payload }) => asRecordedCaller((actor) => addRole(actor, payload)))
+    .handle("addMember", ({ payload }) => asCaller((actor) => addMember(actor, payload)))
+    .handle("addRole", ({ payload }) => asCaller((actor) => addRole(actor, payload)))
     .handle("removePermission", ({ params, payload }) =>
-      asRecordedCaller((actor) =>
-        removePermission(actor, { id: params.id, permissionId: payload.permissionId })
-      )
+      asCaller((actor) => removePermission(actor, { id: params.id, permissionId: payload.permissionId }))
     )
-    .handle("grantPermission", ({ payload }) => asRecordedCaller((actor) => grantPermission(actor, payload)))
+    .handle("grantPermission", ({ payload }) => asCaller((actor) => grantPermission(actor, payload)))
     .handle("getRolePermissionDetail", ({ params }) =>
       asCaller((actor) => getRolePermissionDetail(actor, params.id))
     )
@@ -42,18 +40,16 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     )
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
     .handle("updateMember", ({ params, payload }) =>
-      asRecordedCaller((actor) => updateMember(actor, params.id, payload))
+      asCaller((actor) => updateMember(actor, params.id, payload))
     )
-    .handle("removeMember", ({ params }) => asRecordedCaller((actor) => removeMember(actor, params.id)))
+    .handle("removeMember", ({ params }) => asCaller((actor) => removeMember(actor, params.id)))
     .handle("listRoles", ({ query: { cursor, ...rest }, request }) =>
       asCaller((actor) => listRoles(actor, cursor === undefined ? rest : { ...rest, after: cursor })).pipe(
         Effect.map(pageResponse(RoleCursor, request))
       )
     )
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
-    .handle("updateRole", ({ params, payload }) =>
-      asRecordedCaller((actor) => updateRole(actor, params.id, payload))
-    )
-    .handle("removeRole", ({ params }) => asRecordedCaller((actor) => removeRole(actor, params.id)))
+    .handle("updateRole", ({ params, payload }) => asCaller((actor) => updateRole(actor, params.id, payload)))
+    .handle("removeRole", ({ params }) => asCaller((actor) => removeRole(actor, params.id)))
     .handle("listPermissions", () => asCaller(listPermissions))
 )
