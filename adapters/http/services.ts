@@ -1,21 +1,21 @@
 import { Context, Effect } from "effect"
-import {
-  type AuditLog,
-  type AuthSettings,
-  type IdempotencyStore,
-  type IdGenerator,
-  type LoginThrottleStore,
-  type MemberStore,
-  type PasswordHasher,
-  type PaymentInbox,
-  type PaymentProvider,
-  type PlanCatalog,
-  type RolePermissionStore,
-  type RoleStore,
-  type SessionStore,
-  type SessionTokens,
-  type StoreHealth,
-  type SubscriptionStore
+import type {
+  AuditLog,
+  AuthSettings,
+  IdempotencyStore,
+  IdGenerator,
+  LoginThrottleStore,
+  MemberStore,
+  PasswordHasher,
+  PaymentInbox,
+  PaymentProvider,
+  PlanCatalog,
+  RolePermissionStore,
+  RoleStore,
+  SessionStore,
+  SessionTokens,
+  StoreHealth,
+  SubscriptionStore
 } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
 import type { RequestLog } from "./edge/request-log.ts"
