@@ -1,4 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
+import { isActiveMember } from "../../model/member.ts"
 import { isLive, type Subscription } from "../../model/subscription.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
@@ -46,10 +47,22 @@ export const syncSeats = Effect.gen(function* () {
 })
 
 /**
- * `syncSeats` after a member change that may have moved the count. The change itself is done by
- * then, so a provider or store that fails here does not undo it: the seats catch up at the next
- * change or the next periodic reconciliation.
+ * `syncSeats` after a change that may have moved the count. The change itself is done by then, so
+ * a provider or store that fails here does not undo it: the seats catch up at the next change or
+ * the next periodic reconciliation.
  */
 export const keepSeatsInStep = syncSeats.pipe(
   Effect.catchCause((cause) => Effect.logWarning("Seats not brought in step with the provider", cause))
 )
+
+type MemberState = Parameters<typeof isActiveMember>[0]
+
+const counted = (member: MemberState | undefined) => member !== undefined && isActiveMember(member)
+
+/**
+ * After a member was added (`before` undefined), changed or removed (`after` undefined): the seats
+ * kept in step when the member joined or left those who can act. Every member change ends here.
+ */
+export const seatsAfterMemberChange = (before: MemberState | undefined, after: MemberState | undefined) =>
+  // Stryker disable next-line ConditionalExpression: only spares a read; syncing seats that did not move changes and calls nothing
+  counted(before) === counted(after) ? Effect.void : keepSeatsInStep

@@ -4,7 +4,6 @@ import { DuplicateEmail, DuplicateUsername, UnknownRole } from "../../model/erro
 import { RoleId } from "../../model/ids.ts"
 import {
   Email,
-  isActiveMember,
   MemberRecord,
   memberAuditFields,
   normalizeEmail,
@@ -20,7 +19,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
-import { keepSeatsInStep } from "../billing/sync-seats.ts"
+import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
 export const AddMemberInput = Schema.Struct({
   username: Username,
@@ -66,7 +65,6 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   if (!(yield* roles.claim(input.roleId))) return yield* new UnknownRole({ roleId: input.roleId })
   yield* members.insert(record, entry).pipe(Effect.tapError(() => roles.release(input.roleId)))
   yield* relayAudit(entry)
-  // Stryker disable next-line ConditionalExpression: only spares a read; syncing seats that did not move changes and calls nothing
-  if (isActiveMember(record)) yield* keepSeatsInStep
+  yield* seatsAfterMemberChange(undefined, record)
   return member
 })

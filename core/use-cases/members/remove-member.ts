@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
 import { NotFound } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
-import { isActiveMember, memberAuditFields, toMember } from "../../model/member.ts"
+import { memberAuditFields, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
@@ -10,7 +10,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
-import { keepSeatsInStep } from "../billing/sync-seats.ts"
+import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
 /**
  * Removes a member and ends their sessions; nobody removes themselves, someone more privileged, or
@@ -35,7 +35,6 @@ export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: M
   yield* relayAudit(entry)
   yield* (yield* RoleStore).release(removed.value.roleId)
   yield* (yield* SessionStore).revokeAllOf(id)
-  // Stryker disable next-line ConditionalExpression: only spares a read; syncing seats that did not move changes and calls nothing
-  if (isActiveMember(removed.value)) yield* keepSeatsInStep
+  yield* seatsAfterMemberChange(removed.value, undefined)
   return toMember(removed.value)
 })

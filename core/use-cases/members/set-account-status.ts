@@ -1,14 +1,14 @@
 import { Effect, Option, Schema } from "effect"
 import { NotFound } from "../../model/errors.ts"
 import { MemberId } from "../../model/ids.ts"
-import { isActiveMember, toMember } from "../../model/member.ts"
+import { toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
-import { keepSeatsInStep } from "../billing/sync-seats.ts"
+import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
   memberId: MemberId,
@@ -37,7 +37,6 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   yield* relayAudit(entry)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (!input.active) yield* (yield* SessionStore).revokeAllOf(input.memberId)
-  // Stryker disable next-line ConditionalExpression: only spares a read; syncing seats that did not move changes and calls nothing
-  if (isActiveMember(target.value) !== isActiveMember(updated.value)) yield* keepSeatsInStep
+  yield* seatsAfterMemberChange(target.value, updated.value)
   return toMember(updated.value)
 })

@@ -2,13 +2,7 @@ import { Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
 import { EditConflict, NotFound, UnknownRole } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
-import {
-  isActiveMember,
-  type MemberChanges,
-  memberAuditFields,
-  normalizeEmail,
-  toMember
-} from "../../model/member.ts"
+import { type MemberChanges, memberAuditFields, normalizeEmail, toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
@@ -16,7 +10,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
-import { keepSeatsInStep } from "../billing/sync-seats.ts"
+import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
 /**
  * Changes a member's username, e-mail, membership flag or role (merge semantics). Moving a member to
@@ -77,7 +71,6 @@ export const updateMember = Effect.fnUntraced(function* (
   if (newRole !== undefined) yield* roles.release(current.roleId)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (endSessions) yield* (yield* SessionStore).revokeAllOf(id)
-  // Stryker disable next-line ConditionalExpression: only spares a read; syncing seats that did not move changes and calls nothing
-  if (isActiveMember(current) !== isActiveMember(updated.value)) yield* keepSeatsInStep
+  yield* seatsAfterMemberChange(current, updated.value)
   return toMember(updated.value)
 })
