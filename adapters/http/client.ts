@@ -28,3 +28,13 @@ export const makeRosterClient = (options: RosterClientOptions) => {
       : { transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token)) })
   })
 }
+
+export {
+  type CallOptions,
+  type CreateRosterClientOptions,
+  createRosterClient,
+  type RosterList,
+  type RosterPage,
+  RosterProblem,
+  type RosterPromiseClient
+} from "./promise-client.ts"

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process"
 import { promisify } from "node:util"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createRosterClient, RosterProblem } from "../../adapters/http/client.ts"
 import { clientScenario } from "../support/client-scenario.ts"
 import { type RunningServer, startServer } from "../support/server-process.ts"
 
@@ -42,5 +43,19 @@ describe("the typed client against `npm start`", () => {
       "bun-client"
     ])
     expectOutcome(JSON.parse(stdout), "bun-client")
+  })
+
+  it("the Promise client, from plain Node: adds a role, pages the roles, and rejects with a RosterProblem", async () => {
+    const roster = createRosterClient({ baseUrl: server.url, token: masterKey })
+    const role = await roster.team.addRole({ name: "Promised", roleKey: "promise-client" })
+    const keys: Array<string> = []
+    for await (const each of roster.team.listRoles({ limit: 1 })) keys.push(each.roleKey)
+    expect(keys).toContain("promise-client")
+    const again = await roster.team
+      .addRole({ name: "Again", roleKey: "promise-client" })
+      .catch((e: unknown) => e)
+    expect(again).toBeInstanceOf(RosterProblem)
+    expect(again).toMatchObject({ status: 409, code: "duplicate_role_key" })
+    expect(await roster.team.getRole({ id: role.id })).toMatchObject({ roleKey: "promise-client" })
   })
 })

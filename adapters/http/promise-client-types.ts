@@ -1,0 +1,103 @@
+import type { Brand, DateTime, Redacted, Schema } from "effect"
+import type { HttpApi, HttpApiGroup, HttpApiSchema } from "effect/http-api"
+import type { RosterApi } from "./api/roster-api.ts"
+
+type Simplify<A> = { [K in keyof A]: A[K] } & {}
+
+/**
+ * A value as JSON carries it, as a caller without Effect writes and reads it: brands dropped,
+ * instants as RFC 3339 strings, a secret as its text.
+ */
+type AsJson<T> =
+  T extends Redacted.Redacted<infer A>
+    ? AsJson<A>
+    : T extends DateTime.DateTime
+      ? string
+      : T extends Brand.Brand<string>
+        ? T extends string
+          ? string
+          : T extends number
+            ? number
+            : T
+        : T extends ReadonlyArray<infer Item>
+          ? ReadonlyArray<AsJson<Item>>
+          : T extends object
+            ? { [K in keyof T]: AsJson<T[K]> }
+            : T
+
+/** The schema an endpoint declared, under the codec HttpApi wraps it in. */
+type Declared<S> =
+  S extends Schema.toCodecJson<infer Inner>
+    ? Declared<Inner>
+    : S extends Schema.toCodecStringTree<infer Inner>
+      ? Declared<Inner>
+      : S extends HttpApiSchema.WithHeaders<infer Body, infer _Headers>
+        ? Declared<Body>
+        : S
+
+/** The JSON form of the schema at `Part` of an endpoint; nothing when the endpoint has no such part. */
+type Part<E, Part extends "~Params" | "~Query" | "~Payload" | "~Success"> = E extends {
+  readonly [K in Part]: infer S
+}
+  ? [S] extends [never]
+    ? {}
+    : Declared<S> extends Schema.Top
+      ? AsJson<Declared<S>["Type"]>
+      : {}
+  : {}
+
+type Groups = typeof RosterApi extends HttpApi.HttpApi<infer _Id, infer Groups> ? Groups : never
+
+/** The one object a method takes: its path parameters, query and body fields together. */
+export type InputOf<E> = Simplify<Part<E, "~Params"> & QueryOf<Part<E, "~Query">> & Part<E, "~Payload">>
+
+/** A list's query, its cursor as the opaque text a page gives (`next`). */
+type QueryOf<Q> = "cursor" extends keyof Q ? Omit<Q, "cursor"> & { readonly cursor?: string | undefined } : Q
+
+/** What a method resolves to: the answer's JSON body. */
+export type OutputOf<E> = Part<E, "~Success">
+
+/** The items of a list's pages. */
+type ItemOf<E> = OutputOf<E> extends ReadonlyArray<infer Item> ? Item : never
+
+/** One page of a list, and the cursor of the next while more remain. */
+export interface RosterPage<Item> {
+  readonly items: ReadonlyArray<Item>
+  readonly next: string | undefined
+}
+
+/**
+ * A list: iterate it (`for await`) for every item of every page, cursors handled inside; or read
+ * `firstPage()` and page by hand, passing `next` back as `cursor`.
+ */
+export interface RosterList<Item> extends AsyncIterable<Item> {
+  readonly firstPage: () => Promise<RosterPage<Item>>
+}
+
+/** Per call: the `Idempotency-Key` of a POST or PATCH, and a signal to abort it. */
+export interface CallOptions {
+  readonly idempotencyKey?: string
+  readonly signal?: AbortSignal
+}
+
+type IsEmpty<A> = keyof A extends never ? true : false
+
+type Method<E> = "cursor" extends keyof InputOf<E>
+  ? (input?: InputOf<E>, options?: CallOptions) => RosterList<ItemOf<E>>
+  : IsEmpty<InputOf<E>> extends true
+    ? (input?: Record<string, never>, options?: CallOptions) => Promise<OutputOf<E>>
+    : (input: InputOf<E>, options?: CallOptions) => Promise<OutputOf<E>>
+
+type GroupClient<G> = {
+  readonly [E in HttpApiGroup.Endpoints<G> as E extends { readonly identifier: infer Name extends string }
+    ? Name
+    : never]: Method<E>
+}
+
+/** One object per API group, one method per endpoint named as its operation; the webhook is the provider's. */
+export type RosterPromiseClient = {
+  readonly [G in Exclude<
+    Groups,
+    { readonly identifier: "payments" }
+  > as HttpApiGroup.Identifier<G>]: GroupClient<G>
+}

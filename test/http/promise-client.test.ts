@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest"
+import { createRosterClient, RosterProblem } from "../../adapters/http/client.ts"
+import { masterKey, password, startApi, type TestApi } from "../support/http.ts"
+
+/** The Promise client, its requests answered by the service's web handler as a server would. */
+const clientOf = (api: TestApi, token?: string) =>
+  createRosterClient({
+    baseUrl: "http://roster.test",
+    ...(token === undefined ? {} : { token }),
+    fetch: (input, init) => api.web.handler(new Request(input, init), { remoteAddress: "192.0.2.9" })
+  })
+
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail("resolved"),
+    (error: unknown) => error
+  )
+
+describe("the Promise client", () => {
+  it("adds, reads back and changes with plain values; one object holds path and body fields", async () => {
+    const api = await startApi()
+    const roster = clientOf(api, masterKey)
+    const role = await roster.team.addRole({ name: "Readers", roleKey: "readers" })
+    expect(role).toMatchObject({ name: "Readers", roleKey: "readers", activeStatus: true })
+    expect(typeof role.createdAt).toBe("string")
+    const detail = await roster.team.grantPermission({ roleId: role.id, permissionId: 1 })
+    expect(detail.permissionIds).toEqual([1])
+    const member = await roster.team.addMember({
+      username: "ada",
+      email: "ada@example.com",
+      password,
+      activestatus: true,
+      roleId: role.id
+    })
+    expect(await roster.team.getMember({ id: member.id })).toMatchObject({ username: "ada", roleId: role.id })
+    const renamed = await roster.team.updateRole({ id: role.id, name: "Auditors" })
+    expect(renamed.name).toBe("Auditors")
+    const removed = await roster.team.removePermission({ id: detail.id, permissionId: 1 })
+    expect(removed.permissionIds).toEqual([])
+  })
+
+  it("signs in, then calls as the member; a problem rejects with its status, code and errors", async () => {
+    const api = await startApi()
+    const roster = clientOf(api, masterKey)
+    const role = await roster.team.addRole({ name: "Crew", roleKey: "crew" })
+    await roster.team.addMember({
+      username: "boris",
+      email: "boris@example.com",
+      password,
+      activestatus: true,
+      roleId: role.id
+    })
+    const session = await clientOf(api).auth.login({ username: "boris", password })
+    const me = await clientOf(api, session.token).auth.me()
+    expect(me).toMatchObject({ principal: "member", permissions: [] })
+
+    const duplicate = await rejection(roster.team.addRole({ name: "Again", roleKey: "crew" }))
+    expect(duplicate).toBeInstanceOf(RosterProblem)
+    expect(duplicate).toMatchObject({ status: 409, code: "duplicate_role_key" })
+    const invalid = (await rejection(roster.team.addRole({ name: "", roleKey: "x" }))) as RosterProblem
+    expect(invalid.status).toBe(400)
+    expect(invalid.errors.map((error) => error.path)).toContain("body.name")
+    const refused = await rejection(clientOf(api, session.token).team.addRole({ name: "N", roleKey: "n" }))
+    expect(refused).toMatchObject({ status: 403, code: "forbidden" })
+  })
+
+  it("iterates every item of every page, and gives the first page with its cursor", async () => {
+    const api = await startApi()
+    const roster = clientOf(api, masterKey)
+    for (let i = 0; i < 5; i++) await roster.team.addRole({ name: `Role ${i}`, roleKey: `role-${i}` })
+    const first = await roster.team.listRoles({ limit: 2 }).firstPage()
+    expect(first.items).toHaveLength(2)
+    expect(first.next).toEqual(expect.any(String))
+    const second = await roster.team.listRoles({ limit: 2, cursor: first.next }).firstPage()
+    expect(second.items.map((role) => role.id)).not.toContain(first.items[0]?.id)
+    const keys: Array<string> = []
+    for await (const role of roster.team.listRoles({ limit: 2 })) keys.push(role.roleKey)
+    expect(keys.filter((key) => key.startsWith("role-")).sort()).toEqual([
+      "role-0",
+      "role-1",
+      "role-2",
+      "role-3",
+      "role-4"
+    ])
+  })
+
+  it("sends an Idempotency-Key: a repeat is answered without running again", async () => {
+    const api = await startApi()
+    const roster = clientOf(api, masterKey)
+    const first = await roster.team.addRole({ name: "Once", roleKey: "once" }, { idempotencyKey: "k-1" })
+    const again = await roster.team.addRole({ name: "Once", roleKey: "once" }, { idempotencyKey: "k-1" })
+    expect(again).toEqual(first)
+  })
+})
