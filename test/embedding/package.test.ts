@@ -1,4 +1,4 @@
-// Embeds Roster as a user does, following the README's "Embedding" section to the letter: pack it,
+// Embeds Roster as a user does, following the Embedding page (docs/embedding.md) to the letter: pack it,
 // install the tarball into a fresh project, compile that project with tsc and run its tests.
 import { exec } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -8,39 +8,38 @@ import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startServer } from "../support/server-process.ts"
 
-const readme = readFileSync("README.md", "utf8")
-const section = readme.slice(readme.indexOf("\n## Embedding\n"), readme.indexOf("\n## Performance\n"))
+const section = readFileSync("docs/embedding.md", "utf8")
 const pkg = JSON.parse(readFileSync("package.json", "utf8"))
 const tarball = `${pkg.name}-${pkg.version}.tgz`
 
-/** The section's shell block, one command a line, without its comments. */
-const readmeCommands = (section.match(/```sh\n([\s\S]*?)```/)?.[1] ?? "")
+/** The page's shell block, one command a line, without its comments. */
+const pageCommands = (section.match(/```sh\n([\s\S]*?)```/)?.[1] ?? "")
   .split("\n")
   .map((line) => line.replace(/#.*$/, "").trim())
   .filter((line) => line !== "")
 
-/** The project's files as the section shows them (fences like ```ts file=src/core.test.ts). */
-const readmeFiles = [...section.matchAll(/```\w+ file=(\S+)\n([\s\S]*?)```/g)].map(
+/** The project's files as the page shows them (fences like ```ts file=src/core.test.ts). */
+const pageFiles = [...section.matchAll(/```\w+ file=(\S+)\n([\s\S]*?)```/g)].map(
   ([, path, content]) => [path ?? "", content ?? ""] as const
 )
 
 const run = promisify(exec)
 const work = mkdtempSync(join(tmpdir(), "roster-embedding-"))
 const project = join(work, "project")
-/** The README writes /tmp; the test keeps everything in its own directory. */
+/** The page writes /tmp; the test keeps everything in its own directory. */
 const here = (command: string) => command.replaceAll("/tmp", work)
 /** Flags that change where npm looks first and what it reports, not what it installs. */
 const quietly = (command: string) =>
   command.startsWith("npm install") ? `${command} --prefer-offline --no-audit --no-fund` : command
 
-const [pack, install, installDev, compile, runCore, runClient] = readmeCommands
+const [pack, install, installDev, compile, runCore, runClient] = pageCommands
 let packed: { files: ReadonlyArray<{ path: string }> }
 
 beforeAll(async () => {
   const [report] = JSON.parse((await run(`${here(pack ?? "")} --json --silent`)).stdout)
   packed = report
   mkdirSync(project)
-  for (const [path, content] of readmeFiles) {
+  for (const [path, content] of pageFiles) {
     mkdirSync(dirname(join(project, path)), { recursive: true })
     writeFileSync(join(project, path), content)
   }
@@ -50,9 +49,9 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-describe("Roster embedded as the README says, from its packed tarball", () => {
-  it("follows the README's commands, and ships only the build: JavaScript and declarations", () => {
-    expect(readmeCommands).toEqual([
+describe("Roster embedded as the Embedding page says, from its packed tarball", () => {
+  it("follows the page's commands, and ships only the build: JavaScript and declarations", () => {
+    expect(pageCommands).toEqual([
       "npm pack --pack-destination /tmp",
       `npm install /tmp/${tarball} effect@^4.1.0`,
       "npm install --save-dev typescript@5.9 @types/node@22",
@@ -60,7 +59,7 @@ describe("Roster embedded as the README says, from its packed tarball", () => {
       "node --test dist/core.test.js",
       "ROSTER_URL=http://127.0.0.1:3000 node --test dist/client.test.js"
     ])
-    expect(readmeFiles.map(([path]) => path)).toEqual([
+    expect(pageFiles.map(([path]) => path)).toEqual([
       "package.json",
       "tsconfig.json",
       "src/core.test.ts",
