@@ -140,7 +140,8 @@ export const createRosterClient = (options: CreateRosterClientOptions): RosterPr
 
   const client: Record<string, Record<string, unknown>> = {}
   for (const operation of operations) {
-    const group = (client[operation.group] ??= {})
+    const group = client[operation.group] ?? {}
+    client[operation.group] = group
     group[operation.name] = (input: Record<string, unknown> = {}, call: CallOptions = {}) =>
       operation.isList
         ? list(operation, input, call)

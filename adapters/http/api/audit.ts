@@ -1,9 +1,10 @@
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { AuditAction, AuditCursor, AuditFilter } from "../../../core/index.ts"
 import { AuditEntryView } from "../views.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
 import { Authentication } from "./middleware.ts"
+import { documented } from "./operation-docs.ts"
 
 /**
  * An instant in RFC 3339 form only: the runtime's date parser alone takes `0.5` or `March 7` too,
@@ -26,7 +27,11 @@ export const AuditQuery = {
 
 export class AuditApi extends HttpApiGroup.make("audit")
   .add(
-    HttpApiEndpoint.get("listEvents", "/events", { query: AuditQuery, success: pageSchemaOf(AuditEntryView) })
+    HttpApiEndpoint.get("listEvents", "/events", {
+      query: AuditQuery,
+      success: pageSchemaOf(AuditEntryView)
+    }).annotateMerge(documented("List the audit record, newest first"))
   )
   .middleware(Authentication)
-  .prefix("/api/v1/audit") {}
+  .prefix("/api/v1/audit")
+  .annotate(OpenApi.Description, "The audit record: who changed what, and when") {}

@@ -1,10 +1,11 @@
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ChangeOwnPasswordInput, LogInInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { LoginView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication, ChecksPassword } from "./middleware.ts"
+import { documented } from "./operation-docs.ts"
 
 /** The client address is the server's to supply, never the caller's. */
 export const LoginBody = LogInInput.mapFields(({ client: _, ...fields }) => fields)
@@ -20,11 +21,22 @@ export class AuthApi extends HttpApiGroup.make("auth")
         Problem.RateLimitedWithRetryAfter,
         Problem.BusyWithRetryAfter
       ]
-    }).annotate(ChecksPassword, true),
+    })
+      .annotate(ChecksPassword, true)
+      .annotateMerge(
+        documented("Sign in with a username or e-mail and a password", {
+          example: { username: "ada", password: "a long passphrase" },
+          links: { WhoAmI: { operationId: "auth.me" } }
+        })
+      ),
     HttpApiEndpoint.post("logout", "/logout", {
       success: Schema.Struct({ revoked: Schema.Boolean })
-    }).middleware(Authentication),
-    HttpApiEndpoint.get("me", "/me", { success: WhoAmIView }).middleware(Authentication),
+    })
+      .middleware(Authentication)
+      .annotateMerge(documented("End the calling session")),
+    HttpApiEndpoint.get("me", "/me", { success: WhoAmIView })
+      .middleware(Authentication)
+      .annotateMerge(documented("Tell who the caller is")),
     HttpApiEndpoint.post("changePassword", "/password", {
       payload: jsonBody(ChangeOwnPasswordInput),
       success: MessageView,
@@ -32,5 +44,11 @@ export class AuthApi extends HttpApiGroup.make("auth")
     })
       .middleware(Authentication)
       .annotate(ChecksPassword, true)
+      .annotateMerge(
+        documented("Change one's own password, ending every other session", {
+          example: { currentPassword: "a long passphrase", newPassword: "another long passphrase" }
+        })
+      )
   )
-  .prefix("/api/v1/auth") {}
+  .prefix("/api/v1/auth")
+  .annotate(OpenApi.Description, "Sessions: sign in, sign out, who am I, one's own password") {}

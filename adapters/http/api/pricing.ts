@@ -1,10 +1,11 @@
 import { Schema } from "effect"
-import { HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { SubscribeInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { PlanView, SubscriptionView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication, RequiresPermission } from "./middleware.ts"
+import { documented } from "./operation-docs.ts"
 
 export class PricingApi extends HttpApiGroup.make("pricing")
   .add(
@@ -18,16 +19,31 @@ export class PricingApi extends HttpApiGroup.make("pricing")
         Problem.AlreadySubscribed,
         Problem.ProviderUnavailable
       ]
-    }).annotate(RequiresPermission, "billing.subscribe"),
-    HttpApiEndpoint.get("listPlans", "/plans", { success: Schema.Array(PlanView) }),
+    })
+      .annotate(RequiresPermission, "billing.subscribe")
+      .annotateMerge(
+        documented("Subscribe the organisation to a plan", {
+          example: { planId: "team", planName: "Team", price: 19 },
+          links: {
+            ReadSubscription: { operationId: "pricing.currentSubscription" },
+            CancelSubscription: { operationId: "pricing.cancelSubscription" }
+          }
+        })
+      ),
+    HttpApiEndpoint.get("listPlans", "/plans", { success: Schema.Array(PlanView) }).annotateMerge(
+      documented("List the plan catalog")
+    ),
     HttpApiEndpoint.get("currentSubscription", "/subscription", {
       success: SubscriptionView,
       error: Problem.NotFound
-    }),
+    }).annotateMerge(documented("Read the organisation's current subscription")),
     HttpApiEndpoint.delete("cancelSubscription", "/subscription", {
       success: SubscriptionView,
       error: [Problem.NotFound, Problem.ProviderUnavailable]
-    })
+    }).annotateMerge(
+      documented("Cancel the organisation's subscription (at the provider, at the period's end)")
+    )
   )
   .middleware(Authentication)
-  .prefix("/api/v1/pricing") {}
+  .prefix("/api/v1/pricing")
+  .annotate(OpenApi.Description, "The plan catalog and the organisation's subscription") {}

@@ -1,0 +1,116 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint } from "effect/http-api"
+import {
+  AddRoleInput,
+  GrantPermissionInput,
+  Permission,
+  PermissionId,
+  Role,
+  RoleChanges,
+  RoleId,
+  RolePermissionDetail,
+  RolePermissionDetailId
+} from "../../../core/index.ts"
+import * as Problem from "../problems.ts"
+import { jsonBody } from "./json-body.ts"
+import { fromText, integerText, pageSchemaOf, RolesQuery } from "./list-query.ts"
+import { RequiresPermission } from "./middleware.ts"
+import { documented } from "./operation-docs.ts"
+
+const detailId = { id: integerText.pipe(Schema.decodeTo(RolePermissionDetailId, fromText)) }
+const roleId = { id: integerText.pipe(Schema.decodeTo(RoleId, fromText)) }
+const exampleId = { id: "1" }
+
+/** Roles and the permissions they hold: the endpoints of the `team` group for them. */
+export const roleEndpoints = [
+  HttpApiEndpoint.post("addRole", "/role/add", {
+    payload: jsonBody(AddRoleInput),
+    success: Role,
+    error: Problem.DuplicateRoleKey
+  })
+    .annotate(RequiresPermission, "team.roles.write")
+    .annotateMerge(
+      documented("Add a role", {
+        example: { name: "Admins", roleKey: "admins", activeStatus: true },
+        links: {
+          ReadRole: { operationId: "team.getRole", parameters: { id: "$response.body#/id" } },
+          ChangeRole: { operationId: "team.updateRole", parameters: { id: "$response.body#/id" } },
+          DeleteRole: { operationId: "team.removeRole", parameters: { id: "$response.body#/id" } },
+          GrantToRole: {
+            operationId: "team.grantPermission",
+            requestBody: { roleId: "$response.body#/id", permissionId: 1 }
+          }
+        }
+      })
+    ),
+  HttpApiEndpoint.delete("removePermission", "/role-permission-detail/:id", {
+    params: detailId,
+    payload: jsonBody(Schema.Struct({ permissionId: PermissionId })),
+    success: RolePermissionDetail,
+    error: [Problem.NotFound, Problem.UnknownPermission, Problem.LastOwner]
+  }).annotateMerge(
+    documented("Remove a permission from a role's record", {
+      example: { permissionId: 1 },
+      params: exampleId
+    })
+  ),
+  HttpApiEndpoint.post("grantPermission", "/role-permission-detail", {
+    payload: jsonBody(GrantPermissionInput),
+    success: RolePermissionDetail,
+    error: [Problem.UnknownRole, Problem.UnknownPermission]
+  })
+    .annotate(RequiresPermission, "team.permissions.write")
+    .annotateMerge(
+      documented("Grant a permission to a role", {
+        example: { roleId: 1, permissionId: 1 },
+        links: {
+          ReadRecord: {
+            operationId: "team.getRolePermissionDetail",
+            parameters: { id: "$response.body#/id" }
+          },
+          RemoveFromRecord: {
+            operationId: "team.removePermission",
+            parameters: { id: "$response.body#/id" },
+            requestBody: { permissionId: 1 }
+          }
+        }
+      })
+    ),
+  HttpApiEndpoint.get("getRolePermissionDetail", "/role-permission-detail/:id", {
+    params: detailId,
+    success: RolePermissionDetail,
+    error: Problem.NotFound
+  }).annotateMerge(documented("Read a role's permission record", { params: exampleId })),
+  HttpApiEndpoint.get("listRoles", "/roles", {
+    query: RolesQuery,
+    success: pageSchemaOf(Role)
+  }).annotateMerge(documented("List the roles")),
+  HttpApiEndpoint.get("getRole", "/roles/:id", {
+    params: roleId,
+    success: Role,
+    error: Problem.NotFound
+  }).annotateMerge(documented("Read a role", { params: exampleId })),
+  HttpApiEndpoint.patch("updateRole", "/roles/:id", {
+    params: roleId,
+    payload: jsonBody(RoleChanges),
+    success: Role,
+    error: [Problem.NotFound, Problem.DuplicateRoleKey, Problem.LastOwner]
+  })
+    .annotate(RequiresPermission, "team.roles.write")
+    .annotateMerge(
+      documented("Rename, re-key, deactivate or reactivate a role", {
+        example: { name: "Administrators" },
+        params: exampleId
+      })
+    ),
+  HttpApiEndpoint.delete("removeRole", "/roles/:id", {
+    params: roleId,
+    success: Role,
+    error: [Problem.NotFound, Problem.RoleInUse]
+  }).annotateMerge(
+    documented("Delete a role no member holds, with its permission record", { params: exampleId })
+  ),
+  HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) }).annotateMerge(
+    documented("List the permission catalog")
+  )
+] as const
