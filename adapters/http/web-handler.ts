@@ -1,4 +1,4 @@
-import { Context, Exit, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
+import { Context, Exit, Layer, ManagedRuntime, Tracer } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import {
   AuditLog,
@@ -14,7 +14,7 @@ import { makeIdempotency } from "./edge/idempotency.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
-import { type ConnectionInfo, EdgeRequest, type Routed } from "./edge/routed.ts"
+import { type Bearer, bearerOf, type ConnectionInfo, EdgeRequest, type Routed } from "./edge/routed.ts"
 import { rosterRoutes } from "./routes.ts"
 import { type HttpServices, Services } from "./services.ts"
 
@@ -26,18 +26,12 @@ export interface WebHandler {
   readonly dispose: () => Promise<void>
 }
 
-/** What the edge records of a request it takes in: its id (the client's, when sane) and connection. */
+/** What the edge records of a request it takes in: its id (the client's, when sane), connection, credentials. */
 const routedFor = (request: Request, connection: ConnectionInfo | undefined): Routed => ({
   requestId: requestIdOf(request.headers.get("x-request-id")),
-  connection
+  connection,
+  bearer: bearerOf(request.headers.get("authorization"))
 })
-
-/** The bearer token of an `Authorization` header; undefined for credentials of another kind. */
-const bearerOf = (authorization: string | null) => {
-  if (authorization === null) return Option.none()
-  const token = /^Bearer +(\S+) *$/iu.exec(authorization)?.[1]
-  return token === undefined ? undefined : Option.some(Redacted.make(token))
-}
 
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
@@ -83,10 +77,9 @@ export const makeWebHandler = async <E>(
       }
     }
   )
-  const callerOf = async (authorization: string | null) => {
-    const token = bearerOf(authorization)
-    if (token === undefined) return undefined
-    const exit = await runtime.runPromiseExit(authenticate(token))
+  const callerOf = async (bearer: Bearer) => {
+    if (bearer === "malformed") return undefined
+    const exit = await runtime.runPromiseExit(authenticate(bearer))
     return Exit.isSuccess(exit) ? exit.value : undefined
   }
   const idempotency = await makeIdempotency(
@@ -108,7 +101,9 @@ export const makeWebHandler = async <E>(
     )
   }
   const serve = (request: Request, record: Routed) =>
-    idempotency.applies(request) ? idempotency.serve(request, route(record)) : route(record)(request)
+    idempotency.applies(request)
+      ? idempotency.serve(request, record.bearer, route(record))
+      : route(record)(request)
   const answer: WebHandler["handler"] = (request, connection) => {
     const started = performance.now()
     const record = routedFor(request, connection)

@@ -184,6 +184,22 @@ describe("secure mode", () => {
     expect(answer.status, answer.text).toBe(200)
     expect(answer.body).toMatchObject({ roleKey: "ops", activeStatus: true })
   })
+
+  it("reads the scheme's name in any case, the same way with and without an Idempotency-Key", async () => {
+    const api = await startApi()
+    for (const [roleKey, scheme, key] of [
+      ["lower", "bearer", undefined],
+      ["upper", "BEARER", undefined],
+      ["keyed", "bearer", "key-1"]
+    ] as const) {
+      const headers = {
+        authorization: `${scheme} ${masterKey}`,
+        ...(key === undefined ? {} : { "idempotency-key": key })
+      }
+      const answer = await addRole(api, roleKey, { headers })
+      expect(answer.status, answer.text).toBe(200)
+    }
+  })
 })
 
 describe("open local mode", () => {

@@ -1,4 +1,4 @@
-import { Context, Effect, Exit, Layer } from "effect"
+import { Context, Effect, Exit, Layer, Option } from "effect"
 import { HttpRouter, HttpServer, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { describe, expect, it } from "vitest"
 import { handOverBody, withBodyRead } from "../../adapters/http/edge/body-in-hand.ts"
@@ -38,7 +38,7 @@ describe("the body the edge read", () => {
       new Request("http://127.0.0.1/echo", { method: "POST", body: "ignored" }),
       bytesOf("in hand")
     )
-    const edge = Context.make(EdgeRequest, { requestId: "r", connection: undefined })
+    const edge = Context.make(EdgeRequest, { requestId: "r", connection: undefined, bearer: Option.none() })
     expect(await (await web.handler(read, edge)).text()).toBe("in hand")
     await web.dispose()
   })

@@ -13,6 +13,7 @@ import {
   toStored
 } from "./idempotency-answers.ts"
 import { routeOf } from "./route-table.ts"
+import type { Bearer } from "./routed.ts"
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000
@@ -65,7 +66,7 @@ const untilStored = <E>(giveUp: Effect.Effect<void, E>) =>
 export const makeIdempotency = async (
   store: IdempotencyStore["Service"],
   audit: AuditLog["Service"],
-  authenticate: (authorization: string | null) => Promise<Principal | undefined>
+  authenticate: (bearer: Bearer) => Promise<Principal | undefined>
 ) => {
   const refusals = await renderIdempotencyRefusals()
   const run = <A>(effect: Effect.Effect<A, unknown>) => Effect.runPromiseExit(effect)
@@ -93,11 +94,11 @@ export const makeIdempotency = async (
       return routeOf(request.method, new URL(request.url).pathname)?.authenticated === true
     },
     /** Serves `request` through `route`, or answers it without. */
-    serve: async (request: Request, route: KeyedRoute): Promise<Response> => {
+    serve: async (request: Request, bearer: Bearer, route: KeyedRoute): Promise<Response> => {
       const value = request.headers.get("idempotency-key") ?? ""
       if (!keyPattern.test(value)) return toResponse(refusals.badKey)
       const url = new URL(request.url)
-      const principal = await authenticate(request.headers.get("authorization"))
+      const principal = await authenticate(bearer)
       const target = routeOf(request.method, url.pathname)
       const permission = target?.permission
       if (

@@ -1,4 +1,4 @@
-import { Context } from "effect"
+import { Context, Option, Redacted } from "effect"
 
 export interface ConnectionInfo {
   /**
@@ -8,10 +8,25 @@ export interface ConnectionInfo {
   readonly remoteAddress?: string | undefined
 }
 
+/**
+ * The credentials a request presents: none (no `Authorization`), a bearer token, or something
+ * else, which is refused as bad credentials, never taken for none.
+ */
+export type Bearer = Option.Option<Redacted.Redacted<string>> | "malformed"
+
+/** The bearer token of an `Authorization` header; the scheme's name in any case (RFC 9110). */
+export const bearerOf = (authorization: string | null): Bearer => {
+  if (authorization === null) return Option.none()
+  const token = /^Bearer +(\S+) *$/iu.exec(authorization)?.[1]
+  return token === undefined ? "malformed" : Option.some(Redacted.make(token))
+}
+
 /** What the edge knows of a request it hands to the router. */
 export interface Routed {
   readonly requestId: string
   readonly connection: ConnectionInfo | undefined
+  /** Read once from `Authorization`, by the edge. */
+  readonly bearer: Bearer
   /** Why the request ended in a 500: logged by the edge, never sent. */
   failure?: string
 }

@@ -1,23 +1,28 @@
-import { Effect, Layer, Option, Redacted } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { HttpServerRequest } from "effect/http"
-import { HttpApiBuilder } from "effect/http-api"
 import { authenticate, Unauthenticated } from "../../../core/index.ts"
-import { Authentication, bearer, CurrentPrincipal } from "../api/middleware.ts"
+import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
+import { EdgeRequest, bearerOf as parseBearer } from "../edge/routed.ts"
 import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
 
 /**
- * No `Authorization` header is "no credentials". One that is not a non-empty bearer token is bad
+ * No `Authorization` header is "no credentials". One that is not a bearer token is bad
  * credentials, refused even in open local mode: a client never silently acts with rights it did
- * not mean to use. The token is read by HttpApi's own parser for the bearer scheme.
+ * not mean to use. The edge read the header (`bearerOf`).
  */
-const bearerOf = Effect.flatMap(HttpApiBuilder.securityDecode(bearer), (credential) =>
-  HttpServerRequest.HttpServerRequest.use((request) => {
-    if (Redacted.value(credential) !== "") return Effect.succeed(Option.some(credential))
-    return request.headers.authorization === undefined
-      ? Effect.succeedNone
-      : Effect.fail(new Unauthenticated({ reason: "invalid" }))
-  })
+const bearerOf = Effect.serviceOption(EdgeRequest).pipe(
+  Effect.flatMap((edge) =>
+    Option.isSome(edge)
+      ? Effect.succeed(edge.value.bearer)
+      : // Handlers served without Roster's edge read the header themselves, the same way.
+        HttpServerRequest.HttpServerRequest.useSync((request) =>
+          parseBearer(request.headers.authorization ?? null)
+        )
+  ),
+  Effect.flatMap((bearer) =>
+    bearer === "malformed" ? Effect.fail(new Unauthenticated({ reason: "invalid" })) : Effect.succeed(bearer)
+  )
 )
 
 export const AuthenticationLive = Layer.effect(
