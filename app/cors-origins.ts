@@ -1,4 +1,4 @@
-import { isLoopbackName } from "../adapters/http/edge/local-request.ts"
+import { isLoopbackName } from "../adapters/http/index.ts"
 
 /**
  * `ROSTER_CORS_ORIGINS`: origins listed one by one, each exactly as a browser sends it in `Origin`

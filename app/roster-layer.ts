@@ -4,7 +4,7 @@ import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { AuthSettings, type PaymentProvider, type Plan, type ThrottlePolicy } from "../core/index.ts"
 
-export interface InMemoryRosterOptions {
+export interface RosterOptions {
   readonly plans?: ReadonlyArray<Plan>
   /** Without a master key the core runs in open local mode: anonymous callers have full access. */
   readonly masterKey?: string
@@ -21,9 +21,7 @@ export const defaultThrottle: ThrottlePolicy = {
   maxFailuresPerClient: 50
 }
 
-export const authSettingsLayer = (
-  options: Pick<InMemoryRosterOptions, "masterKey" | "sessionTtl" | "throttle">
-) =>
+export const authSettingsLayer = (options: Pick<RosterOptions, "masterKey" | "sessionTtl" | "throttle">) =>
   Layer.succeed(
     AuthSettings,
     AuthSettings.of({
@@ -38,7 +36,7 @@ export const authSettingsLayer = (
  * tokens, ids, auth settings, payment provider) from `options`: the same composition whichever
  * store is chosen.
  */
-export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: InMemoryRosterOptions = {}) =>
+export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: RosterOptions = {}) =>
   Layer.mergeAll(
     stores,
     planCatalogLayer(options.plans ?? []),
@@ -48,4 +46,4 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: I
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */
-export const inMemoryRoster = (options: InMemoryRosterOptions = {}) => rosterOn(MemoryStores, options)
+export const inMemoryRoster = (options: RosterOptions = {}) => rosterOn(MemoryStores, options)

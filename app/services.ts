@@ -1,5 +1,5 @@
 import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
-import { jsonLines, RequestLog } from "../adapters/http/edge/request-log.ts"
+import { jsonLines, RequestLog } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"

@@ -1,5 +1,5 @@
 import { Config, Duration, Effect, Option, Redacted } from "effect"
-import { isLoopbackName } from "../adapters/http/edge/local-request.ts"
+import { isLoopbackName } from "../adapters/http/index.ts"
 import type { MongoOptions } from "../adapters/mongodb/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
 import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"

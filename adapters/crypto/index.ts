@@ -5,6 +5,7 @@ import { sessionTokensLayer } from "./session-tokens.ts"
 
 export { idGeneratorLayer } from "./id-generator.ts"
 export {
+  defaultHashingBound,
   makeScryptPasswordHasher,
   owaspScrypt,
   owaspScryptLowMemory,

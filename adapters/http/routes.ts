@@ -13,8 +13,8 @@ import { HealthHandlers } from "./handlers/health.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
 import { TeamHandlers } from "./handlers/team.ts"
-import { AuthenticationLive } from "./middleware/authentication.ts"
-import { RequestProblemsLive } from "./middleware/request-problems.ts"
+import { authenticationLayer } from "./middleware/authentication.ts"
+import { requestProblemsLayer } from "./middleware/request-problems.ts"
 
 /**
  * The OpenAPI document of the mode the server runs in, serialised once at start, and the API
@@ -45,7 +45,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       PaymentsHandlers,
       HealthHandlers
     ]),
-    Layer.provide([AuthenticationLive, RequestProblemsLive]),
+    Layer.provide([authenticationLayer, requestProblemsLayer]),
     Layer.merge(documentationRoutes(options)),
     // No HttpIncomingMessage.MaxBodySize: the edge read every body under the limit already (guards.ts),
     // and the framework's limited read of it again (a stream reader per request) cost a POST ~8 µs.

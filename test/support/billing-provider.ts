@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { type MemoryPaymentProvider, makeMemoryPaymentProvider } from "../../adapters/memory/index.ts"
-import type { InMemoryRosterOptions } from "../../app/roster-layer.ts"
+import type { RosterOptions } from "../../app/roster-layer.ts"
 import { AuditLog, type Subscription } from "../../core/index.ts"
 import { apply, event } from "./payment-events.ts"
 import { provideRoster } from "./roster.ts"
@@ -8,7 +8,7 @@ import { provideRoster } from "./roster.ts"
 /** Runs `body` on the in-memory roster (with `options`) and a recording provider it can inspect. */
 export const withProvider = <A, E, R>(
   body: (provider: MemoryPaymentProvider) => Effect.Effect<A, E, R>,
-  options: InMemoryRosterOptions = {}
+  options: RosterOptions = {}
 ) => {
   const provider = makeMemoryPaymentProvider()
   return body(provider).pipe(provideRoster({ ...options, paymentProvider: provider.layer }))

@@ -1,7 +1,7 @@
 import { assert } from "@effect/vitest"
 import { DateTime, Effect, Equal, type Layer, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
-import { type InMemoryRosterOptions, rosterOn as rosterOnStores } from "../../app/roster-layer.ts"
+import { type RosterOptions, rosterOn as rosterOnStores } from "../../app/roster-layer.ts"
 import {
   InboxEntry,
   MemberId,
@@ -125,7 +125,7 @@ export const inboxEntryOf = (eventId: string, second = 0) =>
  */
 export const rosterOn = <ROut, E, R>(
   stores: Layer.Layer<ROut, E, R>,
-  options: Omit<InMemoryRosterOptions, "plans" | "scrypt"> = {}
+  options: Omit<RosterOptions, "plans" | "scrypt"> = {}
 ) => rosterOnStores(stores, { plans: testPlans, scrypt: fastScrypt, masterKey, ...options })
 
 /** What the inbox holds for `eventId`, read by a probe delivery; an unknown id fails the test. */

@@ -3,13 +3,13 @@ import { afterAll, expect } from "vitest"
 import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
 import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
-import type { InMemoryRosterOptions } from "../../app/roster-layer.ts"
+import type { RosterOptions } from "../../app/roster-layer.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
 import { mongoTestStores } from "./stores.ts"
 
 export const webhookSecret = "whsec_test_secret_for_roster"
 
-export interface ApiOptions extends InMemoryRosterOptions {
+export interface ApiOptions extends RosterOptions {
   /** `open`: no master key (open local mode). Defaults to `secure` with the test master key. */
   readonly mode?: "open" | "secure"
   /** How the webhook verifies deliveries; signed schemes use `webhookSecrets` (default: `webhookSecret`). */

@@ -1,5 +1,5 @@
 import { Effect, Option, Redacted } from "effect"
-import { type InMemoryRosterOptions, inMemoryRoster } from "../../app/roster-layer.ts"
+import { inMemoryRoster, type RosterOptions } from "../../app/roster-layer.ts"
 import {
   AddMemberInput,
   addMember,
@@ -50,11 +50,11 @@ export const seatPlan = new Plan({
 
 export const masterKey = "test-master-key-with-enough-entropy"
 
-export const testRoster = (options: InMemoryRosterOptions = {}) =>
+export const testRoster = (options: RosterOptions = {}) =>
   inMemoryRoster({ plans: testPlans, masterKey, scrypt: fastScrypt, ...options })
 
 export const provideRoster =
-  (options: InMemoryRosterOptions = {}) =>
+  (options: RosterOptions = {}) =>
   <A, E, R>(self: Effect.Effect<A, E, R>) =>
     Effect.provide(self, testRoster(options))
 

@@ -25,7 +25,7 @@ const bearerOf = Effect.serviceOption(EdgeRequest).pipe(
   )
 )
 
-export const AuthenticationLive = Layer.effect(
+export const authenticationLayer = Layer.effect(
   Authentication,
   Effect.gen(function* () {
     const onServices = runOn(yield* Services)

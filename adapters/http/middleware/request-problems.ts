@@ -5,7 +5,7 @@ import { validationFailed } from "../validation.ts"
 
 const slotNames = { Params: "params", Headers: "headers", Query: "query", Payload: "body" } as const
 
-export const RequestProblemsLive = HttpApiMiddleware.layerSchemaErrorTransform(RequestProblems, (error) =>
+export const requestProblemsLayer = HttpApiMiddleware.layerSchemaErrorTransform(RequestProblems, (error) =>
   error.kind === "Body" || error.kind === "ResponseHeaders"
     ? // The request was fine; encoding our own answer failed: a bug, answered as a defect.
       Effect.die(error)
