@@ -6,12 +6,22 @@ const run = promisify(execFile)
 
 /**
  * Which optional packages a Bun process has loaded once Roster is prepared with `env` and has
- * served `paths`, and whether it holds Scalar's script for the docs page: an ES module, absent from
- * `require.cache`, so it is found in a heap snapshot as the one cell of over a megabyte (JSC's
- * snapshot lists each cell as id, size, class, flags).
+ * served `paths`, and whether it loaded the module holding Scalar's script for the docs page: an
+ * ES module, absent from `require.cache`, so a runtime plugin records its loading.
  */
 const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<string> = []) => {
   const script = `
+    const { readFileSync } = await import("node:fs")
+    let scalar = false
+    Bun.plugin({
+      name: "record-scalar",
+      setup(build) {
+        build.onLoad({ filter: /internal\\/httpApiScalar\\.js$/ }, (args) => {
+          scalar = true
+          return { contents: readFileSync(args.path, "utf8"), loader: "js" }
+        })
+      }
+    })
     const { prepare } = await import("./app/start.ts")
     const { handler, dispose } = await prepare()
     // A first request waits for the app's routes to be built, and so for whatever they load.
@@ -24,7 +34,7 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
     console.log("loaded:" + JSON.stringify({
       stripe: loaded.some((path) => path.includes("/node_modules/stripe/")),
       mongodb: loaded.some((path) => path.includes("/node_modules/mongodb/")),
-      scalar: Bun.generateHeapSnapshot().nodes.some((size, at) => at % 4 === 1 && size > 1_000_000)
+      scalar
     }))
     await dispose()
     process.exit(0)`
