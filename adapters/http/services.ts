@@ -56,10 +56,15 @@ export class Services extends Context.Service<Services, Context.Context<HttpServ
  */
 export const runOn =
   (services: Context.Context<HttpServices>) =>
-  <A, E, R extends HttpServices>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E> =>
-    Effect.updateContext(effect, (request: Context.Context<never>) => Context.merge(request, services))
+  <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, HttpServices>> =>
+    Effect.provideContext(effect, services)
 
-/** Runs a use case on the services the request's handler was built with. */
-export const onServices = <A, E, R extends HttpServices>(
-  useCase: Effect.Effect<A, E, R>
-): Effect.Effect<A, E, Services> => Services.use((services) => runOn(services)(useCase))
+/**
+ * Runs an effect on the services the request's handler was built with. An authenticated request
+ * runs on them whole (the authentication middleware provides them, one copy of the context per
+ * request); the routes without authentication call this.
+ */
+export const onServices = <A, E, R>(
+  effect: Effect.Effect<A, E, R>
+): Effect.Effect<A, E, Services | Exclude<R, HttpServices>> =>
+  Services.use((services) => runOn(services)(effect))

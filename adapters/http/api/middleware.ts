@@ -2,6 +2,7 @@ import { Context } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import type { PermissionKey, Principal } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
+import type { HttpServices } from "../services.ts"
 
 export class CurrentPrincipal extends Context.Service<CurrentPrincipal, Principal>()(
   "roster/http/CurrentPrincipal"
@@ -35,7 +36,7 @@ export const bearer = HttpApiSecurity.bearer
  */
 export class Authentication extends HttpApiMiddleware.Service<
   Authentication,
-  { provides: CurrentPrincipal }
+  { provides: CurrentPrincipal | HttpServices }
 >()("roster/http/Authentication", {
   error: [Problem.Unauthorized, Problem.Forbidden, Problem.Unavailable]
 }) {}

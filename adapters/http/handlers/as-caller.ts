@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { mayHaveChanged, type Principal, type StoreWriteLedger, StoreWrites } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
 import * as Problem from "../problems.ts"
-import { type HttpServices, onServices } from "../services.ts"
+import type { HttpServices } from "../services.ts"
 import { type DomainError, toProblem } from "../to-problem.ts"
 
 const outcomeUnknown = new Problem.OutcomeUnknown({
@@ -30,7 +30,10 @@ export const toCompletion = <A, E extends DomainError, R>(useCase: Effect.Effect
     )
   })
 
-/** Runs a use case as the authenticated caller and answers its failures as problems. */
+/**
+ * Runs a use case as the authenticated caller and answers its failures as problems; the
+ * authentication middleware gave the request the caller and the services.
+ */
 export const asCaller = <A, E extends DomainError, R extends HttpServices>(
   useCase: (actor: Principal) => Effect.Effect<A, E, R>
-) => CurrentPrincipal.use((actor) => onServices(toCompletion(useCase(actor))))
+) => CurrentPrincipal.use((actor) => toCompletion(useCase(actor)))

@@ -29,11 +29,10 @@ export const authenticationLayer = Layer.effect(
   Authentication,
   Effect.gen(function* () {
     const onServices = runOn(yield* Services)
-    const principal = bearerOf.pipe(
-      Effect.flatMap((token) => onServices(authenticate(token))),
-      Effect.mapError(toProblem)
-    )
+    const principal = bearerOf.pipe(Effect.flatMap(authenticate), Effect.mapError(toProblem))
     return (endpoint) =>
-      Effect.flatMap(principal, (caller) => Effect.provideService(endpoint, CurrentPrincipal, caller))
+      onServices(
+        Effect.flatMap(principal, (caller) => Effect.provideService(endpoint, CurrentPrincipal, caller))
+      )
   })
 )
