@@ -3,6 +3,7 @@ import { jsonLines, RequestLog } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
+import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { keepSeatsInStep } from "../core/index.ts"
@@ -45,9 +46,13 @@ const seatReconciliation = Layer.effectDiscard(
   Effect.forkScoped(keepSeatsInStep.pipe(Effect.repeat(Schedule.spaced("5 minutes"))))
 ).pipe(Layer.provide(jsonLogger))
 
-/** Which store, hasher, provider, verifier and log the service runs with: decided here and nowhere else. */
-export const rosterServices = (settings: Settings) =>
+/**
+ * Which store, hasher, provider, verifier, log and metrics recorder the service runs with: decided
+ * here and nowhere else.
+ */
+export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
   Layer.mergeAll(
+    metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
     seatReconciliation.pipe(
       Layer.provideMerge(
         rosterOn(stores(settings), {

@@ -30,6 +30,8 @@ export interface Settings {
   readonly mongo: Option.Option<MongoOptions>
   /** Absent: no payment provider is called. */
   readonly stripe: Option.Option<StripeProviderOptions>
+  /** Absent: nothing is counted and `/metrics` is not served (`ROSTER_METRICS=on` turns them on). */
+  readonly metrics: Option.Option<{ readonly token: Option.Option<Redacted.Redacted<string>> }>
 }
 
 const minimumMasterKeyLength = 32
@@ -54,7 +56,9 @@ const environment = Config.all({
   logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true)),
   corsOrigins: Config.String("ROSTER_CORS_ORIGINS").pipe(Config.option),
   publicUrl: Config.URL("ROSTER_PUBLIC_URL").pipe(Config.option),
-  mongo: mongoConfig.pipe(Config.option)
+  mongo: mongoConfig.pipe(Config.option),
+  metrics: Config.Literals(["on", "off"], "ROSTER_METRICS").pipe(Config.withDefault("off" as const)),
+  metricsToken: Config.Redacted("ROSTER_METRICS_TOKEN").pipe(Config.option)
 })
 
 /** Reads the environment once at start; anything invalid stops the start with a message naming it. */
@@ -100,6 +104,12 @@ export const loadSettings = Effect.gen(function* () {
     onSome: (origins) => parseCorsOrigins(origins, openLocal)
   })
   if ("problem" in cors) return yield* refuse(cors.problem)
+  if (
+    Option.isSome(env.metricsToken) &&
+    Redacted.value(env.metricsToken.value).length < minimumMasterKeyLength
+  ) {
+    return yield* refuse(`ROSTER_METRICS_TOKEN must be at least ${minimumMasterKeyLength} characters long`)
+  }
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
   const plans = yield* loadPlans(plansSource)
   return {
@@ -116,6 +126,7 @@ export const loadSettings = Effect.gen(function* () {
     corsOrigins: cors.origins,
     publicOrigin: Option.map(env.publicUrl, (url) => url.origin),
     mongo: env.mongo,
-    stripe: yield* loadStripeSettings(plans)
+    stripe: yield* loadStripeSettings(plans),
+    metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none()
   } satisfies Settings
 })

@@ -2,6 +2,7 @@ import { Effect, Option, Result } from "effect"
 import { defaultHashingBound } from "../adapters/crypto/index.ts"
 import { makeWebHandler, withoutCredentials } from "../adapters/http/index.ts"
 import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
+import { makePrometheusMetrics } from "../adapters/metrics/prometheus.ts"
 import { logWriter, rosterServices, writeLine } from "./services.ts"
 import { loadSettings, type Settings } from "./settings.ts"
 
@@ -32,6 +33,12 @@ const announce = (settings: Settings) => {
   if (settings.corsOrigins.length > 0) {
     logEvent("info", `CORS: pages of ${settings.corsOrigins.join(", ")} may call the API`)
   }
+  Option.map(settings.metrics, ({ token }) =>
+    logEvent(
+      "info",
+      `metrics: served at /metrics, to the master key${Option.isSome(token) ? " and ROSTER_METRICS_TOKEN" : ""}`
+    )
+  )
   if (Option.isNone(settings.masterKey)) {
     logEvent(
       "warn",
@@ -61,7 +68,9 @@ export const prepare = async () => {
   }
   const settings = loaded.success
   announce(settings)
-  const web = await makeWebHandler(rosterServices(settings), {
+  const metrics = Option.map(settings.metrics, ({ token }) => ({ ...makePrometheusMetrics(), token }))
+  const web = await makeWebHandler(rosterServices(settings, Option.getOrUndefined(metrics)?.recorder), {
+    ...Option.match(metrics, { onNone: () => ({}), onSome: (on) => ({ metrics: on }) }),
     maxBodyBytes: settings.maxBodyBytes,
     openLocal: Option.isNone(settings.masterKey),
     corsOrigins: settings.corsOrigins,

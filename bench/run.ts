@@ -64,6 +64,8 @@ const raw = await run("raw Bun.serve", "bench/baseline.ts", {}, open)
 const bare = await run("bare Effect HttpApi", "bench/bare-server.ts", {}, open)
 const subjects: Array<Subject> = [
   await run("Roster, open mode", "app/main.ts", {}, open),
+  // What metrics cost (ROSTER_METRICS=on): the same load, counted.
+  await run("Roster, open mode, metrics on", "app/main.ts", { ROSTER_METRICS: "on" }, open),
   await run(
     "Roster, secure, session token",
     "app/main.ts",

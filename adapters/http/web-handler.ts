@@ -8,9 +8,10 @@ import {
   IdempotencyStore
 } from "../../core/index.ts"
 import { makeCors } from "./edge/cors.ts"
-import { finishing } from "./edge/edge.ts"
+import { finishing, pathOfUrl } from "./edge/edge.ts"
 import { type EdgeOptions, isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
 import { makeIdempotency } from "./edge/idempotency.ts"
+import { makeMetricsEndpoint } from "./edge/metrics-endpoint.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
@@ -88,7 +89,17 @@ export const makeWebHandler = async <E>(
     callerOf
   )
   const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
-  const finish = finishing(log)
+  const metrics = options.metrics
+  const finish = finishing(log, metrics?.recorder)
+  const metricsEndpoint =
+    metrics === undefined
+      ? undefined
+      : await makeMetricsEndpoint({
+          render: metrics.render,
+          token: metrics.token,
+          openLocal: options.openLocal,
+          isMasterKey: async (bearer) => (await callerOf(bearer))?._tag === "Master"
+        })
   /** Hands the request to the router with what the edge knows of it, and the name of its key's claim. */
   const route = (record: Routed) => (request: Request, requestKey?: string) => {
     const known = Context.make(Services, context).pipe(
@@ -110,6 +121,9 @@ export const makeWebHandler = async <E>(
     const finished = finish(request, record, started)
     const checked = guard.check(request)
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
+    if (metricsEndpoint?.serves(checked, pathOfUrl(checked.url))) {
+      return metricsEndpoint.answer(record.bearer).then(finished)
+    }
     return passwordChecks
       .admit(checked, () =>
         checked.body === null

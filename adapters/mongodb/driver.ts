@@ -11,6 +11,7 @@ import {
   MongoWriteConcernError
 } from "mongodb"
 import { StoreUnavailable, type StoreWriteLedger, StoreWrites } from "../../core/index.ts"
+import { Metrics } from "../metrics/recorder.ts"
 
 /** A unique index refused the write: the caller turns it into the port's conflict error. */
 export class DuplicateKey extends Schema.TaggedError<DuplicateKey>()("DuplicateKey", {}) {}
@@ -79,6 +80,9 @@ const classify = (error: unknown) => {
   return undefined
 }
 
+/** Counted for the operators when metrics are on; nothing is read or paid on the way of a success. */
+const countFailure = Effect.flatMap(Metrics, (metrics) => Effect.sync(() => metrics?.storeError("mongodb")))
+
 const run = <A>(call: () => Promise<A>, ledger: StoreWriteLedger | undefined) =>
   Effect.tryPromise({ try: call, catch: (error) => error }).pipe(
     Effect.catch((error) => {
@@ -94,7 +98,8 @@ const run = <A>(call: () => Promise<A>, ledger: StoreWriteLedger | undefined) =>
         if (ledger !== undefined) ledger.uncertain = true
         return Effect.fail(new StoreUnavailable())
       }
-    })
+    }),
+    Effect.tapError((failure) => (failure._tag === "StoreUnavailable" ? countFailure : Effect.void))
   )
 
 /**

@@ -17,14 +17,15 @@ const decodeEvent = Schema.decodeUnknownEffect(Schema.fromJsonString(StripeEvent
 /**
  * One webhook delivery: verified over its raw bytes first (by the configured scheme), then applied
  * at most once, or, for what Roster does not act on, recorded as `ignored`. The body is a Stripe
- * event whichever scheme signed it.
+ * event whichever scheme signed it. Answers the outcome, and the event's type as metrics label it:
+ * a type Roster acts on, else `other` (the labels stay few whatever a provider sends).
  */
 export const receivePaymentEvent = Effect.fnUntraced(function* (
   rawBody: string,
   headers: Readonly<Record<string, string | undefined>>
 ) {
   yield* (yield* WebhookVerifier).verify(rawBody, headers)
-  if (rawBody.trim() === "") return "ignored" as const
+  if (rawBody.trim() === "") return { outcome: "ignored" as const, eventType: "other" }
   const envelope = yield* decodeEnvelope(rawBody)
   // An event without a usable id cannot be recorded; it is still acknowledged, never refused.
   const type = envelope.type
@@ -33,9 +34,12 @@ export const receivePaymentEvent = Effect.fnUntraced(function* (
       onNone: () => Effect.succeed("ignored" as const),
       onSome: (eventId) => acknowledgePaymentEvent({ eventId, eventType: String(type), payload: rawBody })
     })
-  if (typeof type !== "string" || !actedOnTypes.has(type)) return yield* ignore()
+  if (typeof type !== "string" || !actedOnTypes.has(type)) {
+    return { outcome: yield* ignore(), eventType: "other" }
+  }
   const event = yield* decodeEvent(rawBody)
   const translated = translateStripeEvent(event)
-  if (Option.isNone(translated)) return yield* ignore()
-  return yield* applyPaymentEvent(translated.value, { eventType: event.type, payload: rawBody })
+  if (Option.isNone(translated)) return { outcome: yield* ignore(), eventType: type }
+  const outcome = yield* applyPaymentEvent(translated.value, { eventType: event.type, payload: rawBody })
+  return { outcome, eventType: type }
 })

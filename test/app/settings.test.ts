@@ -82,6 +82,26 @@ describe("settings from the environment", () => {
     }
   })
 
+  it("reads ROSTER_METRICS (off by default, on on request) and ROSTER_METRICS_TOKEN, refusing anything else", async () => {
+    const metricsOf = async (env: Record<string, string>) => {
+      const result = await load(env)
+      if (result._tag === "Failure") throw new Error(result.failure.message)
+      return result.success.metrics
+    }
+    expect(Option.isNone(await metricsOf({}))).toBe(true)
+    expect(Option.isNone(await metricsOf({ ROSTER_METRICS: "off", ROSTER_METRICS_TOKEN: key }))).toBe(true)
+    const on = await metricsOf({ ROSTER_METRICS: "on", ROSTER_METRICS_TOKEN: key })
+    expect(Option.map(on, ({ token }) => Option.map(token, Redacted.value))).toEqual(
+      Option.some(Option.some(key))
+    )
+    for (const value of ["yes", "true", "ON"]) {
+      expect(await refusal({ ROSTER_METRICS: value }), value).toMatch(/ROSTER_METRICS/)
+    }
+    expect(await refusal({ ROSTER_METRICS: "on", ROSTER_METRICS_TOKEN: "short" })).toMatch(
+      /ROSTER_METRICS_TOKEN/
+    )
+  })
+
   it("refuses a Standard Webhooks secret that is not whsec_ and base64, naming ROSTER_WEBHOOK_SECRET", async () => {
     const secrets = [
       "whsec_stripe_style_secret", // a Stripe secret kept after switching schemes: `_` is not base64

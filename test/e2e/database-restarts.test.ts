@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { prepare } from "../../app/start.ts"
 import { startFerretDb } from "../support/ferretdb.ts"
+import { parsePrometheus, sampleOf } from "../support/prometheus.ts"
 import { freePort, scriptCommand, startServer } from "../support/server-process.ts"
 
 const cleanups: Array<() => unknown> = []
@@ -136,7 +137,7 @@ describe.each(runtimes)("instances on $runtime on a database that is killed and 
   it("each of two instances answers again within 10 s of its return, twice over; every retried write is made exactly once", async () => {
     const ferret = await startFerretDb(`127.0.0.1:${await freePort()}`)
     cleanups.push(ferret.dispose)
-    const env = { MONGODB_URI: ferret.uri, MONGODB_DB: "roster" }
+    const env = { MONGODB_URI: ferret.uri, MONGODB_DB: "roster", ROSTER_METRICS: "on" }
     const servers = [await start(env, "a"), await start(env, "b")] as const
     const load = keepCalling(servers)
     for (let round = 0; round < 2; round++) {
@@ -168,6 +169,10 @@ describe.each(runtimes)("instances on $runtime on a database that is killed and 
     const addedIds = added.map((entry) => entry.target.id)
     expect(new Set(addedIds).size, "one audit entry per role added").toBe(addedIds.length)
     for (const role of loadRoles) expect(addedIds).toContain(String(role.id))
-    for (const server of servers) expect(server.alive()).toBe(true)
+    for (const server of servers) {
+      expect(server.alive()).toBe(true)
+      const scrape = parsePrometheus(await (await server.fetch("/metrics")).text())
+      expect(sampleOf(scrape, "roster_store_errors_total", { store: "mongodb" })).toBeGreaterThan(0)
+    }
   }, 180_000)
 })

@@ -1,7 +1,9 @@
-import { Layer, Redacted } from "effect"
+import { Layer, Option, Redacted } from "effect"
 import { afterAll, expect } from "vitest"
 import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
 import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
+import { makePrometheusMetrics } from "../../adapters/metrics/prometheus.ts"
+import { Metrics } from "../../adapters/metrics/recorder.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
 import type { RosterOptions } from "../../app/roster-layer.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
@@ -21,6 +23,8 @@ export interface ApiOptions extends RosterOptions {
   readonly publicOrigin?: string
   /** How many password checks may run at once; unbounded when absent. */
   readonly passwordChecksAtOnce?: number
+  /** Metrics on (`ROSTER_METRICS=on`), with this `ROSTER_METRICS_TOKEN` when given. */
+  readonly metrics?: { readonly token?: string }
 }
 
 export interface Answer {
@@ -89,14 +93,17 @@ export const startApi = async <Replaced extends HttpServices = never>(
     corsOrigins = [],
     publicOrigin,
     passwordChecksAtOnce,
+    metrics,
     override,
     ...roster
   } = options
+  const prometheus = metrics === undefined ? undefined : makePrometheusMetrics()
   const base = Layer.mergeAll(
     testRoster(mode === "open" ? { ...roster, masterKey: undefined as never } : roster),
     ...storesUnderTest,
     verifierFor(webhook, webhookSecrets),
-    Layer.succeed(RequestLog)((entry) => void logs.push(entry))
+    Layer.succeed(RequestLog)((entry) => void logs.push(entry)),
+    prometheus === undefined ? Layer.empty : Layer.succeed(Metrics)(prometheus.recorder)
   )
   const services = override === undefined ? base : Layer.merge(base, override)
   const web = await makeWebHandler(services, {
@@ -104,7 +111,15 @@ export const startApi = async <Replaced extends HttpServices = never>(
     openLocal: mode === "open",
     corsOrigins,
     ...(publicOrigin === undefined ? {} : { publicOrigin }),
-    ...(passwordChecksAtOnce === undefined ? {} : { passwordChecksAtOnce })
+    ...(passwordChecksAtOnce === undefined ? {} : { passwordChecksAtOnce }),
+    ...(prometheus === undefined
+      ? {}
+      : {
+          metrics: {
+            ...prometheus,
+            token: Option.fromUndefinedOr(metrics?.token).pipe(Option.map((token) => Redacted.make(token)))
+          }
+        })
   })
   started.push(web)
   const call: TestApi["call"] = async (method, path, { body, rawBody, token, headers, client } = {}) => {

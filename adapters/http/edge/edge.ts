@@ -1,6 +1,8 @@
 import { Cause, Effect } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
+import type { MetricsRecorder } from "../../metrics/recorder.ts"
 import { handOverBody } from "./body-in-hand.ts"
+import { countAnswer } from "./count-answer.ts"
 import { loggableCause } from "./loggable.ts"
 import type { RequestLog } from "./request-log.ts"
 import { EdgeRequest, type Routed } from "./routed.ts"
@@ -50,22 +52,25 @@ export const edgeMiddleware = HttpRouter.middleware(
  * What every answer gets on its way out, whoever gave it (a route, the edge's guards, the
  * idempotency layer): the request's id, the challenge of a 401, headers that keep browsers from
  * sniffing types and leaking the URL onward, no caching unless the answer says otherwise (answers
- * carry tokens and personal data), and one log line.
+ * carry tokens and personal data), one log line, and, when an operator turned metrics on, its count.
  */
 export const finishing =
-  (log: RequestLog["Service"]) =>
+  (log: RequestLog["Service"], metrics: MetricsRecorder | undefined) =>
   (request: Request, routed: Routed, started: number) =>
   (response: Response): Response => {
     const error = response.status >= 500 ? routed.failure : undefined
     const requestId = routed.requestId
+    const path = pathOfUrl(request.url)
+    const durationMs = performance.now() - started
     log({
       requestId,
       method: request.method,
-      path: pathOfUrl(request.url),
+      path,
       status: response.status,
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      durationMs: Math.round(durationMs * 1000) / 1000,
       ...(error === undefined ? {} : { error })
     })
+    if (metrics !== undefined) countAnswer(metrics, request, path, response, durationMs / 1000)
     const headers = response.headers
     headers.set("x-request-id", requestId)
     headers.set("x-content-type-options", "nosniff")

@@ -1,5 +1,6 @@
-import { Effect } from "effect"
+import { Effect, type Option, type Redacted } from "effect"
 import { HttpServerResponse } from "effect/http"
+import type { MetricsRecorder } from "../../metrics/recorder.ts"
 import * as Problem from "../problems.ts"
 import { withBodyRead } from "./body-in-hand.ts"
 import { makeCrossSiteCheck } from "./cross-site.ts"
@@ -33,6 +34,16 @@ export interface EdgeOptions {
   readonly maxHeaderBytes?: number
   /** How many password checks may run at once (see password-checks.ts); unbounded when absent. */
   readonly passwordChecksAtOnce?: number
+  /** Metrics, when an operator turned them on (`ROSTER_METRICS=on`): counted, and served at `/metrics`. */
+  readonly metrics?: MetricsOptions
+}
+
+export interface MetricsOptions {
+  readonly recorder: MetricsRecorder
+  /** The scrape, in the Prometheus text format. */
+  readonly render: () => string
+  /** `ROSTER_METRICS_TOKEN`: a bearer token that reads the metrics and nothing else. */
+  readonly token: Option.Option<Redacted.Redacted<string>>
 }
 
 /** A refusal rendered once at start; each use makes a fresh Response from it. */

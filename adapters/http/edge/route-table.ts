@@ -7,6 +7,8 @@ import { MessageView } from "../views.ts"
 
 interface Route {
   readonly method: string
+  /** Its path as the OpenAPI document writes it: `/api/v1/team/roles/{id}`. */
+  readonly template: string
   readonly pattern: RegExp
   /** Whether the route needs credentials (outside open local mode). */
   readonly authenticated: boolean
@@ -20,7 +22,13 @@ const toPattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z0-9_]+/g, "[^/]+")}/?$`)
 
 const routes: Array<Route> = [
-  { method: "GET", pattern: toPattern(openApiPath), authenticated: false, answersMessage: false }
+  {
+    method: "GET",
+    template: openApiPath,
+    pattern: toPattern(openApiPath),
+    authenticated: false,
+    answersMessage: false
+  }
 ]
 const passwordChecks = new Set<string>()
 HttpApi.reflect(RosterApi, {
@@ -28,6 +36,7 @@ HttpApi.reflect(RosterApi, {
   onEndpoint: ({ endpoint, middleware, mergedAnnotations }) => {
     routes.push({
       method: endpoint.method,
+      template: endpoint.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}"),
       pattern: toPattern(endpoint.path),
       authenticated: behindAuthentication(middleware),
       permission: Context.get(mergedAnnotations, RequiresPermission),
@@ -44,6 +53,19 @@ export const checksPassword = (method: string, path: string) => passwordChecks.h
 /** The route serving `method` at `path`, if any. */
 export const routeOf = (method: string, path: string): Route | undefined =>
   routes.find((route) => route.method === method && route.pattern.test(path))
+
+const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+
+/**
+ * A request's method and route as metrics label them: the route's template, never the raw path
+ * (which holds ids), and `unmatched` for what no route serves, so that the labels stay few.
+ */
+export const routeLabelsOf = (method: string, path: string, servedAtEdge: ReadonlyArray<string>) => ({
+  method: knownMethods.has(method) ? method : "other",
+  route: servedAtEdge.includes(path)
+    ? path
+    : (routeOf(method === "HEAD" ? "GET" : method, path)?.template ?? "unmatched")
+})
 
 /** The methods some route accepts at this path: when the router found none for the request's, a 405 lists them. */
 export const allowedMethods = (path: string): ReadonlyArray<string> => {
