@@ -7,14 +7,16 @@ const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 const statusClass = (status: number) => `${Math.floor(status / 100)}xx`
 
-/** One metric per label set, made once: the label sets are few and bounded. */
+/**
+ * One metric per label set, made once with its labels (so that Effect computes its series key once,
+ * not on every update): the label sets are few and bounded. `key` names the set.
+ */
 const labelled = <M>(make: (labels: Record<string, string>) => M) => {
   const made = new Map<string, M>()
-  return (labels: Record<string, string>) => {
-    const key = Object.values(labels).join("\u0000")
+  return (key: string, labels: () => Record<string, string>) => {
     let metric = made.get(key)
     if (metric === undefined) {
-      metric = make(labels)
+      metric = make(labels())
       made.set(key, metric)
     }
     return metric
@@ -54,28 +56,20 @@ const processMetrics = () => {
  */
 export const makePrometheusMetrics = () => {
   const context = Context.make(Metric.MetricRegistry, new Map())
-  const requests = labelled((labels) =>
-    Metric.withAttributes(
-      Metric.counter("roster_http_requests_total", {
-        description: "HTTP requests answered",
-        incremental: true
-      }),
-      labels
-    )
-  )
-  const durations = labelled((labels) =>
-    Metric.withAttributes(
-      Metric.histogram("roster_http_request_duration_seconds", {
-        description: "Time from a request's arrival to its answer, in seconds",
-        boundaries: durationBuckets
-      }),
-      labels
-    )
-  )
+  const requests = labelled(({ method = "", route = "", status = "", status_class = "" }) => ({
+    count: Metric.counter("roster_http_requests_total", {
+      description: "HTTP requests answered",
+      incremental: true,
+      attributes: { method, route, status }
+    }),
+    duration: Metric.histogram("roster_http_request_duration_seconds", {
+      description: "Time from a request's arrival to its answer, in seconds",
+      boundaries: durationBuckets,
+      attributes: { method, route, status_class }
+    })
+  }))
   const counter = (name: string, description: string) =>
-    labelled((labels) =>
-      Metric.withAttributes(Metric.counter(name, { description, incremental: true }), labels)
-    )
+    labelled((attributes) => Metric.counter(name, { description, incremental: true, attributes }))
   const logins = counter("roster_logins_total", "Logins, by outcome")
   const webhooks = counter("roster_webhook_events_total", "Provider deliveries, by event type and outcome")
   const storeErrors = counter(
@@ -89,12 +83,19 @@ export const makePrometheusMetrics = () => {
   const readProcess = processMetrics()
   const recorder: MetricsRecorder = {
     request: (method, route, status, seconds) => {
-      requests({ method, route, status: String(status) }).updateUnsafe(1, context)
-      durations({ method, route, status_class: statusClass(status) }).updateUnsafe(seconds, context)
+      const series = requests(`${method} ${route} ${status}`, () => ({
+        method,
+        route,
+        status: String(status),
+        status_class: statusClass(status)
+      }))
+      series.count.updateUnsafe(1, context)
+      series.duration.updateUnsafe(seconds, context)
     },
-    login: (outcome: LoginOutcome) => logins({ outcome }).updateUnsafe(1, context),
-    webhook: (type, outcome) => webhooks({ type, outcome }).updateUnsafe(1, context),
-    storeError: (store) => storeErrors({ store }).updateUnsafe(1, context),
+    login: (outcome: LoginOutcome) => logins(outcome, () => ({ outcome })).updateUnsafe(1, context),
+    webhook: (type, outcome) =>
+      webhooks(`${type} ${outcome}`, () => ({ type, outcome })).updateUnsafe(1, context),
+    storeError: (store) => storeErrors(store, () => ({ store })).updateUnsafe(1, context),
     replay: () => replays.updateUnsafe(1, context)
   }
   return {

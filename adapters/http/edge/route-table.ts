@@ -56,16 +56,32 @@ export const routeOf = (method: string, path: string): Route | undefined =>
 
 const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
 
+/** Templates of the paths seen last, so that a busy path is matched against the routes once. */
+const templates = new Map<string, string>()
+const templatesKept = 4096
+const longestCachedPath = 256
+
+const templateOf = (method: string, path: string) => {
+  const key = `${method} ${path}`
+  let template = templates.get(key)
+  if (template === undefined) {
+    template = routeOf(method === "HEAD" ? "GET" : method, path)?.template ?? "unmatched"
+    // Paths carry ids, so they are many: the cache starts over rather than grow without end, and
+    // keeps no path longer than any route's (a long one is matched each time, at no one's cost but its own).
+    if (templates.size >= templatesKept) templates.clear()
+    if (path.length <= longestCachedPath) templates.set(key, template)
+  }
+  return template
+}
+
 /**
  * A request's method and route as metrics label them: the route's template, never the raw path
  * (which holds ids), and `unmatched` for what no route serves, so that the labels stay few.
  */
-export const routeLabelsOf = (method: string, path: string, servedAtEdge: ReadonlyArray<string>) => ({
-  method: knownMethods.has(method) ? method : "other",
-  route: servedAtEdge.includes(path)
-    ? path
-    : (routeOf(method === "HEAD" ? "GET" : method, path)?.template ?? "unmatched")
-})
+export const routeLabelsOf = (method: string, path: string, servedAtEdge: ReadonlyArray<string>) => {
+  const known = knownMethods.has(method) ? method : "other"
+  return { method: known, route: servedAtEdge.includes(path) ? path : templateOf(known, path) }
+}
 
 /** The methods some route accepts at this path: when the router found none for the request's, a 405 lists them. */
 export const allowedMethods = (path: string): ReadonlyArray<string> => {
