@@ -107,5 +107,3 @@ export const makePrometheusMetrics = () => {
     }
   }
 }
-
-export type PrometheusMetricsService = ReturnType<typeof makePrometheusMetrics>
