@@ -1,4 +1,4 @@
-import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
+import { ConfigProvider, Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
@@ -39,6 +39,41 @@ const stores = (settings: Settings) =>
   })
 
 /**
+ * Spans exported over OTLP/HTTP (JSON) as the standard `OTEL_*` variables say, when an endpoint is
+ * configured: the tracer is among the services, so the HTTP server opens a span per request
+ * (continuing a caller's `traceparent`) and use cases run in it. Loaded only then.
+ */
+/**
+ * The OpenTelemetry variables as the specification reads them: `OTEL_TRACES_EXPORTER` is `otlp`
+ * when unset (Effect's reader would otherwise export nothing).
+ */
+const otlpExporterByDefault = Layer.succeed(ConfigProvider.ConfigProvider)(
+  ConfigProvider.fromEnv({
+    env: {
+      OTEL_TRACES_EXPORTER: "otlp",
+      ...Object.fromEntries(
+        Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined)
+      )
+    }
+  })
+)
+
+const tracing = (settings: Settings) =>
+  Option.match(settings.tracing, {
+    onNone: () => Layer.empty,
+    onSome: ({ serviceName }) =>
+      Layer.unwrap(
+        Effect.promise(async () => {
+          const { OtlpSerialization, OtlpTracer } = await import("effect/observability")
+          const { FetchHttpClient } = await import("effect/http")
+          return OtlpTracer.layerFromConfig({ resource: { serviceName } }).pipe(
+            Layer.provide([OtlpSerialization.layerJson, FetchHttpClient.layer, otlpExporterByDefault])
+          )
+        })
+      )
+  })
+
+/**
  * Seats follow every member change; should the provider have failed then, they catch up here, at
  * start and every few minutes (nothing is written or called when they are in step).
  */
@@ -53,6 +88,7 @@ const seatReconciliation = Layer.effectDiscard(
 export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
   Layer.mergeAll(
     metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
+    tracing(settings),
     seatReconciliation.pipe(
       Layer.provideMerge(
         rosterOn(stores(settings), {
@@ -76,5 +112,7 @@ export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
       )
     ),
     webhookVerifier(settings),
-    Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {})
+    Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {}),
+    // What use cases log while serving a request comes out as the same JSON lines, naming its trace.
+    jsonLogger
   )

@@ -30,6 +30,11 @@ export interface Settings {
   readonly mongo: Option.Option<MongoOptions>
   /** Absent: no payment provider is called. */
   readonly stripe: Option.Option<StripeProviderOptions>
+  /**
+   * Present when an OTLP endpoint is configured (`OTEL_EXPORTER_OTLP_ENDPOINT` or its traces
+   * variant, the standard OpenTelemetry variables): requests are traced and their spans exported.
+   */
+  readonly tracing: Option.Option<{ readonly serviceName: string }>
   /** Absent: nothing is counted and `/metrics` is not served (`ROSTER_METRICS=on` turns them on). */
   readonly metrics: Option.Option<{ readonly token: Option.Option<Redacted.Redacted<string>> }>
 }
@@ -58,7 +63,13 @@ const environment = Config.all({
   publicUrl: Config.URL("ROSTER_PUBLIC_URL").pipe(Config.option),
   mongo: mongoConfig.pipe(Config.option),
   metrics: Config.Literals(["on", "off"], "ROSTER_METRICS").pipe(Config.withDefault("off" as const)),
-  metricsToken: Config.Redacted("ROSTER_METRICS_TOKEN").pipe(Config.option)
+  metricsToken: Config.Redacted("ROSTER_METRICS_TOKEN").pipe(Config.option),
+  otlpEndpoint: Config.URL("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").pipe(
+    Config.orElse(() => Config.URL("OTEL_EXPORTER_OTLP_ENDPOINT")),
+    Config.option
+  ),
+  otelDisabled: Config.Boolean("OTEL_SDK_DISABLED").pipe(Config.withDefault(false)),
+  serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("roster"))
 })
 
 /** Reads the environment once at start; anything invalid stops the start with a message naming it. */
@@ -127,6 +138,10 @@ export const loadSettings = Effect.gen(function* () {
     publicOrigin: Option.map(env.publicUrl, (url) => url.origin),
     mongo: env.mongo,
     stripe: yield* loadStripeSettings(plans),
-    metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none()
+    metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none(),
+    tracing:
+      Option.isSome(env.otlpEndpoint) && !env.otelDisabled
+        ? Option.some({ serviceName: env.serviceName })
+        : Option.none()
   } satisfies Settings
 })

@@ -33,6 +33,9 @@ const announce = (settings: Settings) => {
   if (settings.corsOrigins.length > 0) {
     logEvent("info", `CORS: pages of ${settings.corsOrigins.join(", ")} may call the API`)
   }
+  Option.map(settings.tracing, ({ serviceName }) =>
+    logEvent("info", `traces: exported over OTLP as service ${serviceName} (OTEL_EXPORTER_OTLP_ENDPOINT)`)
+  )
   Option.map(settings.metrics, ({ token }) =>
     logEvent(
       "info",

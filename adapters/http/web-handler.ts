@@ -1,4 +1,4 @@
-import { Context, Exit, Layer, ManagedRuntime, Tracer } from "effect"
+import { Context, Exit, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import {
   AuditLog,
@@ -17,6 +17,7 @@ import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
 import { type Bearer, bearerOf, type ConnectionInfo, EdgeRequest, type Routed } from "./edge/routed.ts"
+import { tracingOf } from "./edge/tracing.ts"
 import { rosterRoutes } from "./routes.ts"
 import { type HttpServices, Services } from "./services.ts"
 
@@ -37,16 +38,6 @@ const routedFor = (request: Request, connection: ConnectionInfo | undefined): Ro
 
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
-
-/**
- * A tracer provided with the services (an operator's OpenTelemetry layer) traces every request as
- * well, and use cases run in the request's span. Without one, nothing is traced and nothing paid:
- * Effect's HTTP server skips spans when no tracer is set.
- */
-const tracingOf = (services: Context.Context<HttpServices>) => {
-  const tracer = Context.getOrUndefined(services, Tracer.Tracer)
-  return tracer === undefined ? Layer.empty : Layer.succeed(Tracer.Tracer)(tracer)
-}
 
 /**
  * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it

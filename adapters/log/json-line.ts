@@ -1,4 +1,4 @@
-import { Cause, Logger } from "effect"
+import { Cause, Context, Logger, Tracer } from "effect"
 
 export type LogLevelName = "debug" | "info" | "warn" | "error"
 
@@ -29,10 +29,20 @@ const levelNames: Record<string, LogLevelName> = {
   Fatal: "error"
 }
 
-/** What Effect itself logs (a store's start-up warning), written as the same JSON lines. */
+/** The trace and span a line was written in, when an operator traces. */
+export const traceFieldsOf = (span: Tracer.AnySpan | undefined) =>
+  span === undefined ? {} : { traceId: span.traceId, spanId: span.spanId }
+
+/**
+ * What Effect logs (a store's start-up warning, a use case's warning), written as the same JSON
+ * lines, with the trace and span of a traced request.
+ */
 export const jsonLineLogger = (write: (line: string) => void) =>
-  Logger.make<unknown, void>(({ message, logLevel, cause }) => {
+  Logger.make<unknown, void>(({ message, logLevel, cause, fiber }) => {
     const parts = Array.isArray(message) ? message : [message]
-    const fields = cause.reasons.length === 0 ? {} : { cause: Cause.pretty(cause) }
+    const fields = {
+      ...traceFieldsOf(Context.getOrUndefined(fiber.context, Tracer.ParentSpan)),
+      ...(cause.reasons.length === 0 ? {} : { cause: Cause.pretty(cause) })
+    }
     write(jsonLine(levelNames[logLevel] ?? "info", parts.map(String).join(" "), fields))
   })

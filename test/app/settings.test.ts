@@ -102,6 +102,29 @@ describe("settings from the environment", () => {
     )
   })
 
+  it("traces when an OTLP endpoint is configured, as service OTEL_SERVICE_NAME (roster by default), unless OTEL_SDK_DISABLED", async () => {
+    const tracingOf = async (env: Record<string, string>) => {
+      const result = await load(env)
+      if (result._tag === "Failure") throw new Error(result.failure.message)
+      return result.success.tracing
+    }
+    const endpoint = "http://127.0.0.1:4318"
+    expect(await tracingOf({})).toEqual(Option.none())
+    expect(await tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toEqual(
+      Option.some({ serviceName: "roster" })
+    )
+    expect(
+      await tracingOf({
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`,
+        OTEL_SERVICE_NAME: "team-api"
+      })
+    ).toEqual(Option.some({ serviceName: "team-api" }))
+    expect(await tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SDK_DISABLED: "true" })).toEqual(
+      Option.none()
+    )
+    expect(await refusal({ OTEL_EXPORTER_OTLP_ENDPOINT: "not a url" })).toMatch(/OTEL_EXPORTER_OTLP_ENDPOINT/)
+  })
+
   it("refuses a Standard Webhooks secret that is not whsec_ and base64, naming ROSTER_WEBHOOK_SECRET", async () => {
     const secrets = [
       "whsec_stripe_style_secret", // a Stripe secret kept after switching schemes: `_` is not base64

@@ -5,6 +5,9 @@ import { routeLabelsOf } from "./route-table.ts"
 
 const servedAtEdge = [docsPath, metricsPath]
 
+/** A request's method and route as metrics and spans name them (see `routeLabelsOf`). */
+export const requestLabelsOf = (method: string, path: string) => routeLabelsOf(method, path, servedAtEdge)
+
 const loginPath = "/api/v1/auth/login"
 
 /** How a login ended, by its answer; a refused request (400, 403 cross-site, 503) was no attempt. */
@@ -18,7 +21,7 @@ export const countAnswer = (
   response: Response,
   seconds: number
 ) => {
-  const { method, route } = routeLabelsOf(request.method, path, servedAtEdge)
+  const { method, route } = requestLabelsOf(request.method, path)
   metrics.request(method, route, response.status, seconds)
   if (route === loginPath && method === "POST") {
     const outcome = loginOutcomes[response.status]

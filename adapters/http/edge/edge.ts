@@ -1,4 +1,4 @@
-import { Cause, Effect } from "effect"
+import { Cause, Context, Effect, Option, Tracer } from "effect"
 import { HttpRouter, HttpServerRequest } from "effect/http"
 import type { MetricsRecorder } from "../../metrics/recorder.ts"
 import { handOverBody } from "./body-in-hand.ts"
@@ -21,6 +21,20 @@ export const pathOfUrl = (url: string) => {
 }
 
 /**
+ * Notes the request's span (the framework's, only when an operator traces) for its log line: a
+ * lookup that finds nothing otherwise.
+ */
+const traced = <A, E, R>(app: Effect.Effect<A, E, R>) =>
+  Effect.withFiber((fiber) => {
+    const span = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
+    if (span === undefined) return app
+    return Effect.flatMap(Effect.serviceOption(EdgeRequest), (routed) => {
+      if (Option.isSome(routed)) routed.value.span = { traceId: span.traceId, spanId: span.spanId }
+      return app
+    })
+  })
+
+/**
  * Around every routed request: the body the edge read handed over, and problems for what no route
  * answered (404, 405, 413, 500). What every answer gets (its id, its log line) is added outside
  * Effect, by `finishing`.
@@ -30,7 +44,7 @@ export const edgeMiddleware = HttpRouter.middleware(
     Effect.catchCause(
       HttpServerRequest.HttpServerRequest.use((request) => {
         handOverBody(request)
-        return app
+        return traced(app)
       }),
       (cause) =>
         // The client hung up: nobody reads an answer; the framework answers 499, which is logged.
@@ -68,7 +82,8 @@ export const finishing =
       path,
       status: response.status,
       durationMs: Math.round(durationMs * 1000) / 1000,
-      ...(error === undefined ? {} : { error })
+      ...(error === undefined ? {} : { error }),
+      ...routed.span
     })
     if (metrics !== undefined) countAnswer(metrics, request, path, response, durationMs / 1000)
     const headers = response.headers

@@ -9,6 +9,9 @@ export interface RequestLogEntry {
   readonly durationMs: number
   /** Why a request ended in a 500: never sent to the client, only logged. */
   readonly error?: string
+  /** The trace and span of the request, when an operator traces. */
+  readonly traceId?: string
+  readonly spanId?: string
 }
 
 /** Where the one line per request goes; the app decides (standard output in production). */
@@ -33,6 +36,8 @@ export const jsonLines =
         path: entry.path,
         status: entry.status,
         durationMs: entry.durationMs,
-        error: entry.error
+        error: entry.error,
+        traceId: entry.traceId,
+        spanId: entry.spanId
       } satisfies Record<"time" | "level" | "msg" | keyof RequestLogEntry, unknown>)
     )

@@ -29,6 +29,8 @@ export interface Routed {
   readonly bearer: Bearer
   /** Why the request ended in a 500: logged by the edge, never sent. */
   failure?: string
+  /** The request's span, when an operator traces: its log line names it. */
+  span?: { readonly traceId: string; readonly spanId: string }
 }
 
 /**
