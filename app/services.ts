@@ -1,4 +1,4 @@
-import { ConfigProvider, Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
+import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
@@ -10,6 +10,7 @@ import { keepSeatsInStep } from "../core/index.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
+import { tracedWhenTracing, tracing } from "./tracing.ts"
 
 export const logWriter = makeLogWriter((chunk) => process.stdout.write(chunk))
 
@@ -44,36 +45,6 @@ const stores = (settings: Settings) =>
  * (continuing a caller's `traceparent`) and use cases run in it. Loaded only then.
  */
 /**
- * The OpenTelemetry variables as the specification reads them: `OTEL_TRACES_EXPORTER` is `otlp`
- * when unset (Effect's reader would otherwise export nothing).
- */
-const otlpExporterByDefault = Layer.succeed(ConfigProvider.ConfigProvider)(
-  ConfigProvider.fromEnv({
-    env: {
-      OTEL_TRACES_EXPORTER: "otlp",
-      ...Object.fromEntries(
-        Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined)
-      )
-    }
-  })
-)
-
-const tracing = (settings: Settings) =>
-  Option.match(settings.tracing, {
-    onNone: () => Layer.empty,
-    onSome: ({ serviceName }) =>
-      Layer.unwrap(
-        Effect.promise(async () => {
-          const { OtlpSerialization, OtlpTracer } = await import("effect/observability")
-          const { FetchHttpClient } = await import("effect/http")
-          return OtlpTracer.layerFromConfig({ resource: { serviceName } }).pipe(
-            Layer.provide([OtlpSerialization.layerJson, FetchHttpClient.layer, otlpExporterByDefault])
-          )
-        })
-      )
-  })
-
-/**
  * Seats follow every member change; should the provider have failed then, they catch up here, at
  * start and every few minutes (nothing is written or called when they are in step).
  */
@@ -86,33 +57,36 @@ const seatReconciliation = Layer.effectDiscard(
  * here and nowhere else.
  */
 export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
-  Layer.mergeAll(
-    metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
-    tracing(settings),
-    seatReconciliation.pipe(
-      Layer.provideMerge(
-        rosterOn(stores(settings), {
-          plans: settings.plans,
-          sessionTtl: settings.sessionTtl,
-          paymentProvider: Option.match(settings.stripe, {
-            onNone: () => noPaymentProviderLayer,
-            // Stripe's package is loaded only when it is used, as the MongoDB driver is.
-            onSome: (stripe) =>
-              loadedWhenBuilt(
-                () => import("../adapters/payments/stripe-provider.ts"),
-                ({ stripeProviderLayer }) => stripeProviderLayer(stripe),
-                { name: "stripe", feature: "Billing through Stripe (STRIPE_SECRET_KEY)" }
-              )
-          }),
-          ...Option.match(settings.masterKey, {
-            onNone: () => ({}),
-            onSome: (key) => ({ masterKey: Redacted.value(key) })
+  tracedWhenTracing(
+    settings,
+    Layer.mergeAll(
+      metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
+      tracing(settings),
+      seatReconciliation.pipe(
+        Layer.provideMerge(
+          rosterOn(stores(settings), {
+            plans: settings.plans,
+            sessionTtl: settings.sessionTtl,
+            paymentProvider: Option.match(settings.stripe, {
+              onNone: () => noPaymentProviderLayer,
+              // Stripe's package is loaded only when it is used, as the MongoDB driver is.
+              onSome: (stripe) =>
+                loadedWhenBuilt(
+                  () => import("../adapters/payments/stripe-provider.ts"),
+                  ({ stripeProviderLayer }) => stripeProviderLayer(stripe),
+                  { name: "stripe", feature: "Billing through Stripe (STRIPE_SECRET_KEY)" }
+                )
+            }),
+            ...Option.match(settings.masterKey, {
+              onNone: () => ({}),
+              onSome: (key) => ({ masterKey: Redacted.value(key) })
+            })
           })
-        })
-      )
-    ),
-    webhookVerifier(settings),
-    Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {}),
-    // What use cases log while serving a request comes out as the same JSON lines, naming its trace.
-    jsonLogger
+        )
+      ),
+      webhookVerifier(settings),
+      Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {}),
+      // What use cases log while serving a request comes out as the same JSON lines, naming its trace.
+      jsonLogger
+    )
   )

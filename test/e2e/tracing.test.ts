@@ -50,7 +50,7 @@ const until = async <A>(find: () => A | undefined, what: string) => {
 }
 
 describe("traces exported over OTLP, as the OTEL_* variables say", () => {
-  it("continue a caller's traceparent: the request's span has the caller's trace and parent, and its log line names both", async () => {
+  it("continue a caller's traceparent: a span per request, its use case and store calls below it, and log lines that name them", async () => {
     const receiver = await startReceiver()
     cleanups.push(receiver.stop)
     const server: RunningServer = await startServer(scriptCommand("start"), {
@@ -67,12 +67,14 @@ describe("traces exported over OTLP, as the OTEL_* variables say", () => {
     expect(answer.status).toBe(200)
 
     const span = await until(
-      () => receiver.spans.find((received) => received.traceId === traceId),
+      () =>
+        receiver.spans.find(
+          (received) => received.traceId === traceId && received.name === "GET /api/v1/team/roles"
+        ),
       "the request's span"
     )
     expect(span.service).toBe("roster-under-test")
     expect(span.parentSpanId).toBe(callerSpan)
-    expect(span.name).toBe("GET /api/v1/team/roles")
     const logLine = await until(
       () =>
         server
@@ -85,9 +87,34 @@ describe("traces exported over OTLP, as the OTEL_* variables say", () => {
     )
     expect(logLine.spanId).toBe(span.spanId)
 
+    const writeTrace = "0af7651916cd43dd8448eb211c80319c"
+    const added = await fetch(`${server.url}/api/v1/team/role/add`, {
+      method: "POST",
+      headers: { "content-type": "application/json", traceparent: `00-${writeTrace}-b7ad6b7169203331-01` },
+      body: JSON.stringify({ name: "Traced", roleKey: "traced" })
+    })
+    expect(added.status).toBe(200)
+    const spanNamed = (name: string) =>
+      until(
+        () => receiver.spans.find((received) => received.traceId === writeTrace && received.name === name),
+        name
+      )
+    const request = await spanNamed("POST /api/v1/team/role/add")
+    const useCase = await spanNamed("team.addRole")
+    const insert = await spanNamed("RoleStore.insert")
+    expect(request.parentSpanId).toBe("b7ad6b7169203331")
+    expect(useCase.parentSpanId).toBe(request.spanId)
+    expect(insert.parentSpanId).toBe(useCase.spanId)
+
     await fetch(`${server.url}/api/v1/team/roles`)
     const fresh = await until(
-      () => receiver.spans.find((received) => received.traceId !== traceId),
+      () =>
+        receiver.spans.find(
+          (received) =>
+            received.traceId !== traceId &&
+            received.traceId !== writeTrace &&
+            received.name === "GET /api/v1/team/roles"
+        ),
       "a request without traceparent"
     )
     expect(fresh.parentSpanId).toBe("0000000000000000")

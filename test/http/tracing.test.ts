@@ -26,7 +26,7 @@ afterAll(async () => {
 })
 
 describe("tracing, when an operator provides a tracer", () => {
-  it("traces each request, and the use case runs in the request's span", async () => {
+  it("traces each request, its use case in a span of its own below the request's", async () => {
     const { tracer, spans } = recordingTracer()
     const parents: Array<Option.Option<Tracer.AnySpan>> = []
     const roster = testRoster({ masterKey: undefined as never })
@@ -61,6 +61,8 @@ describe("tracing, when an operator provides a tracer", () => {
     const request = spans.find(({ name }) => name.includes("GET"))
     expect(request?.span.attributes.get("http.response.status_code")).toBe(200)
     expect(parents).toHaveLength(1)
-    expect(Option.getOrUndefined(parents[0] ?? Option.none())).toBe(request?.span)
+    const useCase = spans.find(({ name }) => name === "team.listRoles")
+    expect(Option.getOrUndefined(parents[0] ?? Option.none())).toBe(useCase?.span)
+    expect(Option.getOrUndefined(useCase?.span.parent ?? Option.none())).toBe(request?.span)
   })
 })

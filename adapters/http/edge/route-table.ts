@@ -31,9 +31,11 @@ const routes: Array<Route> = [
   }
 ]
 const passwordChecks = new Set<string>()
+const operationIds = new Map<string, string>()
 HttpApi.reflect(RosterApi, {
   onGroup: () => {},
-  onEndpoint: ({ endpoint, middleware, mergedAnnotations }) => {
+  onEndpoint: ({ group, endpoint, middleware, mergedAnnotations }) => {
+    operationIds.set(`${endpoint.method} ${endpoint.path}`, `${group.identifier}.${endpoint.identifier}`)
     routes.push({
       method: endpoint.method,
       template: endpoint.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}"),
@@ -46,6 +48,9 @@ HttpApi.reflect(RosterApi, {
       passwordChecks.add(`${endpoint.method} ${endpoint.path}`)
   }
 })
+
+/** The operation (`team.addRole`) the router's route at `method` and `path` (`/api/v1/team/roles/:id`) serves. */
+export const operationIdOf = (method: string, path: string) => operationIds.get(`${method} ${path}`)
 
 /** Whether the route at `method` and `path` checks a caller's password (see ChecksPassword). */
 export const checksPassword = (method: string, path: string) => passwordChecks.has(`${method} ${path}`)

@@ -4,6 +4,7 @@ import { CurrentPrincipal } from "../api/middleware.ts"
 import * as Problem from "../problems.ts"
 import type { HttpServices } from "../services.ts"
 import { type DomainError, toProblem } from "../to-problem.ts"
+import { inUseCaseSpan } from "./use-case-span.ts"
 
 const outcomeUnknown = new Problem.OutcomeUnknown({
   detail:
@@ -24,7 +25,7 @@ const problemOf =
 export const toCompletion = <A, E extends DomainError, R>(useCase: Effect.Effect<A, E, R>) =>
   Effect.suspend(() => {
     const ledger: StoreWriteLedger = { applied: false, uncertain: false }
-    return Effect.uninterruptible(useCase).pipe(
+    return Effect.uninterruptible(inUseCaseSpan(useCase)).pipe(
       Effect.provideService(StoreWrites, ledger),
       Effect.mapError(problemOf(ledger))
     )
