@@ -3,6 +3,7 @@ import { isLoopbackName } from "../adapters/http/index.ts"
 import type { MongoOptions } from "../adapters/mongodb/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
 import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"
+import type { Sampling } from "../adapters/tracing/sampled-tracer.ts"
 import type { Plan } from "../core/index.ts"
 import { parseCorsOrigins } from "./cors-origins.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
@@ -34,7 +35,7 @@ export interface Settings {
    * Present when an OTLP endpoint is configured (`OTEL_EXPORTER_OTLP_ENDPOINT` or its traces
    * variant, the standard OpenTelemetry variables): requests are traced and their spans exported.
    */
-  readonly tracing: Option.Option<{ readonly serviceName: string }>
+  readonly tracing: Option.Option<{ readonly serviceName: string; readonly sampling: Sampling }>
   /** Absent: nothing is counted and `/metrics` is not served (`ROSTER_METRICS=on` turns them on). */
   readonly metrics: Option.Option<{ readonly token: Option.Option<Redacted.Redacted<string>> }>
 }
@@ -69,7 +70,29 @@ const environment = Config.all({
     Config.option
   ),
   otelDisabled: Config.Boolean("OTEL_SDK_DISABLED").pipe(Config.withDefault(false)),
-  serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("roster"))
+  serviceName: Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("roster")),
+  sampler: Config.Literals(
+    [
+      "always_on",
+      "always_off",
+      "traceidratio",
+      "parentbased_always_on",
+      "parentbased_always_off",
+      "parentbased_traceidratio"
+    ],
+    "OTEL_TRACES_SAMPLER"
+  ).pipe(Config.withDefault("parentbased_always_on" as const)),
+  samplerArg: Config.Number("OTEL_TRACES_SAMPLER_ARG").pipe(Config.option)
+})
+
+/** The OpenTelemetry sampler named, as Roster applies it (see `sampledTracer`). */
+const samplingOf = (sampler: string, argument: Option.Option<number>): Sampling => ({
+  parentBased: sampler.startsWith("parentbased_"),
+  ratio: sampler.endsWith("always_on")
+    ? 1
+    : sampler.endsWith("always_off")
+      ? 0
+      : Option.getOrElse(argument, () => 1)
 })
 
 /** Reads the environment once at start; anything invalid stops the start with a message naming it. */
@@ -121,6 +144,9 @@ export const loadSettings = Effect.gen(function* () {
   ) {
     return yield* refuse(`ROSTER_METRICS_TOKEN must be at least ${minimumMasterKeyLength} characters long`)
   }
+  if (Option.isSome(env.samplerArg) && !(env.samplerArg.value >= 0 && env.samplerArg.value <= 1)) {
+    return yield* refuse("OTEL_TRACES_SAMPLER_ARG must be a ratio from 0 to 1, e.g. 0.01")
+  }
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
   const plans = yield* loadPlans(plansSource)
   return {
@@ -141,7 +167,7 @@ export const loadSettings = Effect.gen(function* () {
     metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none(),
     tracing:
       Option.isSome(env.otlpEndpoint) && !env.otelDisabled
-        ? Option.some({ serviceName: env.serviceName })
+        ? Option.some({ serviceName: env.serviceName, sampling: samplingOf(env.sampler, env.samplerArg) })
         : Option.none()
   } satisfies Settings
 })

@@ -1,6 +1,7 @@
-import { ConfigProvider, Effect, Layer, Option } from "effect"
+import { ConfigProvider, Effect, Layer, Option, Tracer } from "effect"
 import type { HttpServices } from "../adapters/http/index.ts"
 import { withPortSpans } from "../adapters/tracing/port-spans.ts"
+import { sampledTracer } from "../adapters/tracing/sampled-tracer.ts"
 import {
   AuditLog,
   IdempotencyStore,
@@ -35,14 +36,17 @@ const otlpExporterByDefault = Layer.succeed(ConfigProvider.ConfigProvider)(
 export const tracing = (settings: Settings) =>
   Option.match(settings.tracing, {
     onNone: () => Layer.empty,
-    onSome: ({ serviceName }) =>
+    onSome: ({ serviceName, sampling }) =>
       Layer.unwrap(
         Effect.promise(async () => {
           const { OtlpSerialization, OtlpTracer } = await import("effect/observability")
           const { FetchHttpClient } = await import("effect/http")
-          return OtlpTracer.layerFromConfig({ resource: { serviceName } }).pipe(
+          const exporter = OtlpTracer.layerFromConfig({ resource: { serviceName } }).pipe(
             Layer.provide([OtlpSerialization.layerJson, FetchHttpClient.layer, otlpExporterByDefault])
           )
+          return Layer.effect(Tracer.Tracer)(
+            Effect.map(Tracer.Tracer, (tracer) => sampledTracer(tracer, sampling))
+          ).pipe(Layer.provideMerge(exporter))
         })
       )
   })

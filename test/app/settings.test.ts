@@ -110,15 +110,26 @@ describe("settings from the environment", () => {
     }
     const endpoint = "http://127.0.0.1:4318"
     expect(await tracingOf({})).toEqual(Option.none())
+    const always = { parentBased: true, ratio: 1 }
     expect(await tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toEqual(
-      Option.some({ serviceName: "roster" })
+      Option.some({ serviceName: "roster", sampling: always })
     )
     expect(
       await tracingOf({
         OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`,
         OTEL_SERVICE_NAME: "team-api"
       })
-    ).toEqual(Option.some({ serviceName: "team-api" }))
+    ).toEqual(Option.some({ serviceName: "team-api", sampling: always }))
+    const sampled = (sampler: string, ratio?: string) =>
+      tracingOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        OTEL_TRACES_SAMPLER: sampler,
+        ...(ratio === undefined ? {} : { OTEL_TRACES_SAMPLER_ARG: ratio })
+      }).then(Option.map(({ sampling }) => sampling))
+    expect(await sampled("traceidratio", "0.01")).toEqual(Option.some({ parentBased: false, ratio: 0.01 }))
+    expect(await sampled("parentbased_always_off")).toEqual(Option.some({ parentBased: true, ratio: 0 }))
+    expect(await refusal({ OTEL_TRACES_SAMPLER: "sometimes" })).toMatch(/OTEL_TRACES_SAMPLER/)
+    expect(await refusal({ OTEL_TRACES_SAMPLER_ARG: "2" })).toMatch(/OTEL_TRACES_SAMPLER_ARG/)
     expect(await tracingOf({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SDK_DISABLED: "true" })).toEqual(
       Option.none()
     )

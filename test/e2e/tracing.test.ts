@@ -120,6 +120,31 @@ describe("traces exported over OTLP, as the OTEL_* variables say", () => {
     expect(fresh.parentSpanId).toBe("0000000000000000")
   }, 60_000)
 
+  it("sample as OTEL_TRACES_SAMPLER says: parent-based, a caller's decision holds; of the others, the ratio's share", async () => {
+    const receiver = await startReceiver()
+    cleanups.push(receiver.stop)
+    const server = await startServer(scriptCommand("start"), {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+      OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+      OTEL_TRACES_SAMPLER_ARG: "0"
+    })
+    cleanups.push(server.kill)
+    const sampledTrace = "11111111111111111111111111111111"
+    const declinedTrace = "22222222222222222222222222222222"
+    const call = (traceparent?: string) =>
+      fetch(`${server.url}/api/v1/team/roles`, traceparent === undefined ? {} : { headers: { traceparent } })
+    await call(`00-${declinedTrace}-00f067aa0ba902b7-00`)
+    await call()
+    await call(`00-${sampledTrace}-00f067aa0ba902b7-01`)
+    await until(
+      () => receiver.spans.find((span) => span.traceId === sampledTrace && span.name === "RoleStore.page"),
+      "the sampled request's spans"
+    )
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(new Set(receiver.spans.map((span) => span.traceId))).toEqual(new Set([sampledTrace]))
+  }, 60_000)
+
   it("are not made without an endpoint: no span id in the log lines", async () => {
     const server = await startServer(scriptCommand("start"), {})
     cleanups.push(server.kill)
