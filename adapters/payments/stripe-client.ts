@@ -1,4 +1,5 @@
-import { Duration, Effect, Redacted } from "effect"
+import { AsyncLocalStorage } from "node:async_hooks"
+import { Context, Duration, Effect, Redacted, Tracer } from "effect"
 import Stripe from "stripe"
 import { ProviderUnavailable } from "../../core/index.ts"
 
@@ -10,11 +11,26 @@ export interface StripeClientOptions {
   readonly timeout: Duration.Duration
 }
 
+/** The W3C `traceparent` of the span a call to Stripe is made in, for the requests it sends. */
+const traceparents = new AsyncLocalStorage<string>()
+
+/** The runtime's `fetch`, passing the caller's trace on (only when an operator traces). */
+const tracedFetch: typeof fetch = Object.assign(
+  (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const traceparent = traceparents.getStore()
+    if (traceparent === undefined) return fetch(input, init)
+    const headers = new Headers(init?.headers)
+    headers.set("traceparent", traceparent)
+    return fetch(input, { ...init, headers })
+  },
+  { preconnect: fetch.preconnect }
+)
+
 /** The official client on the runtime's `fetch`, so it runs the same on Bun, Node and Deno. */
 export const makeStripeClient = (options: StripeClientOptions) => {
   const url = options.apiUrl
   return new Stripe(Redacted.value(options.secretKey), {
-    httpClient: Stripe.createFetchHttpClient(),
+    httpClient: Stripe.createFetchHttpClient(tracedFetch),
     timeout: Duration.toMillis(options.timeout),
     maxNetworkRetries: 1,
     appInfo: { name: "roster" },
@@ -52,10 +68,20 @@ const refusal = (error: unknown) =>
 const isReplayedFailure = (error: unknown) =>
   error instanceof Stripe.errors.StripeAPIError && error.headers?.["idempotent-replayed"] === "true"
 
+/** `00-<trace>-<span>-<flags>` of the span a call runs in, when it runs in one of ours (tracing on). */
+const traceparentOf = (context: Context.Context<never>) => {
+  const span = Context.getOrUndefined(context, Tracer.ParentSpan)
+  return span?._tag === "Span" ? `00-${span.traceId}-${span.spanId}-${span.sampled ? "01" : "00"}` : undefined
+}
+
 const attempt = <A>(request: (options: Stripe.RequestOptions) => Promise<A>, idempotencyKey?: string) =>
-  Effect.tryPromise({
-    try: () => request(idempotencyKey === undefined ? {} : { idempotencyKey }),
-    catch: (error) => error
+  Effect.withFiber((fiber) => {
+    const traceparent = traceparentOf(fiber.context)
+    const send = () => request(idempotencyKey === undefined ? {} : { idempotencyKey })
+    return Effect.tryPromise({
+      try: () => (traceparent === undefined ? send() : traceparents.run(traceparent, send)),
+      catch: (error) => error
+    })
   })
 
 /**

@@ -9,6 +9,8 @@ export interface StripeRequest {
   readonly method: string
   readonly path: string
   readonly idempotencyKey: string | undefined
+  /** The W3C trace context it carried, when Roster traced the call. */
+  readonly traceparent: string | undefined
   /** The form-encoded parameters, e.g. `line_items[0][price]`. */
   readonly params: URLSearchParams
 }
@@ -55,6 +57,7 @@ export const startStripeRecorder = async (): Promise<StripeRecorder> => {
       method: request.method ?? "",
       path: url.pathname,
       idempotencyKey: request.headers["idempotency-key"] as string | undefined,
+      traceparent: request.headers.traceparent as string | undefined,
       params: new URLSearchParams([...url.searchParams, ...new URLSearchParams(body)])
     }
     requests.push(recorded)
