@@ -1,11 +1,11 @@
 // `npm run bench`: in one run a raw Bun.serve, a bare Effect HttpApi app (the framework's floor) and
-// Roster (open, secure with a session or the master key, on MongoDB), each loaded by wrk on a core
-// of its own. Prints a table and writes bench/results/latest.json.
+// Roster (open; with metrics; traced; secure with a session or the master key; on MongoDB), each
+// loaded by wrk on a core of its own. Prints a table and writes bench/results/latest.json.
 import { mkdirSync, writeFileSync } from "node:fs"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { seedOpen, seedSecure } from "./seed.ts"
-import { type Server, startBun, startFerretDb } from "./servers.ts"
+import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
 import { ensureWrk, type Measured, wrk } from "./wrk.ts"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -78,6 +78,26 @@ const subjects: Array<Subject> = [
     return loads(masterKey)
   })
 ]
+// What tracing costs: every request's spans exported (OTLP to a receiver on the same machine), or one in a hundred.
+const receiver = await startOtlpReceiver()
+for (const [share, ratio] of [
+  ["100 %", "1"],
+  ["1 %", "0.01"]
+] as const) {
+  subjects.push(
+    await run(
+      `Roster, open mode, traced (${share})`,
+      "app/main.ts",
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_TRACES_SAMPLER: "traceidratio",
+        OTEL_TRACES_SAMPLER_ARG: ratio
+      },
+      open
+    )
+  )
+}
+await receiver.stop()
 const ferret = await startFerretDb()
 subjects.push(
   await run(

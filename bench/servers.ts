@@ -81,3 +81,24 @@ export const startFerretDb = async () => {
     }
   }
 }
+
+/** The tests' OTLP receiver, its output discarded: where a traced Roster exports its spans. */
+export const startOtlpReceiver = async () => {
+  await Bun.spawn(["bash", "tools/otlp-receiver/build.sh"], { stdout: "ignore", stderr: "inherit" }).exited
+  const port = await freePort()
+  const child = spawn(["tools/otlp-receiver/bin/otlp-receiver", `127.0.0.1:${port}`], {
+    stdout: "ignore",
+    stderr: "ignore"
+  })
+  const url = `http://127.0.0.1:${port}`
+  while ((await fetch(`${url}/v1/traces`, { method: "POST" }).catch(() => undefined)) === undefined) {
+    await Bun.sleep(50)
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill()
+      await child.exited
+    }
+  }
+}
