@@ -1,4 +1,12 @@
-import { Context, Effect } from "effect"
+import { Context, Effect, Tracer } from "effect"
+
+/** `effect` in a span named `name` when it runs for a recorded trace; as it is otherwise. */
+const inSpan = <A, E, R>(effect: Effect.Effect<A, E, R>, name: string) =>
+  Effect.withFiber((fiber) =>
+    Context.getOrUndefined(fiber.context, Tracer.ParentSpan)?.sampled === true
+      ? Effect.withSpan(effect, name)
+      : effect
+  )
 
 /** A port's service whose every operation runs in a span named `Port.operation`. */
 const traced = <S extends object>(port: string, service: S): S => {
@@ -9,10 +17,10 @@ const traced = <S extends object>(port: string, service: S): S => {
       typeof member === "function"
         ? (...args: Array<unknown>) => {
             const result: unknown = member(...args)
-            return Effect.isEffect(result) ? Effect.withSpan(result, span) : result
+            return Effect.isEffect(result) ? inSpan(result, span) : result
           }
         : Effect.isEffect(member)
-          ? Effect.withSpan(member, span)
+          ? inSpan(member, span)
           : member
   }
   return wrapped as S
@@ -20,9 +28,9 @@ const traced = <S extends object>(port: string, service: S): S => {
 
 /**
  * `context` with the services of `ports` traced: each call of a store, the hasher or the payment
- * provider in a span of its own, named for the port and its operation (`RoleStore.insert`), under
- * the use case's. Applied only when an operator traces, so that otherwise nothing stands between a
- * use case and its ports.
+ * provider of a recorded request in a span of its own, named for the port and its operation
+ * (`RoleStore.insert`), under the use case's. Applied only when an operator traces, so that
+ * otherwise nothing stands between a use case and its ports.
  */
 export const withPortSpans = <I>(
   context: Context.Context<I>,

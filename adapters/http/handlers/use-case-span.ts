@@ -4,12 +4,12 @@ import { operationIdOf } from "../edge/route-table.ts"
 
 /**
  * Runs a use case in a span of its own, named for the operation (`team.addRole`), under the
- * request's span, when an operator traces; otherwise as it is: the request has no span to hang
- * it under, and a span per call is not paid for.
+ * request's span, when an operator traces and the request is recorded; otherwise as it is: a span
+ * per call is paid only for what is exported.
  */
 export const inUseCaseSpan = <A, E, R>(useCase: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.withFiber((fiber) => {
-    if (Context.getOrUndefined(fiber.context, Tracer.ParentSpan) === undefined) return useCase
+    if (Context.getOrUndefined(fiber.context, Tracer.ParentSpan)?.sampled !== true) return useCase
     const route = Context.getOrUndefined(fiber.context, HttpRouter.RouteContext)
     const request = Context.getOrUndefined(fiber.context, HttpServerRequest.HttpServerRequest)
     const name =
