@@ -62,52 +62,61 @@ ensureWrk()
 const open = async (s: Server) => loads(await seedOpen(s.base))
 const raw = await run("raw Bun.serve", "bench/baseline.ts", {}, open)
 const bare = await run("bare Effect HttpApi", "bench/bare-server.ts", {}, open)
-const subjects: Array<Subject> = [
-  await run("Roster, open mode", "app/main.ts", {}, open),
-  // What metrics cost (ROSTER_METRICS=on): the same load, counted.
-  await run("Roster, open mode, metrics on", "app/main.ts", { ROSTER_METRICS: "on" }, open),
-  await run(
-    "Roster, secure, session token",
-    "app/main.ts",
-    { ROSTER_MASTER_KEY: masterKey },
-    async (s) => loads(await seedSecure(s.base, masterKey)),
-    (s) => () => loginFlood(s, masterKey, { seconds, core: loadCore })
-  ),
-  await run("Roster, secure, master key", "app/main.ts", { ROSTER_MASTER_KEY: masterKey }, async (s) => {
-    await seedSecure(s.base, masterKey)
-    return loads(masterKey)
-  })
-]
+/**
+ * `BENCH_ONLY` (a regular expression, e.g. `open mode($|, traced)`) measures only the Roster subjects
+ * whose label matches; the references always run.
+ */
+const only = process.env.BENCH_ONLY === undefined ? undefined : new RegExp(process.env.BENCH_ONLY)
+const wanted = (label: string) => only === undefined || only.test(label)
+const subjects: Array<Subject> = []
+const measure = async (
+  label: string,
+  ...rest: Parameters<typeof run> extends [string, ...infer R] ? R : never
+) => {
+  if (wanted(label)) subjects.push(await run(label, ...rest))
+}
+await measure("Roster, open mode", "app/main.ts", {}, open)
+// What metrics cost (ROSTER_METRICS=on): the same load, counted.
+await measure("Roster, open mode, metrics on", "app/main.ts", { ROSTER_METRICS: "on" }, open)
+await measure(
+  "Roster, secure, session token",
+  "app/main.ts",
+  { ROSTER_MASTER_KEY: masterKey },
+  async (s) => loads(await seedSecure(s.base, masterKey)),
+  (s) => () => loginFlood(s, masterKey, { seconds, core: loadCore })
+)
+await measure("Roster, secure, master key", "app/main.ts", { ROSTER_MASTER_KEY: masterKey }, async (s) => {
+  await seedSecure(s.base, masterKey)
+  return loads(masterKey)
+})
 // What tracing costs: every request's spans exported (OTLP to a receiver on the same machine), or one in a hundred.
 const receiver = await startOtlpReceiver()
 for (const [share, ratio] of [
   ["100 %", "1"],
   ["1 %", "0.01"]
 ] as const) {
-  subjects.push(
-    await run(
-      `Roster, open mode, traced (${share})`,
-      "app/main.ts",
-      {
-        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
-        OTEL_TRACES_SAMPLER: "traceidratio",
-        OTEL_TRACES_SAMPLER_ARG: ratio
-      },
-      open
-    )
+  await measure(
+    `Roster, open mode, traced (${share})`,
+    "app/main.ts",
+    {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_TRACES_SAMPLER: "traceidratio",
+      OTEL_TRACES_SAMPLER_ARG: ratio
+    },
+    open
   )
 }
 await receiver.stop()
-const ferret = await startFerretDb()
-subjects.push(
-  await run(
+if (wanted("Roster, open mode, MongoDB (FerretDB)")) {
+  const ferret = await startFerretDb()
+  await measure(
     "Roster, open mode, MongoDB (FerretDB)",
     "app/main.ts",
     { MONGODB_URI: ferret.uri, MONGODB_DB: `bench${Date.now()}` },
     open
   )
-)
-await ferret.stop()
+  await ferret.stop()
+}
 
 const ratio = (value: number, reference: number | undefined) =>
   reference === undefined ? "  -  " : (value / reference).toFixed(2)
