@@ -14,6 +14,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** A running instance of the service, on whichever runtime: what a client sees of it. */
 interface Instance {
   readonly name: string
+  /** What it logged of its 500s (why each ended so), where its output can be read. */
+  readonly failures: () => ReadonlyArray<string>
   readonly fetch: (path: string, init?: RequestInit) => Promise<Response>
   readonly alive: () => boolean
 }
@@ -24,6 +26,11 @@ const startedBy = (script: string) => async (env: Record<string, string>, name: 
   cleanups.push(server.kill)
   return {
     name,
+    failures: () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"status":500')),
     fetch: (path, init) => fetch(`${server.url}${path}`, init),
     alive: () => server.process.exitCode === null
   } satisfies Instance
@@ -39,6 +46,8 @@ const inThisNode = async (env: Record<string, string>, name: string): Promise<In
   cleanups.push(dispose)
   return {
     name,
+    // Its log lines go to this process' output, where the test runner shows them.
+    failures: () => [],
     fetch: (path, init) =>
       handler(new Request(`http://127.0.0.1${path}`, init), { remoteAddress: "127.0.0.1" }),
     alive: () => true
@@ -154,7 +163,7 @@ describe.each(runtimes)("instances on $runtime on a database that is killed and 
       (attempt) =>
         !["200", "503 unavailable", "503 outcome_unknown", "409 request_in_progress"].includes(attempt)
     )
-    expect(unexpected).toEqual([])
+    expect(unexpected, servers.flatMap((server) => server.failures()).join("\n")).toEqual([])
     expect(load.unanswered).toEqual([])
     const [first] = servers
     const roles = await readAll<{ id: number; roleKey: string }>(first, "/api/v1/team/roles?limit=200")
