@@ -6,7 +6,7 @@ import { MemoryStores } from "../adapters/memory/index.ts"
 import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
-import { keepSeatsInStep } from "../core/index.ts"
+import { keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
@@ -40,17 +40,17 @@ const stores = (settings: Settings) =>
   })
 
 /**
- * Spans exported over OTLP/HTTP (JSON) as the standard `OTEL_*` variables say, when an endpoint is
- * configured: the tracer is among the services, so the HTTP server opens a span per request
- * (continuing a caller's `traceparent`) and use cases run in it. Loaded only then.
- */
-/**
  * Seats follow every member change; should the provider have failed then, they catch up here, at
  * start and every few minutes (nothing is written or called when they are in step).
  */
 const seatReconciliation = Layer.effectDiscard(
   Effect.forkScoped(keepSeatsInStep.pipe(Effect.repeat(Schedule.spaced("5 minutes"))))
 ).pipe(Layer.provide(jsonLogger))
+
+/** Every organisation's Owner role holds the whole catalog before the first request (see `setUpOrganizations`). */
+const organizationSetUp = Layer.effectDiscard(setUpOrganizations)
+
+const atStart = Layer.mergeAll(seatReconciliation, organizationSetUp)
 
 /**
  * Which store, hasher, provider, verifier, log and metrics recorder the service runs with: decided
@@ -62,7 +62,7 @@ export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
     Layer.mergeAll(
       metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
       tracing(settings),
-      seatReconciliation.pipe(
+      atStart.pipe(
         Layer.provideMerge(
           rosterOn(stores(settings), {
             plans: settings.plans,

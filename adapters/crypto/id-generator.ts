@@ -1,6 +1,6 @@
 import { randomFillSync, randomUUID } from "node:crypto"
 import { Effect, Layer } from "effect"
-import { AuditEntryId, IdGenerator, MemberId, SubscriptionId } from "../../core/index.ts"
+import { AuditEntryId, IdGenerator, MemberId, OrganizationId, SubscriptionId } from "../../core/index.ts"
 
 const hexDigit = Buffer.from("0123456789abcdef", "latin1")
 const maxSequence = 0xffffff
@@ -57,6 +57,7 @@ export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
   const timeOrdered = makeTimeOrderedIds()
   return IdGenerator.of({
     memberId: Effect.sync(() => MemberId.make(randomUUID())),
+    organizationId: Effect.sync(() => OrganizationId.make(timeOrdered("org_"))),
     subscriptionId: Effect.sync(() => SubscriptionId.make(timeOrdered("sub_"))),
     auditEntryId: Effect.sync(() => AuditEntryId.make(timeOrdered("aud_")))
   })

@@ -11,6 +11,11 @@ export interface RosterClientOptions {
   readonly baseUrl: string | URL
   /** The master key or a session token from `auth.login`; without one the client calls anonymously. */
   readonly token?: string | Redacted.Redacted<string>
+  /**
+   * The organisation the master key acts on (`Roster-Organization`, its id or slug); the default
+   * organisation when absent. A session always acts on its own.
+   */
+  readonly organization?: string
 }
 
 /**
@@ -20,12 +25,18 @@ export interface RosterClientOptions {
  * as `FetchHttpClient.layer` on Node, Bun, Deno or in a browser.
  */
 export const makeRosterClient = (options: RosterClientOptions) => {
-  const { token } = options
+  const { token, organization } = options
+  const withToken = (request: HttpClientRequest.HttpClientRequest) =>
+    token === undefined ? request : HttpClientRequest.bearerToken(request, token)
+  const withOrganization = (request: HttpClientRequest.HttpClientRequest) =>
+    organization === undefined
+      ? request
+      : HttpClientRequest.setHeader(request, "roster-organization", organization)
   return HttpApiClient.make(RosterApi, {
     baseUrl: options.baseUrl,
-    ...(token === undefined
+    ...(token === undefined && organization === undefined
       ? {}
-      : { transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(token)) })
+      : { transformClient: HttpClient.mapRequest((request) => withOrganization(withToken(request))) })
   })
 }
 

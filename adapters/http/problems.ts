@@ -72,6 +72,12 @@ export class DuplicateUsername extends HttpApiError.Problem<DuplicateUsername>()
   code("duplicate_username")
 ) {}
 
+export class DuplicateSlug extends HttpApiError.Problem<DuplicateSlug>()(
+  "DuplicateSlug",
+  declare("duplicate_slug", 409, "The organisation slug is already taken"),
+  code("duplicate_slug")
+) {}
+
 export class DuplicateRoleKey extends HttpApiError.Problem<DuplicateRoleKey>()(
   "DuplicateRoleKey",
   declare("duplicate_role_key", 409, "The role key is already taken"),

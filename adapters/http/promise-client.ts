@@ -24,6 +24,8 @@ export interface CreateRosterClientOptions {
   readonly baseUrl: string | URL
   /** The master key or a session token from `auth.login`; without one the client calls anonymously. */
   readonly token?: string
+  /** The organisation the master key acts on (its id or slug); the default one when absent. */
+  readonly organization?: string
   /** The `fetch` to call with; the runtime's own by default. */
   readonly fetch?: (input: URL, init: RequestInit) => Promise<Response>
 }
@@ -93,6 +95,7 @@ export const createRosterClient = (options: CreateRosterClientOptions): RosterPr
     const url = new URL(path, base)
     const headers = new Headers({ accept: "application/json" })
     if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`)
+    if (options.organization !== undefined) headers.set("roster-organization", options.organization)
     if (call.idempotencyKey !== undefined) headers.set("idempotency-key", call.idempotencyKey)
     let body: string | undefined
     if (operation.hasBody) {

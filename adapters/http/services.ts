@@ -6,6 +6,7 @@ import type {
   IdGenerator,
   LoginThrottleStore,
   MemberStore,
+  OrganizationStore,
   PasswordHasher,
   PaymentInbox,
   PaymentProvider,
@@ -28,6 +29,7 @@ export type HttpServices =
   | IdGenerator
   | LoginThrottleStore
   | MemberStore
+  | OrganizationStore
   | PasswordHasher
   | PaymentInbox
   | PaymentProvider

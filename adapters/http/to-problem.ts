@@ -10,7 +10,9 @@ const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   grant_exceeds_own: "A member cannot grant a permission they do not hold",
   revoke_exceeds_own: "A member cannot remove a permission they do not hold",
   role_exceeds_own: "The role holds permissions the caller does not hold",
-  no_password: "Only a signed-in member has a password of their own to change"
+  no_password: "Only a signed-in member has a password of their own to change",
+  other_organization: "A session acts on its own organisation only",
+  operator_only: "Only the operator (the master key) may do this"
 }
 
 const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
@@ -27,6 +29,8 @@ const problems = {
     new Problem.DuplicateUsername({ detail: `A member with username ${e.username} already exists` }),
   DuplicateRoleKey: (e: Domain.DuplicateRoleKey) =>
     new Problem.DuplicateRoleKey({ detail: `A role with key ${e.roleKey} already exists` }),
+  DuplicateOrganizationSlug: (e: Domain.DuplicateOrganizationSlug) =>
+    new Problem.DuplicateSlug({ detail: `An organisation with slug ${e.slug} already exists` }),
   EditConflict: (e: Domain.EditConflict) =>
     new Problem.EditConflict({
       detail: `The ${e.entity} ${e.id} was changed by another request meanwhile; nothing changed, read it and retry`

@@ -1,8 +1,9 @@
-import { Schema, Struct } from "effect"
+import { type DateTime, type Redacted, Schema, Struct } from "effect"
 import {
   AuditEntry,
   Currency,
   Member,
+  type Organization,
   PermissionCatalog,
   PermissionKey,
   type Plan,
@@ -70,16 +71,56 @@ export const toSubscriptionView = (subscription: Subscription): typeof Subscript
   updatedAt: subscription.updatedAt
 })
 
+/** How an answer names an organisation. */
+export const OrganizationSummary = Schema.Struct({
+  id: Schema.String,
+  slug: Schema.String,
+  name: Schema.String
+}).annotate({ identifier: "roster/OrganizationSummary" })
+
+export const toOrganizationSummary = (organization: Organization): typeof OrganizationSummary.Type => ({
+  id: organization.id,
+  slug: organization.slug,
+  name: organization.name
+})
+
+/** One of the caller's memberships: where, in which role, and whether it is active. */
+export const MembershipView = Schema.Struct({
+  organization: OrganizationSummary,
+  roleId: Schema.Int,
+  activestatus: Schema.Boolean
+})
+
+export const toMembershipView = (membership: {
+  readonly organization: Organization
+  readonly roleId: number
+  readonly activestatus: boolean
+}): typeof MembershipView.Type => ({
+  organization: toOrganizationSummary(membership.organization),
+  roleId: membership.roleId,
+  activestatus: membership.activestatus
+})
+
 export const LoginView = Schema.Struct({
   token: Schema.RedactedFromValue(Schema.String),
   expiresAt: Schema.DateTimeUtc,
-  member: Member
+  member: Member,
+  /** The organisation the session acts on, for its whole life. */
+  organization: OrganizationSummary
 })
 
-/** Who the caller is: the operator's master key, open local mode, or a signed-in member. */
+export const toLoginView = (session: {
+  readonly token: Redacted.Redacted<string>
+  readonly expiresAt: DateTime.Utc
+  readonly member: Member
+  readonly organization: Organization
+}): typeof LoginView.Type => ({ ...session, organization: toOrganizationSummary(session.organization) })
+
+/** Who the caller is (the operator's master key, open local mode, or a signed-in member), and where it acts. */
 export const WhoAmIView = Schema.Struct({
   principal: Schema.Literals(["master", "open_local", "member"]),
   member: Schema.optionalKey(Member),
+  organization: OrganizationSummary,
   permissions: Schema.Array(PermissionKey)
 })
 
@@ -87,11 +128,12 @@ export const MessageView = Schema.Struct({ message: Schema.String })
 
 const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member" } as const
 
-export const toWhoAmIView = (principal: Principal): typeof WhoAmIView.Type => {
+export const toWhoAmIView = (principal: Principal, organization: Organization): typeof WhoAmIView.Type => {
   const held = permissionsOf(principal)
   return {
     principal: principalKinds[principal._tag],
     ...(principal._tag === "Member" ? { member: principal.member } : {}),
+    organization: toOrganizationSummary(organization),
     permissions: PermissionCatalog.filter((p) => held.has(p.id)).map((p) => p.key)
   }
 }

@@ -2,21 +2,21 @@ import { Context, Exit, Layer, ManagedRuntime } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import {
   AuditLog,
-  authenticate,
   CurrentRequestId,
   CurrentRequestKey,
-  IdempotencyStore
+  IdempotencyStore,
+  identifyCaller
 } from "../../core/index.ts"
 import { makeCors } from "./edge/cors.ts"
 import { finishing, pathOfUrl } from "./edge/edge.ts"
 import { isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
-import { makeIdempotency } from "./edge/idempotency.ts"
+import { type Credentials, makeIdempotency } from "./edge/idempotency.ts"
 import { makeMetricsEndpoint } from "./edge/metrics-endpoint.ts"
 import type { EdgeOptions } from "./edge/options.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
-import { type Bearer, bearerOf, type ConnectionInfo, EdgeRequest, type Routed } from "./edge/routed.ts"
+import { bearerOf, type ConnectionInfo, EdgeRequest, organizationOf, type Routed } from "./edge/routed.ts"
 import { tracingOf } from "./edge/tracing.ts"
 import { rosterRoutes } from "./routes.ts"
 import { type HttpServices, Services } from "./services.ts"
@@ -33,7 +33,8 @@ export interface WebHandler {
 const routedFor = (request: Request, connection: ConnectionInfo | undefined): Routed => ({
   requestId: requestIdOf(request.headers.get("x-request-id")),
   connection,
-  bearer: bearerOf(request.headers.get("authorization"))
+  bearer: bearerOf(request.headers.get("authorization")),
+  organization: organizationOf(request.headers.get("roster-organization"))
 })
 
 /** Longer than every id the schemas accept, so those answer for what is too long. */
@@ -70,9 +71,9 @@ export const makeWebHandler = async <E>(
       }
     }
   )
-  const callerOf = async (bearer: Bearer) => {
+  const callerOf = async ({ bearer, organization }: Credentials) => {
     if (bearer === "malformed") return undefined
-    const exit = await runtime.runPromiseExit(authenticate(bearer))
+    const exit = await runtime.runPromiseExit(identifyCaller(bearer, organization))
     return Exit.isSuccess(exit) ? exit.value : undefined
   }
   const idempotency = await makeIdempotency(
@@ -90,7 +91,8 @@ export const makeWebHandler = async <E>(
           render: metrics.render,
           token: metrics.token,
           openLocal: options.openLocal,
-          isMasterKey: async (bearer) => (await callerOf(bearer))?._tag === "Master"
+          isMasterKey: async (bearer) =>
+            (await callerOf({ bearer, organization: undefined }))?.principal._tag === "Master"
         })
   /** Hands the request to the router with what the edge knows of it, and the name of its key's claim. */
   const route = (record: Routed) => (request: Request, requestKey?: string) => {
@@ -104,9 +106,7 @@ export const makeWebHandler = async <E>(
     )
   }
   const serve = (request: Request, record: Routed) =>
-    idempotency.applies(request)
-      ? idempotency.serve(request, record.bearer, route(record))
-      : route(record)(request)
+    idempotency.applies(request) ? idempotency.serve(request, record, route(record)) : route(record)(request)
   const answer: WebHandler["handler"] = (request, connection) => {
     const started = performance.now()
     const record = routedFor(request, connection)

@@ -1,5 +1,12 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
-import { AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
+import {
+  AuditEntry,
+  AuditLog,
+  type AuditQuery,
+  defaultOrganizationId,
+  type OrganizationId
+} from "../../core/index.ts"
+import { syncInOrganization } from "./organization-scope.ts"
 
 /**
  * An entry as the trail keeps it: flat, its changes as JSON. Kept as an `AuditEntry` (its date,
@@ -18,6 +25,7 @@ export interface AuditTrailRow {
   readonly changes: string
   readonly requestId: string | undefined
   readonly requestKey: string | undefined
+  readonly organizationId: OrganizationId
 }
 
 const toRow = (entry: AuditEntry): AuditTrailRow => ({
@@ -31,7 +39,8 @@ const toRow = (entry: AuditEntry): AuditTrailRow => ({
   // Audited fields hold JSON values only (`changesBetween` compares them as JSON).
   changes: JSON.stringify(entry.changes),
   requestId: entry.requestId,
-  requestKey: entry.requestKey
+  requestKey: entry.requestKey,
+  organizationId: entry.organizationId ?? defaultOrganizationId
 })
 
 const toEntry = (row: AuditTrailRow) =>
@@ -43,7 +52,8 @@ const toEntry = (row: AuditTrailRow) =>
     target: { type: row.targetType, id: row.targetId },
     changes: JSON.parse(row.changes),
     ...(row.requestId === undefined ? {} : { requestId: row.requestId }),
-    ...(row.requestKey === undefined ? {} : { requestKey: row.requestKey })
+    ...(row.requestKey === undefined ? {} : { requestKey: row.requestKey }),
+    organizationId: row.organizationId
   })
 
 /**
@@ -74,11 +84,13 @@ interface Positioned {
 const newestFirst = (a: Positioned, b: Positioned) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 
 const matches = (
+  organizationId: OrganizationId,
   row: AuditTrailRow,
   query: AuditQuery,
   after: Positioned | undefined,
   since: number | undefined
 ) =>
+  row.organizationId === organizationId &&
   (after === undefined || newestFirst(after, row) < 0) &&
   (query.action === undefined || row.action === query.action) &&
   (query.actorId === undefined || row.actorId === query.actorId) &&
@@ -97,14 +109,14 @@ export const auditLogLayer = Layer.effect(
           Option.map(Option.fromUndefinedOr(trail.rows.find((row) => row.requestKey === requestKey)), toEntry)
         ),
       page: (query, limit) =>
-        Effect.sync(() => {
+        syncInOrganization((organizationId) => {
           const after =
             query.after === undefined
               ? undefined
               : { at: DateTime.toEpochMillis(query.after.at), id: query.after.id }
           const since = query.since === undefined ? undefined : DateTime.toEpochMillis(query.since)
           return trail.rows
-            .filter((row) => matches(row, query, after, since))
+            .filter((row) => matches(organizationId, row, query, after, since))
             .sort(newestFirst)
             .slice(0, limit)
             .map(toEntry)

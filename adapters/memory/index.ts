@@ -1,6 +1,7 @@
 export { type AuditTrailRow, auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
 export { makeMemberStore } from "./member-store.ts"
+export { makeOrganizationStore } from "./organization-store.ts"
 export { makePaymentInbox } from "./payment-inbox.ts"
 export {
   type MemoryPaymentProvider,

@@ -11,17 +11,23 @@ import {
   type MemberQuery,
   MemberRecord,
   MemberStore,
+  type OrganizationId,
   usernameKey
 } from "../../core/index.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
+import { inOrganization, syncInOrganization } from "./organization-scope.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
   const byId = new Map<string, MemberRecord>()
   const idByUsername = new Map<string, MemberId>()
   const idByEmail = new Map<string, MemberId>()
-  const lookup = (id: MemberId | undefined) =>
+  const anywhere = (id: MemberId | undefined) =>
     Option.fromNullishOr(id === undefined ? undefined : byId.get(id))
+  const lookup = (organizationId: OrganizationId, id: MemberId) =>
+    Option.filter(anywhere(id), (member) => member.organizationId === organizationId)
+  const membersOf = (organizationId: OrganizationId) =>
+    [...byId.values()].filter((member) => member.organizationId === organizationId)
 
   const matches = (member: MemberRecord, query: MemberQuery) =>
     (query.after === undefined || isOlderThan(query.after, member)) &&
@@ -60,8 +66,8 @@ export const makeMemberStore = Effect.gen(function* () {
 
   /** Replaces the member by what `change` makes of them; none when there is no such member. */
   const modify = (id: MemberId, change: (current: MemberRecord) => MemberRecord, entry?: AuditEntry) =>
-    Effect.sync(() =>
-      Option.map(lookup(id), (current) => {
+    syncInOrganization((organizationId) =>
+      Option.map(lookup(organizationId, id), (current) => {
         trail.append(entry)
         return save(change(current))
       })
@@ -76,20 +82,22 @@ export const makeMemberStore = Effect.gen(function* () {
         trail.append(entry)
         return Effect.void
       }),
-    findById: (id) => Effect.sync(() => lookup(id)),
+    findById: (id) => syncInOrganization((organizationId) => lookup(organizationId, id)),
     findByLogin: (login) =>
       Effect.sync(() => {
         const key = loginKey(login)
-        return lookup(idByUsername.get(key) ?? idByEmail.get(key))
+        return anywhere(idByUsername.get(key) ?? idByEmail.get(key))
       }),
     page: (query, limit) =>
-      Effect.sync(() =>
-        [...byId.values()]
+      syncInOrganization((organizationId) =>
+        membersOf(organizationId)
           .filter((member) => matches(member, query))
           .sort(byCreation)
           .slice(0, limit)
       ),
-    countActive: Effect.sync(() => [...byId.values()].filter(isActiveMember).length),
+    countActive: syncInOrganization(
+      (organizationId) => membersOf(organizationId).filter(isActiveMember).length
+    ),
     setAccountStatus: (id, active, entry) =>
       modify(
         id,
@@ -102,8 +110,8 @@ export const makeMemberStore = Effect.gen(function* () {
         entry
       ),
     update: (id, roleId, changes, endSessions, entry) =>
-      Effect.suspend(() => {
-        const current = byId.get(id)
+      inOrganization((organizationId) => {
+        const current = Option.getOrUndefined(lookup(organizationId, id))
         if (current === undefined || current.roleId !== roleId) return Effect.succeedNone
         const next = new MemberRecord({
           ...current,
@@ -122,8 +130,8 @@ export const makeMemberStore = Effect.gen(function* () {
         entry
       ),
     remove: (id, entry) =>
-      Effect.sync(() => {
-        const removed = lookup(id)
+      syncInOrganization((organizationId) => {
+        const removed = lookup(organizationId, id)
         if (Option.isSome(removed)) {
           forget(removed.value)
           trail.append(entry)

@@ -1,6 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import {
   type AuditEntry,
+  type OrganizationId,
   RolePermissionDetail,
   RolePermissionDetailId,
   RolePermissionStore,
@@ -9,25 +10,34 @@ import {
   withPermission
 } from "../../core/index.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
+import { syncInOrganization } from "./organization-scope.ts"
 
 export const makeRolePermissionStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
   const details = new Map<number, RolePermissionDetail>()
+  const organizationOf = new Map<number, OrganizationId>()
   let lastId = 0
-  const byRole = (roleId: number) => [...details.values()].find((detail) => detail.roleId === roleId)
-  const save = (detail: RolePermissionDetail) => {
+  const detailsOf = (organizationId: OrganizationId) =>
+    [...details.values()].filter((detail) => organizationOf.get(detail.id) === organizationId)
+  const lookup = (organizationId: OrganizationId, id: number) =>
+    Option.fromNullishOr(organizationOf.get(id) === organizationId ? details.get(id) : undefined)
+  const byRole = (organizationId: OrganizationId, roleId: number) =>
+    detailsOf(organizationId).find((detail) => detail.roleId === roleId)
+  const save = (detail: RolePermissionDetail, organizationId: OrganizationId) => {
     details.set(detail.id, detail)
+    organizationOf.set(detail.id, organizationId)
     return detail
   }
-  const saveRecorded = (entry: AuditEntry | undefined) => (detail: RolePermissionDetail) => {
-    trail.append(entry)
-    return save(detail)
-  }
+  const saveRecorded =
+    (entry: AuditEntry | undefined, organizationId: OrganizationId) => (detail: RolePermissionDetail) => {
+      trail.append(entry)
+      return save(detail, organizationId)
+    }
 
   return RolePermissionStore.of({
     grant: (roleId, permissionId, at, audit) =>
-      Effect.sync(() => {
-        const existing = byRole(roleId)
+      syncInOrganization((organizationId) => {
+        const existing = byRole(organizationId, roleId)
         if (existing?.permissionIds.includes(permissionId)) return existing
         const granted = save(
           new RolePermissionDetail({
@@ -35,17 +45,21 @@ export const makeRolePermissionStore = Effect.gen(function* () {
             roleId,
             permissionIds: sortedPermissions(withPermission(new Set(existing?.permissionIds), permissionId)),
             updatedAt: at
-          })
+          }),
+          organizationId
         )
         trail.append(audit?.(granted))
         return granted
       }),
     revoke: (id, permissionId, at, entry) =>
-      Effect.sync(() =>
-        Option.fromNullishOr(details.get(id)).pipe(
+      syncInOrganization((organizationId) =>
+        lookup(organizationId, id).pipe(
           Option.map((current) =>
             current.permissionIds.includes(permissionId)
-              ? saveRecorded(entry)(
+              ? saveRecorded(
+                  entry,
+                  organizationId
+                )(
                   new RolePermissionDetail({
                     ...current,
                     permissionIds: sortedPermissions(
@@ -58,18 +72,19 @@ export const makeRolePermissionStore = Effect.gen(function* () {
           )
         )
       ),
-    findById: (id) => Effect.sync(() => Option.fromNullishOr(details.get(id))),
-    findByRole: (roleId) => Effect.sync(() => Option.fromNullishOr(byRole(roleId))),
+    findById: (id) => syncInOrganization((organizationId) => lookup(organizationId, id)),
+    findByRole: (roleId) =>
+      syncInOrganization((organizationId) => Option.fromNullishOr(byRole(organizationId, roleId))),
     rolesHolding: (permissionIds) =>
-      Effect.sync(() =>
-        [...details.values()]
+      syncInOrganization((organizationId) =>
+        detailsOf(organizationId)
           .filter((detail) => permissionIds.every((id) => detail.permissionIds.includes(id)))
           .map((detail) => detail.roleId)
           .sort((a, b) => a - b)
       ),
     removeOfRole: (roleId) =>
-      Effect.sync(() => {
-        const detail = byRole(roleId)
+      syncInOrganization((organizationId) => {
+        const detail = byRole(organizationId, roleId)
         if (detail !== undefined) details.delete(detail.id)
       })
   })

@@ -1,29 +1,43 @@
 import { Effect, Layer, Option } from "effect"
-import { DuplicateRoleKey, Role, RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
+import {
+  DuplicateRoleKey,
+  type OrganizationId,
+  Role,
+  RoleId,
+  RoleInUse,
+  RoleStore
+} from "../../core/index.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
+import { inOrganization, syncInOrganization } from "./organization-scope.ts"
 
 export const makeRoleStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
   const roles = new Map<number, Role>()
   const holders = new Map<number, number>()
+  const organizationOf = new Map<number, OrganizationId>()
   let lastId = 0
+  const rolesOf = (organizationId: OrganizationId) =>
+    [...roles.values()].filter((role) => organizationOf.get(role.id) === organizationId)
+  const lookup = (organizationId: OrganizationId, id: number) =>
+    organizationOf.get(id) === organizationId ? roles.get(id) : undefined
 
   return RoleStore.of({
     insert: (role, audit) =>
-      Effect.suspend(() => {
-        if ([...roles.values()].some((existing) => existing.roleKey === role.roleKey)) {
+      inOrganization((organizationId) => {
+        if (rolesOf(organizationId).some((existing) => existing.roleKey === role.roleKey)) {
           return Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey }))
         }
         const created = new Role({ ...role, id: RoleId.make(++lastId) })
         roles.set(created.id, created)
+        organizationOf.set(created.id, organizationId)
         trail.append(audit?.(created))
         return Effect.succeed(created)
       }),
     update: (id, changes, entry) =>
-      Effect.suspend(() => {
-        const current = roles.get(id)
+      inOrganization((organizationId) => {
+        const current = lookup(organizationId, id)
         if (current === undefined) return Effect.succeed(Option.none())
-        const taken = [...roles.values()].some(
+        const taken = rolesOf(organizationId).some(
           (existing) => existing.id !== id && existing.roleKey === changes.roleKey
         )
         if (changes.roleKey !== undefined && taken) {
@@ -35,8 +49,8 @@ export const makeRoleStore = Effect.gen(function* () {
         return Effect.succeed(Option.some(updated))
       }),
     claim: (id) =>
-      Effect.sync(() => {
-        if (!roles.has(id)) return false
+      syncInOrganization((organizationId) => {
+        if (lookup(organizationId, id) === undefined) return false
         holders.set(id, (holders.get(id) ?? 0) + 1)
         return true
       }),
@@ -46,20 +60,24 @@ export const makeRoleStore = Effect.gen(function* () {
         if (count > 0) holders.set(id, count - 1)
       }),
     remove: (id, entry) =>
-      Effect.suspend(() => {
-        const role = roles.get(id)
+      inOrganization((organizationId) => {
+        const role = lookup(organizationId, id)
         if (role === undefined) return Effect.succeed(Option.none())
         if ((holders.get(id) ?? 0) > 0) return Effect.fail(new RoleInUse({ roleId: id }))
         roles.delete(id)
+        organizationOf.delete(id)
         holders.delete(id)
         trail.append(entry)
         return Effect.succeed(Option.some(role))
       }),
-    findById: (id) => Effect.sync(() => Option.fromNullishOr(roles.get(id))),
+    findById: (id) =>
+      syncInOrganization((organizationId) => Option.fromNullishOr(lookup(organizationId, id))),
     // A Map keeps insertion order, which is id order.
     page: (after, limit) =>
-      Effect.sync(() =>
-        [...roles.values()].filter((role) => after === undefined || role.id > after).slice(0, limit)
+      syncInOrganization((organizationId) =>
+        rolesOf(organizationId)
+          .filter((role) => after === undefined || role.id > after)
+          .slice(0, limit)
       )
   })
 })

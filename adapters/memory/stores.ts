@@ -3,6 +3,7 @@ import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
+import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
@@ -12,6 +13,7 @@ import { subscriptionStoreLayer } from "./subscription-store.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
 export const MemoryStores = Layer.mergeAll(
+  organizationStoreLayer,
   memberStoreLayer,
   roleStoreLayer,
   rolePermissionStoreLayer,

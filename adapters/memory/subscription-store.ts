@@ -1,6 +1,13 @@
 import { Effect, Layer, Option } from "effect"
-import { byCreation, isOpen, type Subscription, SubscriptionStore } from "../../core/index.ts"
+import {
+  byCreation,
+  isOpen,
+  type OrganizationId,
+  type Subscription,
+  SubscriptionStore
+} from "../../core/index.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
+import { syncInOrganization } from "./organization-scope.ts"
 
 const newestFirst = (a: Subscription, b: Subscription) => byCreation(b, a)
 
@@ -8,6 +15,8 @@ export const makeSubscriptionStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
   const subscriptions = new Map<string, Subscription>()
   const newest = () => [...subscriptions.values()].sort(newestFirst)
+  const newestOf = (organizationId: OrganizationId) =>
+    newest().filter((subscription) => subscription.organizationId === organizationId)
 
   return SubscriptionStore.of({
     insert: (subscription, entry) =>
@@ -22,11 +31,12 @@ export const makeSubscriptionStore = Effect.gen(function* () {
           newest().find((subscription) => subscription.providerSubscriptionId === providerId)
         )
       ),
-    listOpen: Effect.sync(() => newest().filter(isOpen)),
-    latest: Effect.sync(() => Option.fromNullishOr(newest()[0])),
+    listOpen: syncInOrganization((organizationId) => newestOf(organizationId).filter(isOpen)),
+    latest: syncInOrganization((organizationId) => Option.fromNullishOr(newestOf(organizationId)[0])),
     replace: (next, entry) =>
-      Effect.sync(() => {
-        if (subscriptions.get(next.id)?.version !== next.version - 1) return false
+      syncInOrganization((organizationId) => {
+        const stored = subscriptions.get(next.id)
+        if (stored?.organizationId !== organizationId || stored.version !== next.version - 1) return false
         subscriptions.set(next.id, next)
         trail.append(entry)
         return true

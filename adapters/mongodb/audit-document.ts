@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { AuditAction, AuditActor, AuditEntry, AuditTarget } from "../../core/index.ts"
+import { AuditAction, AuditActor, AuditEntry, AuditTarget, defaultOrganizationId } from "../../core/index.ts"
 import { collectionSchema, decodeDocument, encodeDocument } from "./driver.ts"
 
 /**
@@ -17,7 +17,8 @@ export const AuditEntryDocument = collectionSchema(
       Schema.Struct({ field: Schema.String, before: Schema.Unknown, after: Schema.Unknown })
     ),
     requestId: Schema.optionalKey(Schema.String),
-    requestKey: Schema.optionalKey(Schema.String)
+    requestKey: Schema.optionalKey(Schema.String),
+    organizationId: Schema.optionalKey(Schema.String)
   }),
   AuditEntry,
   {
@@ -28,10 +29,12 @@ export const AuditEntryDocument = collectionSchema(
       ),
       ...fields
     }),
-    encode: ({ id, changes, ...fields }) => ({
+    encode: ({ id, changes, organizationId, ...fields }) => ({
       _id: id,
       changes: Object.entries(changes).map(([field, [before, after]]) => ({ field, before, after })),
-      ...fields
+      ...fields,
+      // An entry made outside any organisation's request is the default organisation's.
+      organizationId: organizationId ?? defaultOrganizationId
     })
   }
 )

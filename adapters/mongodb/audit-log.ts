@@ -4,10 +4,11 @@ import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
+import { inOrganization } from "./organization-scope.ts"
 import { relayEntry, relayPending } from "./relay.ts"
 
-const pageFilter = (audit: AuditQuery): Filter<AuditEntryDocument> => {
-  const conditions: Array<Filter<AuditEntryDocument>> = []
+const pageFilter = (organizationId: string, audit: AuditQuery): Filter<AuditEntryDocument> => {
+  const conditions: Array<Filter<AuditEntryDocument>> = [{ organizationId }]
   if (audit.after !== undefined) {
     const at = DateTime.toDateUtc(audit.after.at)
     conditions.push({ $or: [{ at: { $lt: at } }, { at, _id: { $lt: audit.after.id } }] })
@@ -16,7 +17,7 @@ const pageFilter = (audit: AuditQuery): Filter<AuditEntryDocument> => {
   if (audit.actorId !== undefined) conditions.push({ "actor.id": audit.actorId })
   if (audit.targetId !== undefined) conditions.push({ "target.id": audit.targetId })
   if (audit.since !== undefined) conditions.push({ at: { $gte: DateTime.toDateUtc(audit.since) } })
-  return conditions.length === 0 ? {} : { $and: conditions }
+  return { $and: conditions }
 }
 
 /** Appends an entry to the record; the same entry twice is one (its id is the key). */
@@ -47,9 +48,15 @@ export const makeAuditLog = Effect.gen(function* () {
         )
       ),
     page: (audit, limit) =>
-      query(() => events.find(pageFilter(audit)).sort({ at: -1, _id: -1 }).limit(limit).toArray()).pipe(
-        Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry))
-      )
+      inOrganization((organizationId) =>
+        query(() =>
+          events
+            .find(pageFilter(organizationId, audit))
+            .sort({ organizationId: 1, at: -1, _id: -1 })
+            .limit(limit)
+            .toArray()
+        )
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry)))
   })
 })
 

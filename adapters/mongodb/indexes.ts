@@ -2,29 +2,53 @@ import { Effect } from "effect"
 import { type Db, type IndexDescription, MongoServerError } from "mongodb"
 import { query } from "./driver.ts"
 
-/** What the stores rely on: uniqueness is the database's to enforce, not any one instance's. */
+/**
+ * What the stores rely on: uniqueness is the database's to enforce, not any one instance's. Every
+ * query of an organisation's documents names it, so its indexes lead with `organizationId`; accounts
+ * (usernames, e-mails) and ids are unique in the deployment.
+ */
 const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
+  organizations: [{ key: { slug: 1 }, name: "slug_unique", unique: true }],
   members: [
     { key: { email: 1 }, name: "email_unique", unique: true },
     { key: { usernameKey: 1 }, name: "username_key_unique", unique: true },
-    { key: { createdAt: 1, _id: 1 }, name: "creation_order" },
-    { key: { roleId: 1, createdAt: 1, _id: 1 }, name: "by_role_in_creation_order" }
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" },
+    {
+      key: { organizationId: 1, roleId: 1, createdAt: 1, _id: 1 },
+      name: "by_role_in_creation_order_in_organization"
+    }
   ],
-  roles: [{ key: { roleKey: 1 }, name: "role_key_unique", unique: true }],
+  roles: [
+    { key: { organizationId: 1, roleKey: 1 }, name: "role_key_unique_in_organization", unique: true },
+    { key: { organizationId: 1, _id: 1 }, name: "by_organization" }
+  ],
   role_permissions: [{ key: { roleId: 1 }, name: "one_record_per_role", unique: true }],
   sessions: [{ key: { memberId: 1 }, name: "by_member" }],
   audit_events: [
-    { key: { at: -1, _id: -1 }, name: "newest_first" },
-    { key: { action: 1, at: -1, _id: -1 }, name: "by_action" },
-    { key: { "actor.id": 1, at: -1, _id: -1 }, name: "by_actor" },
-    { key: { "target.id": 1, at: -1, _id: -1 }, name: "by_target" },
+    { key: { organizationId: 1, at: -1, _id: -1 }, name: "newest_first_in_organization" },
+    { key: { organizationId: 1, action: 1, at: -1, _id: -1 }, name: "by_action_in_organization" },
+    { key: { organizationId: 1, "actor.id": 1, at: -1, _id: -1 }, name: "by_actor_in_organization" },
+    { key: { organizationId: 1, "target.id": 1, at: -1, _id: -1 }, name: "by_target_in_organization" },
     { key: { requestKey: 1 }, name: "by_request_key" }
   ],
   subscriptions: [
     { key: { providerSubscriptionId: 1 }, name: "by_provider_subscription" },
-    { key: { createdAt: -1, _id: -1 }, name: "newest_first" }
+    { key: { organizationId: 1, createdAt: -1, _id: -1 }, name: "newest_first_in_organization" }
   ]
 }
+
+/**
+ * Indexes of the time before organisations, dropped once their successors exist: the unique role
+ * key became unique within an organisation, and the orders lead with the organisation.
+ */
+const superseded: Record<string, ReadonlyArray<string>> = {
+  members: ["creation_order", "by_role_in_creation_order"],
+  roles: ["role_key_unique"],
+  audit_events: ["newest_first", "by_action", "by_actor", "by_target"],
+  subscriptions: ["newest_first"]
+}
+
+const indexNotFound = 27
 
 /** Expired sessions, past throttling windows and idempotency keys are deleted by the database, where it can. */
 const expiring = ["sessions", "login_attempts", "idempotency_keys"]
@@ -42,6 +66,21 @@ export const ensureIndexes = (db: Db) =>
     for (const [collection, descriptions] of Object.entries(indexes)) {
       for (const { key, ...options } of descriptions) {
         yield* query(() => db.collection(collection).createIndex(key, options))
+      }
+    }
+    for (const [collection, names] of Object.entries(superseded)) {
+      for (const name of names) {
+        yield* query(() =>
+          db
+            .collection(collection)
+            .dropIndex(name)
+            .catch((error) => {
+              // Dropped already, by an earlier start or by another instance starting now.
+              if (error instanceof MongoServerError && error.code === indexNotFound) return
+              if (error instanceof MongoServerError && error.codeName === "NamespaceNotFound") return
+              throw error
+            })
+        )
       }
     }
     const withoutTtl: Array<string> = []

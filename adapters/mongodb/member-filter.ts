@@ -12,7 +12,7 @@ interface FilteredFields {
   readonly createdAt: Date
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")
 
 /**
  * The query of one page of members. Every part is a condition on the sort's own keys or on a field

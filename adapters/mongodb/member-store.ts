@@ -20,6 +20,7 @@ import {
   queryWrite
 } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
+import { inOrganization } from "./organization-scope.ts"
 
 /**
  * A member as stored: the id as `_id`, the username's case-insensitive key under a unique index, and
@@ -28,6 +29,7 @@ import { memberFilter } from "./member-filter.ts"
 const MemberDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.String,
+    organizationId: Schema.String,
     username: Schema.String,
     usernameKey: Schema.String,
     email: Schema.String,
@@ -80,8 +82,10 @@ export const makeMemberStore = Effect.gen(function* () {
     )
 
   const setAndAnswer = (filter: Filter<MemberDocument>, update: UpdateFilter<MemberDocument>) =>
-    attemptWrite(() =>
-      members.findOneAndUpdate({ ...filter, ...live }, update, { returnDocument: "after" })
+    inOrganization((organizationId) =>
+      attemptWrite(() =>
+        members.findOneAndUpdate({ ...filter, organizationId, ...live }, update, { returnDocument: "after" })
+      )
     ).pipe(Effect.flatMap(optionalRecord))
 
   return MemberStore.of({
@@ -90,7 +94,10 @@ export const makeMemberStore = Effect.gen(function* () {
         Effect.asVoid,
         Effect.catchTag("DuplicateKey", () => conflictOf(record.id, record))
       ),
-    findById: (id) => query(() => members.findOne({ _id: id, ...live })).pipe(Effect.flatMap(optionalRecord)),
+    findById: (id) =>
+      inOrganization((organizationId) =>
+        query(() => members.findOne({ _id: id, organizationId, ...live }))
+      ).pipe(Effect.flatMap(optionalRecord)),
     findByLogin: (login) => {
       const key = loginKey(login)
       return query(() => members.findOne({ $or: [{ usernameKey: key }, { email: key }], ...live })).pipe(
@@ -98,14 +105,18 @@ export const makeMemberStore = Effect.gen(function* () {
       )
     },
     page: (memberQuery, limit) =>
-      query(() =>
-        members
-          .find({ ...memberFilter(memberQuery), ...live })
-          .sort({ createdAt: 1, _id: 1 })
-          .limit(limit)
-          .toArray()
+      inOrganization((organizationId) =>
+        query(() =>
+          members
+            .find({ organizationId, ...memberFilter(memberQuery), ...live })
+            .sort({ organizationId: 1, createdAt: 1, _id: 1 })
+            .limit(limit)
+            .toArray()
+        )
       ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRecord))),
-    countActive: query(() => members.countDocuments({ ...memberFilter({ active: true }), ...live })),
+    countActive: inOrganization((organizationId) =>
+      query(() => members.countDocuments({ organizationId, ...memberFilter({ active: true }), ...live }))
+    ),
     setAccountStatus: (id, active, entry) =>
       setAndAnswer(
         { _id: id },
@@ -127,7 +138,9 @@ export const makeMemberStore = Effect.gen(function* () {
       const filter = { _id: id, roleId }
       return (
         Object.keys(update).length === 0
-          ? query(() => members.findOne({ ...filter, ...live })).pipe(Effect.flatMap(optionalRecord))
+          ? inOrganization((organizationId) =>
+              query(() => members.findOne({ ...filter, organizationId, ...live }))
+            ).pipe(Effect.flatMap(optionalRecord))
           : setAndAnswer(filter, update)
       ).pipe(Effect.catchTag("DuplicateKey", () => conflictOf(id, changes)))
     },
@@ -138,15 +151,16 @@ export const makeMemberStore = Effect.gen(function* () {
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     // With an entry, the member is only marked removed: the relay deletes it once the entry is moved.
     remove: (id, entry) =>
-      (entry === undefined
-        ? queryWrite(() => members.findOneAndDelete({ _id: id, ...live }))
-        : queryWrite(() =>
-            members.findOneAndUpdate(
-              { _id: id, ...live },
-              { $set: { removed: true }, ...pushEntry(entry) },
-              { returnDocument: "before" }
+      inOrganization((organizationId) =>
+        entry === undefined
+          ? queryWrite(() => members.findOneAndDelete({ _id: id, organizationId, ...live }))
+          : queryWrite(() =>
+              members.findOneAndUpdate(
+                { _id: id, organizationId, ...live },
+                { $set: { removed: true }, ...pushEntry(entry) },
+                { returnDocument: "before" }
+              )
             )
-          )
       ).pipe(Effect.flatMap(optionalRecord))
   })
 })

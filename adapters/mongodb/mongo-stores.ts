@@ -3,8 +3,10 @@ import { auditLogLayer } from "./audit-log.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
+import { intoDefaultOrganization } from "./into-default-organization.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
+import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { relayPending } from "./relay.ts"
 import { countUncountedHolders } from "./role-holders.ts"
@@ -19,7 +21,11 @@ let warnedWithoutTtl = false
 
 const indexesLayer = Layer.effectDiscard(
   MongoDatabase.use((db) =>
-    Effect.andThen(Effect.andThen(relayPending(db), countUncountedHolders(db)), ensureIndexes(db))
+    relayPending(db).pipe(
+      Effect.andThen(countUncountedHolders(db)),
+      Effect.andThen(intoDefaultOrganization(db)),
+      Effect.andThen(ensureIndexes(db))
+    )
   ).pipe(
     Effect.tap((withoutTtl) => {
       if (withoutTtl.length === 0 || warnedWithoutTtl) return Effect.void
@@ -31,17 +37,24 @@ const indexesLayer = Layer.effectDiscard(
   )
 )
 
-/** Every store port on MongoDB, indexes ensured before the first request; the client closes with the layer. */
+/**
+ * Every store port on MongoDB, indexes ensured before the first request; the client closes with the
+ * layer. Each call is a store of its own (fresh): two in one application (two databases, or two
+ * instances in a test) never share a store, nor the start that prepares its database.
+ */
 export const mongoStores = (options: MongoOptions) =>
-  Layer.mergeAll(
-    memberStoreLayer,
-    roleStoreLayer,
-    rolePermissionStoreLayer,
-    sessionStoreLayer,
-    loginThrottleStoreLayer,
-    idempotencyStoreLayer,
-    subscriptionStoreLayer,
-    paymentInboxLayer,
-    storeHealthLayer,
-    auditLogLayer
-  ).pipe(Layer.provideMerge(indexesLayer), Layer.provide(mongoDatabaseLayer(options)))
+  Layer.fresh(
+    Layer.mergeAll(
+      organizationStoreLayer,
+      memberStoreLayer,
+      roleStoreLayer,
+      rolePermissionStoreLayer,
+      sessionStoreLayer,
+      loginThrottleStoreLayer,
+      idempotencyStoreLayer,
+      subscriptionStoreLayer,
+      paymentInboxLayer,
+      storeHealthLayer,
+      auditLogLayer
+    ).pipe(Layer.provideMerge(indexesLayer), Layer.provide(mongoDatabaseLayer(options)))
+  )

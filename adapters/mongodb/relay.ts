@@ -11,7 +11,8 @@ const stores: Partial<
   member: { collection: "members", key: (id) => id },
   role: { collection: "roles", key: Number },
   role_permission_detail: { collection: "role_permissions", key: Number },
-  subscription: { collection: "subscriptions", key: (id) => id }
+  subscription: { collection: "subscriptions", key: (id) => id },
+  organization: { collection: "organizations", key: (id) => id }
 }
 
 interface Pending {

@@ -3,10 +3,12 @@ import type { Db } from "mongodb"
 import { type AuditEntry, RoleId, RoleInUse } from "../../core/index.ts"
 import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
 import { query, queryWrite } from "./driver.ts"
+import { inOrganization } from "./organization-scope.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */
 export interface HolderCount {
   readonly _id: number
+  readonly organizationId?: string
   readonly holders?: number
   readonly holdersChangedAt?: Date
   readonly removed?: boolean
@@ -26,25 +28,29 @@ export const roleHolders = (db: Db) => {
   const members = db.collection<{ roleId: number }>("members")
 
   const change = (id: number, by: 1 | -1) =>
-    Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      queryWrite(() =>
-        roles.updateOne(
-          { _id: id, ...live, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
-          { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
+    inOrganization((organizationId) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        queryWrite(() =>
+          roles.updateOne(
+            { _id: id, organizationId, ...live, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
+            { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
+          )
         )
       )
     )
 
   /** With an entry the role is only marked removed, until the relay has moved the entry. */
   const deleteUnheld = (id: number, entry: AuditEntry | undefined) =>
-    queryWrite(() =>
-      entry === undefined
-        ? roles.findOneAndDelete({ _id: id, holders: { $lte: 0 }, ...live })
-        : roles.findOneAndUpdate(
-            { _id: id, holders: { $lte: 0 }, ...live },
-            { $set: { removed: true }, ...pushEntry(entry) },
-            { returnDocument: "before" }
-          )
+    inOrganization((organizationId) =>
+      queryWrite(() =>
+        entry === undefined
+          ? roles.findOneAndDelete({ _id: id, organizationId, holders: { $lte: 0 }, ...live })
+          : roles.findOneAndUpdate(
+              { _id: id, organizationId, holders: { $lte: 0 }, ...live },
+              { $set: { removed: true }, ...pushEntry(entry) },
+              { returnDocument: "before" }
+            )
+      )
     )
 
   /** Lowers an abandoned count to zero when no member holds the role; true when it did. */
@@ -76,7 +82,9 @@ export const roleHolders = (db: Db) => {
       Effect.gen(function* () {
         let deleted = yield* deleteUnheld(id, entry)
         if (deleted === null) {
-          const stored = yield* query(() => roles.findOne({ _id: id, ...live }))
+          const stored = yield* inOrganization((organizationId) =>
+            query(() => roles.findOne({ _id: id, organizationId, ...live }))
+          )
           if (stored === null) return null
           if (!(yield* correctAbandoned(stored))) return yield* new RoleInUse({ roleId: RoleId.make(id) })
           deleted = yield* deleteUnheld(id, entry)

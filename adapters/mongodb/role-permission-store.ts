@@ -1,6 +1,7 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
 import {
   type AuditEntry,
+  type OrganizationId,
   type PermissionId,
   RoleId,
   RolePermissionDetail,
@@ -20,11 +21,14 @@ import {
   query,
   queryWrite
 } from "./driver.ts"
+import { inOrganization } from "./organization-scope.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
 const RolePermissionDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.Int,
+    /** Set on insert from the organisation acting; the record itself does not carry it. */
+    organizationId: Schema.optionalKey(Schema.String),
     roleId: Schema.Int,
     permissionIds: Schema.Array(Schema.Int),
     updatedAt: Schema.DateTimeUtcFromDate,
@@ -33,7 +37,7 @@ const RolePermissionDocument = collectionSchema(
   RolePermissionDetail,
   {
     // `$addToSet` keeps the order permissions were granted in; the record lists them by id.
-    decode: ({ _id, permissionIds, outbox: _outbox, ...fields }) => ({
+    decode: ({ _id, organizationId: _organizationId, permissionIds, outbox: _outbox, ...fields }) => ({
       id: _id,
       permissionIds: [...permissionIds].sort((a, b) => a - b),
       ...fields
@@ -53,13 +57,14 @@ export const makeRolePermissionStore = Effect.gen(function* () {
   // of different permissions all take effect.
   // Only a record that lacks the permission changes, so only a real change leaves an entry.
   const addTo = (
+    organizationId: OrganizationId,
     roleId: RoleId,
     permissionId: PermissionId,
     at: DateTime.Utc,
     audit: ((detail: RolePermissionDetail) => AuditEntry) | undefined
   ) =>
     Effect.gen(function* () {
-      const existing = yield* query(() => details.findOne({ roleId }))
+      const existing = yield* query(() => details.findOne({ roleId, organizationId }))
       if (existing === null) return null
       const before = yield* toDetail(existing)
       if (before.permissionIds.includes(permissionId)) return existing
@@ -70,7 +75,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
       })
       const updated = yield* queryWrite(() =>
         details.findOneAndUpdate(
-          { roleId, permissionIds: { $ne: permissionId } },
+          { roleId, organizationId, permissionIds: { $ne: permissionId } },
           {
             $addToSet: { permissionIds: permissionId },
             $set: { updatedAt: DateTime.toDateUtc(at) },
@@ -80,17 +85,18 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         )
       )
       // Granted by another request meanwhile: the record holds it, with that request's entry.
-      return updated ?? (yield* query(() => details.findOne({ roleId })))
+      return updated ?? (yield* query(() => details.findOne({ roleId, organizationId })))
     })
 
-  const grant = (
+  const grantIn = (
+    organizationId: OrganizationId,
     roleId: RoleId,
     permissionId: PermissionId,
     at: DateTime.Utc,
     audit?: (detail: RolePermissionDetail) => AuditEntry
   ): Effect.Effect<RolePermissionDetail, StoreUnavailable> =>
     Effect.gen(function* () {
-      const updated = yield* addTo(roleId, permissionId, at, audit)
+      const updated = yield* addTo(organizationId, roleId, permissionId, at, audit)
       if (updated !== null) return yield* toDetail(updated)
       const id = yield* nextInSequence(db, "role_permissions")
       const detail = new RolePermissionDetail({
@@ -100,46 +106,63 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         updatedAt: at
       })
       const created = yield* attemptWrite(() =>
-        details.insertOne(withEntry(toDocument(detail), audit?.(detail)))
+        details.insertOne(withEntry({ ...toDocument(detail), organizationId }, audit?.(detail)))
       ).pipe(
         Effect.as(true),
         // Another instance created the role's record first: add to that one instead.
         Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
       )
-      return created ? detail : yield* grant(roleId, permissionId, at, audit)
+      return created ? detail : yield* grantIn(organizationId, roleId, permissionId, at, audit)
     })
 
   return RolePermissionStore.of({
-    grant,
+    grant: (roleId, permissionId, at, audit) =>
+      inOrganization((organizationId) => grantIn(organizationId, roleId, permissionId, at, audit)),
     revoke: (id, permissionId, at, entry) =>
-      queryWrite(() =>
-        details.findOneAndUpdate(
-          { _id: id, permissionIds: permissionId },
-          {
-            $pull: { permissionIds: permissionId },
-            $set: { updatedAt: DateTime.toDateUtc(at) },
-            ...pushEntry(entry)
-          },
-          { returnDocument: "after" }
+      inOrganization((organizationId) =>
+        queryWrite(() =>
+          details.findOneAndUpdate(
+            { _id: id, organizationId, permissionIds: permissionId },
+            {
+              $pull: { permissionIds: permissionId },
+              $set: { updatedAt: DateTime.toDateUtc(at) },
+              ...pushEntry(entry)
+            },
+            { returnDocument: "after" }
+          )
+        ).pipe(
+          // Not holding the permission (or no such record) changes nothing: answer what is stored.
+          Effect.flatMap((updated) =>
+            updated !== null
+              ? Effect.succeed(updated)
+              : query(() => details.findOne({ _id: id, organizationId }))
+          )
         )
-      ).pipe(
-        // Not holding the permission (or no such record) changes nothing: answer what is stored.
-        Effect.flatMap((updated) =>
-          updated !== null ? Effect.succeed(updated) : query(() => details.findOne({ _id: id }))
-        ),
+      ).pipe(Effect.flatMap(optionally(toDetail))),
+    findById: (id) =>
+      inOrganization((organizationId) => query(() => details.findOne({ _id: id, organizationId }))).pipe(
         Effect.flatMap(optionally(toDetail))
       ),
-    findById: (id) => query(() => details.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toDetail))),
     findByRole: (roleId) =>
-      query(() => details.findOne({ roleId })).pipe(Effect.flatMap(optionally(toDetail))),
+      inOrganization((organizationId) => query(() => details.findOne({ roleId, organizationId }))).pipe(
+        Effect.flatMap(optionally(toDetail))
+      ),
     rolesHolding: (permissionIds) =>
-      query(() =>
-        details
-          .find({ permissionIds: { $all: [...permissionIds] } }, { projection: { roleId: 1 } })
-          .sort({ roleId: 1 })
-          .toArray()
+      inOrganization((organizationId) =>
+        query(() =>
+          details
+            .find(
+              { organizationId, permissionIds: { $all: [...permissionIds] } },
+              { projection: { roleId: 1 } }
+            )
+            .sort({ roleId: 1 })
+            .toArray()
+        )
       ).pipe(Effect.map((found) => found.map((detail) => RoleId.make(detail.roleId)))),
-    removeOfRole: (roleId) => queryWrite(() => details.deleteOne({ roleId })).pipe(Effect.asVoid)
+    removeOfRole: (roleId) =>
+      inOrganization((organizationId) =>
+        queryWrite(() => details.deleteOne({ roleId, organizationId }))
+      ).pipe(Effect.asVoid)
   })
 })
 

@@ -11,6 +11,7 @@ import {
   optionally,
   query
 } from "./driver.ts"
+import { inOrganization } from "./organization-scope.ts"
 import { roleHolders } from "./role-holders.ts"
 
 /**
@@ -20,6 +21,8 @@ import { roleHolders } from "./role-holders.ts"
 const RoleDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.Int,
+    /** Set on insert from the organisation acting; the role itself does not carry it. */
+    organizationId: Schema.optionalKey(Schema.String),
     name: Schema.String,
     roleKey: Schema.String,
     activeStatus: Schema.Boolean,
@@ -33,6 +36,7 @@ const RoleDocument = collectionSchema(
   {
     decode: ({
       _id,
+      organizationId: _organizationId,
       holders: _holders,
       holdersChangedAt: _changedAt,
       outbox: _outbox,
@@ -55,44 +59,59 @@ export const makeRoleStore = Effect.gen(function* () {
   const holders = roleHolders(db)
   return RoleStore.of({
     insert: (role, audit) =>
-      Effect.gen(function* () {
-        const id = RoleId.make(yield* nextInSequence(db, "roles"))
-        // The allocated id, whatever `id` a caller's object may carry along.
-        const created = new Role({ ...role, id })
-        yield* attemptWrite(() => roles.insertOne(withEntry(toDocument(created), audit?.(created)))).pipe(
-          Effect.catchTag("DuplicateKey", () => Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey })))
-        )
-        return created
-      }),
+      inOrganization((organizationId) =>
+        Effect.gen(function* () {
+          const id = RoleId.make(yield* nextInSequence(db, "roles"))
+          // The allocated id, whatever `id` a caller's object may carry along.
+          const created = new Role({ ...role, id })
+          yield* attemptWrite(() =>
+            roles.insertOne(withEntry({ ...toDocument(created), organizationId }, audit?.(created)))
+          ).pipe(
+            Effect.catchTag("DuplicateKey", () =>
+              Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey }))
+            )
+          )
+          return created
+        })
+      ),
     // The write is one atomic update under the unique roleKey index; the answer is the document that
     // write left, never a later read that could show another writer's change.
     update: (id, changes, entry) =>
-      (Object.keys(changes).length === 0
-        ? query(() => roles.findOne({ _id: id, ...live }))
-        : attemptWrite(() =>
-            roles.findOneAndUpdate(
-              { _id: id, ...live },
-              { $set: changes, ...pushEntry(entry) },
-              { returnDocument: "after" }
+      inOrganization((organizationId) =>
+        Object.keys(changes).length === 0
+          ? query(() => roles.findOne({ _id: id, organizationId, ...live }))
+          : attemptWrite(() =>
+              roles.findOneAndUpdate(
+                { _id: id, organizationId, ...live },
+                { $set: changes, ...pushEntry(entry) },
+                { returnDocument: "after" }
+              )
+            ).pipe(
+              Effect.catchTag("DuplicateKey", () =>
+                Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
+              )
             )
-          ).pipe(
-            Effect.catchTag("DuplicateKey", () =>
-              Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
-            )
-          )
       ).pipe(Effect.flatMap(optionally(toRole))),
     claim: holders.claim,
     release: holders.release,
     remove: (id, entry) => holders.remove(id, entry).pipe(Effect.flatMap(optionally(toRole))),
     findById: (id) =>
-      query(() => roles.findOne({ _id: id, ...live })).pipe(Effect.flatMap(optionally(toRole))),
+      inOrganization((organizationId) =>
+        query(() => roles.findOne({ _id: id, organizationId, ...live }))
+      ).pipe(Effect.flatMap(optionally(toRole))),
     page: (after, limit) =>
-      query(() =>
-        roles
-          .find(after === undefined ? live : { _id: { $gt: after }, ...live })
-          .sort({ _id: 1 })
-          .limit(limit)
-          .toArray()
+      inOrganization((organizationId) =>
+        query(() =>
+          roles
+            .find(
+              after === undefined
+                ? { organizationId, ...live }
+                : { organizationId, _id: { $gt: after }, ...live }
+            )
+            .sort({ organizationId: 1, _id: 1 })
+            .limit(limit)
+            .toArray()
+        )
       ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRole)))
   })
 })

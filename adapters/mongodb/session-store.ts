@@ -11,6 +11,7 @@ const SessionDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.String,
     memberId: Schema.String,
+    organizationId: Schema.String,
     memberEpoch: Schema.Int,
     createdAt: Schema.DateTimeUtcFromDate,
     expiresAt: Schema.DateTimeUtcFromDate

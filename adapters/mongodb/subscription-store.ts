@@ -3,10 +3,12 @@ import { Currency, Subscription, SubscriptionStatus, SubscriptionStore } from ".
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally, query, queryWrite } from "./driver.ts"
+import { inOrganization } from "./organization-scope.ts"
 
 /** A subscription as stored, with a `version` for compare-and-set writes. */
 const StoredFields = Schema.Struct({
   _id: Schema.String,
+  organizationId: Schema.String,
   planId: Schema.String,
   planName: Schema.String,
   price: Schema.Struct({ amountMinor: Schema.Int, currency: Currency }),
@@ -57,31 +59,35 @@ export const makeSubscriptionStore = Effect.gen(function* () {
       query(() => subscriptions.findOne({ providerSubscriptionId }, { sort: newestFirst })).pipe(
         Effect.flatMap(optionally(toSubscription))
       ),
-    listOpen: query(() =>
-      subscriptions
-        .find({ status: { $ne: "canceled" } })
-        .sort(newestFirst)
-        .toArray()
+    listOpen: inOrganization((organizationId) =>
+      query(() =>
+        subscriptions
+          .find({ organizationId, status: { $ne: "canceled" } })
+          .sort(newestFirst)
+          .toArray()
+      )
     ).pipe(Effect.flatMap(all)),
-    latest: query(() => subscriptions.findOne({}, { sort: newestFirst })).pipe(
-      Effect.flatMap(optionally(toSubscription))
-    ),
+    latest: inOrganization((organizationId) =>
+      query(() => subscriptions.findOne({ organizationId }, { sort: newestFirst }))
+    ).pipe(Effect.flatMap(optionally(toSubscription))),
     // Compare-and-set in one document operation: it matches only the version the writer read. Set,
     // not replaced, so that entries still pending on the document stay with it.
     replace: (next, entry) => {
       const { _id, ...fields } = toDocument(next)
       // An optional field the next version lacks is removed, as replacing the document would.
       const absent = replacedFields.filter((field) => fields[field] === undefined)
-      return queryWrite(() =>
-        subscriptions.updateOne(
-          { _id, version: next.version - 1 },
-          {
-            $set: fields,
-            ...(absent.length === 0
-              ? {}
-              : { $unset: Object.fromEntries(absent.map((field) => [field, ""])) }),
-            ...pushEntry(entry)
-          }
+      return inOrganization((organizationId) =>
+        queryWrite(() =>
+          subscriptions.updateOne(
+            { _id, organizationId, version: next.version - 1 },
+            {
+              $set: fields,
+              ...(absent.length === 0
+                ? {}
+                : { $unset: Object.fromEntries(absent.map((field) => [field, ""])) }),
+              ...pushEntry(entry)
+            }
+          )
         )
       ).pipe(Effect.map((result) => result.matchedCount === 1))
     }

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { OrganizationId } from "./ids.ts"
 import { cursorOf } from "./page.ts"
 import { isDisplayable } from "./text.ts"
 
@@ -23,6 +24,7 @@ export const AuditAction = Schema.Literals([
   "permission.removed",
   "subscription.created",
   "subscription.updated",
+  "organization.created",
   "login.failed",
   "login.throttled"
 ])
@@ -36,7 +38,14 @@ export const AuditActor = Schema.Struct({
 export type AuditActor = typeof AuditActor.Type
 
 export const AuditTarget = Schema.Struct({
-  type: Schema.Literals(["member", "role", "role_permission_detail", "subscription", "login"]),
+  type: Schema.Literals([
+    "member",
+    "role",
+    "role_permission_detail",
+    "subscription",
+    "login",
+    "organization"
+  ]),
   id: Schema.String
 })
 export type AuditTarget = typeof AuditTarget.Type
@@ -53,7 +62,9 @@ export class AuditEntry extends Schema.Class<AuditEntry>("roster/AuditEntry")({
   changes: Schema.Record(Schema.String, FieldChange),
   requestId: Schema.optionalKey(Schema.String),
   /** See `CurrentRequestKey`; kept in the record, never published. */
-  requestKey: Schema.optionalKey(Schema.String)
+  requestKey: Schema.optionalKey(Schema.String),
+  /** Whose record holds the entry (the default organisation's when absent); never published. */
+  organizationId: Schema.optionalKey(OrganizationId)
 }) {}
 
 /** Where a page of the record ends: newest first, the id breaking ties. */

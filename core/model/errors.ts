@@ -14,6 +14,11 @@ export class DuplicateRoleKey extends Schema.TaggedError<DuplicateRoleKey>()("Du
   roleKey: Schema.String
 }) {}
 
+export class DuplicateOrganizationSlug extends Schema.TaggedError<DuplicateOrganizationSlug>()(
+  "DuplicateOrganizationSlug",
+  { slug: Schema.String }
+) {}
+
 export class UnknownRole extends Schema.TaggedError<UnknownRole>()("UnknownRole", {
   roleId: RoleId
 }) {}
@@ -37,7 +42,7 @@ export class PriceMismatch extends Schema.TaggedError<PriceMismatch>()("PriceMis
 }) {}
 
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  entity: Schema.Literals(["member", "role", "role_permission_detail", "subscription"]),
+  entity: Schema.Literals(["member", "role", "role_permission_detail", "subscription", "organization"]),
   id: Schema.String
 }) {}
 
@@ -61,7 +66,9 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "grant_exceeds_own",
     "revoke_exceeds_own",
     "role_exceeds_own",
-    "no_password"
+    "no_password",
+    "other_organization",
+    "operator_only"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))

@@ -9,6 +9,13 @@ import { Schema } from "effect"
 const IntegerId = Schema.Int
 const OpaqueId = Schema.String.check(Schema.isBetweenLength(1, 128), Schema.isTrimmed())
 
+/**
+ * Organisation ids are opaque strings; the default organisation's is `default`, so data stored
+ * before organisations existed moves into it without a lookup.
+ */
+export const OrganizationId = OpaqueId.pipe(Schema.brand("OrganizationId"))
+export type OrganizationId = typeof OrganizationId.Type
+
 export const MemberId = OpaqueId.pipe(Schema.brand("MemberId"))
 export type MemberId = typeof MemberId.Type
 

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { MemberId, RoleId } from "./ids.ts"
+import { MemberId, OrganizationId, RoleId } from "./ids.ts"
 import { inNfc, isDisplayable } from "./text.ts"
 
 export const Username = Schema.String.check(
@@ -100,6 +100,8 @@ export const isActiveMember = (member: {
 // Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
 export class MemberRecord extends Schema.Class<MemberRecord>("roster/MemberRecord")({
   ...Member.fields,
+  /** The organisation of the membership. */
+  organizationId: OrganizationId,
   passwordHash: Schema.String,
   /**
    * Incremented whenever the account is disabled; a session is valid only while it carries the

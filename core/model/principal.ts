@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { PermissionId, TokenHash } from "./ids.ts"
+import { OrganizationId, PermissionId, TokenHash } from "./ids.ts"
 import { Member } from "./member.ts"
 
 /** The operator holding the master key. */
@@ -9,7 +9,9 @@ export const OpenLocalPrincipal = Schema.TaggedStruct("OpenLocal", {})
 export const MemberPrincipal = Schema.TaggedStruct("Member", {
   member: Member,
   permissionIds: Schema.Array(PermissionId),
-  sessionTokenHash: TokenHash
+  sessionTokenHash: TokenHash,
+  /** The session's organisation: fixed for its lifetime. */
+  organizationId: OrganizationId
 })
 
 export const Principal = Schema.Union([MasterPrincipal, OpenLocalPrincipal, MemberPrincipal])

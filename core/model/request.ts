@@ -1,4 +1,6 @@
 import { Context } from "effect"
+import type { OrganizationId } from "./ids.ts"
+import { defaultOrganizationId } from "./organization.ts"
 
 /** The id of the request a use case serves, if any: audit entries name it. */
 // Stryker disable next-line StringLiteral: the key only has to be unique; no value at run time depends on its text
@@ -14,4 +16,14 @@ export const CurrentRequestId = Context.Reference<string | undefined>("roster/co
 // Stryker disable next-line StringLiteral: the key only has to be unique; no value at run time depends on its text
 export const CurrentRequestKey = Context.Reference<string | undefined>("roster/core/CurrentRequestKey", {
   defaultValue: () => undefined
+})
+
+/**
+ * The organisation a use case acts on: every store query names it. A request's is fixed by its
+ * caller (a session's organisation, or the one the master key names); an embedding that serves one
+ * team never sets it and acts on the default organisation.
+ */
+// Stryker disable next-line StringLiteral: the key only has to be unique; no value at run time depends on its text
+export const CurrentOrganization = Context.Reference<OrganizationId>("roster/core/CurrentOrganization", {
+  defaultValue: () => defaultOrganizationId
 })

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { PaymentEventId, PlanId, SubscriptionId } from "./ids.ts"
+import { OrganizationId, PaymentEventId, PlanId, SubscriptionId } from "./ids.ts"
 import { Money } from "./money.ts"
 import { PlanName } from "./plan.ts"
 
@@ -26,6 +26,8 @@ export const Seats = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 // Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
 export class Subscription extends Schema.Class<Subscription>("roster/Subscription")({
   id: SubscriptionId,
+  /** Whose subscription it is: the webhook finds the organisation through it. */
+  organizationId: OrganizationId,
   planId: PlanId,
   planName: PlanName,
   price: Money,

@@ -21,3 +21,7 @@ export const requirePermission = (
 /** A member acts only while their membership, their account and their role are all active. */
 export const canAct = (member: MemberRecord, role: Role | undefined): boolean =>
   isActiveMember(member) && role?.activeStatus === true
+
+/** What only the operator may do (the master key, or open local mode): never a member of an organisation. */
+export const requireOperator = (principal: Principal): Effect.Effect<void, Forbidden> =>
+  principal._tag === "Member" ? Effect.fail(new Forbidden({ reason: "operator_only" })) : Effect.void

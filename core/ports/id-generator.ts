@@ -1,12 +1,13 @@
 import { Context, type Effect } from "effect"
 import type { AuditEntryId } from "../model/audit.ts"
-import type { MemberId, SubscriptionId } from "../model/ids.ts"
+import type { MemberId, OrganizationId, SubscriptionId } from "../model/ids.ts"
 
 /** Globally unique string ids, safe to allocate on any instance without coordination. */
 export class IdGenerator extends Context.Service<
   IdGenerator,
   {
     readonly memberId: Effect.Effect<MemberId>
+    readonly organizationId: Effect.Effect<OrganizationId>
     readonly subscriptionId: Effect.Effect<SubscriptionId>
     /** Ordered by the time this instance made them, like subscription ids. */
     readonly auditEntryId: Effect.Effect<AuditEntryId>

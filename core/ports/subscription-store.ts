@@ -4,11 +4,17 @@ import type { StoreUnavailable } from "../model/errors.ts"
 import type { SubscriptionId } from "../model/ids.ts"
 import type { Subscription } from "../model/subscription.ts"
 
+/**
+ * An organisation's subscriptions (see `CurrentOrganization`). Our id and the provider's are unique in
+ * the deployment: the webhook finds a subscription, and with it the organisation, by either.
+ */
 export class SubscriptionStore extends Context.Service<
   SubscriptionStore,
   {
     readonly insert: (subscription: Subscription, entry?: AuditEntry) => Effect.Effect<void, StoreUnavailable>
+    /** In any organisation: the provider's events name our id. */
     readonly findById: (id: SubscriptionId) => Effect.Effect<Option.Option<Subscription>, StoreUnavailable>
+    /** In any organisation: the provider's events name its id. */
     readonly findByProviderSubscriptionId: (
       providerSubscriptionId: string
     ) => Effect.Effect<Option.Option<Subscription>, StoreUnavailable>

@@ -10,6 +10,7 @@ import {
   addRole,
   CurrentRequestId,
   CurrentRequestKey,
+  defaultOrganizationId,
   grantPermission,
   listAuditEvents,
   logIn,
@@ -179,7 +180,8 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
         actor: { kind: "member", id: "actor-1" },
         target: { type: "member", id: "target-1" },
         changes: { email: ["a@example.org", "b@example.org"], roleId: [1, 2], activestatus: [true, null] },
-        requestId: "req-intact"
+        requestId: "req-intact",
+        organizationId: defaultOrganizationId
       })
       yield* AuditLog.use((log) => log.record(entry))
       const [listed] = yield* AuditLog.use((log) => log.page({ actorId: "actor-1" }, 10))

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { MongoClient } from "mongodb"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
-import { AuditEntry, AuditEntryId, AuditLog, MemberStore } from "../../core/index.ts"
+import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
 import { at, memberRecord } from "../support/contract.ts"
 import { mongoUri } from "../support/stores.ts"
 
@@ -14,7 +14,8 @@ const entryFor = (id: string, action: AuditEntry["action"], memberId: string) =>
     actor: { kind: "master" },
     target: { type: "member", id: memberId },
     changes: { username: [null, "ada"] },
-    requestId: "req-1"
+    requestId: "req-1",
+    organizationId: defaultOrganizationId
   })
 
 /** One run of the service on `database`: its stores, opened at start and closed at the end. */

@@ -22,6 +22,9 @@ const logIn = (api: TestApi, username: string, secret = password, client?: strin
 const me = (api: TestApi, credentials: Credentials = {}) => api.call("GET", "/api/v1/auth/me", credentials)
 
 /** What a member looks like to clients: no password hash, no session epoch. */
+/** How answers name the organisation a deployment starts with. */
+const defaultOrganization = { id: "default", slug: "default", name: "Default" }
+
 const memberKeys = ["accountActiveStatus", "activestatus", "createdAt", "email", "id", "roleId", "username"]
 
 /** A role and an active member `ada` in it, with the test password. */
@@ -46,7 +49,8 @@ describe("POST /api/v1/auth/login", () => {
     expect(answer.status, answer.text).toBe(200)
     expect(answer.body.token).toMatch(/^rst_/)
     expect(Date.parse(answer.body.expiresAt)).toBeGreaterThan(Date.now())
-    expect(Object.keys(answer.body).sort()).toEqual(["expiresAt", "member", "token"])
+    expect(Object.keys(answer.body).sort()).toEqual(["expiresAt", "member", "organization", "token"])
+    expect(answer.body.organization).toEqual(defaultOrganization)
     expect(answer.body.member).toEqual(member)
     expect(Object.keys(member).sort()).toEqual(memberKeys)
     expect(answer.text).not.toContain("$scrypt$")
@@ -129,7 +133,13 @@ describe("GET /api/v1/auth/me", () => {
     const { member, token } = await memberWithPermissions(api, "reader", [1, 5])
     const asMember = await me(api, { token })
     expect(asMember.status).toBe(200)
-    expect(asMember.body).toEqual({ principal: "member", member, permissions: ["team.read", "billing.read"] })
+    expect(asMember.body).toEqual({
+      principal: "member",
+      member,
+      organization: defaultOrganization,
+      permissions: ["team.read", "billing.read"]
+    })
+    expect(asMaster.body.organization).toEqual(defaultOrganization)
   })
 
   it("is open_local in open mode without a token", async () => {

@@ -40,6 +40,7 @@ describe("CORS", () => {
       "authorization",
       "content-type",
       "idempotency-key",
+      "roster-organization",
       "x-request-id"
     ])
     expect(preflight.headers.get("access-control-max-age")).toBe("7200")

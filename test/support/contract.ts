@@ -3,11 +3,13 @@ import { DateTime, Effect, Equal, type Layer, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
 import { type RosterOptions, rosterOn as rosterOnStores } from "../../app/roster-layer.ts"
 import {
+  defaultOrganizationId,
   InboxEntry,
   MemberId,
   MemberRecord,
   Money,
   NewRole,
+  type OrganizationId,
   PaymentEventId,
   PaymentInbox,
   PlanId,
@@ -51,6 +53,7 @@ export const memberRecord = (
 ) =>
   new MemberRecord({
     id: MemberId.make(`member-${username}`),
+    organizationId: defaultOrganizationId,
     username,
     email: `${username}@example.com`.toLowerCase(),
     passwordHash: "$scrypt$ln=10,r=8,p=1$c2FsdA$aGFzaA",
@@ -66,10 +69,16 @@ export const newRole = (roleKey: string, createdAt = at(0)) =>
   new NewRole({ name: `Role ${roleKey}`, roleKey, activeStatus: true, createdAt })
 
 /** A session of `memberId` known by the hash of `token`, expiring an hour after it starts. */
-export const sessionOf = (token: string, memberId: string, memberEpoch = 0) =>
+export const sessionOf = (
+  token: string,
+  memberId: string,
+  memberEpoch = 0,
+  organizationId: OrganizationId = defaultOrganizationId
+) =>
   new Session({
     tokenHash: hashToken(token),
     memberId: MemberId.make(memberId),
+    organizationId,
     memberEpoch,
     createdAt: at(0),
     expiresAt: at(3600)
@@ -84,6 +93,7 @@ export const subscriptionOf = (
 ) =>
   new Subscription({
     id: SubscriptionId.make(id),
+    organizationId: defaultOrganizationId,
     planId: PlanId.make("team"),
     planName: "Team",
     price: new Money({ amountMinor: 1999, currency: "EUR" }),

@@ -5,6 +5,7 @@ import {
   addMember,
   addRole,
   authenticate,
+  defaultOrganizationId,
   getMember,
   type Member,
   type MemberId,
@@ -39,6 +40,7 @@ const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
     new Session({
       tokenHash: hash,
       memberId,
+      organizationId: member.organizationId,
       memberEpoch: member.sessionEpoch,
       createdAt: now,
       expiresAt: DateTime.addDuration(now, Duration.hours(1))
@@ -140,6 +142,7 @@ describe("setAccountStatus", () => {
         new Session({
           tokenHash: issuedBefore.hash,
           memberId: member.id,
+          organizationId: defaultOrganizationId,
           memberEpoch: 0,
           createdAt: issuedAt,
           expiresAt: DateTime.addDuration(issuedAt, Duration.hours(1))

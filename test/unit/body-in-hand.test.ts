@@ -38,7 +38,12 @@ describe("the body the edge read", () => {
       new Request("http://127.0.0.1/echo", { method: "POST", body: "ignored" }),
       bytesOf("in hand")
     )
-    const edge = Context.make(EdgeRequest, { requestId: "r", connection: undefined, bearer: Option.none() })
+    const edge = Context.make(EdgeRequest, {
+      requestId: "r",
+      connection: undefined,
+      bearer: Option.none(),
+      organization: undefined
+    })
     expect(await (await web.handler(read, edge)).text()).toBe("in hand")
     await web.dispose()
   })

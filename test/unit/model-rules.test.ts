@@ -8,6 +8,7 @@ import {
   DuplicateEmail,
   DuplicateRoleKey,
   DuplicateUsername,
+  defaultOrganizationId,
   EditConflict,
   Email,
   Forbidden,
@@ -178,7 +179,8 @@ describe("published schemas", () => {
         _tag: "Member",
         member: { ...member, accountActiveStatus: true, roleId: 1, createdAt: DateTime.makeUnsafe(0) },
         permissionIds: [1],
-        sessionTokenHash: "a".repeat(64)
+        sessionTokenHash: "a".repeat(64),
+        organizationId: "default"
       }
     ]
     for (const principal of principals) {
@@ -248,6 +250,7 @@ describe("byCreation", () => {
 describe("canAct", () => {
   const member = new MemberRecord({
     id: MemberId.make("m-1"),
+    organizationId: defaultOrganizationId,
     username: "ada",
     email: "ada@example.com",
     passwordHash: "hash",

@@ -39,6 +39,7 @@ const records = [
     MemberRecord,
     {
       id: "m-1",
+      organizationId: "default",
       username: "ada",
       email: "ada@example.com",
       passwordHash: "$scrypt$...",
@@ -65,7 +66,14 @@ const records = [
   [
     "Session",
     Session,
-    { tokenHash: hash, memberId: "m-1", memberEpoch: 0, createdAt: at, expiresAt: at },
+    {
+      tokenHash: hash,
+      memberId: "m-1",
+      organizationId: "default",
+      memberEpoch: 0,
+      createdAt: at,
+      expiresAt: at
+    },
     { tokenHash: `${hash}0` }
   ],
   [
@@ -73,6 +81,7 @@ const records = [
     Subscription,
     {
       id: "sub_1",
+      organizationId: "default",
       planId: "team",
       planName: "Team",
       price: { amountMinor: 1999, currency: "EUR" },

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ChangeOwnPasswordInput, LogInInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
-import { LoginView, MessageView, WhoAmIView } from "../views.ts"
+import { LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication, ChecksPassword } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
@@ -37,6 +37,9 @@ export class AuthApi extends HttpApiGroup.make("auth")
     HttpApiEndpoint.get("me", "/me", { success: WhoAmIView })
       .middleware(Authentication)
       .annotateMerge(documented("Tell who the caller is")),
+    HttpApiEndpoint.get("organizations", "/organizations", { success: Schema.Array(MembershipView) })
+      .middleware(Authentication)
+      .annotateMerge(documented("List the caller's memberships, with their organisations")),
     HttpApiEndpoint.post("changePassword", "/password", {
       payload: jsonBody(ChangeOwnPasswordInput),
       success: MessageView,

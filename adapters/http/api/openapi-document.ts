@@ -2,6 +2,7 @@ import { OpenApi } from "effect/http-api"
 import { declareBearerSecurity } from "./bearer-security.ts"
 import { declareIdempotency } from "./idempotency-openapi.ts"
 import { queryDocs } from "./list-query.ts"
+import { declareOrganizationHeader } from "./organization-header-openapi.ts"
 import { RosterApi } from "./roster-api.ts"
 
 type Operation = {
@@ -40,6 +41,7 @@ const complete = (generated: Document, options: { readonly openLocal: boolean })
       }
     }
   }
+  declareOrganizationHeader(document.paths as unknown as Parameters<typeof declareOrganizationHeader>[0])
   declareIdempotency(
     document.paths as unknown as Parameters<typeof declareIdempotency>[0],
     document.components as Parameters<typeof declareIdempotency>[1]

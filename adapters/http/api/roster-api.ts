@@ -5,6 +5,7 @@ import { AuthApi } from "./auth.ts"
 import { declareBearerSecurity } from "./bearer-security.ts"
 import { HealthApi } from "./health.ts"
 import { RequestProblems } from "./middleware.ts"
+import { OrganizationsApi } from "./organizations.ts"
 import { PaymentsApi } from "./payments.ts"
 import { PricingApi } from "./pricing.ts"
 import { TeamApi } from "./team.ts"
@@ -24,6 +25,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(AuthApi)
   .add(PaymentsApi)
   .add(AuditApi)
+  .add(OrganizationsApi)
   .add(HealthApi)
   .middleware(RequestProblems)
   // Report every problem of a request at once, not only the first one found.

@@ -5,7 +5,8 @@ const readPaths: Record<Exclude<AuditTarget["type"], "login">, (id: string) => s
   member: (id) => `/api/v1/team/members/${encodeURIComponent(id)}`,
   role: (id) => `/api/v1/team/roles/${encodeURIComponent(id)}`,
   role_permission_detail: (id) => `/api/v1/team/role-permission-detail/${encodeURIComponent(id)}`,
-  subscription: () => "/api/v1/pricing/subscription"
+  subscription: () => "/api/v1/pricing/subscription",
+  organization: () => "/api/v1/organization"
 }
 
 const doneMessage = JSON.stringify({
@@ -32,5 +33,8 @@ export const answerCompleted = (
   const headers = new Headers()
   const authorization = request.headers.get("authorization")
   if (authorization !== null) headers.set("authorization", authorization)
+  // Read where the change was made: a new organisation is read in itself, the rest where the request acted.
+  const organization = type === "organization" ? id : request.headers.get("roster-organization")
+  if (organization !== null) headers.set("roster-organization", organization)
   return route(new Request(new URL(readPaths[type](id), request.url), { headers }))
 }

@@ -13,7 +13,7 @@ export interface Cors {
 }
 
 const allowedMethods = "GET, POST, PATCH, DELETE"
-const allowedHeaders = "Authorization, Content-Type, Idempotency-Key, X-Request-Id"
+const allowedHeaders = "Authorization, Content-Type, Idempotency-Key, Roster-Organization, X-Request-Id"
 const exposedHeaders = "Link, Retry-After, X-Request-Id, Idempotent-Replayed, WWW-Authenticate, Allow"
 /** Chromium caps what it caches at two hours; the lists above change only with a restart. */
 const maxAgeSeconds = String(2 * 60 * 60)

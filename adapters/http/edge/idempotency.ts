@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from "node:crypto"
 import { DateTime, Effect, Exit, Option, Schedule } from "effect"
-import type { AuditLog, IdempotencyKey, IdempotencyStore, Principal } from "../../../core/index.ts"
+import type {
+  AuditLog,
+  IdempotencyKey,
+  IdempotencyStore,
+  OrganizationId,
+  Principal
+} from "../../../core/index.ts"
 import { permissionIdOf, permissionsOf } from "../../../core/index.ts"
 import { withBodyRead } from "./body-in-hand.ts"
 import { answerCompleted } from "./completed.ts"
@@ -13,7 +19,10 @@ import {
   toStored
 } from "./idempotency-answers.ts"
 import { routeOf } from "./route-table.ts"
-import type { Bearer } from "./routed.ts"
+import type { Routed } from "./routed.ts"
+
+/** What a request presents of who it is and where it acts. */
+export type Credentials = Pick<Routed, "bearer" | "organization">
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000
@@ -30,13 +39,24 @@ const keyPattern = /^[\x20-\x7E]{1,255}$/u
 
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64url")
 
-/** Whose keys a principal uses: the account, the master key, or the local operator, never a raw credential. */
-const scopeOf = (principal: Principal) =>
-  principal._tag === "Member"
-    ? `member:${principal.member.id}`
-    : principal._tag === "Master"
-      ? "master"
-      : "open"
+/**
+ * Whose keys a caller uses: the account, the master key, or the local operator (never a raw
+ * credential), in the organisation the request acts on.
+ */
+const scopeOf = ({ principal, organizationId }: Caller) =>
+  `${organizationId}/${
+    principal._tag === "Member"
+      ? `member:${principal.member.id}`
+      : principal._tag === "Master"
+        ? "master"
+        : "open"
+  }`
+
+/** An authenticated caller and the organisation its request acts on. */
+export interface Caller {
+  readonly principal: Principal
+  readonly organizationId: OrganizationId
+}
 
 /** A route, handed the name of the claim its request runs under, for its change's audit entry. */
 export type KeyedRoute = (request: Request, requestKey?: string) => Promise<Response>
@@ -66,7 +86,7 @@ const untilStored = <E>(giveUp: Effect.Effect<void, E>) =>
 export const makeIdempotency = async (
   store: IdempotencyStore["Service"],
   audit: AuditLog["Service"],
-  authenticate: (bearer: Bearer) => Promise<Principal | undefined>
+  authenticate: (credentials: Credentials) => Promise<Caller | undefined>
 ) => {
   const refusals = await renderIdempotencyRefusals()
   const run = <A>(effect: Effect.Effect<A, unknown>) => Effect.runPromiseExit(effect)
@@ -94,20 +114,20 @@ export const makeIdempotency = async (
       return routeOf(request.method, new URL(request.url).pathname)?.authenticated === true
     },
     /** Serves `request` through `route`, or answers it without. */
-    serve: async (request: Request, bearer: Bearer, route: KeyedRoute): Promise<Response> => {
+    serve: async (request: Request, credentials: Credentials, route: KeyedRoute): Promise<Response> => {
       const value = request.headers.get("idempotency-key") ?? ""
       if (!keyPattern.test(value)) return toResponse(refusals.badKey)
       const url = new URL(request.url)
-      const principal = await authenticate(bearer)
+      const caller = await authenticate(credentials)
       const target = routeOf(request.method, url.pathname)
       const permission = target?.permission
       if (
-        principal === undefined ||
-        (permission !== undefined && !permissionsOf(principal).has(permissionIdOf(permission)))
+        caller === undefined ||
+        (permission !== undefined && !permissionsOf(caller.principal).has(permissionIdOf(permission)))
       ) {
         return route(request)
       }
-      const key: IdempotencyKey = { scope: scopeOf(principal), key: value }
+      const key: IdempotencyKey = { scope: scopeOf(caller), key: value }
       const body = new Uint8Array(await request.arrayBuffer())
       const now = Date.now()
       const lease = DateTime.makeUnsafe(now + leaseMs)

@@ -21,12 +21,18 @@ export const bearerOf = (authorization: string | null): Bearer => {
   return token === undefined ? "malformed" : Option.some(Redacted.make(token))
 }
 
+/** The organisation a request names, if any: an empty header names none. */
+export const organizationOf = (header: string | null): string | undefined =>
+  header === null || header.trim() === "" ? undefined : header.trim()
+
 /** What the edge knows of a request it hands to the router. */
 export interface Routed {
   readonly requestId: string
   readonly connection: ConnectionInfo | undefined
   /** Read once from `Authorization`, by the edge. */
   readonly bearer: Bearer
+  /** The organisation the request names (`Roster-Organization`: id or slug), if it names one. */
+  readonly organization: string | undefined
   /** Why the request ended in a 500: logged by the edge, never sent. */
   failure?: string
   /** The request's span, when an operator traces: its log line names it. */

@@ -1,11 +1,16 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { changeOwnPassword, logIn, logOut } from "../../../core/index.ts"
-import { CurrentPrincipal } from "../api/middleware.ts"
+import {
+  changeOwnPassword,
+  currentOrganization,
+  listOwnOrganizations,
+  logIn,
+  logOut
+} from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { clientAddress } from "../edge/routed.ts"
 import { onServices } from "../services.ts"
-import { toWhoAmIView } from "../views.ts"
+import { toLoginView, toMembershipView, toWhoAmIView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
 
 /** Callers whose address the server cannot tell share one throttling bucket. */
@@ -15,11 +20,22 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
   handlers
     .handle("login", ({ payload }) =>
       Effect.flatMap(clientAddress, (client) =>
-        onServices(toCompletion(logIn({ ...payload, client: client ?? unknownClient })))
+        onServices(toCompletion(logIn({ ...payload, client: client ?? unknownClient }))).pipe(
+          Effect.map(toLoginView)
+        )
       )
     )
     .handle("logout", () => asCaller(logOut))
-    .handle("me", () => CurrentPrincipal.useSync(toWhoAmIView))
+    .handle("me", () =>
+      asCaller((actor) =>
+        Effect.map(currentOrganization, (organization) => toWhoAmIView(actor, organization))
+      )
+    )
+    .handle("organizations", () =>
+      asCaller((actor) =>
+        Effect.map(listOwnOrganizations(actor), (memberships) => memberships.map(toMembershipView))
+      )
+    )
     .handle("changePassword", ({ payload }) =>
       Effect.flatMap(clientAddress, (client) =>
         asCaller((actor) => changeOwnPassword(actor, payload, client ?? unknownClient))

@@ -1,7 +1,7 @@
 import { DateTime, Effect } from "effect"
 import { type AuditAction, type AuditActor, AuditEntry, type AuditTarget } from "../../model/audit.ts"
 import type { Principal } from "../../model/principal.ts"
-import { CurrentRequestId, CurrentRequestKey } from "../../model/request.ts"
+import { CurrentOrganization, CurrentRequestId, CurrentRequestKey } from "../../model/request.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 
@@ -23,6 +23,7 @@ export const auditActorOf = (principal: Principal): AuditActor => {
 export const auditEntryFor = Effect.fnUntraced(function* (actor: AuditActor, action: AuditAction) {
   const requestId = yield* CurrentRequestId
   const requestKey = yield* CurrentRequestKey
+  const organizationId = yield* CurrentOrganization
   const id = yield* (yield* IdGenerator).auditEntryId
   const at = yield* DateTime.now
   return (target: AuditTarget, changes: Record<string, readonly [unknown, unknown]>) =>
@@ -34,7 +35,8 @@ export const auditEntryFor = Effect.fnUntraced(function* (actor: AuditActor, act
       target,
       changes,
       ...(requestId === undefined ? {} : { requestId }),
-      ...(requestKey === undefined ? {} : { requestKey })
+      ...(requestKey === undefined ? {} : { requestKey }),
+      organizationId
     })
 })
 

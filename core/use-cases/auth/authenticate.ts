@@ -2,6 +2,8 @@ import { DateTime, Effect, Option, type Redacted } from "effect"
 import { Forbidden, Unauthenticated } from "../../model/errors.ts"
 import { toMember } from "../../model/member.ts"
 import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model/principal.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import type { Session } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -27,9 +29,16 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
   const now = yield* DateTime.now
   if (!DateTime.isLessThan(now, session.value.expiresAt))
     return yield* new Unauthenticated({ reason: "expired" })
-  const member = yield* (yield* MemberStore).findById(session.value.memberId)
+  return yield* sessionMember(session.value).pipe(
+    Effect.provideService(CurrentOrganization, session.value.organizationId)
+  )
+})
+
+/** The member a live session acts as, in the session's organisation. */
+const sessionMember = Effect.fnUntraced(function* (session: Session) {
+  const member = yield* (yield* MemberStore).findById(session.memberId)
   if (Option.isNone(member)) return yield* new Unauthenticated({ reason: "invalid" })
-  if (session.value.memberEpoch !== member.value.sessionEpoch) {
+  if (session.memberEpoch !== member.value.sessionEpoch) {
     return yield* new Unauthenticated({ reason: "invalid" })
   }
   const role = yield* (yield* RoleStore).findById(member.value.roleId)
@@ -38,6 +47,7 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
     _tag: "Member",
     member: toMember(member.value),
     permissionIds: yield* permissionsOfRole(member.value.roleId),
-    sessionTokenHash: tokenHash
+    sessionTokenHash: session.tokenHash,
+    organizationId: session.organizationId
   } satisfies Principal as Principal
 })

@@ -1,6 +1,7 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
 import { loginKey, toMember } from "../../model/member.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import { Session } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
@@ -9,6 +10,7 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
+import { currentOrganization } from "../organizations/current-organization.ts"
 import { countPasswordAttempt } from "./count-password-attempt.ts"
 import { recordLoginFailure } from "./record-login-failure.ts"
 
@@ -53,17 +55,25 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     return yield* new InvalidCredentials()
   }
   const member = verified.value
-  const role = yield* (yield* RoleStore).findById(member.roleId)
+  const role = yield* (yield* RoleStore)
+    .findById(member.roleId)
+    .pipe(Effect.provideService(CurrentOrganization, member.organizationId))
   if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
+  // A membership left behind by a deleted organisation signs nobody in.
+  const organization = yield* currentOrganization.pipe(
+    Effect.provideService(CurrentOrganization, member.organizationId),
+    Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
+  )
   yield* attempt.succeeded
   const { token, hash } = yield* (yield* SessionTokens).issue
   const session = new Session({
     tokenHash: hash,
     memberId: member.id,
+    organizationId: member.organizationId,
     memberEpoch: member.sessionEpoch,
     createdAt: now,
     expiresAt: DateTime.addDuration(now, settings.sessionTtl)
   })
   yield* (yield* SessionStore).create(session)
-  return { token, expiresAt: session.expiresAt, member: toMember(member) }
+  return { token, expiresAt: session.expiresAt, member: toMember(member), organization }
 })

@@ -1,5 +1,6 @@
 import { Effect, Option, Redacted } from "effect"
 import { loginKey, type MemberRecord } from "../../model/member.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
@@ -18,18 +19,25 @@ const unknownLoginOf = (login: string) =>
  * digest otherwise) and the client. An unauthenticated caller acts as `open`. The password is never
  * part of it.
  */
-export const recordLoginFailure = Effect.fnUntraced(function* (
-  action: "login.failed" | "login.throttled",
-  login: string,
-  found: Option.Option<MemberRecord>,
-  client: string
-) {
-  const id = Option.isSome(found) ? found.value.id : yield* unknownLoginOf(login)
-  const entry = yield* newAuditEntry(
-    { kind: "open" },
-    action,
-    { type: "login", id },
-    { client: [null, client] }
-  )
-  yield* (yield* AuditLog).record(entry)
-})
+export const recordLoginFailure = Effect.fnUntraced(
+  function* (
+    action: "login.failed" | "login.throttled",
+    login: string,
+    found: Option.Option<MemberRecord>,
+    client: string
+  ) {
+    const id = Option.isSome(found) ? found.value.id : yield* unknownLoginOf(login)
+    const entry = yield* newAuditEntry(
+      { kind: "open" },
+      action,
+      { type: "login", id },
+      { client: [null, client] }
+    )
+    yield* (yield* AuditLog).record(entry)
+  },
+  (effect, _action, _login, found) =>
+    // A known account's failures are its organisation's to read; an unknown login's, the default one's.
+    Option.isSome(found)
+      ? Effect.provideService(effect, CurrentOrganization, found.value.organizationId)
+      : effect
+)

@@ -6,6 +6,7 @@ import {
   type PaymentOutcome,
   targetStatus
 } from "../../model/payment-event.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import {
   canTransition,
   isLive,
@@ -121,9 +122,20 @@ export const applyPaymentEvent = Effect.fnUntraced(function* (event: PaymentEven
     yield* inbox.complete(event.eventId, "unmatched", now)
     return "unmatched" as const
   }
+  // The subscription's organisation is the one the event acts on: found through it, never named.
+  const outcome = yield* applyTo(target.value, event, now).pipe(
+    Effect.provideService(CurrentOrganization, target.value.organizationId)
+  )
+  // "duplicate" here means the subscription already holds this event's effect: written by a concurrent
+  // delivery, or by an earlier one that stopped before completing the inbox entry. Either way it is applied.
+  yield* inbox.complete(event.eventId, outcome === "duplicate" ? "applied" : outcome, now)
+  return outcome
+})
+
+const applyTo = Effect.fnUntraced(function* (target: Subscription, event: PaymentEvent, now: DateTime.Utc) {
   const { result: outcome, subscription } = yield* updateSubscription(
     provider,
-    target.value,
+    target,
     plan(event, now),
     skipped(event)
   )
@@ -135,8 +147,5 @@ export const applyPaymentEvent = Effect.fnUntraced(function* (event: PaymentEven
     yield* keepSeatsInStep
   }
   if (paidAfterCancel(subscription, event)) yield* releaseAtProvider(subscription)
-  // "duplicate" here means the subscription already holds this event's effect: written by a concurrent
-  // delivery, or by an earlier one that stopped before completing the inbox entry. Either way it is applied.
-  yield* inbox.complete(event.eventId, outcome === "duplicate" ? "applied" : outcome, now)
   return outcome
 })

@@ -3,6 +3,7 @@ import { changesBetween } from "../../model/audit.ts"
 import { AlreadySubscribed, PlanMismatch, PriceMismatch, UnknownPlan } from "../../model/errors.ts"
 import { fromMajorUnits, isFree } from "../../model/money.ts"
 import type { Principal } from "../../model/principal.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import { isLive, StatusChange, Subscription } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
@@ -64,6 +65,7 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
       : Option.none()
   const subscription = new Subscription({
     id,
+    organizationId: yield* CurrentOrganization,
     planId: plan.planId,
     planName: plan.planName,
     price: plan.price,

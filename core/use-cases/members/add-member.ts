@@ -12,6 +12,7 @@ import {
   Username
 } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
@@ -45,6 +46,7 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   }
   const record = new MemberRecord({
     id: yield* (yield* IdGenerator).memberId,
+    organizationId: yield* CurrentOrganization,
     username: input.username,
     email,
     passwordHash: yield* (yield* PasswordHasher).hash(input.password),

@@ -1,0 +1,51 @@
+import { DateTime, Effect, Layer, Option } from "effect"
+import {
+  byCreation,
+  DuplicateOrganizationSlug,
+  defaultOrganizationId,
+  defaultOrganizationSlug,
+  isOlderThan,
+  Organization,
+  type OrganizationQuery,
+  OrganizationStore
+} from "../../core/index.ts"
+import { MemoryAuditTrail } from "./audit-log.ts"
+
+const matches = (organization: Organization, query: OrganizationQuery) =>
+  (query.after === undefined || isOlderThan(query.after, organization)) &&
+  (query.q === undefined ||
+    organization.slug.startsWith(query.q.toLowerCase()) ||
+    organization.name.toLowerCase().startsWith(query.q.toLowerCase()))
+
+export const makeOrganizationStore = Effect.gen(function* () {
+  const trail = yield* MemoryAuditTrail
+  const byId = new Map<string, Organization>()
+  const createdAt = yield* DateTime.now
+  byId.set(
+    defaultOrganizationId,
+    new Organization({ id: defaultOrganizationId, name: "Default", slug: defaultOrganizationSlug, createdAt })
+  )
+  const bySlug = (slug: string) => [...byId.values()].find((organization) => organization.slug === slug)
+  return OrganizationStore.of({
+    findById: (id) => Effect.sync(() => Option.fromNullishOr(byId.get(id))),
+    findByRef: (ref) => Effect.sync(() => Option.fromNullishOr(byId.get(ref) ?? bySlug(ref))),
+    insert: (organization, entry) =>
+      Effect.suspend(() => {
+        if (bySlug(organization.slug) !== undefined) {
+          return Effect.fail(new DuplicateOrganizationSlug({ slug: organization.slug }))
+        }
+        byId.set(organization.id, organization)
+        trail.append(entry)
+        return Effect.void
+      }),
+    page: (query, limit) =>
+      Effect.sync(() =>
+        [...byId.values()]
+          .filter((organization) => matches(organization, query))
+          .sort(byCreation)
+          .slice(0, limit)
+      )
+  })
+})
+
+export const organizationStoreLayer = Layer.effect(OrganizationStore, makeOrganizationStore)

@@ -1,0 +1,91 @@
+import { DateTime, Effect, Layer, Schema } from "effect"
+import type { Filter } from "mongodb"
+import {
+  DuplicateOrganizationSlug,
+  Organization,
+  type OrganizationQuery,
+  OrganizationStore
+} from "../../core/index.ts"
+import { Outbox, withEntry } from "./audit-document.ts"
+import { MongoDatabase } from "./database.ts"
+import {
+  attemptWrite,
+  collectionSchema,
+  decodeDocument,
+  encodeDocument,
+  optionally,
+  query
+} from "./driver.ts"
+import { escapeRegExp } from "./member-filter.ts"
+
+/** An organisation as stored: its id as `_id`, its slug under a unique index. */
+export const OrganizationDocument = collectionSchema(
+  Schema.Struct({
+    _id: Schema.String,
+    name: Schema.String,
+    slug: Schema.String,
+    createdAt: Schema.DateTimeUtcFromDate,
+    outbox: Outbox
+  }),
+  Organization,
+  {
+    decode: ({ _id, outbox: _outbox, ...fields }) => ({ id: _id, ...fields }),
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields })
+  }
+)
+
+export type OrganizationDocument = typeof OrganizationDocument.Encoded
+
+const toOrganization = decodeDocument(OrganizationDocument)
+
+const pageFilter = (organizations: OrganizationQuery): Filter<OrganizationDocument> => {
+  const conditions: Array<Filter<OrganizationDocument>> = []
+  if (organizations.after !== undefined) {
+    const createdAt = DateTime.toDateUtc(organizations.after.createdAt)
+    conditions.push({
+      $or: [{ createdAt: { $gt: createdAt } }, { createdAt, _id: { $gt: organizations.after.id } }]
+    })
+  }
+  if (organizations.q !== undefined) {
+    const prefix = escapeRegExp(organizations.q)
+    conditions.push({
+      $or: [
+        { slug: { $regex: `^${prefix.toLowerCase()}` } },
+        { name: { $regex: `^${prefix}`, $options: "i" } }
+      ]
+    })
+  }
+  return conditions.length === 0 ? {} : { $and: conditions }
+}
+export const toOrganizationDocument = encodeDocument(OrganizationDocument)
+
+export const makeOrganizationStore = Effect.gen(function* () {
+  const organizations = (yield* MongoDatabase).collection<OrganizationDocument>("organizations")
+  return OrganizationStore.of({
+    findById: (id) =>
+      query(() => organizations.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toOrganization))),
+    findByRef: (ref) =>
+      query(() => organizations.findOne({ $or: [{ _id: ref }, { slug: ref }] })).pipe(
+        Effect.flatMap(optionally(toOrganization))
+      ),
+    insert: (organization, entry) =>
+      attemptWrite(() =>
+        organizations.insertOne(withEntry(toOrganizationDocument(organization), entry))
+      ).pipe(
+        Effect.asVoid,
+        Effect.catchTag("DuplicateKey", () =>
+          Effect.fail(new DuplicateOrganizationSlug({ slug: organization.slug }))
+        )
+      ),
+    page: (organizationQuery, limit) =>
+      query(() =>
+        organizations
+          .find(pageFilter(organizationQuery))
+          .sort({ createdAt: 1, _id: 1 })
+          .limit(limit)
+          .toArray()
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toOrganization)))
+  })
+})
+
+export const organizationStoreLayer = Layer.effect(OrganizationStore, makeOrganizationStore)

@@ -1,0 +1,46 @@
+import { Schema } from "effect"
+import { OrganizationId } from "./ids.ts"
+import { cursorOf } from "./page.ts"
+import { inNfc, isDisplayable } from "./text.ts"
+
+export const defaultOrganizationId = OrganizationId.make("default")
+export const defaultOrganizationSlug = "default"
+
+export const OrganizationSlug = Schema.String.check(
+  Schema.isPattern(/^[a-z0-9-]{3,48}$/u, { expected: "3 to 48 characters: a-z, 0-9 or '-'" })
+)
+
+export const OrganizationName = inNfc(
+  Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
+)
+
+export class Organization extends Schema.Class<Organization>("roster/Organization")({
+  id: OrganizationId,
+  name: OrganizationName,
+  slug: OrganizationSlug,
+  createdAt: Schema.DateTimeUtc
+}) {}
+
+/** How a request names an organisation: its id or its slug. */
+export const OrganizationRef = Schema.String.check(Schema.isBetweenLength(1, 128))
+
+/** What creating an organisation takes. */
+export const NewOrganization = Schema.Struct({ name: OrganizationName, slug: OrganizationSlug })
+export type NewOrganization = typeof NewOrganization.Type
+
+/** Where a page of organisations ends: oldest first, the id breaking ties. */
+export const OrganizationPosition = Schema.Struct({
+  createdAt: Schema.DateTimeUtcFromMillis,
+  id: OrganizationId
+})
+export type OrganizationPosition = typeof OrganizationPosition.Type
+export const OrganizationCursor = cursorOf(OrganizationPosition)
+
+/** Which organisations a page lists: after a position, with a slug or name starting with `q`. */
+export interface OrganizationQuery {
+  readonly after?: OrganizationPosition
+  readonly q?: string
+}
+
+/** The key of the built-in role of an organisation created through the API, holding every permission. */
+export const ownerRoleKey = "owner"

@@ -1,0 +1,28 @@
+import { Context, type Effect, type Option } from "effect"
+import type { AuditEntry } from "../model/audit.ts"
+import type { DuplicateOrganizationSlug, StoreUnavailable } from "../model/errors.ts"
+import type { OrganizationId } from "../model/ids.ts"
+import type { Organization, OrganizationQuery } from "../model/organization.ts"
+
+/**
+ * The organisations of the deployment. The default one exists from the store's start (the layer
+ * creates it when missing, safely when several instances start together).
+ */
+export class OrganizationStore extends Context.Service<
+  OrganizationStore,
+  {
+    readonly findById: (id: OrganizationId) => Effect.Effect<Option.Option<Organization>, StoreUnavailable>
+    /** The organisation whose id or slug is `ref`. */
+    readonly findByRef: (ref: string) => Effect.Effect<Option.Option<Organization>, StoreUnavailable>
+    /** Slugs are unique in the deployment. */
+    readonly insert: (
+      organization: Organization,
+      entry?: AuditEntry
+    ) => Effect.Effect<void, DuplicateOrganizationSlug | StoreUnavailable>
+    /** At most `limit` organisations matching the query, oldest first (see `byCreation`). */
+    readonly page: (
+      query: OrganizationQuery,
+      limit: number
+    ) => Effect.Effect<ReadonlyArray<Organization>, StoreUnavailable>
+  }
+>()("roster/core/ports/OrganizationStore") {}

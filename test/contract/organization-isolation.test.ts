@@ -1,0 +1,137 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import {
+  AuditEntry,
+  AuditEntryId,
+  AuditLog,
+  CurrentOrganization,
+  defaultOrganizationId,
+  MemberStore,
+  OrganizationId,
+  OrganizationStore,
+  PermissionId,
+  RolePermissionStore,
+  RoleStore,
+  SubscriptionStore
+} from "../../core/index.ts"
+import { at, memberRecord, newRole, subscriptionOf, valueOf } from "../support/contract.ts"
+import { storeKinds } from "../support/stores.ts"
+
+const other = OrganizationId.make("org-other")
+const inOther = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.provideService(effect, CurrentOrganization, other)
+
+describe.each(storeKinds)("organisations on %s", (_, stores) => {
+  it.effect("the default organisation exists from the start, found by id and by slug", () =>
+    Effect.gen(function* () {
+      const organizations = yield* OrganizationStore
+      const byId = valueOf(yield* organizations.findById(defaultOrganizationId))
+      assert.strictEqual(byId.slug, "default")
+      assert.deepStrictEqual(valueOf(yield* organizations.findByRef("default")), byId)
+      assert.isTrue(Option.isNone(yield* organizations.findByRef("nobody")))
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("another organisation's member is not found, listed, counted, changed or removed", () =>
+    Effect.gen(function* () {
+      const members = yield* MemberStore
+      const theirs = memberRecord("theirs", { organizationId: other })
+      yield* inOther(members.insert(theirs))
+      assert.isTrue(Option.isNone(yield* members.findById(theirs.id)))
+      assert.lengthOf(yield* members.page({}, 50), 0)
+      assert.strictEqual(yield* members.countActive, 0)
+      assert.isTrue(
+        Option.isNone(yield* members.update(theirs.id, theirs.roleId, { activestatus: false }, true))
+      )
+      assert.isTrue(Option.isNone(yield* members.setAccountStatus(theirs.id, false)))
+      assert.isTrue(Option.isNone(yield* members.setPassword(theirs.id, "$scrypt$other")))
+      assert.isTrue(Option.isNone(yield* members.remove(theirs.id)))
+      // Untouched, in its own organisation.
+      assert.deepStrictEqual(valueOf(yield* inOther(members.findById(theirs.id))), theirs)
+      assert.strictEqual(yield* inOther(members.countActive), 1)
+      // Accounts are the deployment's: a login finds its member whatever the organisation.
+      assert.strictEqual(valueOf(yield* members.findByLogin("theirs")).organizationId, other)
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("role keys are unique within an organisation; another's roles are out of reach", () =>
+    Effect.gen(function* () {
+      const roles = yield* RoleStore
+      const theirs = yield* inOther(roles.insert(newRole("admin", at(1))))
+      const ours = yield* roles.insert(newRole("admin", at(2)))
+      assert.notStrictEqual(ours.id, theirs.id)
+      assert.isTrue(Option.isNone(yield* roles.findById(theirs.id)))
+      assert.deepStrictEqual(
+        (yield* roles.page(undefined, 50)).map((role) => role.id),
+        [ours.id]
+      )
+      assert.isTrue(Option.isNone(yield* roles.update(theirs.id, { name: "Taken over" })))
+      assert.isFalse(yield* roles.claim(theirs.id))
+      assert.isTrue(Option.isNone(yield* roles.remove(theirs.id)))
+      assert.strictEqual(valueOf(yield* inOther(roles.findById(theirs.id))).name, theirs.name)
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("another organisation's permission record is not found, changed or counted", () =>
+    Effect.gen(function* () {
+      const roles = yield* RoleStore
+      const details = yield* RolePermissionStore
+      const theirRole = yield* inOther(roles.insert(newRole("admin", at(1))))
+      const theirs = yield* inOther(details.grant(theirRole.id, PermissionId.make(1), at(2)))
+      assert.isTrue(Option.isNone(yield* details.findById(theirs.id)))
+      assert.isTrue(Option.isNone(yield* details.findByRole(theirRole.id)))
+      assert.isTrue(Option.isNone(yield* details.revoke(theirs.id, PermissionId.make(1), at(3))))
+      assert.lengthOf(yield* details.rolesHolding([PermissionId.make(1)]), 0)
+      yield* details.removeOfRole(theirRole.id)
+      assert.deepStrictEqual(valueOf(yield* inOther(details.findById(theirs.id))).permissionIds, [
+        PermissionId.make(1)
+      ])
+      assert.deepStrictEqual(yield* inOther(details.rolesHolding([PermissionId.make(1)])), [theirRole.id])
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("subscriptions are listed per organisation; the provider's references find them anywhere", () =>
+    Effect.gen(function* () {
+      const subscriptions = yield* SubscriptionStore
+      const theirs = subscriptionOf("sub_theirs", 1, "active", {
+        organizationId: other,
+        providerSubscriptionId: "prov_theirs"
+      })
+      yield* inOther(subscriptions.insert(theirs))
+      assert.isTrue(Option.isNone(yield* subscriptions.latest))
+      assert.lengthOf(yield* subscriptions.listOpen, 0)
+      const moved = subscriptionOf("sub_theirs", 1, "canceled", { organizationId: other, version: 2 })
+      assert.isFalse(yield* subscriptions.replace(moved))
+      assert.strictEqual(valueOf(yield* subscriptions.findById(theirs.id)).organizationId, other)
+      assert.strictEqual(
+        valueOf(yield* subscriptions.findByProviderSubscriptionId("prov_theirs")).id,
+        theirs.id
+      )
+      assert.strictEqual(valueOf(yield* inOther(subscriptions.latest)).status, "active")
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("each organisation reads its own audit record", () =>
+    Effect.gen(function* () {
+      const members = yield* MemberStore
+      const log = yield* AuditLog
+      const theirs = memberRecord("theirs", { organizationId: other })
+      const entry = new AuditEntry({
+        id: AuditEntryId.make("aud_theirs"),
+        at: at(1),
+        action: "member.added",
+        actor: { kind: "master" },
+        target: { type: "member", id: theirs.id },
+        changes: {},
+        organizationId: other
+      })
+      yield* inOther(members.insert(theirs, entry))
+      yield* inOther(log.relay(entry))
+      assert.lengthOf(yield* log.page({}, 50), 0)
+      assert.deepStrictEqual(
+        (yield* inOther(log.page({}, 50))).map((listed) => listed.id),
+        [entry.id]
+      )
+    }).pipe(Effect.provide(stores()))
+  )
+})

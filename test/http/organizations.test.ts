@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest"
+import {
+  expectProblem,
+  masterKey,
+  memberWithPermissions,
+  password,
+  startApi,
+  type TestApi
+} from "../support/http.ts"
+
+const createOrganization = (api: TestApi, slug: string, token: string | undefined = masterKey) =>
+  api.call("POST", "/api/v1/organizations", {
+    ...(token === undefined ? {} : { token }),
+    body: { name: `The ${slug} company`, slug }
+  })
+
+/** The master key acting on the organisation `slug` names. */
+const inOrganization = (slug: string) => ({ token: masterKey, headers: { "roster-organization": slug } })
+
+describe("organisations", () => {
+  it("the master key creates one with its Owner role holding every permission; a slug is taken once", async () => {
+    const api = await startApi()
+    const created = await createOrganization(api, "acme")
+    expect(created.status).toBe(200)
+    expect(created.body).toMatchObject({ name: "The acme company", slug: "acme" })
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "id", "name", "slug"])
+    expectProblem(await createOrganization(api, "acme"), 409, "duplicate_slug")
+    expectProblem(
+      await api.call("POST", "/api/v1/organizations", {
+        token: masterKey,
+        body: { name: "X", slug: "No Caps" }
+      }),
+      400,
+      "validation_failed"
+    )
+    const roles = await api.call("GET", "/api/v1/team/roles", inOrganization("acme"))
+    expect(roles.body).toHaveLength(1)
+    expect(roles.body[0]).toMatchObject({ name: "Owner", roleKey: "owner", activeStatus: true })
+    const catalog = (await api.call("GET", "/api/v1/team/permissions", { token: masterKey })).body
+    const members = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
+    expect(members.body).toEqual([])
+    const me = await api.call("GET", "/api/v1/auth/me", inOrganization(created.body.id))
+    expect(me.body.organization).toEqual({ id: created.body.id, slug: "acme", name: "The acme company" })
+    expect(catalog.length).toBeGreaterThan(0)
+  })
+
+  it("are listed to the master key, oldest first, paged and filtered; a member may neither list nor create", async () => {
+    const api = await startApi()
+    for (const slug of ["acme", "beta", "acme-two"])
+      expect((await createOrganization(api, slug)).status).toBe(200)
+    const all = await api.call("GET", "/api/v1/organizations", { token: masterKey })
+    expect(all.body.map((organization: { slug: string }) => organization.slug)).toEqual([
+      "default",
+      "acme",
+      "beta",
+      "acme-two"
+    ])
+    const first = await api.call("GET", "/api/v1/organizations?limit=2&q=ac", { token: masterKey })
+    expect(first.body.map((organization: { slug: string }) => organization.slug)).toEqual([
+      "acme",
+      "acme-two"
+    ])
+    const page = await api.call("GET", "/api/v1/organizations?limit=1", { token: masterKey })
+    const next = /<([^>]+)>; rel="next"/.exec(page.headers.get("link") ?? "")?.[1] ?? ""
+    const second = await api.call("GET", next, { token: masterKey })
+    expect(second.status, `${next} ${second.text}`).toBe(200)
+    expect(second.body[0].slug).toBe("acme")
+    const { token } = await memberWithPermissions(api, "ada", [1, 2, 3, 4, 5, 6, 7, 8])
+    expectProblem(await createOrganization(api, "gamma", token), 403, "forbidden")
+    expectProblem(await api.call("GET", "/api/v1/organizations", { token }), 403, "forbidden")
+    const listed = await api.call("GET", "/api/v1/organizations", { token: masterKey })
+    expect(listed.body).toHaveLength(4)
+  })
+
+  it("a name that matches no organisation is 404 for the master key, and nothing is written", async () => {
+    const api = await startApi()
+    expectProblem(await api.call("GET", "/api/v1/team/roles", inOrganization("nowhere")), 404, "not_found")
+    expectProblem(
+      await api.call("POST", "/api/v1/team/role/add", {
+        ...inOrganization("nowhere"),
+        body: { name: "Lost", roleKey: "lost" }
+      }),
+      404,
+      "not_found"
+    )
+    const roles = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
+    expect(roles.body).toEqual([])
+  })
+
+  it("a session acts on its own organisation: naming it is accepted, naming any other is 403", async () => {
+    const api = await startApi()
+    const acme = (await createOrganization(api, "acme")).body
+    const owner = (await api.call("GET", "/api/v1/team/roles", inOrganization("acme"))).body[0]
+    const added = await api.call("POST", "/api/v1/team/add", {
+      ...inOrganization("acme"),
+      body: { username: "wile", email: "wile@acme.example", password, activestatus: true, roleId: owner.id }
+    })
+    expect(added.status).toBe(200)
+    const login = await api.call("POST", "/api/v1/auth/login", { body: { username: "wile", password } })
+    expect(login.body.organization).toEqual({ id: acme.id, slug: "acme", name: acme.name })
+    const token = login.body.token as string
+    const me = await api.call("GET", "/api/v1/auth/me", { token })
+    expect(me.body.organization.slug).toBe("acme")
+    for (const own of ["acme", acme.id]) {
+      const answer = await api.call("GET", "/api/v1/auth/me", {
+        token,
+        headers: { "roster-organization": own }
+      })
+      expect(answer.status).toBe(200)
+    }
+    for (const other of ["default", "nowhere"]) {
+      expectProblem(
+        await api.call("GET", "/api/v1/team/roles", { token, headers: { "roster-organization": other } }),
+        403,
+        "forbidden"
+      )
+    }
+    const memberships = await api.call("GET", "/api/v1/auth/organizations", { token })
+    expect(memberships.body).toEqual([
+      { organization: { id: acme.id, slug: "acme", name: acme.name }, roleId: owner.id, activestatus: true }
+    ])
+    expect((await api.call("GET", "/api/v1/organization", { token })).body).toEqual(acme)
+    expect((await api.call("GET", "/api/v1/auth/organizations", { token: masterKey })).body).toEqual([])
+  })
+})
