@@ -6,7 +6,7 @@ import {
   defaultOrganizationId,
   type OrganizationId
 } from "../../core/index.ts"
-import { syncInOrganization } from "./organization-scope.ts"
+import { syncInOrganization } from "../organization-scope.ts"
 
 /**
  * An entry as the trail keeps it: flat, its changes as JSON. Kept as an `AuditEntry` (its date,

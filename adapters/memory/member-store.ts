@@ -14,8 +14,8 @@ import {
   type OrganizationId,
   usernameKey
 } from "../../core/index.ts"
+import { inOrganization, syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
-import { inOrganization, syncInOrganization } from "./organization-scope.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail

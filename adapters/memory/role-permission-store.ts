@@ -9,8 +9,8 @@ import {
   withoutPermission,
   withPermission
 } from "../../core/index.ts"
+import { syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
-import { syncInOrganization } from "./organization-scope.ts"
 
 export const makeRolePermissionStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail

@@ -7,8 +7,8 @@ import {
   RoleInUse,
   RoleStore
 } from "../../core/index.ts"
+import { inOrganization, syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
-import { inOrganization, syncInOrganization } from "./organization-scope.ts"
 
 export const makeRoleStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail

@@ -6,8 +6,8 @@ import {
   type Subscription,
   SubscriptionStore
 } from "../../core/index.ts"
+import { syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
-import { syncInOrganization } from "./organization-scope.ts"
 
 const newestFirst = (a: Subscription, b: Subscription) => byCreation(b, a)
 

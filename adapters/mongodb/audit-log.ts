@@ -1,10 +1,10 @@
 import { DateTime, Effect, Layer, Option } from "effect"
 import type { Db, Filter } from "mongodb"
 import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
-import { inOrganization } from "./organization-scope.ts"
 import { relayEntry, relayPending } from "./relay.ts"
 
 const pageFilter = (organizationId: string, audit: AuditQuery): Filter<AuditEntryDocument> => {

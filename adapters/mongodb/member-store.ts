@@ -8,6 +8,7 @@ import {
   MemberStore,
   usernameKey
 } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import {
@@ -20,7 +21,6 @@ import {
   queryWrite
 } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
-import { inOrganization } from "./organization-scope.ts"
 
 /**
  * A member as stored: the id as `_id`, the username's case-insensitive key under a unique index, and

@@ -1,9 +1,9 @@
 import { Clock, Effect } from "effect"
 import type { Db } from "mongodb"
 import { type AuditEntry, RoleId, RoleInUse } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
 import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
 import { query, queryWrite } from "./driver.ts"
-import { inOrganization } from "./organization-scope.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */
 export interface HolderCount {

@@ -9,6 +9,7 @@ import {
   RolePermissionStore,
   type StoreUnavailable
 } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
@@ -21,7 +22,6 @@ import {
   query,
   queryWrite
 } from "./driver.ts"
-import { inOrganization } from "./organization-scope.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
 const RolePermissionDocument = collectionSchema(

@@ -1,5 +1,6 @@
 import { Effect, Layer, Schema } from "effect"
 import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
@@ -11,7 +12,6 @@ import {
   optionally,
   query
 } from "./driver.ts"
-import { inOrganization } from "./organization-scope.ts"
 import { roleHolders } from "./role-holders.ts"
 
 /**

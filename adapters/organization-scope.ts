@@ -1,5 +1,5 @@
 import type { Effect } from "effect"
-import { CurrentOrganization, type OrganizationId } from "../../core/index.ts"
+import { CurrentOrganization, type OrganizationId } from "../core/index.ts"
 
 /** Runs a store operation in the organisation the use case acts on: every query names it. */
 export const inOrganization = <A, E, R>(
