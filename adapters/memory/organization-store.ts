@@ -38,6 +38,15 @@ export const makeOrganizationStore = Effect.gen(function* () {
         trail.append(entry)
         return Effect.void
       }),
+    update: (id, changes, entry) =>
+      Effect.sync(() => {
+        const current = byId.get(id)
+        if (current === undefined) return Option.none()
+        const updated = new Organization({ ...current, ...changes })
+        byId.set(id, updated)
+        trail.append(entry)
+        return Option.some(updated)
+      }),
     page: (query, limit) =>
       Effect.sync(() =>
         [...byId.values()]

@@ -6,7 +6,7 @@ import {
   type OrganizationQuery,
   OrganizationStore
 } from "../../core/index.ts"
-import { Outbox, withEntry } from "./audit-document.ts"
+import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import {
   attemptWrite,
@@ -14,7 +14,8 @@ import {
   decodeDocument,
   encodeDocument,
   optionally,
-  query
+  query,
+  queryWrite
 } from "./driver.ts"
 import { escapeRegExp } from "./member-filter.ts"
 
@@ -24,6 +25,7 @@ export const OrganizationDocument = collectionSchema(
     _id: Schema.String,
     name: Schema.String,
     slug: Schema.String,
+    defaultRoleId: Schema.optionalKey(Schema.Int),
     createdAt: Schema.DateTimeUtcFromDate,
     outbox: Outbox
   }),
@@ -77,6 +79,17 @@ export const makeOrganizationStore = Effect.gen(function* () {
           Effect.fail(new DuplicateOrganizationSlug({ slug: organization.slug }))
         )
       ),
+    update: (id, changes, entry) =>
+      (Object.keys(changes).length === 0
+        ? query(() => organizations.findOne({ _id: id }))
+        : queryWrite(() =>
+            organizations.findOneAndUpdate(
+              { _id: id },
+              { $set: changes, ...pushEntry(entry) },
+              { returnDocument: "after" }
+            )
+          )
+      ).pipe(Effect.flatMap(optionally(toOrganization))),
     page: (organizationQuery, limit) =>
       query(() =>
         organizations

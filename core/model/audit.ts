@@ -25,6 +25,7 @@ export const AuditAction = Schema.Literals([
   "subscription.created",
   "subscription.updated",
   "organization.created",
+  "organization.updated",
   "login.failed",
   "login.throttled"
 ])

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { OrganizationId } from "./ids.ts"
+import { OrganizationId, RoleId } from "./ids.ts"
 import { cursorOf } from "./page.ts"
 import { inNfc, isDisplayable } from "./text.ts"
 
@@ -18,8 +18,19 @@ export class Organization extends Schema.Class<Organization>("roster/Organizatio
   id: OrganizationId,
   name: OrganizationName,
   slug: OrganizationSlug,
+  /** The role of members provisioned without one (by SCIM); none until an administrator sets it. */
+  defaultRoleId: Schema.optionalKey(RoleId),
   createdAt: Schema.DateTimeUtc
 }) {}
+
+/** What a change to an organisation may set; the slug, which names it in requests, stays. */
+export const OrganizationChanges = Schema.Struct({
+  name: Schema.optionalKey(OrganizationName),
+  defaultRoleId: Schema.optionalKey(RoleId)
+})
+export type OrganizationChanges = typeof OrganizationChanges.Type
+
+export const organizationAuditFields = ["name", "slug", "defaultRoleId"]
 
 /** How a request names an organisation: its id or its slug. */
 export const OrganizationRef = Schema.String.check(Schema.isBetweenLength(1, 128))

@@ -10,7 +10,8 @@ const catalog = {
   "billing.read": { id: 5, description: "Read plans and the organisation's subscription" },
   "billing.subscribe": { id: 6, description: "Subscribe the organisation to a plan" },
   "admin.accounts.write": { id: 7, description: "Enable and disable member accounts, set their passwords" },
-  "audit.read": { id: 8, description: "Read the audit record: who changed what, and when" }
+  "audit.read": { id: 8, description: "Read the audit record: who changed what, and when" },
+  "organization.write": { id: 9, description: "Change the organisation itself: its name and settings" }
 } as const
 
 export const PermissionKey = Schema.Literals(Object.keys(catalog) as Array<keyof typeof catalog>)

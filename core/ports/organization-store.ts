@@ -2,7 +2,7 @@ import { Context, type Effect, type Option } from "effect"
 import type { AuditEntry } from "../model/audit.ts"
 import type { DuplicateOrganizationSlug, StoreUnavailable } from "../model/errors.ts"
 import type { OrganizationId } from "../model/ids.ts"
-import type { Organization, OrganizationQuery } from "../model/organization.ts"
+import type { Organization, OrganizationChanges, OrganizationQuery } from "../model/organization.ts"
 
 /**
  * The organisations of the deployment. The default one exists from the store's start (the layer
@@ -19,6 +19,12 @@ export class OrganizationStore extends Context.Service<
       organization: Organization,
       entry?: AuditEntry
     ) => Effect.Effect<void, DuplicateOrganizationSlug | StoreUnavailable>
+    /** Sets `changes` in one atomic write; none when there is no such organisation. */
+    readonly update: (
+      id: OrganizationId,
+      changes: OrganizationChanges,
+      entry?: AuditEntry
+    ) => Effect.Effect<Option.Option<Organization>, StoreUnavailable>
     /** At most `limit` organisations matching the query, oldest first (see `byCreation`). */
     readonly page: (
       query: OrganizationQuery,

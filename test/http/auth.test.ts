@@ -147,7 +147,7 @@ describe("GET /api/v1/auth/me", () => {
     const answer = await me(api)
     expect(answer.status).toBe(200)
     expect(answer.body.principal).toBe("open_local")
-    expect(answer.body.permissions).toHaveLength(8)
+    expect(answer.body.permissions).toHaveLength(9)
   })
 })
 

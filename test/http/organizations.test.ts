@@ -72,7 +72,7 @@ describe("organisations", () => {
     expect(listed.body).toHaveLength(4)
   })
 
-  it("a name that matches no organisation is 404 for the master key, and nothing is written", async () => {
+  it("a name that matches no organisation is 404 for the master key, an empty one 400, and nothing is written", async () => {
     const api = await startApi()
     expectProblem(await api.call("GET", "/api/v1/team/roles", inOrganization("nowhere")), 404, "not_found")
     expectProblem(
@@ -83,6 +83,12 @@ describe("organisations", () => {
       404,
       "not_found"
     )
+    const empty = await api.call("POST", "/api/v1/team/role/add", {
+      token: masterKey,
+      headers: { "roster-organization": " " },
+      body: { name: "Lost", roleKey: "lost" }
+    })
+    expectProblem(empty, 400, "validation_failed")
     const roles = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
     expect(roles.body).toEqual([])
   })
@@ -121,5 +127,66 @@ describe("organisations", () => {
     ])
     expect((await api.call("GET", "/api/v1/organization", { token })).body).toEqual(acme)
     expect((await api.call("GET", "/api/v1/auth/organizations", { token: masterKey })).body).toEqual([])
+  })
+})
+
+describe("PATCH /api/v1/organization", () => {
+  it("renames the caller's organisation and sets its default role, with organization.write; audited", async () => {
+    const api = await startApi()
+    const acme = (await createOrganization(api, "acme")).body
+    const staff = await api.call("POST", "/api/v1/team/role/add", {
+      ...inOrganization("acme"),
+      body: { name: "Staff", roleKey: "staff" }
+    })
+    const changed = await api.call("PATCH", "/api/v1/organization", {
+      ...inOrganization("acme"),
+      body: { name: "Acme Corporation", defaultRoleId: staff.body.id }
+    })
+    expect(changed.status, changed.text).toBe(200)
+    expect(changed.body).toEqual({ ...acme, name: "Acme Corporation", defaultRoleId: staff.body.id })
+    const ours = await api.call("POST", "/api/v1/team/role/add", {
+      token: masterKey,
+      body: { name: "X", roleKey: "x" }
+    })
+    expectProblem(
+      await api.call("PATCH", "/api/v1/organization", {
+        ...inOrganization("acme"),
+        body: { defaultRoleId: ours.body.id }
+      }),
+      422,
+      "unknown_role"
+    )
+    expectProblem(
+      await api.call("PATCH", "/api/v1/organization", { ...inOrganization("acme"), body: { slug: "other" } }),
+      400,
+      "validation_failed"
+    )
+    const events = await api.call(
+      "GET",
+      "/api/v1/audit/events?action=organization.updated",
+      inOrganization("acme")
+    )
+    expect(events.body).toHaveLength(1)
+    expect(events.body[0].changes).toEqual({
+      name: ["The acme company", "Acme Corporation"],
+      defaultRoleId: [null, staff.body.id]
+    })
+    const { token } = await memberWithPermissions(api, "ada", [1, 2, 3, 4, 5, 6, 7, 8])
+    const refused = await api.call("PATCH", "/api/v1/organization", { token, body: { name: "Mine" } })
+    expectProblem(refused, 403, "forbidden")
+    expect(refused.body.permission).toBe("organization.write")
+    expect((await api.call("GET", "/api/v1/organization", { token })).body.name).toBe("Default")
+  })
+
+  it("an organisation's Owner role holds every permission of the catalog", async () => {
+    const api = await startApi()
+    await createOrganization(api, "acme")
+    const [owner] = (await api.call("GET", "/api/v1/team/roles", inOrganization("acme"))).body
+    const catalog = (await api.call("GET", "/api/v1/team/permissions", { token: masterKey })).body
+    const ownerRecord = await api.call("POST", "/api/v1/team/role-permission-detail", {
+      ...inOrganization("acme"),
+      body: { roleId: owner.id, permissionId: 1 }
+    })
+    expect(ownerRecord.body.permissionIds).toEqual(catalog.map((permission: { id: number }) => permission.id))
   })
 })

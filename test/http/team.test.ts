@@ -259,7 +259,7 @@ describe("team reads", () => {
     )
   })
 
-  it("lists the eight catalog permissions", async () => {
+  it("lists the nine catalog permissions", async () => {
     const api = await startApi()
     const answer = await api.call("GET", "/api/v1/team/permissions", { token: masterKey })
     expect(answer.status).toBe(200)

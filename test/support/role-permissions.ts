@@ -18,7 +18,8 @@ export const publishedPermissions: ReadonlyArray<readonly [number, PermissionKey
   [5, "billing.read"],
   [6, "billing.subscribe"],
   [7, "admin.accounts.write"],
-  [8, "audit.read"]
+  [8, "audit.read"],
+  [9, "organization.write"]
 ]
 
 export const idsOf = (...keys: ReadonlyArray<PermissionKey>) => keys.map(permissionIdOf)

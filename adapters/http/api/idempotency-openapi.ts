@@ -4,11 +4,11 @@ import * as Problem from "../problems.ts"
 
 type Content = { schema?: { $ref?: string; anyOf?: Array<unknown> } }
 type Response = { description?: string; content?: Record<string, Content> }
-type Operation = {
+export type Operation = {
   parameters?: Array<object>
   responses?: Record<string, Response>
 }
-type Components = { schemas?: Record<string, object> }
+export type Components = { schemas?: Record<string, object> }
 
 const header = {
   name: "Idempotency-Key",
@@ -28,7 +28,7 @@ const problems = [
 ] as const
 
 /** Adds `problem` as one more possible answer of `status`, whatever the operation declared there. */
-const addAnswer = (operation: Operation, status: string, ref: string, description: string) => {
+export const addAnswer = (operation: Operation, status: string, ref: string, description: string) => {
   operation.responses ??= {}
   const responses = operation.responses
   responses[status] ??= { description: "", content: {} }
@@ -43,6 +43,14 @@ const addAnswer = (operation: Operation, status: string, ref: string, descriptio
     existing === undefined ? { $ref: ref } : { anyOf: [...(existing.anyOf ?? [existing]), { $ref: ref }] }
 }
 
+/** Puts a problem's schema among the document's components; answers its reference. */
+export const problemSchemaRef = (components: Components, problem: Schema.Top) => {
+  components.schemas ??= {}
+  const { definitions } = Schema.toJsonSchemaDocument(problem)
+  Object.assign(components.schemas, definitions)
+  return `#/components/schemas/${Object.keys(definitions)[0]}`
+}
+
 /**
  * Declares `Idempotency-Key` and its two refusals on every POST and PATCH that authenticates its
  * caller: login and the webhook ignore the header.
@@ -51,13 +59,11 @@ export const declareIdempotency = (
   paths: Record<string, Record<string, Operation>>,
   components: Components
 ) => {
-  components.schemas ??= {}
-  const schemas = components.schemas
-  const answers = problems.map(([status, problem, description]) => {
-    const { definitions } = Schema.toJsonSchemaDocument(problem)
-    Object.assign(schemas, definitions)
-    return { status, ref: `#/components/schemas/${Object.keys(definitions)[0]}`, description }
-  })
+  const answers = problems.map(([status, problem, description]) => ({
+    status,
+    ref: problemSchemaRef(components, problem),
+    description
+  }))
   for (const [path, item] of Object.entries(paths)) {
     for (const method of ["post", "patch"]) {
       const operation = item[method]

@@ -38,7 +38,13 @@ export class Authentication extends HttpApiMiddleware.Service<
   Authentication,
   { provides: CurrentPrincipal | HttpServices }
 >()("roster/http/Authentication", {
-  error: [Problem.Unauthorized, Problem.Forbidden, Problem.NotFound, Problem.Unavailable]
+  error: [
+    Problem.ValidationFailed,
+    Problem.Unauthorized,
+    Problem.Forbidden,
+    Problem.NotFound,
+    Problem.Unavailable
+  ]
 }) {}
 
 /** Whether an endpoint with these middlewares (as `HttpApi.reflect` lists them) runs behind Authentication. */

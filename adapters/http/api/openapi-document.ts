@@ -41,7 +41,10 @@ const complete = (generated: Document, options: { readonly openLocal: boolean })
       }
     }
   }
-  declareOrganizationHeader(document.paths as unknown as Parameters<typeof declareOrganizationHeader>[0])
+  declareOrganizationHeader(
+    document.paths as unknown as Parameters<typeof declareOrganizationHeader>[0],
+    document.components as Parameters<typeof declareOrganizationHeader>[1]
+  )
   declareIdempotency(
     document.paths as unknown as Parameters<typeof declareIdempotency>[0],
     document.components as Parameters<typeof declareIdempotency>[1]

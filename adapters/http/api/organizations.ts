@@ -1,10 +1,15 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { NewOrganization, Organization, OrganizationCursor } from "../../../core/index.ts"
+import {
+  NewOrganization,
+  Organization,
+  OrganizationChanges,
+  OrganizationCursor
+} from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, RequiresPermission } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 export const OrganizationsQuery = {
@@ -32,7 +37,18 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
     }).annotateMerge(documented("List the deployment's organisations, oldest first (master key)")),
     HttpApiEndpoint.get("getOrganization", "/organization", {
       success: Organization
-    }).annotateMerge(documented("Read the caller's organisation"))
+    }).annotateMerge(documented("Read the caller's organisation")),
+    HttpApiEndpoint.patch("updateOrganization", "/organization", {
+      payload: jsonBody(OrganizationChanges),
+      success: Organization,
+      error: Problem.UnknownRole
+    })
+      .annotate(RequiresPermission, "organization.write")
+      .annotateMerge(
+        documented("Rename the caller's organisation, or set the role of members provisioned without one", {
+          example: { name: "Acme Corporation" }
+        })
+      )
   )
   .middleware(Authentication)
   .prefix("/api/v1")

@@ -21,9 +21,9 @@ export const bearerOf = (authorization: string | null): Bearer => {
   return token === undefined ? "malformed" : Option.some(Redacted.make(token))
 }
 
-/** The organisation a request names, if any: an empty header names none. */
+/** The organisation a request names (`Roster-Organization`), if it names one; an empty name stays empty, to be refused. */
 export const organizationOf = (header: string | null): string | undefined =>
-  header === null || header.trim() === "" ? undefined : header.trim()
+  header === null ? undefined : header.trim()
 
 /** What the edge knows of a request it hands to the router. */
 export interface Routed {

@@ -4,7 +4,8 @@ import {
   createOrganization,
   getOrganization,
   listOrganizations,
-  OrganizationCursor
+  OrganizationCursor,
+  updateOrganization
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { asCaller } from "./as-caller.ts"
@@ -19,4 +20,5 @@ export const OrganizationsHandlers = HttpApiBuilder.group(RosterApi, "organizati
       ).pipe(Effect.map(pageResponse(OrganizationCursor, request)))
     )
     .handle("getOrganization", () => asCaller(getOrganization))
+    .handle("updateOrganization", ({ payload }) => asCaller((actor) => updateOrganization(actor, payload)))
 )

@@ -7,45 +7,59 @@ import {
   Unauthenticated
 } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
-import { EdgeRequest, organizationOf, bearerOf as parseBearer } from "../edge/routed.ts"
+import type { Credentials } from "../edge/idempotency.ts"
+import { type Bearer, EdgeRequest, organizationOf, bearerOf as parseBearer } from "../edge/routed.ts"
+import * as Problem from "../problems.ts"
 import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
 
-/**
- * No `Authorization` header is "no credentials". One that is not a bearer token is bad
- * credentials, refused even in open local mode: a client never silently acts with rights it did
- * not mean to use. The edge read the header (`bearerOf`).
- */
-const credentialsOf = Effect.serviceOption(EdgeRequest).pipe(
+/** What the request presents: read by the edge, or here by handlers served without Roster's edge. */
+const credentialsOf: Effect.Effect<Credentials> = Effect.serviceOption(EdgeRequest).pipe(
   Effect.flatMap((edge) =>
     Option.isSome(edge)
       ? Effect.succeed(edge.value)
-      : // Handlers served without Roster's edge read the headers themselves, the same way.
-        HttpServerRequest.HttpServerRequest.useSync((request) => ({
+      : HttpServerRequest.HttpServerRequest.useSync((request) => ({
           bearer: parseBearer(request.headers.authorization ?? null),
           organization: organizationOf(request.headers["roster-organization"] ?? null)
         }))
+  )
+) as Effect.Effect<Credentials>
+
+const malformedBearer = toProblem(new Unauthenticated({ reason: "invalid" }))
+
+const emptyOrganization = new Problem.ValidationFailed({
+  detail:
+    "The Roster-Organization header is empty: name an organisation by its id or slug, or leave the header out",
+  errors: [{ path: "headers.roster-organization", message: "Expected an organisation's id or slug" }]
+})
+
+/**
+ * The caller and the organisation the request acts on. No `Authorization` header is "no
+ * credentials"; one that is not a bearer token is bad credentials, refused even in open local mode:
+ * a client never silently acts with rights it did not mean to use.
+ */
+const callerOf = credentialsOf.pipe(
+  Effect.filterOrFail(
+    (credentials): credentials is Credentials & { readonly bearer: Exclude<Bearer, "malformed"> } =>
+      credentials.bearer !== "malformed",
+    () => malformedBearer
+  ),
+  Effect.filterOrFail(
+    ({ organization }) => organization !== "",
+    () => emptyOrganization
   ),
   Effect.flatMap(({ bearer, organization }) =>
-    bearer === "malformed"
-      ? Effect.fail(new Unauthenticated({ reason: "invalid" }))
-      : Effect.succeed({ bearer, organization })
+    Effect.mapError(identifyCaller(bearer, organization), toProblem)
   )
-)
-
-/** The caller and the organisation the request acts on. */
-const callerOf = credentialsOf.pipe(
-  Effect.flatMap(({ bearer, organization }) => identifyCaller(bearer, organization))
 )
 
 export const authenticationLayer = Layer.effect(
   Authentication,
   Effect.gen(function* () {
     const onServices = runOn(yield* Services)
-    const caller = callerOf.pipe(Effect.mapError(toProblem))
     return (endpoint) =>
       onServices(
-        Effect.flatMap(caller, ({ principal, organizationId }) => {
+        Effect.flatMap(callerOf, ({ principal, organizationId }) => {
           const asCaller = Effect.provideService(endpoint, CurrentPrincipal, principal)
           // The default organisation is the reference's own value: providing it again would cost a copy of the context.
           return organizationId === defaultOrganizationId

@@ -1,9 +1,24 @@
 import { Effect, Option, type Redacted } from "effect"
-import { Forbidden, NotFound } from "../../model/errors.ts"
+import { Forbidden, NotFound, type StoreUnavailable } from "../../model/errors.ts"
+import type { OrganizationId } from "../../model/ids.ts"
 import { defaultOrganizationId } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { authenticate } from "../auth/authenticate.ts"
+
+/** A session's request that names an organisation: its own is accepted, any other is forbidden. */
+const sessionNaming = Effect.fnUntraced(function* (own: OrganizationId, named: string) {
+  const found = yield* (yield* OrganizationStore).findByRef(named)
+  if (Option.isSome(found) && found.value.id === own) return own
+  return yield* new Forbidden({ reason: "other_organization" })
+})
+
+/** The organisation the operator's request names; not found when none matches. */
+const operatorNaming = Effect.fnUntraced(function* (named: string) {
+  const found = yield* (yield* OrganizationStore).findByRef(named)
+  if (Option.isNone(found)) return yield* new NotFound({ entity: "organization", id: named })
+  return found.value.id
+})
 
 /**
  * The organisation a request acts on, from its caller and the organisation it names (id or slug),
@@ -11,21 +26,17 @@ import { authenticate } from "../auth/authenticate.ts"
  * is forbidden. The master key and open local mode act on the one named, else on the default one;
  * a name that matches none is not found. Without a name, nothing is read.
  */
-export const actingOrganization = Effect.fnUntraced(function* (
+export const actingOrganization = (
   principal: Principal,
   named: string | undefined
-) {
+): Effect.Effect<OrganizationId, Forbidden | NotFound | StoreUnavailable, OrganizationStore> => {
   if (principal._tag === "Member") {
-    if (named === undefined || named === principal.organizationId) return principal.organizationId
-    const found = yield* (yield* OrganizationStore).findByRef(named)
-    if (Option.isSome(found) && found.value.id === principal.organizationId) return principal.organizationId
-    return yield* new Forbidden({ reason: "other_organization" })
+    return named === undefined || named === principal.organizationId
+      ? Effect.succeed(principal.organizationId)
+      : sessionNaming(principal.organizationId, named)
   }
-  if (named === undefined) return defaultOrganizationId
-  const found = yield* (yield* OrganizationStore).findByRef(named)
-  if (Option.isNone(found)) return yield* new NotFound({ entity: "organization", id: named })
-  return found.value.id
-})
+  return named === undefined ? Effect.succeed(defaultOrganizationId) : operatorNaming(named)
+}
 
 /** The caller a bearer token (or its absence) stands for, and the organisation its request acts on. */
 export const identifyCaller = (bearer: Option.Option<Redacted.Redacted<string>>, named: string | undefined) =>

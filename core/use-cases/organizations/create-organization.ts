@@ -1,6 +1,6 @@
 import { DateTime, Effect } from "effect"
 import { changesBetween } from "../../model/audit.ts"
-import { type NewOrganization, Organization } from "../../model/organization.ts"
+import { type NewOrganization, Organization, organizationAuditFields } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { requireOperator } from "../../policy/access.ts"
@@ -8,8 +8,6 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { setUpOrganization } from "./set-up-organization.ts"
-
-export const organizationAuditFields = ["name", "slug"]
 
 /**
  * Creates an organisation with its `Owner` role (the operator's to do). The creation is recorded in

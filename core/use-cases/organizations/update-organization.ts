@@ -1,0 +1,34 @@
+import { Effect, Option } from "effect"
+import { changesBetween } from "../../model/audit.ts"
+import { NotFound, UnknownRole } from "../../model/errors.ts"
+import { type OrganizationChanges, organizationAuditFields } from "../../model/organization.ts"
+import type { Principal } from "../../model/principal.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { OrganizationStore } from "../../ports/organization-store.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
+import { currentOrganization } from "./current-organization.ts"
+
+/** Renames the caller's organisation or sets its default role (one of its own roles). */
+export const updateOrganization = Effect.fnUntraced(function* (
+  actor: Principal,
+  changes: OrganizationChanges
+) {
+  yield* requirePermission(actor, "organization.write")
+  const current = yield* currentOrganization
+  if (changes.defaultRoleId !== undefined) {
+    if (Option.isNone(yield* (yield* RoleStore).findById(changes.defaultRoleId))) {
+      return yield* new UnknownRole({ roleId: changes.defaultRoleId })
+    }
+  }
+  const entry = yield* auditEntryOfChanges(
+    auditActorOf(actor),
+    "organization.updated",
+    { type: "organization", id: current.id },
+    changesBetween(current, { ...current, ...changes }, organizationAuditFields)
+  )
+  const updated = yield* (yield* OrganizationStore).update(current.id, changes, entry)
+  if (Option.isNone(updated)) return yield* new NotFound({ entity: "organization", id: current.id })
+  yield* relayAudit(entry)
+  return updated.value
+})
