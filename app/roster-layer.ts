@@ -13,6 +13,8 @@ export interface RosterOptions {
   readonly scrypt?: ScryptParameters
   /** Who charges for subscriptions; without one, none is called (see `noPaymentProviderLayer`). */
   readonly paymentProvider?: Layer.Layer<PaymentProvider>
+  /** Whether anyone may sign up, opening an organisation of their own; closed by default. */
+  readonly signupOpen?: boolean
 }
 
 export const defaultThrottle: ThrottlePolicy = {
@@ -21,13 +23,16 @@ export const defaultThrottle: ThrottlePolicy = {
   maxFailuresPerClient: 50
 }
 
-export const authSettingsLayer = (options: Pick<RosterOptions, "masterKey" | "sessionTtl" | "throttle">) =>
+export const authSettingsLayer = (
+  options: Pick<RosterOptions, "masterKey" | "sessionTtl" | "throttle" | "signupOpen">
+) =>
   Layer.succeed(
     AuthSettings,
     AuthSettings.of({
       masterKeyHash: Option.fromNullishOr(options.masterKey).pipe(Option.map(hashToken)),
       sessionTtl: Duration.fromInputUnsafe(options.sessionTtl ?? Duration.hours(12)),
-      throttle: { ...defaultThrottle, ...options.throttle }
+      throttle: { ...defaultThrottle, ...options.throttle },
+      signupOpen: options.signupOpen === true
     })
   )
 

@@ -67,6 +67,7 @@ export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
           rosterOn(stores(settings), {
             plans: settings.plans,
             sessionTtl: settings.sessionTtl,
+            signupOpen: settings.signupOpen,
             paymentProvider: Option.match(settings.stripe, {
               onNone: () => noPaymentProviderLayer,
               // Stripe's package is loaded only when it is used, as the MongoDB driver is.

@@ -38,6 +38,8 @@ export interface Settings {
   readonly tracing: Option.Option<{ readonly serviceName: string; readonly sampling: Sampling }>
   /** Absent: nothing is counted and `/metrics` is not served (`ROSTER_METRICS=on` turns them on). */
   readonly metrics: Option.Option<{ readonly token: Option.Option<Redacted.Redacted<string>> }>
+  /** Whether anyone may sign up, opening an organisation of their own (`ROSTER_SIGNUP=open`). */
+  readonly signupOpen: boolean
 }
 
 const minimumMasterKeyLength = 32
@@ -64,6 +66,7 @@ const environment = Config.all({
   publicUrl: Config.URL("ROSTER_PUBLIC_URL").pipe(Config.option),
   mongo: mongoConfig.pipe(Config.option),
   metrics: Config.Literals(["on", "off"], "ROSTER_METRICS").pipe(Config.withDefault("off" as const)),
+  signup: Config.Literals(["open", "closed"], "ROSTER_SIGNUP").pipe(Config.withDefault("closed" as const)),
   metricsToken: Config.Redacted("ROSTER_METRICS_TOKEN").pipe(Config.option),
   otlpEndpoint: Config.URL("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT").pipe(
     Config.orElse(() => Config.URL("OTEL_EXPORTER_OTLP_ENDPOINT")),
@@ -165,6 +168,7 @@ export const loadSettings = Effect.gen(function* () {
     mongo: env.mongo,
     stripe: yield* loadStripeSettings(plans),
     metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none(),
+    signupOpen: env.signup === "open",
     tracing:
       Option.isSome(env.otlpEndpoint) && !env.otelDisabled
         ? Option.some({ serviceName: env.serviceName, sampling: samplingOf(env.sampler, env.samplerArg) })

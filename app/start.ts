@@ -42,6 +42,12 @@ const announce = (settings: Settings) => {
       `metrics: served at /metrics, to the master key${Option.isSome(token) ? " and ROSTER_METRICS_TOKEN" : ""}`
     )
   )
+  if (settings.signupOpen) {
+    logEvent(
+      "info",
+      "signup: open (ROSTER_SIGNUP=open): anyone may open an organisation at /api/v1/auth/signup"
+    )
+  }
   if (Option.isNone(settings.masterKey)) {
     logEvent(
       "warn",

@@ -58,6 +58,8 @@ const problems = {
     new Problem.PriceMismatch({ detail: `${e.price} is not the price of plan ${e.planId}` }),
   NotFound: (e: Domain.NotFound) =>
     new Problem.NotFound({ detail: `No ${e.entity.replaceAll("_", " ")} ${e.id}` }),
+  SignupClosed: (_: Domain.SignupClosed) =>
+    new Problem.NotFound({ detail: "Signup is not open on this deployment" }),
   InvalidCredentials: (_: Domain.InvalidCredentials) =>
     new Problem.Unauthorized({ detail: "The username or password is wrong" }),
   Unauthenticated: (e: Domain.Unauthenticated) =>
@@ -69,7 +71,7 @@ const problems = {
     }),
   RateLimited: (e: Domain.RateLimited) =>
     new Problem.RateLimited({
-      detail: `Too many failed logins; retry in ${e.retryAfterSeconds} s`,
+      detail: `Too many attempts; retry in ${e.retryAfterSeconds} s`,
       retryAfterSeconds: e.retryAfterSeconds
     }),
   HashingBusy: (e: Domain.HashingBusy) =>

@@ -114,3 +114,6 @@ export class ProviderUnavailable extends Schema.TaggedError<ProviderUnavailable>
   "ProviderUnavailable",
   {}
 ) {}
+
+/** Self-serve signup is not open on this deployment. */
+export class SignupClosed extends Schema.TaggedError<SignupClosed>()("SignupClosed", {}) {}

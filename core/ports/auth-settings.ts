@@ -5,6 +5,8 @@ export interface ThrottlePolicy {
   readonly window: Duration.Duration
   readonly maxFailuresPerAccount: number
   readonly maxFailuresPerClient: number
+  /** Self-serve signups one client address may make per window (`signUp`); 5 when absent. */
+  readonly maxSignupsPerClient?: number
 }
 
 /** How callers are authenticated; chosen by the application that embeds the core. */
@@ -15,5 +17,7 @@ export class AuthSettings extends Context.Service<
     readonly masterKeyHash: Option.Option<TokenHash>
     readonly sessionTtl: Duration.Duration
     readonly throttle: ThrottlePolicy
+    /** Whether anyone may sign up, creating an account and an organisation of their own (`signUp`). */
+    readonly signupOpen?: boolean
   }
 >()("roster/core/ports/AuthSettings") {}

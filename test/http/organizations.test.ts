@@ -190,3 +190,70 @@ describe("PATCH /api/v1/organization", () => {
     expect(ownerRecord.body.permissionIds).toEqual(catalog.map((permission: { id: number }) => permission.id))
   })
 })
+
+describe("POST /api/v1/auth/signup", () => {
+  const signup = (api: TestApi, username: string, slug: string, client = "198.51.100.20") =>
+    api.call("POST", "/api/v1/auth/signup", {
+      client,
+      body: {
+        username,
+        email: `${username}@example.com`,
+        password,
+        organization: { name: `${slug} Inc`, slug }
+      }
+    })
+
+  it("is 404 unless the deployment opens it, and writes nothing", async () => {
+    const api = await startApi()
+    expectProblem(await signup(api, "ada", "ada-co"), 404, "not_found")
+    expect((await api.call("GET", "/api/v1/organizations", { token: masterKey })).body).toHaveLength(1)
+  })
+
+  it("opens an organisation whose owner is the new account, signed in, apart from every other", async () => {
+    const api = await startApi({ signupOpen: true })
+    const answer = await signup(api, "ada", "ada-co")
+    expect(answer.status, answer.text).toBe(200)
+    expect(Object.keys(answer.body).sort()).toEqual(["expiresAt", "member", "organization", "token"])
+    expect(answer.body.organization).toMatchObject({ slug: "ada-co", name: "ada-co Inc" })
+    const token = answer.body.token as string
+    const me = await api.call("GET", "/api/v1/auth/me", { token })
+    const catalog = (await api.call("GET", "/api/v1/team/permissions", { token })).body
+    expect(me.body.permissions).toEqual(catalog.map((permission: { key: string }) => permission.key))
+    const roles = (await api.call("GET", "/api/v1/team/roles", { token })).body
+    expect(roles.map((role: { roleKey: string }) => role.roleKey)).toEqual(["owner"])
+    expect(
+      (await api.call("GET", "/api/v1/team/members", { token })).body.map((m: { id: string }) => m.id)
+    ).toEqual([answer.body.member.id])
+    // The default organisation's team does not see the new account, nor the new owner theirs.
+    expect((await api.call("GET", "/api/v1/team/members", { token: masterKey })).body).toEqual([])
+    const events = await api.call("GET", "/api/v1/audit/events", { token })
+    expect(events.body.map((event: { action: string }) => event.action).sort()).toEqual([
+      "member.added",
+      "organization.created"
+    ])
+    expect(
+      events.body.every((event: { actor: { id?: string } }) => event.actor.id === answer.body.member.id)
+    ).toBe(true)
+  })
+
+  it("refuses a taken username, e-mail or slug before writing anything", async () => {
+    const api = await startApi({ signupOpen: true })
+    expect((await signup(api, "ada", "ada-co")).status).toBe(200)
+    expectProblem(await signup(api, "ada", "other-co"), 409, "duplicate_email")
+    const sameName = await api.call("POST", "/api/v1/auth/signup", {
+      body: { username: "ADA", email: "new@example.com", password, organization: { name: "X", slug: "x-co" } }
+    })
+    expectProblem(sameName, 409, "duplicate_username")
+    expectProblem(await signup(api, "bob", "ada-co"), 409, "duplicate_slug")
+    expect((await api.call("GET", "/api/v1/organizations", { token: masterKey })).body).toHaveLength(2)
+  })
+
+  it("is throttled per client address, not for others", async () => {
+    const api = await startApi({ signupOpen: true })
+    for (let i = 0; i < 5; i++) expect((await signup(api, `user${i}`, `org-${i}`)).status).toBe(200)
+    const refused = await signup(api, "user5", "org-5")
+    expectProblem(refused, 429, "rate_limited")
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect((await signup(api, "user5", "org-5", "203.0.113.77")).status).toBe(200)
+  })
+})

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { ChangeOwnPasswordInput, LogInInput } from "../../../core/index.ts"
+import { ChangeOwnPasswordInput, LogInInput, SignUpInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
@@ -9,6 +9,7 @@ import { documented } from "./operation-docs.ts"
 
 /** The client address is the server's to supply, never the caller's. */
 export const LoginBody = LogInInput.mapFields(({ client: _, ...fields }) => fields)
+export const SignUpBody = SignUpInput.mapFields(({ client: _, ...fields }) => fields)
 
 export class AuthApi extends HttpApiGroup.make("auth")
   .add(
@@ -28,6 +29,33 @@ export class AuthApi extends HttpApiGroup.make("auth")
           example: { username: "ada", password: "a long passphrase" },
           links: { WhoAmI: { operationId: "auth.me" } }
         })
+      ),
+    HttpApiEndpoint.post("signup", "/signup", {
+      payload: jsonBody(SignUpBody),
+      success: LoginView,
+      error: [
+        Problem.NotFound,
+        Problem.DuplicateEmail,
+        Problem.DuplicateUsername,
+        Problem.DuplicateSlug,
+        Problem.RateLimitedWithRetryAfter,
+        Problem.BusyWithRetryAfter
+      ]
+    })
+      .annotate(ChecksPassword, true)
+      .annotateMerge(
+        documented(
+          "Sign up: a new account, owner of a new organisation, signed in (with ROSTER_SIGNUP=open)",
+          {
+            example: {
+              username: "ada",
+              email: "ada@example.com",
+              password: "a long passphrase",
+              organization: { name: "Analytical Engines", slug: "analytical-engines" }
+            },
+            links: { WhoAmI: { operationId: "auth.me" } }
+          }
+        )
       ),
     HttpApiEndpoint.post("logout", "/logout", {
       success: Schema.Struct({ revoked: Schema.Boolean })

@@ -5,7 +5,8 @@ import {
   currentOrganization,
   listOwnOrganizations,
   logIn,
-  logOut
+  logOut,
+  signUp
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { clientAddress } from "../edge/routed.ts"
@@ -24,6 +25,11 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
           Effect.map(toLoginView)
         )
       )
+    )
+    .handle("signup", ({ payload }) =>
+      Effect.flatMap(clientAddress, (client) =>
+        onServices(toCompletion(signUp({ ...payload, client: client ?? unknownClient })))
+      ).pipe(Effect.map(toLoginView))
     )
     .handle("logout", () => asCaller(logOut))
     .handle("me", () =>

@@ -1,18 +1,15 @@
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
-import { loginKey, toMember } from "../../model/member.ts"
+import { loginKey } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
-import { Session } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
-import { AuthSettings } from "../../ports/auth-settings.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { SessionStore } from "../../ports/session-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { countPasswordAttempt } from "./count-password-attempt.ts"
 import { recordLoginFailure } from "./record-login-failure.ts"
+import { startSession } from "./start-session.ts"
 
 export const LogInInput = Schema.Struct({
   /** A username or an e-mail address. */
@@ -28,8 +25,6 @@ export type LogInInput = typeof LogInInput.Type
  * double the allowance (see `countPasswordAttempt`).
  */
 export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
-  const settings = yield* AuthSettings
-  const now = yield* DateTime.now
   const found = yield* (yield* MemberStore).findByLogin(input.username)
   const accountKey = Option.match(found, {
     onNone: () => `login:${loginKey(input.username)}`,
@@ -65,15 +60,5 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
   )
   yield* attempt.succeeded
-  const { token, hash } = yield* (yield* SessionTokens).issue
-  const session = new Session({
-    tokenHash: hash,
-    memberId: member.id,
-    organizationId: member.organizationId,
-    memberEpoch: member.sessionEpoch,
-    createdAt: now,
-    expiresAt: DateTime.addDuration(now, settings.sessionTtl)
-  })
-  yield* (yield* SessionStore).create(session)
-  return { token, expiresAt: session.expiresAt, member: toMember(member), organization }
+  return yield* startSession(member, organization)
 })

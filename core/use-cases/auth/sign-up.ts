@@ -1,0 +1,115 @@
+import { DateTime, Effect, Option, Schema } from "effect"
+import { changesBetween } from "../../model/audit.ts"
+import {
+  DuplicateEmail,
+  DuplicateOrganizationSlug,
+  DuplicateUsername,
+  SignupClosed
+} from "../../model/errors.ts"
+import {
+  Email,
+  MemberRecord,
+  memberAuditFields,
+  normalizeEmail,
+  Password,
+  toMember,
+  Username
+} from "../../model/member.ts"
+import { NewOrganization, Organization, organizationAuditFields } from "../../model/organization.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import { AuthSettings } from "../../ports/auth-settings.ts"
+import { IdGenerator } from "../../ports/id-generator.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { OrganizationStore } from "../../ports/organization-store.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { setUpOrganization } from "../organizations/set-up-organization.ts"
+import { countSignup } from "./count-signup.ts"
+import { startSession } from "./start-session.ts"
+
+export const SignUpInput = Schema.Struct({
+  username: Username,
+  email: Email,
+  password: Schema.RedactedFromValue(Password),
+  organization: NewOrganization,
+  /** Who is calling, for throttling (the client address behind the HTTP adapter). */
+  client: Schema.String.check(Schema.isMaxLength(256))
+})
+export type SignUpInput = typeof SignUpInput.Type
+
+/** Refuses what is taken before anything is written or hashed; the stores' unique indexes stay the guard. */
+const requireFree = Effect.fnUntraced(function* (input: SignUpInput, email: string) {
+  const members = yield* MemberStore
+  if (Option.isSome(yield* members.findByLogin(email))) return yield* new DuplicateEmail({ email })
+  if (Option.isSome(yield* members.findByLogin(input.username))) {
+    return yield* new DuplicateUsername({ username: input.username })
+  }
+  if (Option.isSome(yield* (yield* OrganizationStore).findByRef(input.organization.slug))) {
+    return yield* new DuplicateOrganizationSlug({ slug: input.organization.slug })
+  }
+})
+
+/**
+ * Self-serve signup (when the deployment opens it): a new account, owner of a new organisation,
+ * signed in. Throttled per client address. The organisation is written first, then its Owner role,
+ * then the account in it: one that loses a race for its username or e-mail between the check and
+ * the write leaves an organisation without members, which the operator may remove.
+ */
+export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
+  if ((yield* AuthSettings).signupOpen !== true) return yield* new SignupClosed()
+  yield* countSignup(input.client)
+  const email = normalizeEmail(input.email)
+  yield* requireFree(input, email)
+  const ids = yield* IdGenerator
+  const now = yield* DateTime.now
+  const memberId = yield* ids.memberId
+  const actor = { kind: "member" as const, id: memberId }
+  const organization = new Organization({
+    id: yield* ids.organizationId,
+    name: input.organization.name,
+    slug: input.organization.slug,
+    createdAt: now
+  })
+  const inOrganization = Effect.provideService(CurrentOrganization, organization.id)
+  const created = yield* inOrganization(
+    newAuditEntry(
+      actor,
+      "organization.created",
+      { type: "organization", id: organization.id },
+      changesBetween(null, organization, organizationAuditFields)
+    )
+  )
+  yield* (yield* OrganizationStore).insert(organization, created)
+  yield* relayAudit(created)
+  const owner = yield* setUpOrganization(organization.id)
+  const record = new MemberRecord({
+    id: memberId,
+    organizationId: organization.id,
+    username: input.username,
+    email,
+    passwordHash: yield* (yield* PasswordHasher).hash(input.password),
+    activestatus: true,
+    accountActiveStatus: true,
+    sessionEpoch: 0,
+    roleId: owner.id,
+    createdAt: now
+  })
+  const added = yield* inOrganization(
+    newAuditEntry(
+      actor,
+      "member.added",
+      { type: "member", id: memberId },
+      changesBetween(null, toMember(record), memberAuditFields)
+    )
+  )
+  const roles = yield* RoleStore
+  yield* inOrganization(
+    Effect.andThen(
+      roles.claim(owner.id),
+      (yield* MemberStore).insert(record, added).pipe(Effect.tapError(() => roles.release(owner.id)))
+    )
+  )
+  yield* relayAudit(added)
+  return yield* startSession(record, organization)
+})
