@@ -64,6 +64,22 @@ const operationDeadline = "5 seconds"
 const isUniqueViolation = (error: MongoServerError) =>
   error.code === duplicateKeyCode || (error.code === 1 && error.message.includes("UNIQUE constraint failed"))
 
+/**
+ * Socket errors a runtime's own `net` raises through the driver unwrapped (Bun's does, from a write
+ * on a connection the server reset): the connection broke, whether or not the command had left.
+ */
+const socketErrorCodes = new Set([
+  "ECONNRESET",
+  "EPIPE",
+  "ECONNREFUSED",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "ENOTCONN"
+])
+
+const isSocketError = (error: unknown) =>
+  error instanceof Error && socketErrorCodes.has(String((error as { readonly code?: unknown }).code))
+
 /** What a driver failure means: a conflict, "not now" (and whether the command may have acted), or a bug. */
 const classify = (error: unknown) => {
   if (error instanceof MongoWriteConcernError) return { failure: new StoreUnavailable(), sent: true }
@@ -77,6 +93,7 @@ const classify = (error: unknown) => {
   if (maybeSent.some((kind) => error instanceof kind)) {
     return { failure: new StoreUnavailable(), sent: sentBefore(error) }
   }
+  if (isSocketError(error)) return { failure: new StoreUnavailable(), sent: true }
   return undefined
 }
 

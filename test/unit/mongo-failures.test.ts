@@ -32,6 +32,15 @@ describe("a MongoDB write's failure, as the ledger keeps it", () => {
     }
   })
 
+  it("may have taken effect when the runtime's socket broke under the driver (Bun raises it unwrapped)", async () => {
+    const reset = Object.assign(new Error("write ECONNRESET"), { code: "ECONNRESET" })
+    const { ledger, exit } = await write(() => Promise.reject(reset))
+    assert.isTrue(Exit.isFailure(exit) && Exit.hasFails(exit), "a failure (unavailable), not a defect")
+    assert.deepStrictEqual(ledger, { applied: false, uncertain: true })
+    const bug = await write(() => Promise.reject(new TypeError("x is not a function")))
+    assert.isTrue(Exit.isFailure(bug.exit) && Exit.hasDies(bug.exit), "anything else stays a defect")
+  })
+
   it("cannot have taken effect when it never left, or the server refused it", async () => {
     for (const error of [
       new MongoNotConnectedError("not connected"),
