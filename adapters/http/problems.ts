@@ -78,6 +78,12 @@ export class DuplicateSlug extends HttpApiError.Problem<DuplicateSlug>()(
   code("duplicate_slug")
 ) {}
 
+export class SubscriptionActive extends HttpApiError.Problem<SubscriptionActive>()(
+  "SubscriptionActive",
+  declare("subscription_active", 409, "The organisation still has an open subscription"),
+  code("subscription_active")
+) {}
+
 export class DuplicateRoleKey extends HttpApiError.Problem<DuplicateRoleKey>()(
   "DuplicateRoleKey",
   declare("duplicate_role_key", 409, "The role key is already taken"),

@@ -12,7 +12,8 @@ const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   role_exceeds_own: "The role holds permissions the caller does not hold",
   no_password: "Only a signed-in member has a password of their own to change",
   other_organization: "A session acts on its own organisation only",
-  operator_only: "Only the operator (the master key) may do this"
+  operator_only: "Only the operator (the master key) may do this",
+  default_organization: "The default organisation cannot be deleted"
 }
 
 const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
@@ -58,6 +59,10 @@ const problems = {
     new Problem.PriceMismatch({ detail: `${e.price} is not the price of plan ${e.planId}` }),
   NotFound: (e: Domain.NotFound) =>
     new Problem.NotFound({ detail: `No ${e.entity.replaceAll("_", " ")} ${e.id}` }),
+  SubscriptionActive: (e: Domain.SubscriptionActive) =>
+    new Problem.SubscriptionActive({
+      detail: `Subscription ${e.subscriptionId} is still open; cancel it before deleting the organisation`
+    }),
   SignupClosed: (_: Domain.SignupClosed) =>
     new Problem.NotFound({ detail: "Signup is not open on this deployment" }),
   InvalidCredentials: (_: Domain.InvalidCredentials) =>

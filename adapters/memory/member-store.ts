@@ -129,6 +129,9 @@ export const makeMemberStore = Effect.gen(function* () {
         (current) => new MemberRecord({ ...current, passwordHash, sessionEpoch: current.sessionEpoch + 1 }),
         entry
       ),
+    removeAll: syncInOrganization((organizationId) => {
+      for (const member of membersOf(organizationId)) forget(member)
+    }),
     remove: (id, entry) =>
       syncInOrganization((organizationId) => {
         const removed = lookup(organizationId, id)

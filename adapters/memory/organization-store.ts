@@ -6,6 +6,7 @@ import {
   defaultOrganizationSlug,
   isOlderThan,
   Organization,
+  OrganizationId,
   type OrganizationQuery,
   OrganizationStore
 } from "../../core/index.ts"
@@ -25,10 +26,13 @@ export const makeOrganizationStore = Effect.gen(function* () {
     defaultOrganizationId,
     new Organization({ id: defaultOrganizationId, name: "Default", slug: defaultOrganizationSlug, createdAt })
   )
+  const deleting = new Set<string>()
+  const live = (organization: Organization | undefined) =>
+    organization === undefined || deleting.has(organization.id) ? undefined : organization
   const bySlug = (slug: string) => [...byId.values()].find((organization) => organization.slug === slug)
   return OrganizationStore.of({
-    findById: (id) => Effect.sync(() => Option.fromNullishOr(byId.get(id))),
-    findByRef: (ref) => Effect.sync(() => Option.fromNullishOr(byId.get(ref) ?? bySlug(ref))),
+    findById: (id) => Effect.sync(() => Option.fromNullishOr(live(byId.get(id)))),
+    findByRef: (ref) => Effect.sync(() => Option.fromNullishOr(live(byId.get(ref) ?? bySlug(ref)))),
     insert: (organization, entry) =>
       Effect.suspend(() => {
         if (bySlug(organization.slug) !== undefined) {
@@ -40,17 +44,31 @@ export const makeOrganizationStore = Effect.gen(function* () {
       }),
     update: (id, changes, entry) =>
       Effect.sync(() => {
-        const current = byId.get(id)
+        const current = live(byId.get(id))
         if (current === undefined) return Option.none()
         const updated = new Organization({ ...current, ...changes })
         byId.set(id, updated)
         trail.append(entry)
         return Option.some(updated)
       }),
+    startDeleting: (id, entry) =>
+      Effect.sync(() => {
+        const current = live(byId.get(id))
+        if (current === undefined) return Option.none()
+        deleting.add(id)
+        trail.append(entry)
+        return Option.some(current)
+      }),
+    beingDeleted: Effect.sync(() => [...deleting].map((id) => OrganizationId.make(id))),
+    remove: (id) =>
+      Effect.sync(() => {
+        byId.delete(id)
+        deleting.delete(id)
+      }),
     page: (query, limit) =>
       Effect.sync(() =>
         [...byId.values()]
-          .filter((organization) => matches(organization, query))
+          .filter((organization) => !deleting.has(organization.id) && matches(organization, query))
           .sort(byCreation)
           .slice(0, limit)
       )

@@ -82,6 +82,12 @@ export const makeRolePermissionStore = Effect.gen(function* () {
           .map((detail) => detail.roleId)
           .sort((a, b) => a - b)
       ),
+    removeAll: syncInOrganization((organizationId) => {
+      for (const detail of detailsOf(organizationId)) {
+        details.delete(detail.id)
+        organizationOf.delete(detail.id)
+      }
+    }),
     removeOfRole: (roleId) =>
       syncInOrganization((organizationId) => {
         const detail = byRole(organizationId, roleId)

@@ -70,6 +70,13 @@ export const makeRoleStore = Effect.gen(function* () {
         trail.append(entry)
         return Effect.succeed(Option.some(role))
       }),
+    removeAll: syncInOrganization((organizationId) => {
+      for (const role of rolesOf(organizationId)) {
+        roles.delete(role.id)
+        organizationOf.delete(role.id)
+        holders.delete(role.id)
+      }
+    }),
     findById: (id) =>
       syncInOrganization((organizationId) => Option.fromNullishOr(lookup(organizationId, id))),
     // A Map keeps insertion order, which is id order.

@@ -149,6 +149,9 @@ export const makeMemberStore = Effect.gen(function* () {
         { _id: id },
         { $set: { passwordHash }, $inc: { sessionEpoch: 1 }, ...pushEntry(entry) }
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
+    removeAll: inOrganization((organizationId) =>
+      queryWrite(() => members.deleteMany({ organizationId }))
+    ).pipe(Effect.asVoid),
     // With an entry, the member is only marked removed: the relay deletes it once the entry is moved.
     remove: (id, entry) =>
       inOrganization((organizationId) =>

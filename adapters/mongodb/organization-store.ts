@@ -3,6 +3,7 @@ import type { Filter } from "mongodb"
 import {
   DuplicateOrganizationSlug,
   Organization,
+  OrganizationId,
   type OrganizationQuery,
   OrganizationStore
 } from "../../core/index.ts"
@@ -27,11 +28,13 @@ export const OrganizationDocument = collectionSchema(
     slug: Schema.String,
     defaultRoleId: Schema.optionalKey(Schema.Int),
     createdAt: Schema.DateTimeUtcFromDate,
+    /** Set when its deletion starts: from then on no lookup finds it. */
+    deleting: Schema.optionalKey(Schema.Boolean),
     outbox: Outbox
   }),
   Organization,
   {
-    decode: ({ _id, outbox: _outbox, ...fields }) => ({ id: _id, ...fields }),
+    decode: ({ _id, outbox: _outbox, deleting: _deleting, ...fields }) => ({ id: _id, ...fields }),
     encode: ({ id, ...fields }) => ({ _id: id, ...fields })
   }
 )
@@ -40,8 +43,10 @@ export type OrganizationDocument = typeof OrganizationDocument.Encoded
 
 const toOrganization = decodeDocument(OrganizationDocument)
 
+const notDeleting = { deleting: { $exists: false } } as const
+
 const pageFilter = (organizations: OrganizationQuery): Filter<OrganizationDocument> => {
-  const conditions: Array<Filter<OrganizationDocument>> = []
+  const conditions: Array<Filter<OrganizationDocument>> = [notDeleting]
   if (organizations.after !== undefined) {
     const createdAt = DateTime.toDateUtc(organizations.after.createdAt)
     conditions.push({
@@ -57,7 +62,7 @@ const pageFilter = (organizations: OrganizationQuery): Filter<OrganizationDocume
       ]
     })
   }
-  return conditions.length === 0 ? {} : { $and: conditions }
+  return { $and: conditions }
 }
 export const toOrganizationDocument = encodeDocument(OrganizationDocument)
 
@@ -65,9 +70,11 @@ export const makeOrganizationStore = Effect.gen(function* () {
   const organizations = (yield* MongoDatabase).collection<OrganizationDocument>("organizations")
   return OrganizationStore.of({
     findById: (id) =>
-      query(() => organizations.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toOrganization))),
+      query(() => organizations.findOne({ _id: id, ...notDeleting })).pipe(
+        Effect.flatMap(optionally(toOrganization))
+      ),
     findByRef: (ref) =>
-      query(() => organizations.findOne({ $or: [{ _id: ref }, { slug: ref }] })).pipe(
+      query(() => organizations.findOne({ $or: [{ _id: ref }, { slug: ref }], ...notDeleting })).pipe(
         Effect.flatMap(optionally(toOrganization))
       ),
     insert: (organization, entry) =>
@@ -81,15 +88,27 @@ export const makeOrganizationStore = Effect.gen(function* () {
       ),
     update: (id, changes, entry) =>
       (Object.keys(changes).length === 0
-        ? query(() => organizations.findOne({ _id: id }))
+        ? query(() => organizations.findOne({ _id: id, ...notDeleting }))
         : queryWrite(() =>
             organizations.findOneAndUpdate(
-              { _id: id },
+              { _id: id, ...notDeleting },
               { $set: changes, ...pushEntry(entry) },
               { returnDocument: "after" }
             )
           )
       ).pipe(Effect.flatMap(optionally(toOrganization))),
+    startDeleting: (id, entry) =>
+      queryWrite(() =>
+        organizations.findOneAndUpdate(
+          { _id: id, ...notDeleting },
+          { $set: { deleting: true }, ...pushEntry(entry) },
+          { returnDocument: "before" }
+        )
+      ).pipe(Effect.flatMap(optionally(toOrganization))),
+    beingDeleted: query(() =>
+      organizations.find({ deleting: true }, { projection: { _id: 1 } }).toArray()
+    ).pipe(Effect.map((found) => found.map((document) => OrganizationId.make(document._id)))),
+    remove: (id) => queryWrite(() => organizations.deleteOne({ _id: id })).pipe(Effect.asVoid),
     page: (organizationQuery, limit) =>
       query(() =>
         organizations

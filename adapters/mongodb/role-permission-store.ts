@@ -159,6 +159,9 @@ export const makeRolePermissionStore = Effect.gen(function* () {
             .toArray()
         )
       ).pipe(Effect.map((found) => found.map((detail) => RoleId.make(detail.roleId)))),
+    removeAll: inOrganization((organizationId) =>
+      queryWrite(() => details.deleteMany({ organizationId }))
+    ).pipe(Effect.asVoid),
     removeOfRole: (roleId) =>
       inOrganization((organizationId) =>
         queryWrite(() => details.deleteOne({ roleId, organizationId }))

@@ -10,7 +10,8 @@ import {
   decodeDocument,
   encodeDocument,
   optionally,
-  query
+  query,
+  queryWrite
 } from "./driver.ts"
 import { roleHolders } from "./role-holders.ts"
 
@@ -95,6 +96,9 @@ export const makeRoleStore = Effect.gen(function* () {
     claim: holders.claim,
     release: holders.release,
     remove: (id, entry) => holders.remove(id, entry).pipe(Effect.flatMap(optionally(toRole))),
+    removeAll: inOrganization((organizationId) =>
+      queryWrite(() => roles.deleteMany({ organizationId }))
+    ).pipe(Effect.asVoid),
     findById: (id) =>
       inOrganization((organizationId) =>
         query(() => roles.findOne({ _id: id, organizationId, ...live }))

@@ -26,6 +26,7 @@ export const AuditAction = Schema.Literals([
   "subscription.updated",
   "organization.created",
   "organization.updated",
+  "organization.deleted",
   "login.failed",
   "login.throttled"
 ])

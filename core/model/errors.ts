@@ -68,7 +68,8 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "role_exceeds_own",
     "no_password",
     "other_organization",
-    "operator_only"
+    "operator_only",
+    "default_organization"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
@@ -114,6 +115,11 @@ export class ProviderUnavailable extends Schema.TaggedError<ProviderUnavailable>
   "ProviderUnavailable",
   {}
 ) {}
+
+/** The organisation still pays for (or waits for) a subscription: cancel it before deleting the organisation. */
+export class SubscriptionActive extends Schema.TaggedError<SubscriptionActive>()("SubscriptionActive", {
+  subscriptionId: Schema.String
+}) {}
 
 /** Self-serve signup is not open on this deployment. */
 export class SignupClosed extends Schema.TaggedError<SignupClosed>()("SignupClosed", {}) {}

@@ -54,6 +54,8 @@ export class MemberStore extends Context.Service<
       passwordHash: string,
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    /** Deletes every member of the organisation (it is being deleted): no entry each. */
+    readonly removeAll: Effect.Effect<void, StoreUnavailable>
     /** Deletes the member; answers what was deleted, none when there was nothing. */
     readonly remove: (
       id: MemberId,

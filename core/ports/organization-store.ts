@@ -25,6 +25,18 @@ export class OrganizationStore extends Context.Service<
       changes: OrganizationChanges,
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<Organization>, StoreUnavailable>
+    /**
+     * Marks the organisation as being deleted, in one atomic write: from then on it is found by no
+     * lookup nor listed. None when there is no such organisation (or it is being deleted already).
+     */
+    readonly startDeleting: (
+      id: OrganizationId,
+      entry?: AuditEntry
+    ) => Effect.Effect<Option.Option<Organization>, StoreUnavailable>
+    /** The organisations marked as being deleted whose deletion has not finished (a crash stopped it). */
+    readonly beingDeleted: Effect.Effect<ReadonlyArray<OrganizationId>, StoreUnavailable>
+    /** Deletes the organisation's own document, the last step of its deletion. */
+    readonly remove: (id: OrganizationId) => Effect.Effect<void, StoreUnavailable>
     /** At most `limit` organisations matching the query, oldest first (see `byCreation`). */
     readonly page: (
       query: OrganizationQuery,

@@ -35,6 +35,8 @@ export class RolePermissionStore extends Context.Service<
     readonly rolesHolding: (
       permissionIds: ReadonlyArray<PermissionId>
     ) => Effect.Effect<ReadonlyArray<RoleId>, StoreUnavailable>
+    /** Deletes every record of the organisation (it is being deleted). */
+    readonly removeAll: Effect.Effect<void, StoreUnavailable>
     /** Deletes the role's record, if it has one: it goes with the role. */
     readonly removeOfRole: (roleId: RoleId) => Effect.Effect<void, StoreUnavailable>
   }

@@ -35,6 +35,8 @@ export class RoleStore extends Context.Service<
       id: RoleId,
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<Role>, RoleInUse | StoreUnavailable>
+    /** Deletes every role of the organisation (it is being deleted), held or not. */
+    readonly removeAll: Effect.Effect<void, StoreUnavailable>
     /** At most `limit` roles by id, ascending, starting after the role `after` when given. */
     readonly page: (
       after: RoleId | undefined,

@@ -7,12 +7,15 @@ import {
   CurrentOrganization,
   defaultOrganizationId,
   MemberStore,
+  Organization,
   OrganizationId,
   OrganizationStore,
   PermissionId,
   RolePermissionStore,
   RoleStore,
-  SubscriptionStore
+  SubscriptionStore,
+  setUpOrganization,
+  setUpOrganizations
 } from "../../core/index.ts"
 import { at, memberRecord, newRole, subscriptionOf, valueOf } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
@@ -132,6 +135,45 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
         (yield* inOther(log.page({}, 50))).map((listed) => listed.id),
         [entry.id]
       )
+    }).pipe(Effect.provide(stores()))
+  )
+})
+
+describe.each(storeKinds)("deleting an organisation on %s", (_, stores) => {
+  it.effect("a deletion a crash interrupted is finished at the next start; the audit record stays", () =>
+    Effect.gen(function* () {
+      const organizations = yield* OrganizationStore
+      const acme = new Organization({ id: other, name: "Acme", slug: "acme", createdAt: at(0) })
+      yield* organizations.insert(acme)
+      const role = yield* inOther(setUpOrganization(other))
+      yield* inOther(
+        (yield* MemberStore).insert(memberRecord("wile", { organizationId: other, roleId: role.id }))
+      )
+      const entry = new AuditEntry({
+        id: AuditEntryId.make("aud_deleted"),
+        at: at(1),
+        action: "organization.deleted",
+        actor: { kind: "master" },
+        target: { type: "organization", id: other },
+        changes: {},
+        organizationId: other
+      })
+      assert.isTrue(Option.isSome(yield* organizations.startDeleting(other, entry)))
+      yield* (yield* AuditLog).relay(entry)
+      // The process stops here; the organisation is gone to every lookup already.
+      assert.isTrue(Option.isNone(yield* organizations.findByRef("acme")))
+      assert.deepStrictEqual(yield* organizations.beingDeleted, [other])
+      yield* setUpOrganizations
+      assert.deepStrictEqual(yield* organizations.beingDeleted, [])
+      assert.lengthOf(yield* inOther((yield* MemberStore).page({}, 10)), 0)
+      assert.lengthOf(yield* inOther((yield* RoleStore).page(undefined, 10)), 0)
+      assert.isTrue(Option.isNone(yield* inOther((yield* RolePermissionStore).findByRole(role.id))))
+      assert.isTrue(Option.isNone(yield* (yield* MemberStore).findByLogin("wile")))
+      assert.deepStrictEqual(
+        (yield* inOther((yield* AuditLog).page({}, 10))).map((listed) => listed.action),
+        ["organization.deleted"]
+      )
+      assert.lengthOf(yield* organizations.page({}, 10), 1)
     }).pipe(Effect.provide(stores()))
   )
 })

@@ -143,8 +143,12 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares Idempotency-Key on every authenticated POST and PATCH, with its two refusals, and on nothing else", () => {
-    const ignoring = new Set(["post /api/v1/auth/login", "post /api/v1/payments/webhook"])
+  it("declares Idempotency-Key on every authenticated POST and PATCH only, Roster-Organization and its 404 on every authenticated operation", () => {
+    const ignoring = new Set([
+      "post /api/v1/auth/login",
+      "post /api/v1/auth/signup",
+      "post /api/v1/payments/webhook"
+    ])
     for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string }> }>>(
       document.paths
     )) {
@@ -152,6 +156,9 @@ describe("the OpenAPI document", () => {
         const names = (declared.parameters ?? []).map((parameter) => parameter.name)
         const writes = (method === "post" || method === "patch") && !ignoring.has(`${method} ${path}`)
         expect(names.includes("Idempotency-Key"), `${method} ${path}`).toBe(writes)
+        const authenticated = operation(method, path).security?.length === 1
+        expect(names.includes("Roster-Organization"), `${method} ${path}`).toBe(authenticated)
+        if (authenticated) expect(operation(method, path).responses["404"], `${method} ${path}`).toBeDefined()
         if (writes) {
           const answers = JSON.stringify(operation(method, path).responses)
           expect(answers).toContain("RequestInProgressEncoded")
@@ -185,8 +192,8 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares bearer security on every operation but login, the webhook and the probes", () => {
-    const open = ["auth.login", "payments.webhook", "health.live", "health.ready"]
+  it("declares bearer security on every operation but login, signup, the webhook and the probes", () => {
+    const open = ["auth.login", "auth.signup", "payments.webhook", "health.live", "health.ready"]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(item as object))
         expect(op.security, op.operationId).toEqual(open.includes(op.operationId) ? [] : [{ bearer: [] }])

@@ -257,3 +257,60 @@ describe("POST /api/v1/auth/signup", () => {
     expect((await signup(api, "user5", "org-5", "203.0.113.77")).status).toBe(200)
   })
 })
+
+describe("DELETE /api/v1/organization", () => {
+  it("deletes the caller's organisation with its members, roles and records; its sessions end", async () => {
+    const api = await startApi()
+    await createOrganization(api, "acme")
+    const [owner] = (await api.call("GET", "/api/v1/team/roles", inOrganization("acme"))).body
+    await api.call("POST", "/api/v1/team/add", {
+      ...inOrganization("acme"),
+      body: { username: "wile", email: "wile@acme.example", password, activestatus: true, roleId: owner.id }
+    })
+    const token = (await api.call("POST", "/api/v1/auth/login", { body: { username: "wile", password } }))
+      .body.token as string
+    const deleted = await api.call("DELETE", "/api/v1/organization", { token })
+    expect(deleted.status, deleted.text).toBe(200)
+    expect(deleted.body.slug).toBe("acme")
+    expectProblem(await api.call("GET", "/api/v1/auth/me", { token }), 401, "unauthorized")
+    expectProblem(await api.call("GET", "/api/v1/organization", inOrganization("acme")), 404, "not_found")
+    expectProblem(
+      await api.call("POST", "/api/v1/auth/login", { body: { username: "wile", password } }),
+      401,
+      "unauthorized"
+    )
+    const slugs = (await api.call("GET", "/api/v1/organizations", { token: masterKey })).body.map(
+      (organization: { slug: string }) => organization.slug
+    )
+    expect(slugs).toEqual(["default"])
+    // The names and the slug are free again.
+    expect((await createOrganization(api, "acme")).status).toBe(200)
+    const again = await api.call("POST", "/api/v1/team/add", {
+      ...inOrganization("acme"),
+      body: { username: "wile", email: "wile@acme.example", password, activestatus: true, roleId: owner.id }
+    })
+    expectProblem(again, 422, "unknown_role")
+  })
+
+  it("refuses the default organisation, an open subscription, and a member without organization.write", async () => {
+    const api = await startApi()
+    expectProblem(await api.call("DELETE", "/api/v1/organization", { token: masterKey }), 403, "forbidden")
+    await createOrganization(api, "acme")
+    const subscribed = await api.call("POST", "/api/v1/pricing/subscribe", {
+      ...inOrganization("acme"),
+      body: { planId: "free", planName: "Free", price: 0 }
+    })
+    expect(subscribed.status).toBe(200)
+    expectProblem(
+      await api.call("DELETE", "/api/v1/organization", inOrganization("acme")),
+      409,
+      "subscription_active"
+    )
+    expect((await api.call("DELETE", "/api/v1/pricing/subscription", inOrganization("acme"))).status).toBe(
+      200
+    )
+    const { token } = await memberWithPermissions(api, "ada", [1, 2, 3, 4, 5, 6, 7, 8])
+    expectProblem(await api.call("DELETE", "/api/v1/organization", { token }), 403, "forbidden")
+    expect((await api.call("DELETE", "/api/v1/organization", inOrganization("acme"))).status).toBe(200)
+  })
+})

@@ -48,7 +48,15 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
         documented("Rename the caller's organisation, or set the role of members provisioned without one", {
           example: { name: "Acme Corporation" }
         })
+      ),
+    HttpApiEndpoint.delete("deleteOrganization", "/organization", {
+      success: Organization,
+      error: [Problem.SubscriptionActive]
+    }).annotateMerge(
+      documented(
+        "Delete the caller's organisation with its members, roles and records; its audit record stays"
       )
+    )
   )
   .middleware(Authentication)
   .prefix("/api/v1")

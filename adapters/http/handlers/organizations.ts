@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import {
   createOrganization,
+  deleteOrganization,
   getOrganization,
   listOrganizations,
   OrganizationCursor,
@@ -21,4 +22,5 @@ export const OrganizationsHandlers = HttpApiBuilder.group(RosterApi, "organizati
     )
     .handle("getOrganization", () => asCaller(getOrganization))
     .handle("updateOrganization", ({ payload }) => asCaller((actor) => updateOrganization(actor, payload)))
+    .handle("deleteOrganization", () => asCaller(deleteOrganization))
 )

@@ -22,8 +22,8 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { RoleStore } from "../../ports/role-store.ts"
 import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { insertHoldingRole } from "../members/insert-holding-role.ts"
 import { setUpOrganization } from "../organizations/set-up-organization.ts"
 import { countSignup } from "./count-signup.ts"
 import { startSession } from "./start-session.ts"
@@ -103,12 +103,9 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
       changesBetween(null, toMember(record), memberAuditFields)
     )
   )
-  const roles = yield* RoleStore
-  yield* inOrganization(
-    Effect.andThen(
-      roles.claim(owner.id),
-      (yield* MemberStore).insert(record, added).pipe(Effect.tapError(() => roles.release(owner.id)))
-    )
+  yield* inOrganization(insertHoldingRole(record, added)).pipe(
+    // The Owner role was made a moment ago, in an organisation nobody else can reach yet.
+    Effect.catchTag("UnknownRole", (missing) => Effect.die(missing))
   )
   yield* relayAudit(added)
   return yield* startSession(record, organization)

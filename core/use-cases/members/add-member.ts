@@ -21,6 +21,7 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
+import { insertHoldingRole } from "./insert-holding-role.ts"
 
 export const AddMemberInput = Schema.Struct({
   username: Username,
@@ -63,9 +64,7 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
     { type: "member", id: member.id },
     changesBetween(null, member, memberAuditFields)
   )
-  // Counted as a holder before it is written, so the role cannot be deleted under the new member.
-  if (!(yield* roles.claim(input.roleId))) return yield* new UnknownRole({ roleId: input.roleId })
-  yield* members.insert(record, entry).pipe(Effect.tapError(() => roles.release(input.roleId)))
+  yield* insertHoldingRole(record, entry)
   yield* relayAudit(entry)
   yield* seatsAfterMemberChange(undefined, record)
   return member

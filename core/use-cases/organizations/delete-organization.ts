@@ -1,0 +1,49 @@
+import { Effect, Option } from "effect"
+import { Forbidden, NotFound, SubscriptionActive } from "../../model/errors.ts"
+import type { OrganizationId } from "../../model/ids.ts"
+import { defaultOrganizationId } from "../../model/organization.ts"
+import type { Principal } from "../../model/principal.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { OrganizationStore } from "../../ports/organization-store.ts"
+import { RolePermissionStore } from "../../ports/role-permission-store.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { SubscriptionStore } from "../../ports/subscription-store.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { currentOrganization } from "./current-organization.ts"
+
+/**
+ * What deleting an organisation leaves to do once it is marked: its members (their sessions end
+ * with them), its permission records, its roles, then its own document. Each step deletes what is
+ * left, so it is finished at the next start when a crash stopped it (`setUpOrganizations`).
+ */
+export const finishDeleting = (organizationId: OrganizationId) =>
+  Effect.gen(function* () {
+    yield* (yield* MemberStore).removeAll
+    yield* (yield* RolePermissionStore).removeAll
+    yield* (yield* RoleStore).removeAll
+    yield* (yield* OrganizationStore).remove(organizationId)
+  }).pipe(Effect.provideService(CurrentOrganization, organizationId))
+
+/**
+ * Deletes the caller's organisation with its members, roles and permission records; its audit
+ * record stays. Not the default organisation, and not while a subscription is open (cancel it first).
+ */
+export const deleteOrganization = Effect.fnUntraced(function* (actor: Principal) {
+  yield* requirePermission(actor, "organization.write")
+  const organization = yield* currentOrganization
+  if (organization.id === defaultOrganizationId)
+    return yield* new Forbidden({ reason: "default_organization" })
+  const [open] = yield* (yield* SubscriptionStore).listOpen
+  if (open !== undefined) return yield* new SubscriptionActive({ subscriptionId: open.id })
+  const entry = yield* newAuditEntry(auditActorOf(actor), "organization.deleted", {
+    type: "organization",
+    id: organization.id
+  })
+  const marked = yield* (yield* OrganizationStore).startDeleting(organization.id, entry)
+  if (Option.isNone(marked)) return yield* new NotFound({ entity: "organization", id: organization.id })
+  yield* relayAudit(entry)
+  yield* finishDeleting(organization.id)
+  return marked.value
+})
