@@ -314,3 +314,33 @@ describe("DELETE /api/v1/organization", () => {
     expect((await api.call("DELETE", "/api/v1/organization", inOrganization("acme"))).status).toBe(200)
   })
 })
+
+describe("POST /api/v1/auth/login with an organisation", () => {
+  it("signs in to the one named (id or slug) when the account is its member; any other is the generic 401", async () => {
+    const api = await startApi()
+    const acme = (await createOrganization(api, "acme")).body
+    await createOrganization(api, "beta")
+    const [owner] = (await api.call("GET", "/api/v1/team/roles", inOrganization("acme"))).body
+    await api.call("POST", "/api/v1/team/add", {
+      ...inOrganization("acme"),
+      body: { username: "wile", email: "wile@acme.example", password, activestatus: true, roleId: owner.id }
+    })
+    for (const organization of ["acme", acme.id]) {
+      const login = await api.call("POST", "/api/v1/auth/login", {
+        body: { username: "wile", password, organization }
+      })
+      expect(login.status, login.text).toBe(200)
+      expect(login.body.organization.id).toBe(acme.id)
+    }
+    const wrongPassword = await api.call("POST", "/api/v1/auth/login", {
+      body: { username: "wile", password: "not the password" }
+    })
+    for (const organization of ["beta", "nowhere"]) {
+      const refused = await api.call("POST", "/api/v1/auth/login", {
+        body: { username: "wile", password, organization }
+      })
+      expectProblem(refused, 401, "unauthorized")
+      expect(refused.body).toEqual(wrongPassword.body)
+    }
+  })
+})

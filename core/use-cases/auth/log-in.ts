@@ -1,6 +1,7 @@
 import { Effect, Option, Schema } from "effect"
 import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
 import { loginKey } from "../../model/member.ts"
+import { OrganizationRef } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { canAct } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -15,6 +16,8 @@ export const LogInInput = Schema.Struct({
   /** A username or an e-mail address. */
   username: Schema.String.check(Schema.isBetweenLength(1, 254)),
   password: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
+  /** The organisation to act on (its id or slug); the account's own when absent. */
+  organization: Schema.optionalKey(OrganizationRef),
   /** Who is calling, for throttling (the client address behind the HTTP adapter). */
   client: Schema.String.check(Schema.isMaxLength(256))
 })
@@ -59,6 +62,13 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     Effect.provideService(CurrentOrganization, member.organizationId),
     Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
   )
+  // An organisation the account is no member of is the same answer as a wrong password: which
+  // organisations an account belongs to is not told to whoever knows its name.
+  const named = input.organization
+  if (named !== undefined && named !== organization.id && named !== organization.slug) {
+    yield* attempt.giveBack
+    return yield* new InvalidCredentials()
+  }
   yield* attempt.succeeded
   return yield* startSession(member, organization)
 })
