@@ -6,7 +6,7 @@ import { MemoryStores } from "../adapters/memory/index.ts"
 import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
-import { keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
+import { inEveryOrganization, keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
@@ -40,11 +40,18 @@ const stores = (settings: Settings) =>
   })
 
 /**
- * Seats follow every member change; should the provider have failed then, they catch up here, at
- * start and every few minutes (nothing is written or called when they are in step).
+ * Seats follow every member change; should the provider have failed then, they catch up here, in
+ * every organisation, at start and every few minutes (nothing is written or called when they are in step).
  */
 const seatReconciliation = Layer.effectDiscard(
-  Effect.forkScoped(keepSeatsInStep.pipe(Effect.repeat(Schedule.spaced("5 minutes"))))
+  Effect.forkScoped(
+    inEveryOrganization(() => keepSeatsInStep).pipe(
+      Effect.catchCause((cause) =>
+        Effect.logWarning("Seats not brought in step: the organisations could not be read", cause)
+      ),
+      Effect.repeat(Schedule.spaced("5 minutes"))
+    )
+  )
 ).pipe(Layer.provide(jsonLogger))
 
 /** Every organisation's Owner role holds the whole catalog before the first request (see `setUpOrganizations`). */

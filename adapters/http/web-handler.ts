@@ -10,13 +10,20 @@ import {
 import { makeCors } from "./edge/cors.ts"
 import { finishing, pathOfUrl } from "./edge/edge.ts"
 import { isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
-import { type Credentials, makeIdempotency } from "./edge/idempotency.ts"
+import { makeIdempotency } from "./edge/idempotency.ts"
 import { makeMetricsEndpoint } from "./edge/metrics-endpoint.ts"
 import type { EdgeOptions } from "./edge/options.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
-import { bearerOf, type ConnectionInfo, EdgeRequest, organizationOf, type Routed } from "./edge/routed.ts"
+import {
+  bearerOf,
+  type ConnectionInfo,
+  type Credentials,
+  EdgeRequest,
+  organizationOf,
+  type Routed
+} from "./edge/routed.ts"
 import { tracingOf } from "./edge/tracing.ts"
 import { rosterRoutes } from "./routes.ts"
 import { type HttpServices, Services } from "./services.ts"

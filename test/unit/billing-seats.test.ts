@@ -4,7 +4,10 @@ import { jsonLineLogger } from "../../adapters/log/json-line.ts"
 import type { MemoryPaymentProvider } from "../../adapters/memory/index.ts"
 import {
   addMember,
+  CurrentOrganization,
+  createOrganization,
   currentSubscription,
+  inEveryOrganization,
   type MemberId,
   removeMember,
   type Subscription,
@@ -125,6 +128,35 @@ describe("a plan priced per seat", () => {
         yield* syncSeats
         assert.strictEqual(yield* seatsNow, 2)
         assert.deepStrictEqual(quantities(provider), [2])
+      })
+    )
+  )
+
+  it.effect("catches up in every organisation, each with its own seats", () =>
+    withProvider((provider) =>
+      Effect.gen(function* () {
+        const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
+        const inAcme = Effect.provideService(CurrentOrganization, acme.id)
+        yield* team(1)
+        yield* activate(yield* subscribe(master, seats))
+        const crew = yield* inAcme(roleWith("acme-crew", ["team.read"]))
+        for (const name of ["wile", "coyote"]) yield* inAcme(addMember(master, memberInput(name, crew.id)))
+        const acmeSubscription = yield* inAcme(subscribe(master, seats))
+        assert.strictEqual(acmeSubscription.seats, 2)
+        // The event names the subscription only: the organisation is found through it.
+        yield* apply(
+          event("PaymentSucceeded", "evt_acme", 11, {
+            subscriptionId: acmeSubscription.id,
+            providerSubscriptionId: "sub_seats_acme"
+          })
+        )
+        provider.unavailable = new Set(["setSeats"])
+        yield* inAcme(addMember(master, memberInput("runner", crew.id)))
+        yield* addMember(master, memberInput("ours", (yield* roleWith("ours", ["team.read"])).id))
+        provider.unavailable = new Set()
+        yield* inEveryOrganization(() => syncSeats)
+        assert.strictEqual(yield* seatsNow, 2)
+        assert.strictEqual((yield* inAcme(currentSubscription(master))).seats, 3)
       })
     )
   )

@@ -19,10 +19,7 @@ import {
   toStored
 } from "./idempotency-answers.ts"
 import { routeOf } from "./route-table.ts"
-import type { Routed } from "./routed.ts"
-
-/** What a request presents of who it is and where it acts. */
-export type Credentials = Pick<Routed, "bearer" | "organization">
+import type { Credentials } from "./routed.ts"
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000

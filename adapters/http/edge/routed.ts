@@ -39,6 +39,9 @@ export interface Routed {
   span?: { readonly traceId: string; readonly spanId: string }
 }
 
+/** What a request presents of who it is and where it acts. */
+export type Credentials = Pick<Routed, "bearer" | "organization">
+
 /**
  * The request as the edge took it in, set once when it hands the request to the router and read
  * where needed (the client's address for login throttling, the failure for the log line).

@@ -7,23 +7,30 @@ import {
   Unauthenticated
 } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
-import type { Credentials } from "../edge/idempotency.ts"
-import { type Bearer, EdgeRequest, organizationOf, bearerOf as parseBearer } from "../edge/routed.ts"
+import {
+  type Bearer,
+  type Credentials,
+  EdgeRequest,
+  organizationOf,
+  bearerOf as parseBearer
+} from "../edge/routed.ts"
 import * as Problem from "../problems.ts"
 import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
 
 /** What the request presents: read by the edge, or here by handlers served without Roster's edge. */
-const credentialsOf: Effect.Effect<Credentials> = Effect.serviceOption(EdgeRequest).pipe(
+const credentialsOf = Effect.serviceOption(EdgeRequest).pipe(
   Effect.flatMap((edge) =>
     Option.isSome(edge)
       ? Effect.succeed(edge.value)
-      : HttpServerRequest.HttpServerRequest.useSync((request) => ({
-          bearer: parseBearer(request.headers.authorization ?? null),
-          organization: organizationOf(request.headers["roster-organization"] ?? null)
-        }))
+      : HttpServerRequest.HttpServerRequest.useSync(
+          (request): Credentials => ({
+            bearer: parseBearer(request.headers.authorization ?? null),
+            organization: organizationOf(request.headers["roster-organization"] ?? null)
+          })
+        )
   )
-) as Effect.Effect<Credentials>
+)
 
 const malformedBearer = toProblem(new Unauthenticated({ reason: "invalid" }))
 

@@ -1,7 +1,8 @@
 import { Effect } from "effect"
-import { defaultOrganizationId, type OrganizationPosition } from "../../model/organization.ts"
+import { defaultOrganizationId } from "../../model/organization.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { finishDeleting } from "./delete-organization.ts"
+import { inEveryOrganization } from "./in-every-organization.ts"
 import { setUpOrganization } from "./set-up-organization.ts"
 
 /**
@@ -11,16 +12,10 @@ import { setUpOrganization } from "./set-up-organization.ts"
  * `Owner` role.
  */
 export const setUpOrganizations = Effect.gen(function* () {
-  const organizations = yield* OrganizationStore
-  for (const deleting of yield* organizations.beingDeleted) yield* finishDeleting(deleting)
-  let after: OrganizationPosition | undefined
-  for (;;) {
-    const page = yield* organizations.page(after === undefined ? {} : { after }, 200)
-    for (const organization of page) {
-      if (organization.id !== defaultOrganizationId) yield* setUpOrganization(organization.id)
-    }
-    const last = page[page.length - 1]
-    if (last === undefined || page.length < 200) return
-    after = { createdAt: last.createdAt, id: last.id }
-  }
+  for (const deleting of yield* (yield* OrganizationStore).beingDeleted) yield* finishDeleting(deleting)
+  yield* inEveryOrganization((organization) =>
+    organization.id === defaultOrganizationId
+      ? Effect.void
+      : Effect.asVoid(setUpOrganization(organization.id))
+  )
 })
