@@ -1,3 +1,4 @@
+export * from "./model/account.ts"
 export * from "./model/audit.ts"
 export * from "./model/creation-order.ts"
 export * from "./model/errors.ts"

@@ -120,6 +120,24 @@ export class LastOwner extends HttpApiError.Problem<LastOwner>()(
   code("last_owner")
 ) {}
 
+export class AccountShared extends HttpApiError.Problem<AccountShared>()(
+  "AccountShared",
+  declare("account_shared", 403, "The account belongs to another organisation too"),
+  code("account_shared")
+) {}
+
+export class AlreadyMember extends HttpApiError.Problem<AlreadyMember>()(
+  "AlreadyMember",
+  declare("already_member", 409, "The account is a member already"),
+  code("already_member")
+) {}
+
+export class InvitationInvalid extends HttpApiError.Problem<InvitationInvalid>()(
+  "InvitationInvalid",
+  declare("invitation_invalid", 410, "The invitation is unknown, used, revoked or expired"),
+  code("invitation_invalid")
+) {}
+
 export class WrongPassword extends HttpApiError.Problem<WrongPassword>()(
   "WrongPassword",
   declare("wrong_password", 403, "The current password is wrong"),

@@ -45,6 +45,16 @@ const problems = {
       detail:
         "The change would leave the team without an active owner (a member holding every permission); nothing changed"
     }),
+  AccountShared: (e: Domain.AccountShared) =>
+    new Problem.AccountShared({
+      detail: `The account ${e.memberId} belongs to another organisation too: only the operator changes it; its membership here is yours to change`
+    }),
+  AlreadyMember: (e: Domain.AlreadyMember) =>
+    new Problem.AlreadyMember({ detail: `${e.email} is a member of this organisation already` }),
+  InvitationInvalid: (_: Domain.InvitationInvalid) =>
+    new Problem.InvitationInvalid({
+      detail: "The invitation is unknown, used, revoked or expired; ask for a new one"
+    }),
   WrongPassword: (_: Domain.WrongPassword) =>
     new Problem.WrongPassword({ detail: "The current password is wrong; nothing changed" }),
   AlreadySubscribed: (e: Domain.AlreadySubscribed) =>

@@ -1,9 +1,9 @@
 import { Effect, Layer, Option } from "effect"
 import {
+  AccountRecord,
+  AlreadyMember,
   type AuditEntry,
   byCreation,
-  DuplicateEmail,
-  DuplicateUsername,
   isActiveMember,
   isOlderThan,
   loginKey,
@@ -11,83 +11,125 @@ import {
   type MemberQuery,
   MemberRecord,
   MemberStore,
-  type OrganizationId,
-  usernameKey
+  type OrganizationId
 } from "../../core/index.ts"
 import { inOrganization, syncInOrganization } from "../organization-scope.ts"
+import { MemoryAccounts } from "./accounts.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
+
+/** A membership as kept: the account's fields are read from the account when it is shown. */
+interface StoredMembership {
+  readonly accountId: MemberId
+  readonly organizationId: OrganizationId
+  readonly roleId: MemberRecord["roleId"]
+  readonly activestatus: boolean
+  readonly createdAt: MemberRecord["createdAt"]
+  readonly epoch: number
+}
 
 export const makeMemberStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
-  const byId = new Map<string, MemberRecord>()
-  const idByUsername = new Map<string, MemberId>()
-  const idByEmail = new Map<string, MemberId>()
-  const anywhere = (id: MemberId | undefined) =>
-    Option.fromNullishOr(id === undefined ? undefined : byId.get(id))
+  const accounts = new MemoryAccounts()
+  const memberships = new Map<string, StoredMembership>()
+  const keyOf = (organizationId: OrganizationId, id: MemberId) => `${organizationId}/${id}`
+
+  const view = (membership: StoredMembership): MemberRecord => {
+    const account = accounts.get(membership.accountId)
+    return new MemberRecord({
+      id: account.id,
+      username: account.username,
+      email: account.email,
+      accountActiveStatus: account.accountActiveStatus,
+      organizationId: membership.organizationId,
+      roleId: membership.roleId,
+      activestatus: membership.activestatus,
+      createdAt: membership.createdAt,
+      sessionEpoch: account.epoch + membership.epoch
+    })
+  }
   const lookup = (organizationId: OrganizationId, id: MemberId) =>
-    Option.filter(anywhere(id), (member) => member.organizationId === organizationId)
+    Option.fromNullishOr(memberships.get(keyOf(organizationId, id)))
+  const membershipsOfAccount = (id: MemberId) =>
+    [...memberships.values()].filter((membership) => membership.accountId === id)
   const membersOf = (organizationId: OrganizationId) =>
-    [...byId.values()].filter((member) => member.organizationId === organizationId)
+    [...memberships.values()].filter((m) => m.organizationId === organizationId).map(view)
 
   const matches = (member: MemberRecord, query: MemberQuery) =>
     (query.after === undefined || isOlderThan(query.after, member)) &&
     (query.roleId === undefined || member.roleId === query.roleId) &&
     (query.active === undefined || isActiveMember(member) === query.active) &&
     (query.q === undefined ||
-      usernameKey(member.username).startsWith(query.q.toLowerCase()) ||
+      member.username.toLowerCase().startsWith(query.q.toLowerCase()) ||
       member.email.startsWith(query.q.toLowerCase()))
 
-  /** The conflict `record` would make with another member, if any. */
-  const conflictOf = (record: MemberRecord) => {
-    const emailHolder = idByEmail.get(record.email)
-    if (emailHolder !== undefined && emailHolder !== record.id)
-      return new DuplicateEmail({ email: record.email })
-    const usernameHolder = idByUsername.get(usernameKey(record.username))
-    if (usernameHolder !== undefined && usernameHolder !== record.id) {
-      return new DuplicateUsername({ username: record.username })
-    }
-    return undefined
+  /** Deletes the membership, and its account when it was the last. */
+  const leave = (membership: StoredMembership) => {
+    memberships.delete(keyOf(membership.organizationId, membership.accountId))
+    if (membershipsOfAccount(membership.accountId).length === 0) accounts.delete(membership.accountId)
   }
 
-  const forget = (record: MemberRecord) => {
-    byId.delete(record.id)
-    idByEmail.delete(record.email)
-    idByUsername.delete(usernameKey(record.username))
-  }
-
-  const save = (record: MemberRecord) => {
-    const previous = byId.get(record.id)
-    if (previous !== undefined) forget(previous)
-    byId.set(record.id, record)
-    idByEmail.set(record.email, record.id)
-    idByUsername.set(usernameKey(record.username), record.id)
-    return record
-  }
-
-  /** Replaces the member by what `change` makes of them; none when there is no such member. */
-  const modify = (id: MemberId, change: (current: MemberRecord) => MemberRecord, entry?: AuditEntry) =>
-    syncInOrganization((organizationId) =>
-      Option.map(lookup(organizationId, id), (current) => {
-        trail.append(entry)
-        return save(change(current))
+  /** Applies an account-wide change to a member of the current organisation; none when there is none. */
+  const changeAccount = <E>(
+    id: MemberId,
+    change: () => Effect.Effect<void, E>,
+    entry: AuditEntry | undefined
+  ) =>
+    inOrganization((organizationId) =>
+      Option.match(lookup(organizationId, id), {
+        onNone: () => Effect.succeedNone,
+        onSome: (membership) =>
+          change().pipe(
+            Effect.map(() => {
+              trail.append(entry)
+              return Option.some(view(membership))
+            })
+          )
       })
     )
 
   return MemberStore.of({
-    insert: (record, entry) =>
+    insert: ({ passwordHash, ...member }, entry) =>
       Effect.suspend(() => {
-        const conflict = conflictOf(record)
+        const account = new AccountRecord({ ...member, passwordHash })
+        const conflict = accounts.conflictOf(account)
         if (conflict !== undefined) return Effect.fail(conflict)
-        save(record)
+        accounts.save(account, 0)
+        memberships.set(keyOf(member.organizationId, member.id), {
+          ...member,
+          accountId: member.id,
+          epoch: member.sessionEpoch
+        })
         trail.append(entry)
         return Effect.void
       }),
-    findById: (id) => syncInOrganization((organizationId) => lookup(organizationId, id)),
-    findByLogin: (login) =>
-      Effect.sync(() => {
-        const key = loginKey(login)
-        return anywhere(idByUsername.get(key) ?? idByEmail.get(key))
+    join: (member, entry) =>
+      Effect.suspend(() => {
+        if (!accounts.has(member.id)) return Effect.succeed(false)
+        if (Option.isSome(lookup(member.organizationId, member.id))) {
+          return Effect.fail(new AlreadyMember({ email: member.email }))
+        }
+        memberships.set(keyOf(member.organizationId, member.id), {
+          ...member,
+          accountId: member.id,
+          epoch: member.sessionEpoch
+        })
+        trail.append(entry)
+        return Effect.succeed(true)
       }),
+    findById: (id) => syncInOrganization((organizationId) => Option.map(lookup(organizationId, id), view)),
+    findAccount: (id) => Effect.sync(() => accounts.find(id)),
+    findByLogin: (login) => Effect.sync(() => accounts.findByKey(loginKey(login))),
+    membershipsOf: (id) =>
+      Effect.sync(() =>
+        membershipsOfAccount(id)
+          .sort((a, b) => byCreation({ ...a, id: a.organizationId }, { ...b, id: b.organizationId }))
+          .map(({ organizationId, roleId, activestatus, createdAt }) => ({
+            organizationId,
+            roleId,
+            activestatus,
+            createdAt
+          }))
+      ),
     page: (query, limit) =>
       syncInOrganization((organizationId) =>
         membersOf(organizationId)
@@ -99,48 +141,46 @@ export const makeMemberStore = Effect.gen(function* () {
       (organizationId) => membersOf(organizationId).filter(isActiveMember).length
     ),
     setAccountStatus: (id, active, entry) =>
-      modify(
+      changeAccount(
         id,
-        (current) =>
-          new MemberRecord({
-            ...current,
-            accountActiveStatus: active,
-            sessionEpoch: active ? current.sessionEpoch : current.sessionEpoch + 1
-          }),
+        () => Effect.sync(() => accounts.change(id, { accountActiveStatus: active }, !active)),
+        entry
+      ),
+    setPassword: (id, passwordHash, entry) =>
+      changeAccount(id, () => Effect.sync(() => accounts.change(id, { passwordHash }, true)), entry),
+    updateAccount: (id, changes, entry) =>
+      changeAccount(
+        id,
+        () => {
+          const conflict = accounts.conflictOf(new AccountRecord({ ...accounts.get(id), ...changes }))
+          if (conflict !== undefined) return Effect.fail(conflict)
+          return Effect.sync(() => accounts.change(id, changes, false))
+        },
         entry
       ),
     update: (id, roleId, changes, endSessions, entry) =>
-      inOrganization((organizationId) => {
+      syncInOrganization((organizationId) => {
         const current = Option.getOrUndefined(lookup(organizationId, id))
-        if (current === undefined || current.roleId !== roleId) return Effect.succeedNone
-        const next = new MemberRecord({
-          ...current,
-          ...changes,
-          sessionEpoch: current.sessionEpoch + (endSessions ? 1 : 0)
-        })
-        const conflict = conflictOf(next)
-        if (conflict !== undefined) return Effect.fail(conflict)
+        if (current === undefined || current.roleId !== roleId) return Option.none()
+        const next = { ...current, ...changes, epoch: current.epoch + (endSessions ? 1 : 0) }
+        memberships.set(keyOf(organizationId, id), next)
         trail.append(entry)
-        return Effect.succeedSome(save(next))
+        return Option.some(view(next))
       }),
-    setPassword: (id, passwordHash, entry) =>
-      modify(
-        id,
-        (current) => new MemberRecord({ ...current, passwordHash, sessionEpoch: current.sessionEpoch + 1 }),
-        entry
-      ),
     removeAll: syncInOrganization((organizationId) => {
-      for (const member of membersOf(organizationId)) forget(member)
+      for (const membership of memberships.values()) {
+        if (membership.organizationId === organizationId) leave(membership)
+      }
     }),
     remove: (id, entry) =>
-      syncInOrganization((organizationId) => {
-        const removed = lookup(organizationId, id)
-        if (Option.isSome(removed)) {
-          forget(removed.value)
+      syncInOrganization((organizationId) =>
+        Option.map(lookup(organizationId, id), (membership) => {
+          const removed = view(membership)
+          leave(membership)
           trail.append(entry)
-        }
-        return removed
-      })
+          return removed
+        })
+      )
   })
 })
 

@@ -1,5 +1,6 @@
 import { Effect, Layer, Option } from "effect"
 import { Session, SessionStore } from "../../core/index.ts"
+import { syncInOrganization } from "../organization-scope.ts"
 
 export const makeSessionStore = Effect.sync(() => {
   const sessions = new Map<string, Session>()
@@ -12,6 +13,13 @@ export const makeSessionStore = Effect.sync(() => {
       Effect.sync(() => {
         for (const [hash, session] of sessions) {
           if (session.memberId === memberId && hash !== keep) sessions.delete(hash)
+        }
+      }),
+    revokeMembership: (memberId) =>
+      syncInOrganization((organizationId) => {
+        for (const [hash, session] of sessions) {
+          if (session.memberId === memberId && session.organizationId === organizationId)
+            sessions.delete(hash)
         }
       }),
     carryOver: (tokenHash, memberEpoch) =>

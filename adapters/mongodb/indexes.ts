@@ -5,17 +5,22 @@ import { query } from "./driver.ts"
 /**
  * What the stores rely on: uniqueness is the database's to enforce, not any one instance's. Every
  * query of an organisation's documents names it, so its indexes lead with `organizationId`; accounts
- * (usernames, e-mails) and ids are unique in the deployment.
+ * (usernames, e-mails) and ids are unique in the deployment, a membership within its organisation.
  */
 const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
   organizations: [{ key: { slug: 1 }, name: "slug_unique", unique: true }],
-  members: [
+  accounts: [
     { key: { email: 1 }, name: "email_unique", unique: true },
     { key: { usernameKey: 1 }, name: "username_key_unique", unique: true },
-    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" },
+    { key: { pendingSince: 1 }, name: "by_pending_since" }
+  ],
+  members: [
+    { key: { organizationId: 1, accountId: 1 }, name: "one_membership_per_organization", unique: true },
+    { key: { accountId: 1, createdAt: 1, organizationId: 1 }, name: "memberships_of_account" },
+    { key: { organizationId: 1, createdAt: 1, accountId: 1 }, name: "membership_order_in_organization" },
     {
-      key: { organizationId: 1, roleId: 1, createdAt: 1, _id: 1 },
-      name: "by_role_in_creation_order_in_organization"
+      key: { organizationId: 1, roleId: 1, createdAt: 1, accountId: 1 },
+      name: "by_role_in_membership_order_in_organization"
     }
   ],
   roles: [
@@ -38,11 +43,19 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
 }
 
 /**
- * Indexes of the time before organisations, dropped once their successors exist: the unique role
- * key became unique within an organisation, and the orders lead with the organisation.
+ * Indexes of earlier versions, dropped once their successors exist: the unique role key became
+ * unique within an organisation, the orders lead with the organisation, and usernames and e-mails
+ * are unique among accounts, which memberships only copy.
  */
 const superseded: Record<string, ReadonlyArray<string>> = {
-  members: ["creation_order", "by_role_in_creation_order"],
+  members: [
+    "creation_order",
+    "by_role_in_creation_order",
+    "email_unique",
+    "username_key_unique",
+    "creation_order_in_organization",
+    "by_role_in_creation_order_in_organization"
+  ],
   roles: ["role_key_unique"],
   audit_events: ["newest_first", "by_action", "by_actor", "by_target"],
   subscriptions: ["newest_first"]

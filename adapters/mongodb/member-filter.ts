@@ -4,6 +4,7 @@ import type { MemberQuery } from "../../core/index.ts"
 
 interface FilteredFields {
   readonly _id: string
+  readonly accountId: string
   readonly usernameKey: string
   readonly email: string
   readonly activestatus: boolean
@@ -23,7 +24,7 @@ export const memberFilter = (query: MemberQuery): Filter<FilteredFields> => {
   if (query.after !== undefined) {
     const createdAt = DateTime.toDateUtc(query.after.createdAt)
     conditions.push({
-      $or: [{ createdAt: { $gt: createdAt } }, { createdAt, _id: { $gt: query.after.id } }]
+      $or: [{ createdAt: { $gt: createdAt } }, { createdAt, accountId: { $gt: query.after.id } }]
     })
   }
   if (query.roleId !== undefined) conditions.push({ roleId: query.roleId })

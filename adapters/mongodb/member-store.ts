@@ -1,170 +1,205 @@
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import type { Filter, UpdateFilter } from "mongodb"
 import {
-  DuplicateEmail,
-  DuplicateUsername,
+  AccountRecord,
+  AlreadyMember,
   loginKey,
+  type MemberId,
   MemberRecord,
   MemberStore,
   usernameKey
 } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
-import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
-import { MongoDatabase } from "./database.ts"
+import { accountChanges } from "./account-changes.ts"
 import {
-  attemptWrite,
-  collectionSchema,
-  decodeDocument,
-  encodeDocument,
-  optionally,
-  query,
-  queryWrite
-} from "./driver.ts"
+  type AccountDocument,
+  copiedFrom,
+  type MembershipDocument,
+  toAccount,
+  toAccountDocument,
+  toMembership,
+  toMembershipDocument
+} from "./account-documents.ts"
+import { live, pushEntry, withEntry } from "./audit-document.ts"
+import { MongoDatabase } from "./database.ts"
+import { attemptWrite, optionally, query, queryWrite } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
 
-/**
- * A member as stored: the id as `_id`, the username's case-insensitive key under a unique index, and
- * the audit entries of its changes until they are relayed (`relay.ts`).
- */
-const MemberDocument = collectionSchema(
-  Schema.Struct({
-    _id: Schema.String,
-    organizationId: Schema.String,
-    username: Schema.String,
-    usernameKey: Schema.String,
-    email: Schema.String,
-    passwordHash: Schema.String,
-    activestatus: Schema.Boolean,
-    accountActiveStatus: Schema.Boolean,
-    sessionEpoch: Schema.Int,
-    roleId: Schema.Int,
-    createdAt: Schema.DateTimeUtcFromDate,
-    outbox: Outbox,
-    removed: Removed
-  }),
-  MemberRecord,
-  {
-    decode: ({ _id, usernameKey: _key, outbox: _outbox, removed: _removed, ...fields }) => ({
-      id: _id,
-      ...fields
-    }),
-    encode: ({ id, ...fields }) => ({ _id: id, usernameKey: usernameKey(fields.username), ...fields })
-  }
-)
-
-type MemberDocument = typeof MemberDocument.Encoded
-
-const toRecord = decodeDocument(MemberDocument)
-const toDocument = encodeDocument(MemberDocument)
-
-const optionalRecord = optionally(toRecord)
+const optionalMember = optionally(toMembership)
+const optionalAccount = optionally(toAccount)
 
 export const makeMemberStore = Effect.gen(function* () {
-  const members = (yield* MongoDatabase).collection<MemberDocument>("members")
+  const db = yield* MongoDatabase
+  const accounts = db.collection<AccountDocument>("accounts")
+  const members = db.collection<MembershipDocument>("members")
+  const { conflictOf, narrowMemberships, settle, widen, markPending } = accountChanges(accounts, members)
 
-  /**
-   * The server need not say which unique index refused a write; which value another member already
-   * holds does.
-   */
-  const conflictOf = (id: string, fields: { readonly email?: string; readonly username?: string }) =>
-    query(() =>
-      fields.email === undefined
-        ? Promise.resolve(0)
-        : members.countDocuments({ email: fields.email, _id: { $ne: id } }, { limit: 1 })
-    ).pipe(
-      Effect.flatMap((emailTaken) =>
-        Effect.fail<DuplicateEmail | DuplicateUsername>(
-          emailTaken > 0
-            ? new DuplicateEmail({ email: fields.email ?? "" })
-            : new DuplicateUsername({ username: fields.username ?? "" })
-        )
+  const membership = (id: MemberId) =>
+    inOrganization((organizationId) =>
+      query(() => members.findOne({ accountId: id, organizationId, ...live }))
+    ).pipe(Effect.flatMap(optionalMember))
+
+  /** An account-wide change of a member of the current organisation; none when there is none. */
+  const changeAccount = <E>(id: MemberId, change: Effect.Effect<unknown, E>) =>
+    membership(id).pipe(
+      Effect.flatMap((found) =>
+        Option.isNone(found) ? Effect.succeedNone : Effect.andThen(change, membership(id))
       )
     )
 
-  const setAndAnswer = (filter: Filter<MemberDocument>, update: UpdateFilter<MemberDocument>) =>
+  const setAndAnswer = (filter: Filter<MembershipDocument>, update: UpdateFilter<MembershipDocument>) =>
     inOrganization((organizationId) =>
-      attemptWrite(() =>
+      queryWrite(() =>
         members.findOneAndUpdate({ ...filter, organizationId, ...live }, update, { returnDocument: "after" })
       )
-    ).pipe(Effect.flatMap(optionalRecord))
+    ).pipe(Effect.flatMap(optionalMember))
 
   return MemberStore.of({
-    insert: (record, entry) =>
-      attemptWrite(() => members.insertOne(withEntry(toDocument(record), entry))).pipe(
-        Effect.asVoid,
-        Effect.catchTag("DuplicateKey", () => conflictOf(record.id, record))
-      ),
-    findById: (id) =>
-      inOrganization((organizationId) =>
-        query(() => members.findOne({ _id: id, organizationId, ...live }))
-      ).pipe(Effect.flatMap(optionalRecord)),
+    insert: ({ passwordHash, ...member }, entry) =>
+      Effect.gen(function* () {
+        const account = toAccountDocument(new AccountRecord({ ...member, passwordHash }))
+        yield* attemptWrite(() => accounts.insertOne({ ...account, pendingSince: new Date() })).pipe(
+          Effect.catchTag("DuplicateKey", () => conflictOf(member.id, member))
+        )
+        const membership = toMembershipDocument(new MemberRecord(member))
+        yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
+        yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
+      }),
+    join: (member, entry) =>
+      Effect.gen(function* () {
+        if ((yield* query(() => accounts.countDocuments({ _id: member.id }, { limit: 1 }))) === 0)
+          return false
+        yield* attemptWrite(() => members.insertOne(withEntry(toMembershipDocument(member), entry))).pipe(
+          Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
+        )
+        // Read after the write: an account removed or changed meanwhile is seen, and its copies taken.
+        const account = yield* query(() => accounts.findOne({ _id: member.id }))
+        const _id = toMembershipDocument(member)._id
+        if (account === null) {
+          yield* queryWrite(() => members.deleteOne({ _id }))
+          return false
+        }
+        yield* queryWrite(() => members.updateOne({ _id }, { $set: copiedFrom(account) }))
+        return true
+      }),
+    findById: membership,
+    findAccount: (id) => query(() => accounts.findOne({ _id: id })).pipe(Effect.flatMap(optionalAccount)),
     findByLogin: (login) => {
       const key = loginKey(login)
-      return query(() => members.findOne({ $or: [{ usernameKey: key }, { email: key }], ...live })).pipe(
-        Effect.flatMap(optionalRecord)
+      return query(() => accounts.findOne({ $or: [{ usernameKey: key }, { email: key }] })).pipe(
+        Effect.flatMap(optionalAccount)
       )
     },
+    membershipsOf: (id) =>
+      query(() =>
+        members
+          .find({ accountId: id, ...live })
+          .sort({ accountId: 1, createdAt: 1, organizationId: 1 })
+          .toArray()
+      ).pipe(
+        Effect.flatMap((documents) => Effect.forEach(documents, toMembership)),
+        Effect.map((found) =>
+          found.map(({ organizationId, roleId, activestatus, createdAt }) => ({
+            organizationId,
+            roleId,
+            activestatus,
+            createdAt
+          }))
+        )
+      ),
     page: (memberQuery, limit) =>
       inOrganization((organizationId) =>
         query(() =>
           members
             .find({ organizationId, ...memberFilter(memberQuery), ...live })
-            .sort({ organizationId: 1, createdAt: 1, _id: 1 })
+            .sort({ organizationId: 1, createdAt: 1, accountId: 1 })
             .limit(limit)
             .toArray()
         )
-      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRecord))),
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toMembership))),
     countActive: inOrganization((organizationId) =>
       query(() => members.countDocuments({ organizationId, ...memberFilter({ active: true }), ...live }))
     ),
     setAccountStatus: (id, active, entry) =>
-      setAndAnswer(
-        { _id: id },
+      changeAccount(
+        id,
         active
-          ? { $set: { accountActiveStatus: true }, ...pushEntry(entry) }
-          : { $set: { accountActiveStatus: false }, $inc: { sessionEpoch: 1 }, ...pushEntry(entry) }
+          ? widen({ _id: id }, { $set: { accountActiveStatus: true }, ...pushEntry(entry) })
+          : narrowMemberships(id, { $set: { accountActiveStatus: false }, $inc: { accountEpoch: 1 } }).pipe(
+              Effect.andThen(
+                queryWrite(() =>
+                  accounts.updateOne(
+                    { _id: id },
+                    { $set: { accountActiveStatus: false }, ...pushEntry(entry) }
+                  )
+                )
+              )
+            )
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
-    update: (id, roleId, changes, endSessions, entry) => {
+    setPassword: (id, passwordHash, entry) =>
+      changeAccount(
+        id,
+        narrowMemberships(id, { $inc: { accountEpoch: 1 } }).pipe(
+          Effect.andThen(
+            queryWrite(() => accounts.updateOne({ _id: id }, { $set: { passwordHash }, ...pushEntry(entry) }))
+          )
+        )
+      ),
+    updateAccount: (id, changes, entry) => {
       const set = {
         ...changes,
         ...(changes.username === undefined ? {} : { usernameKey: usernameKey(changes.username) })
       }
+      return changeAccount(
+        id,
+        widen({ _id: id }, { $set: set, ...pushEntry(entry) }).pipe(
+          Effect.catchTag("DuplicateKey", () => conflictOf(id, changes))
+        )
+      )
+    },
+    update: (id, roleId, changes, endSessions, entry) => {
       // An update must change something; an empty one is a read.
       const update = {
-        ...(Object.keys(set).length > 0 ? { $set: set } : {}),
-        ...(endSessions ? { $inc: { sessionEpoch: 1 } } : {}),
+        ...(Object.keys(changes).length > 0 ? { $set: changes } : {}),
+        ...(endSessions ? { $inc: { membershipEpoch: 1 } } : {}),
         ...pushEntry(entry)
       }
-      const filter = { _id: id, roleId }
-      return (
-        Object.keys(update).length === 0
-          ? inOrganization((organizationId) =>
-              query(() => members.findOne({ ...filter, organizationId, ...live }))
-            ).pipe(Effect.flatMap(optionalRecord))
-          : setAndAnswer(filter, update)
-      ).pipe(Effect.catchTag("DuplicateKey", () => conflictOf(id, changes)))
+      return Object.keys(update).length === 0
+        ? membership(id).pipe(Effect.map(Option.filter((member) => member.roleId === roleId)))
+        : setAndAnswer({ accountId: id, roleId }, update)
     },
-    setPassword: (id, passwordHash, entry) =>
-      setAndAnswer(
-        { _id: id },
-        { $set: { passwordHash }, $inc: { sessionEpoch: 1 }, ...pushEntry(entry) }
-      ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     removeAll: inOrganization((organizationId) =>
-      queryWrite(() => members.deleteMany({ organizationId }))
-    ).pipe(Effect.asVoid),
-    // With an entry, the member is only marked removed: the relay deletes it once the entry is moved.
+      Effect.gen(function* () {
+        const held = yield* query(() =>
+          members.find({ organizationId }, { projection: { accountId: 1 } }).toArray()
+        )
+        const ids = held.map((document) => document.accountId)
+        yield* markPending(ids)
+        yield* queryWrite(() => members.deleteMany({ organizationId }))
+        yield* Effect.forEach(ids, settle, { discard: true })
+      })
+    ),
+    // With an entry, the membership is only marked removed: the relay deletes it once the entry is moved.
     remove: (id, entry) =>
       inOrganization((organizationId) =>
-        entry === undefined
-          ? queryWrite(() => members.findOneAndDelete({ _id: id, organizationId, ...live }))
-          : queryWrite(() =>
-              members.findOneAndUpdate(
-                { _id: id, organizationId, ...live },
-                { $set: { removed: true }, ...pushEntry(entry) },
-                { returnDocument: "before" }
+        Effect.gen(function* () {
+          yield* markPending([id])
+          const filter = { accountId: id, organizationId, ...live }
+          const removed = yield* entry === undefined
+            ? queryWrite(() => members.findOneAndDelete(filter))
+            : queryWrite(() =>
+                members.findOneAndUpdate(
+                  filter,
+                  { $set: { removed: true }, ...pushEntry(entry) },
+                  {
+                    returnDocument: "before"
+                  }
+                )
               )
-            )
-      ).pipe(Effect.flatMap(optionalRecord))
+          yield* settle(id)
+          return yield* optionalMember(removed)
+        })
+      )
   })
 })
 

@@ -1,8 +1,10 @@
 import { Effect, Layer } from "effect"
+import { settleAccounts } from "./account-changes.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
+import { intoAccounts } from "./into-accounts.ts"
 import { intoDefaultOrganization } from "./into-default-organization.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
@@ -21,9 +23,11 @@ let warnedWithoutTtl = false
 
 const indexesLayer = Layer.effectDiscard(
   MongoDatabase.use((db) =>
-    relayPending(db).pipe(
+    intoDefaultOrganization(db).pipe(
+      Effect.andThen(intoAccounts(db)),
+      Effect.andThen(relayPending(db)),
       Effect.andThen(countUncountedHolders(db)),
-      Effect.andThen(intoDefaultOrganization(db)),
+      Effect.andThen(settleAccounts(db.collection("accounts"), db.collection("members"))),
       Effect.andThen(ensureIndexes(db))
     )
   ).pipe(

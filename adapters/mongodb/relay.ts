@@ -1,18 +1,37 @@
 import { Effect } from "effect"
-import type { Db } from "mongodb"
+import type { Db, Filter } from "mongodb"
 import type { AuditTarget, StoreUnavailable } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 
-/** Where each kind of target is stored, and how its id is keyed there. */
-const stores: Partial<
-  Record<AuditTarget["type"], { readonly collection: string; readonly key: (id: string) => string | number }>
-> = {
-  member: { collection: "members", key: (id) => id },
-  role: { collection: "roles", key: Number },
-  role_permission_detail: { collection: "role_permissions", key: Number },
-  subscription: { collection: "subscriptions", key: (id) => id },
-  organization: { collection: "organizations", key: (id) => id }
+interface Place {
+  readonly collection: string
+  /** The document of the entry's target in that collection. */
+  readonly find: (entry: AuditEntryDocument) => Filter<Pending>
+}
+
+const byId = (collection: string, key: (id: string) => string | number): Place => ({
+  collection,
+  find: (entry) => ({ _id: key(entry.target.id) })
+})
+
+/**
+ * Where each kind of target's entries wait. A member's wait on its membership, or on its account
+ * for a change of the account.
+ */
+const stores: Partial<Record<AuditTarget["type"], ReadonlyArray<Place>>> = {
+  member: [
+    {
+      collection: "members",
+      find: (entry) => ({ accountId: entry.target.id, organizationId: entry.organizationId })
+    },
+    byId("accounts", (id) => id)
+  ],
+  role: [byId("roles", Number)],
+  role_permission_detail: [byId("role_permissions", Number)],
+  subscription: [byId("subscriptions", (id) => id)],
+  organization: [byId("organizations", (id) => id)],
+  invitation: [byId("invitations", (id) => id)]
 }
 
 interface Pending {
@@ -60,18 +79,19 @@ export const relayEntry = (
   later: (clearing: Effect.Effect<void, StoreUnavailable>) => Effect.Effect<unknown>
 ) =>
   Effect.gen(function* () {
-    const store = stores[entry.target.type]
-    if (store === undefined) return
-    const pending = yield* query(() =>
-      db
-        .collection<Pending>(store.collection)
-        .findOne({ _id: store.key(entry.target.id), "outbox._id": entry._id }, { projection: { removed: 1 } })
-    )
-    if (pending === null) return
-    yield* append(db, [entry])
-    const clearing = clear(db, store.collection, { ...pending, outbox: [entry] })
-    if (pending.removed === true) yield* clearing
-    else yield* later(clearing)
+    for (const place of stores[entry.target.type] ?? []) {
+      const pending = yield* query(() =>
+        db
+          .collection<Pending>(place.collection)
+          .findOne({ ...place.find(entry), "outbox._id": entry._id }, { projection: { removed: 1 } })
+      )
+      if (pending === null) continue
+      yield* append(db, [entry])
+      const clearing = clear(db, place.collection, { ...pending, outbox: [entry] })
+      if (pending.removed === true) yield* clearing
+      else yield* later(clearing)
+      return
+    }
   })
 
 /**
@@ -79,17 +99,19 @@ export const relayEntry = (
  * relay, and deletes what it left removed. Each is found in its document, so none is lost.
  */
 export const relayPending = (db: Db) =>
-  Effect.forEach(Object.values(stores), (store) =>
-    Effect.gen(function* () {
-      const documents = yield* query(() =>
-        db
-          .collection<Pending>(store.collection)
-          .find(
-            { $or: [{ "outbox.0": { $exists: true } }, { removed: true }] },
-            { projection: { outbox: 1, removed: 1 } }
-          )
-          .toArray()
-      )
-      yield* Effect.forEach(documents, (document) => drainDocument(db, store.collection, document))
-    })
+  Effect.forEach(
+    new Set(Object.values(stores).flatMap((places) => places.map((place) => place.collection))),
+    (collection) =>
+      Effect.gen(function* () {
+        const documents = yield* query(() =>
+          db
+            .collection<Pending>(collection)
+            .find(
+              { $or: [{ "outbox.0": { $exists: true } }, { removed: true }] },
+              { projection: { outbox: 1, removed: 1 } }
+            )
+            .toArray()
+        )
+        yield* Effect.forEach(documents, (document) => drainDocument(db, collection, document))
+      })
   )

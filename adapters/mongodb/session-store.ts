@@ -1,5 +1,6 @@
 import { Effect, Layer, Schema } from "effect"
 import { Session, SessionStore } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
 import { MongoDatabase } from "./database.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally, query, queryWrite } from "./driver.ts"
 
@@ -39,6 +40,10 @@ export const makeSessionStore = Effect.gen(function* () {
     revokeAllOf: (memberId, keep) =>
       queryWrite(() =>
         sessions.deleteMany(keep === undefined ? { memberId } : { memberId, _id: { $ne: keep } })
+      ).pipe(Effect.asVoid),
+    revokeMembership: (memberId) =>
+      inOrganization((organizationId) =>
+        queryWrite(() => sessions.deleteMany({ memberId, organizationId }))
       ).pipe(Effect.asVoid),
     carryOver: (tokenHash, memberEpoch) =>
       queryWrite(() => sessions.updateOne({ _id: tokenHash }, { $set: { memberEpoch } })).pipe(Effect.asVoid)

@@ -27,6 +27,9 @@ export const AuditAction = Schema.Literals([
   "organization.created",
   "organization.updated",
   "organization.deleted",
+  "invitation.created",
+  "invitation.revoked",
+  "invitation.accepted",
   "login.failed",
   "login.throttled"
 ])
@@ -46,7 +49,8 @@ export const AuditTarget = Schema.Struct({
     "role_permission_detail",
     "subscription",
     "login",
-    "organization"
+    "organization",
+    "invitation"
   ]),
   id: Schema.String
 })

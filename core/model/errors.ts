@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { PermissionId, RoleId } from "./ids.ts"
+import { MemberId, PermissionId, RoleId } from "./ids.ts"
 import { PermissionKey } from "./permission.ts"
 
 export class DuplicateEmail extends Schema.TaggedError<DuplicateEmail>()("DuplicateEmail", {
@@ -123,3 +123,16 @@ export class SubscriptionActive extends Schema.TaggedError<SubscriptionActive>()
 
 /** Self-serve signup is not open on this deployment. */
 export class SignupClosed extends Schema.TaggedError<SignupClosed>()("SignupClosed", {}) {}
+
+/** An administrator changed an account that also belongs to another organisation: only its membership is theirs. */
+export class AccountShared extends Schema.TaggedError<AccountShared>()("AccountShared", {
+  memberId: MemberId
+}) {}
+
+/** The account is a member of the organisation already. */
+export class AlreadyMember extends Schema.TaggedError<AlreadyMember>()("AlreadyMember", {
+  email: Schema.String
+}) {}
+
+/** An invitation token that is unknown, used, revoked or expired: one answer for all. */
+export class InvitationInvalid extends Schema.TaggedError<InvitationInvalid>()("InvitationInvalid", {}) {}

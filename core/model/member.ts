@@ -96,16 +96,18 @@ export const isActiveMember = (member: {
   readonly accountActiveStatus: boolean
 }) => member.activestatus && member.accountActiveStatus
 
-/** A member as stored: the public fields plus the credential and the session epoch. */
+/**
+ * A membership seen with its account: the public fields, the organisation and the session epoch.
+ * The credential stays with the account (`AccountRecord`).
+ */
 // Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
 export class MemberRecord extends Schema.Class<MemberRecord>("roster/MemberRecord")({
   ...Member.fields,
   /** The organisation of the membership. */
   organizationId: OrganizationId,
-  passwordHash: Schema.String,
   /**
-   * Incremented whenever the account is disabled; a session is valid only while it carries the
-   * current epoch. A counter, not a time, so instances with skewed clocks agree.
+   * Grows whenever the account's or this membership's sessions must end; a session is valid only
+   * while it carries the current epoch. A counter, not a time, so instances with skewed clocks agree.
    */
   sessionEpoch: Schema.Int
 }) {}

@@ -1,25 +1,48 @@
 import { Context, type Effect, type Option } from "effect"
+import type {
+  AccountChanges,
+  AccountRecord,
+  Membership,
+  MembershipChanges,
+  NewMember
+} from "../model/account.ts"
 import type { AuditEntry } from "../model/audit.ts"
-import type { DuplicateEmail, DuplicateUsername, StoreUnavailable } from "../model/errors.ts"
+import type { AlreadyMember, DuplicateEmail, DuplicateUsername, StoreUnavailable } from "../model/errors.ts"
 import type { MemberId, RoleId } from "../model/ids.ts"
-import type { MemberChanges, MemberRecord } from "../model/member.ts"
+import type { MemberRecord } from "../model/member.ts"
 import type { MemberQuery } from "../model/member-query.ts"
 
 /**
- * Team members. Every change takes the audit entry that records it, written in the same atomic
- * write (see `AuditLog`). Usernames are unique by `usernameKey`, e-mails are stored normalised and unique;
- * the store enforces both atomically, whatever the number of instances.
+ * Accounts and their memberships. A member is a membership of the current organisation seen with
+ * its account; every read and change of one names that organisation, and an account that is no
+ * member there is not found. Every change takes the audit entry that records it, written in the same
+ * atomic write (see `AuditLog`). Usernames are unique by `usernameKey`, e-mails are stored
+ * normalised and unique, across the deployment; the store enforces both atomically, whatever the
+ * number of instances.
  */
 export class MemberStore extends Context.Service<
   MemberStore,
   {
+    /** A new account with its membership of the member's organisation. */
     readonly insert: (
-      record: MemberRecord,
+      member: NewMember,
       entry?: AuditEntry
     ) => Effect.Effect<void, DuplicateEmail | DuplicateUsername | StoreUnavailable>
+    /**
+     * A membership of the current organisation for the existing account `member.id` (its account
+     * fields are the account's, whatever `member` says). False when the account no longer exists.
+     */
+    readonly join: (
+      member: MemberRecord,
+      entry?: AuditEntry
+    ) => Effect.Effect<boolean, AlreadyMember | StoreUnavailable>
     readonly findById: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
-    /** The member whose `usernameKey` or e-mail equals `loginKey(login)`. */
-    readonly findByLogin: (login: string) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    /** The account, wherever it is a member. */
+    readonly findAccount: (id: MemberId) => Effect.Effect<Option.Option<AccountRecord>, StoreUnavailable>
+    /** The account whose `usernameKey` or e-mail equals `loginKey(login)`. */
+    readonly findByLogin: (login: string) => Effect.Effect<Option.Option<AccountRecord>, StoreUnavailable>
+    /** The account's memberships, oldest first. */
+    readonly membershipsOf: (id: MemberId) => Effect.Effect<ReadonlyArray<Membership>, StoreUnavailable>
     /**
      * At most `limit` members matching the query, oldest first (see `byCreation`), starting after
      * `query.after`: each call is one indexed read, however deep the page.
@@ -30,33 +53,45 @@ export class MemberStore extends Context.Service<
     ) => Effect.Effect<ReadonlyArray<MemberRecord>, StoreUnavailable>
     /** How many members have both `activestatus` and `accountActiveStatus` true: the seats billed. */
     readonly countActive: Effect.Effect<number, StoreUnavailable>
-    /** Sets the account flag in one atomic write; disabling also increments `sessionEpoch`. */
+    /**
+     * Sets the account flag; disabling also ends the account's sessions in every organisation.
+     * None when the account is no member of the current organisation.
+     */
     readonly setAccountStatus: (
       id: MemberId,
       active: boolean,
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
-    /**
-     * Sets `changes` (e-mail already normalised) in one atomic write, only while the member still
-     * holds `roleId`; `endSessions` also increments `sessionEpoch`. None when there is no such member
-     * in that role. Usernames and e-mails stay unique.
-     */
-    readonly update: (
-      id: MemberId,
-      roleId: RoleId,
-      changes: MemberChanges,
-      endSessions: boolean,
-      entry?: AuditEntry
-    ) => Effect.Effect<Option.Option<MemberRecord>, DuplicateEmail | DuplicateUsername | StoreUnavailable>
-    /** Replaces the password hash and increments `sessionEpoch`, in one atomic write. */
+    /** Replaces the password hash and ends the account's sessions in every organisation. */
     readonly setPassword: (
       id: MemberId,
       passwordHash: string,
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
-    /** Deletes every member of the organisation (it is being deleted): no entry each. */
+    /** Sets the account's username or e-mail (already normalised); both stay unique. */
+    readonly updateAccount: (
+      id: MemberId,
+      changes: AccountChanges,
+      entry?: AuditEntry
+    ) => Effect.Effect<Option.Option<MemberRecord>, DuplicateEmail | DuplicateUsername | StoreUnavailable>
+    /**
+     * Sets `changes` of the membership in one atomic write, only while the member still holds
+     * `roleId`; `endSessions` ends the membership's sessions. None when there is no such member in
+     * that role.
+     */
+    readonly update: (
+      id: MemberId,
+      roleId: RoleId,
+      changes: MembershipChanges,
+      endSessions: boolean,
+      entry?: AuditEntry
+    ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    /** Deletes every membership of the organisation (it is being deleted), and accounts left with none. */
     readonly removeAll: Effect.Effect<void, StoreUnavailable>
-    /** Deletes the member; answers what was deleted, none when there was nothing. */
+    /**
+     * Deletes the membership, and its account when it was the last; answers what was deleted, none
+     * when there was nothing.
+     */
     readonly remove: (
       id: MemberId,
       entry?: AuditEntry

@@ -73,7 +73,7 @@ describe("the audit relay on MongoDB", () => {
             return documents
           })
           assert.deepStrictEqual(
-            raw.map((document) => [document._id, document.outbox ?? [], document.removed ?? false]),
+            raw.map((document) => [document.accountId, document.outbox ?? [], document.removed ?? false]),
             [[ada.id, [], false]]
           )
         })
@@ -102,10 +102,7 @@ describe("the audit relay on MongoDB", () => {
         }).pipe(Effect.provide(process_(database)))
         const outbox = yield* Effect.promise(async () => {
           const client = new MongoClient(mongoUri())
-          const document = await client
-            .db(database)
-            .collection("members")
-            .findOne({ _id: ada.id as never })
+          const document = await client.db(database).collection("members").findOne({ accountId: ada.id })
           await client.close()
           return document?.outbox
         })

@@ -103,6 +103,14 @@ describe("data stored before organisations, on MongoDB", () => {
           assert.strictEqual(valueOf(yield* organizations.findByRef("default")).id, "default")
           const ada = valueOf(yield* (yield* MemberStore).findById(MemberId.make("m-ada")))
           assert.strictEqual(ada.organizationId, "default")
+          // The one document that was both is now an account and its membership.
+          const account = valueOf(yield* (yield* MemberStore).findByLogin("ADA@example.com"))
+          assert.strictEqual(account.id, "m-ada")
+          assert.strictEqual(account.passwordHash, "$scrypt$ln=10,r=8,p=1$c2FsdA$aGFzaA")
+          assert.deepStrictEqual(
+            (yield* (yield* MemberStore).membershipsOf(account.id)).map((m) => m.organizationId),
+            ["default"]
+          )
           assert.deepStrictEqual(
             (yield* (yield* RoleStore).page(undefined, 10)).map((role) => role.roleKey),
             ["admin"]
@@ -132,12 +140,20 @@ describe("data stored before organisations, on MongoDB", () => {
           )
           const roleIndexes = (await db.collection("roles").indexes()).map((index) => index.name)
           const organizations = await db.collection("organizations").countDocuments({})
-          return { unmoved, roleIndexes, organizations }
+          const accounts = await db.collection<Stored<string>>("accounts").find().toArray()
+          const member = await db.collection("members").findOne({ accountId: "m-ada" })
+          return { unmoved, roleIndexes, organizations, accounts, member }
         })
         assert.deepStrictEqual(state.unmoved, [0, 0, 0, 0, 0])
         assert.notInclude(state.roleIndexes, "role_key_unique")
         assert.include(state.roleIndexes, "role_key_unique_in_organization")
         assert.strictEqual(state.organizations, 1, "one default organisation, however many instances started")
+        assert.deepStrictEqual(
+          state.accounts.map((account) => account._id),
+          ["m-ada"],
+          "one account, however many instances started"
+        )
+        assert.notProperty(state.member, "passwordHash", "the credential lives with the account only")
       })
     )
   )

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import {
+  AccountRecord,
   DuplicateEmail,
   DuplicateUsername,
   MemberId,
@@ -9,32 +10,27 @@ import {
   RoleId
 } from "../../core/index.ts"
 import { assertSingleWinner } from "../support/assertions.ts"
-import { assertEquals, inParallel, memberRecord, valueOf } from "../support/contract.ts"
+import { accountOf, assertEquals, inParallel, memberRecord, valueOf, viewOf } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 const role1 = RoleId.make(1)
 const role2 = RoleId.make(2)
 
 describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
-  it.effect("updates the given fields only, while the member holds the expected role", () =>
+  it.effect("updates the membership's fields only, while the member holds the expected role", () =>
     Effect.gen(function* () {
       const members = yield* MemberStore
       const ada = memberRecord("ada", { sessionEpoch: 2 })
       yield* members.insert(ada)
-      const renamed = valueOf(yield* members.update(ada.id, role1, { username: "Lovelace" }, false))
-      assertEquals(renamed, new MemberRecord({ ...ada, username: "Lovelace" }))
-      assertEquals(valueOf(yield* members.findByLogin("lovelace"), "found by the new name"), renamed)
-      assert.isTrue(Option.isNone(yield* members.findByLogin("ada")), "the old name is free")
-
       const moved = valueOf(
         yield* members.update(ada.id, role1, { roleId: role2, activestatus: false }, true)
       )
       assertEquals(
         moved,
-        new MemberRecord({ ...renamed, roleId: role2, activestatus: false, sessionEpoch: 3 })
+        new MemberRecord({ ...viewOf(ada), roleId: role2, activestatus: false, sessionEpoch: 3 })
       )
       assert.isTrue(
-        Option.isNone(yield* members.update(ada.id, role1, { email: "x@example.com" }, false)),
+        Option.isNone(yield* members.update(ada.id, role1, { activestatus: true }, false)),
         "no longer in role 1: nothing changes"
       )
       assertEquals(valueOf(yield* members.findById(ada.id)), moved)
@@ -43,22 +39,48 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
     }).pipe(Effect.provide(stores()))
   )
 
-  it.effect("an update to a taken e-mail or username is refused and changes nothing", () =>
+  it.effect("renames the account: found by the new name, the old one free, sessions untouched", () =>
+    Effect.gen(function* () {
+      const members = yield* MemberStore
+      const ada = memberRecord("ada", { sessionEpoch: 2 })
+      yield* members.insert(ada)
+      const renamed = valueOf(
+        yield* members.updateAccount(ada.id, { username: "Lovelace", email: "lovelace@example.com" })
+      )
+      assertEquals(
+        renamed,
+        new MemberRecord({ ...viewOf(ada), username: "Lovelace", email: "lovelace@example.com" })
+      )
+      assertEquals(
+        valueOf(yield* members.findByLogin("lovelace"), "found by the new name"),
+        new AccountRecord({ ...accountOf(ada), username: "Lovelace", email: "lovelace@example.com" })
+      )
+      assert.isTrue(Option.isNone(yield* members.findByLogin("ada")), "the old name is free")
+      assert.isTrue(Option.isNone(yield* members.findByLogin("ada@example.com")), "the old e-mail is free")
+      assertEquals(valueOf(yield* members.findById(ada.id)), renamed)
+      assert.isTrue(
+        Option.isNone(yield* members.updateAccount(MemberId.make("nobody"), { username: "x-y-z" }))
+      )
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("a change to a taken e-mail or username is refused and changes nothing", () =>
     Effect.gen(function* () {
       const members = yield* MemberStore
       const ada = memberRecord("ada")
       const grace = memberRecord("grace")
       yield* members.insert(ada)
       yield* members.insert(grace)
-      const email = yield* Effect.flip(members.update(grace.id, role1, { email: ada.email }, false))
+      const email = yield* Effect.flip(members.updateAccount(grace.id, { email: ada.email }))
       assert.instanceOf(email, DuplicateEmail)
       assert.strictEqual(email.email, ada.email)
-      const name = yield* Effect.flip(members.update(grace.id, role1, { username: "ADA" }, true))
+      const name = yield* Effect.flip(members.updateAccount(grace.id, { username: "ADA" }))
       assert.instanceOf(name, DuplicateUsername)
       assert.strictEqual(name.username, "ADA")
-      assertEquals(valueOf(yield* members.findById(grace.id)), grace, "grace is unchanged")
+      assertEquals(valueOf(yield* members.findById(grace.id)), viewOf(grace), "grace is unchanged")
+      assertEquals(valueOf(yield* members.findAccount(grace.id)), accountOf(grace))
       // A member keeps their own values when sending them again.
-      const same = yield* members.update(grace.id, role1, { email: grace.email, username: "Grace" }, false)
+      const same = yield* members.updateAccount(grace.id, { email: grace.email, username: "Grace" })
       assert.strictEqual(valueOf(same).username, "Grace")
     }).pipe(Effect.provide(stores()))
   )
@@ -68,7 +90,7 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       const members = yield* MemberStore
       for (let i = 0; i < 6; i++) yield* members.insert(memberRecord(`user${i}`))
       const results = yield* inParallel(6, (i) =>
-        Effect.result(members.update(MemberId.make(`member-user${i}`), role1, { username: "wanted" }, false))
+        Effect.result(members.updateAccount(MemberId.make(`member-user${i}`), { username: "wanted" }))
       )
       assertSingleWinner(results, DuplicateUsername)
       const holders = (yield* members.page({}, 1000)).filter((member) => member.username === "wanted")
@@ -82,8 +104,12 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       const ada = memberRecord("ada", { sessionEpoch: 7 })
       yield* members.insert(ada)
       const changed = valueOf(yield* members.setPassword(ada.id, "$scrypt$new"))
-      assertEquals(changed, new MemberRecord({ ...ada, passwordHash: "$scrypt$new", sessionEpoch: 8 }))
+      assertEquals(changed, new MemberRecord({ ...viewOf(ada), sessionEpoch: 8 }))
       assertEquals(valueOf(yield* members.findById(ada.id)), changed)
+      assertEquals(
+        valueOf(yield* members.findAccount(ada.id)),
+        new AccountRecord({ ...accountOf(ada), passwordHash: "$scrypt$new" })
+      )
       assert.isTrue(Option.isNone(yield* members.setPassword(MemberId.make("nobody"), "$scrypt$x")))
     }).pipe(Effect.provide(stores()))
   )
@@ -93,7 +119,11 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       const members = yield* MemberStore
       const ada = memberRecord("ada")
       yield* members.insert(ada)
-      assertEquals(valueOf(yield* members.remove(ada.id), "the removed member"), ada)
+      assertEquals(valueOf(yield* members.remove(ada.id), "the removed member"), viewOf(ada))
+      assert.isTrue(
+        Option.isNone(yield* members.findAccount(ada.id)),
+        "its account went with its last membership"
+      )
       assert.isTrue(Option.isNone(yield* members.remove(ada.id)))
       assert.isTrue(Option.isNone(yield* members.findByLogin("ada")))
       yield* members.insert(memberRecord("ada", { id: MemberId.make("member-ada-2") }))

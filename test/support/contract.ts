@@ -3,11 +3,13 @@ import { DateTime, Effect, Equal, type Layer, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
 import { type RosterOptions, rosterOn as rosterOnStores } from "../../app/roster-layer.ts"
 import {
+  AccountRecord,
   defaultOrganizationId,
   InboxEntry,
   MemberId,
   MemberRecord,
   Money,
+  NewMember,
   NewRole,
   type OrganizationId,
   PaymentEventId,
@@ -49,9 +51,9 @@ export const valueOf = <A>(option: Option.Option<A>, what = "a value"): A =>
 /** A member record as the use case would build it; `username@example.com` unless overridden. */
 export const memberRecord = (
   username: string,
-  overrides: Partial<ConstructorParameters<typeof MemberRecord>[0]> = {}
+  overrides: Partial<ConstructorParameters<typeof NewMember>[0]> = {}
 ) =>
-  new MemberRecord({
+  new NewMember({
     id: MemberId.make(`member-${username}`),
     organizationId: defaultOrganizationId,
     username,
@@ -63,6 +65,20 @@ export const memberRecord = (
     roleId: RoleId.make(1),
     createdAt: at(0),
     ...overrides
+  })
+
+/** What the store shows of a new member: the membership with its account, without the credential. */
+export const viewOf = ({ passwordHash: _hash, ...member }: NewMember) => new MemberRecord(member)
+
+/** The account of a new member. */
+export const accountOf = (member: NewMember) =>
+  new AccountRecord({
+    id: member.id,
+    username: member.username,
+    email: member.email,
+    passwordHash: member.passwordHash,
+    accountActiveStatus: member.accountActiveStatus,
+    createdAt: member.createdAt
   })
 
 export const newRole = (roleKey: string, createdAt = at(0)) =>

@@ -126,12 +126,15 @@ describe("acting on oneself", () => {
   it.effect("the administrator's password endpoint refuses the caller's own account", () =>
     Effect.gen(function* () {
       const { principal, member } = yield* actorWith("admin", administrator)
-      const before = yield* memberOf(member.id)
+      const before = Option.getOrThrow(yield* (yield* MemberStore).findAccount(member.id))
       const error = yield* Effect.flip(
         setMemberPassword(principal, member.id, { newPassword: Redacted.make("a brand new passphrase") })
       )
       assertForbidden(error, "self_action")
-      assert.strictEqual((yield* memberOf(member.id)).passwordHash, before.passwordHash)
+      assert.strictEqual(
+        Option.getOrThrow(yield* (yield* MemberStore).findAccount(member.id)).passwordHash,
+        before.passwordHash
+      )
     }).pipe(provideRoster())
   )
 })

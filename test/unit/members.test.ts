@@ -72,7 +72,7 @@ describe("addMember", () => {
       assert.notInclude(json, "$scrypt$")
 
       // The store keeps a salted hash, never the password itself.
-      const stored = yield* (yield* MemberStore).findById(member.id)
+      const stored = yield* (yield* MemberStore).findAccount(member.id)
       assert.isTrue(Option.isSome(stored))
       if (Option.isSome(stored)) {
         assert.notStrictEqual(stored.value.passwordHash, password)
@@ -91,7 +91,7 @@ describe("addMember", () => {
       )
       assert.strictEqual(member.email, "alice.smith@example.com")
 
-      const stored = yield* (yield* MemberStore).findById(member.id)
+      const stored = yield* (yield* MemberStore).findAccount(member.id)
       assert.strictEqual(Option.getOrUndefined(stored)?.email, "alice.smith@example.com")
       const fetched = yield* getMember(master, member.id)
       assert.strictEqual(fetched.email, "alice.smith@example.com")

@@ -253,7 +253,6 @@ describe("canAct", () => {
     organizationId: defaultOrganizationId,
     username: "ada",
     email: "ada@example.com",
-    passwordHash: "hash",
     activestatus: true,
     accountActiveStatus: true,
     sessionEpoch: 0,

@@ -32,7 +32,8 @@ const withMemberRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     const members = yield* MemberStore
     return yield* Effect.provideService(self, MemberStore, {
       ...members,
-      findById: (id) => members.findById(id).pipe(Effect.tap(() => members.remove(id)))
+      findById: (id) => members.findById(id).pipe(Effect.tap(() => members.remove(id))),
+      findAccount: (id) => members.findAccount(id).pipe(Effect.tap(() => members.remove(id)))
     })
   })
 

@@ -17,7 +17,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
     HttpApiEndpoint.post("toggleAccountStatus", "/toggle-account-status", {
       payload: jsonBody(ToggleAccountStatusBody),
       success: MessageView,
-      error: [Problem.NotFound, Problem.LastOwner]
+      error: [Problem.NotFound, Problem.LastOwner, Problem.AccountShared]
     })
       .annotate(RequiresPermission, "admin.accounts.write")
       .annotateMerge(
@@ -29,7 +29,7 @@ export class AdminApi extends HttpApiGroup.make("admin")
       params: { id: MemberId },
       payload: jsonBody(SetMemberPasswordInput),
       success: MessageView,
-      error: [Problem.NotFound, Problem.BusyWithRetryAfter]
+      error: [Problem.NotFound, Problem.AccountShared, Problem.BusyWithRetryAfter]
     })
       .annotate(RequiresPermission, "admin.accounts.write")
       .annotateMerge(

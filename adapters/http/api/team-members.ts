@@ -65,7 +65,8 @@ export const memberEndpoints = [
       Problem.DuplicateEmail,
       Problem.DuplicateUsername,
       Problem.EditConflict,
-      Problem.LastOwner
+      Problem.LastOwner,
+      Problem.AccountShared
     ]
   })
     .annotate(RequiresPermission, "team.members.write")

@@ -6,7 +6,8 @@ const readPaths: Record<Exclude<AuditTarget["type"], "login">, (id: string) => s
   role: (id) => `/api/v1/team/roles/${encodeURIComponent(id)}`,
   role_permission_detail: (id) => `/api/v1/team/role-permission-detail/${encodeURIComponent(id)}`,
   subscription: () => "/api/v1/pricing/subscription",
-  organization: () => "/api/v1/organization"
+  organization: () => "/api/v1/organization",
+  invitation: (id) => `/api/v1/team/invitations/${encodeURIComponent(id)}`
 }
 
 const doneMessage = JSON.stringify({

@@ -16,7 +16,7 @@ export type ChangeOwnPasswordInput = typeof ChangeOwnPasswordInput.Type
 
 /**
  * A member sets their own password, proving the current one; guesses at it are throttled like
- * logins. Every other session of theirs ends; the calling one carries on.
+ * logins. Every other session of their account ends, in every organisation; the calling one carries on.
  */
 export const changeOwnPassword = Effect.fnUntraced(function* (
   actor: Principal,
@@ -25,7 +25,7 @@ export const changeOwnPassword = Effect.fnUntraced(function* (
 ) {
   if (actor._tag !== "Member") return yield* new Forbidden({ reason: "no_password" })
   const members = yield* MemberStore
-  const found = yield* members.findById(actor.member.id)
+  const found = yield* members.findAccount(actor.member.id)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
   const attempt = yield* countPasswordAttempt(`member:${actor.member.id}`, client)
   const hasher = yield* PasswordHasher

@@ -1,10 +1,13 @@
 import { Effect, Option, Schema } from "effect"
+import type { AccountRecord, Membership } from "../../model/account.ts"
 import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
+import type { OrganizationId } from "../../model/ids.ts"
 import { loginKey } from "../../model/member.ts"
 import { OrganizationRef } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { canAct } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
+import { OrganizationStore } from "../../ports/organization-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
@@ -16,7 +19,7 @@ export const LogInInput = Schema.Struct({
   /** A username or an e-mail address. */
   username: Schema.String.check(Schema.isBetweenLength(1, 254)),
   password: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
-  /** The organisation to act on (its id or slug); the account's own when absent. */
+  /** The organisation to act on (its id or slug); the account's oldest active membership when absent. */
   organization: Schema.optionalKey(OrganizationRef),
   /** Who is calling, for throttling (the client address behind the HTTP adapter). */
   client: Schema.String.check(Schema.isMaxLength(256))
@@ -24,51 +27,65 @@ export const LogInInput = Schema.Struct({
 export type LogInInput = typeof LogInInput.Type
 
 /**
+ * The organisation a login acts on: the one it names, when the account is a member there, else the
+ * oldest membership that is active (the oldest of all when none is, to be refused as inactive).
+ */
+const chosenOrganization = Effect.fnUntraced(function* (
+  account: Option.Option<AccountRecord>,
+  named: string | undefined
+) {
+  if (Option.isNone(account)) return Option.none<OrganizationId>()
+  const memberships = yield* (yield* MemberStore).membershipsOf(account.value.id)
+  const pick = (membership: Membership | undefined) => Option.fromNullishOr(membership?.organizationId)
+  if (named === undefined) return pick(memberships.find((m) => m.activestatus) ?? memberships[0])
+  const organization = yield* (yield* OrganizationStore).findByRef(named)
+  return Option.flatMap(organization, ({ id }) => pick(memberships.find((m) => m.organizationId === id)))
+})
+
+/**
  * A known account is counted by its id, so switching between its username and its e-mail does not
- * double the allowance (see `countPasswordAttempt`).
+ * double the allowance (see `countPasswordAttempt`). An organisation the account is no member of is
+ * the same answer as a wrong password: which organisations an account belongs to is not told to
+ * whoever knows its name.
  */
 export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
   const found = yield* (yield* MemberStore).findByLogin(input.username)
+  const organizationId = yield* chosenOrganization(found, input.organization)
   const accountKey = Option.match(found, {
     onNone: () => `login:${loginKey(input.username)}`,
-    onSome: (member) => `member:${member.id}`
+    onSome: (account) => `member:${account.id}`
   })
+  const failure = (action: "login.failed" | "login.throttled") =>
+    recordLoginFailure(action, input.username, found, input.client, organizationId)
   const attempt = yield* countPasswordAttempt(accountKey, input.client).pipe(
-    Effect.tapErrorTag("RateLimited", () =>
-      recordLoginFailure("login.throttled", input.username, found, input.client)
-    )
+    Effect.tapErrorTag("RateLimited", () => failure("login.throttled"))
   )
   const hasher = yield* PasswordHasher
-  // The member whose password matches, if any. An unknown login still spends one hash, so timing
-  // does not reveal which accounts exist.
+  // An unknown login still spends one hash, so timing does not reveal which accounts exist.
   const verified = yield* Option.match(found, {
-    onNone: () => hasher.hash(input.password).pipe(Effect.as(found)),
-    onSome: (record) =>
-      hasher
-        .verify(record.passwordHash, input.password)
-        .pipe(Effect.map((ok) => (ok ? found : Option.none())))
+    onNone: () => hasher.hash(input.password).pipe(Effect.as(false)),
+    onSome: (account) => hasher.verify(account.passwordHash, input.password)
   }).pipe(Effect.tapError(() => attempt.giveBack))
-  if (Option.isNone(verified)) {
-    yield* recordLoginFailure("login.failed", input.username, found, input.client)
+  if (!verified) {
+    yield* failure("login.failed")
     return yield* new InvalidCredentials()
   }
-  const member = verified.value
-  const role = yield* (yield* RoleStore)
-    .findById(member.roleId)
-    .pipe(Effect.provideService(CurrentOrganization, member.organizationId))
-  if (!canAct(member, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
-  // A membership left behind by a deleted organisation signs nobody in.
-  const organization = yield* currentOrganization.pipe(
-    Effect.provideService(CurrentOrganization, member.organizationId),
-    Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
-  )
-  // An organisation the account is no member of is the same answer as a wrong password: which
-  // organisations an account belongs to is not told to whoever knows its name.
-  const named = input.organization
-  if (named !== undefined && named !== organization.id && named !== organization.slug) {
+  if (Option.isNone(organizationId)) {
     yield* attempt.giveBack
     return yield* new InvalidCredentials()
   }
-  yield* attempt.succeeded
-  return yield* startSession(member, organization)
+  const signIn = Effect.gen(function* () {
+    const member = yield* (yield* MemberStore).findById(Option.getOrThrow(found).id)
+    if (Option.isNone(member)) return yield* new InvalidCredentials()
+    const role = yield* (yield* RoleStore).findById(member.value.roleId)
+    if (!canAct(member.value, Option.getOrUndefined(role)))
+      return yield* new Forbidden({ reason: "inactive" })
+    // A membership left behind by a deleted organisation signs nobody in.
+    const organization = yield* currentOrganization.pipe(
+      Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
+    )
+    yield* attempt.succeeded
+    return yield* startSession(member.value, organization)
+  })
+  return yield* signIn.pipe(Effect.provideService(CurrentOrganization, organizationId.value))
 })

@@ -1,5 +1,7 @@
 import { Effect, Option, Redacted } from "effect"
-import { loginKey, type MemberRecord } from "../../model/member.ts"
+import type { AccountRecord } from "../../model/account.ts"
+import type { OrganizationId } from "../../model/ids.ts"
+import { loginKey } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
@@ -16,15 +18,16 @@ const unknownLoginOf = (login: string) =>
 
 /**
  * Records a failed or throttled login: the account it named (its member id when there is one, a
- * digest otherwise) and the client. An unauthenticated caller acts as `open`. The password is never
- * part of it.
+ * digest otherwise) and the client, in the organisation the login was for. An unauthenticated caller
+ * acts as `open`. The password is never part of it.
  */
 export const recordLoginFailure = Effect.fnUntraced(
   function* (
     action: "login.failed" | "login.throttled",
     login: string,
-    found: Option.Option<MemberRecord>,
-    client: string
+    found: Option.Option<AccountRecord>,
+    client: string,
+    _organizationId: Option.Option<OrganizationId>
   ) {
     const id = Option.isSome(found) ? found.value.id : yield* unknownLoginOf(login)
     const entry = yield* newAuditEntry(
@@ -35,9 +38,9 @@ export const recordLoginFailure = Effect.fnUntraced(
     )
     yield* (yield* AuditLog).record(entry)
   },
-  (effect, _action, _login, found) =>
+  (effect, _action, _login, _found, _client, organizationId) =>
     // A known account's failures are its organisation's to read; an unknown login's, the default one's.
-    Option.isSome(found)
-      ? Effect.provideService(effect, CurrentOrganization, found.value.organizationId)
+    Option.isSome(organizationId)
+      ? Effect.provideService(effect, CurrentOrganization, organizationId.value)
       : effect
 )

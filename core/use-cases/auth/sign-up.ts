@@ -1,4 +1,5 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import {
   DuplicateEmail,
@@ -6,15 +7,7 @@ import {
   DuplicateUsername,
   SignupClosed
 } from "../../model/errors.ts"
-import {
-  Email,
-  MemberRecord,
-  memberAuditFields,
-  normalizeEmail,
-  Password,
-  toMember,
-  Username
-} from "../../model/member.ts"
+import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
 import { NewOrganization, Organization, organizationAuditFields } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
@@ -83,7 +76,7 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
   yield* (yield* OrganizationStore).insert(organization, created)
   yield* relayAudit(created)
   const owner = yield* setUpOrganization(organization.id)
-  const record = new MemberRecord({
+  const record = new NewMember({
     id: memberId,
     organizationId: organization.id,
     username: input.username,

@@ -1,16 +1,9 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { DuplicateEmail, DuplicateUsername, UnknownRole } from "../../model/errors.ts"
 import { RoleId } from "../../model/ids.ts"
-import {
-  Email,
-  MemberRecord,
-  memberAuditFields,
-  normalizeEmail,
-  Password,
-  toMember,
-  Username
-} from "../../model/member.ts"
+import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
@@ -45,7 +38,7 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   if (Option.isSome(yield* members.findByLogin(input.username))) {
     return yield* new DuplicateUsername({ username: input.username })
   }
-  const record = new MemberRecord({
+  const record = new NewMember({
     id: yield* (yield* IdGenerator).memberId,
     organizationId: yield* CurrentOrganization,
     username: input.username,

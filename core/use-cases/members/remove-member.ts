@@ -13,8 +13,9 @@ import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entr
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
 /**
- * Removes a member and ends their sessions; nobody removes themselves, someone more privileged, or
- * the team's last owner.
+ * Removes a member from the organisation and ends their sessions there; an account left with no
+ * membership is deleted with it. Nobody removes themselves, someone more privileged, or the team's
+ * last owner.
  */
 export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: MemberId) {
   yield* requirePermission(actor, "team.members.write")
@@ -34,7 +35,7 @@ export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: M
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "member", id })
   yield* relayAudit(entry)
   yield* (yield* RoleStore).release(removed.value.roleId)
-  yield* (yield* SessionStore).revokeAllOf(id)
+  yield* (yield* SessionStore).revokeMembership(id)
   yield* seatsAfterMemberChange(removed.value, undefined)
   return toMember(removed.value)
 })

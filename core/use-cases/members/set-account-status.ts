@@ -3,12 +3,14 @@ import { NotFound } from "../../model/errors.ts"
 import { MemberId } from "../../model/ids.ts"
 import { toMember } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
-import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
+import { keepSeatsInStep } from "../billing/sync-seats.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
   memberId: MemberId,
@@ -16,7 +18,10 @@ export const SetAccountStatusInput = Schema.Struct({
 })
 export type SetAccountStatusInput = typeof SetAccountStatusInput.Type
 
-/** Enables or disables an account; disabling revokes every session of that member for good. */
+/**
+ * Enables or disables an account, in every organisation it belongs to; disabling ends every session
+ * of it. An organisation's administrator may do so only to an account that is theirs alone.
+ */
 export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, input: SetAccountStatusInput) {
   yield* requirePermission(actor, "admin.accounts.write")
   if (!input.active) yield* requireNotSelf(actor, input.memberId)
@@ -24,6 +29,7 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   const target = yield* members.findById(input.memberId)
   if (Option.isNone(target)) return yield* new NotFound({ entity: "member", id: input.memberId })
   yield* requireWithinCeiling(actor, target.value.roleId)
+  yield* requireAccountNotShared(actor, input.memberId)
   if (!input.active && (yield* isOwner(target.value)))
     yield* requireAnotherOwner({ memberId: input.memberId })
   const entry = yield* newAuditEntry(
@@ -37,6 +43,11 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   yield* relayAudit(entry)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (!input.active) yield* (yield* SessionStore).revokeAllOf(input.memberId)
-  yield* seatsAfterMemberChange(target.value, updated.value)
+  if (target.value.accountActiveStatus !== input.active) {
+    // The account's seats move in every organisation it belongs to.
+    for (const { organizationId } of yield* members.membershipsOf(input.memberId)) {
+      yield* keepSeatsInStep.pipe(Effect.provideService(CurrentOrganization, organizationId))
+    }
+  }
   return toMember(updated.value)
 })

@@ -4,6 +4,7 @@ import type { MemberId } from "../../model/ids.ts"
 import { Password } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
@@ -16,8 +17,9 @@ export const SetMemberPasswordInput = Schema.Struct({
 export type SetMemberPasswordInput = typeof SetMemberPasswordInput.Type
 
 /**
- * An administrator sets another member's password (a forgotten one); every session of that member
- * ends. One's own password changes only with the current one (`changeOwnPassword`).
+ * An administrator sets another member's password (a forgotten one); every session of that account
+ * ends, in every organisation. An organisation's administrator may do so only to an account that is
+ * theirs alone. One's own password changes only with the current one (`changeOwnPassword`).
  */
 export const setMemberPassword = Effect.fnUntraced(function* (
   actor: Principal,
@@ -30,6 +32,7 @@ export const setMemberPassword = Effect.fnUntraced(function* (
   const found = yield* members.findById(id)
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
   yield* requireWithinCeiling(actor, found.value.roleId)
+  yield* requireAccountNotShared(actor, id)
   const hash = yield* (yield* PasswordHasher).hash(input.newPassword)
   const entry = yield* newAuditEntry(auditActorOf(actor), "member.password_set", { type: "member", id })
   const updated = yield* members.setPassword(id, hash, entry)

@@ -1,10 +1,18 @@
 import { Effect, Option } from "effect"
+import type { AccountChanges, MembershipChanges } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { EditConflict, NotFound, UnknownRole } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
-import { type MemberChanges, memberAuditFields, normalizeEmail, toMember } from "../../model/member.ts"
+import {
+  type MemberChanges,
+  type MemberRecord,
+  memberAuditFields,
+  normalizeEmail,
+  toMember
+} from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
@@ -12,11 +20,27 @@ import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
+/** The part of a change that is the account's (it shows in every organisation) and the membership's. */
+const split = (current: MemberRecord, changes: MemberChanges) => {
+  const account: { -readonly [K in keyof AccountChanges]: AccountChanges[K] } = {}
+  if (changes.username !== undefined && changes.username !== current.username)
+    account.username = changes.username
+  const email = changes.email === undefined ? undefined : normalizeEmail(changes.email)
+  if (email !== undefined && email !== current.email) account.email = email
+  const membership: MembershipChanges = {
+    ...(changes.activestatus === undefined ? {} : { activestatus: changes.activestatus }),
+    ...(changes.roleId === undefined ? {} : { roleId: changes.roleId })
+  }
+  return { account, membership }
+}
+
 /**
- * Changes a member's username, e-mail, membership flag or role (merge semantics). Moving a member to
- * another role or deactivating them ends their sessions at once. A member cannot deactivate or
- * move themselves, nobody can change a member more privileged than themselves or move one into a
- * role holding more than they do, and the team's last owner stays one.
+ * Changes a member's username, e-mail, membership flag or role (merge semantics). The username and
+ * e-mail are the account's: an organisation's administrator changes them only on an account that is
+ * theirs alone, and they are written (and recorded) before the membership's part. Moving a member to
+ * another role or deactivating them ends their sessions in the organisation at once. A member cannot
+ * deactivate or move themselves, nobody can change a member more privileged than themselves or move
+ * one into a role holding more than they do, and the team's last owner stays one.
  */
 export const updateMember = Effect.fnUntraced(function* (
   actor: Principal,
@@ -39,38 +63,53 @@ export const updateMember = Effect.fnUntraced(function* (
   if ((yield* isOwner(current)) && !(yield* isOwner({ ...current, ...changes }))) {
     yield* requireAnotherOwner({ memberId: id })
   }
+  const parts = split(current, changes)
+  const changesAccount = Object.keys(parts.account).length > 0
+  if (changesAccount) yield* requireAccountNotShared(actor, id)
+  const changesMembership = Object.keys(parts.membership).length > 0 || !changesAccount
   if (newRole !== undefined) {
     // Counted before the move, so the new role cannot be deleted under the member; false when unknown.
     if (!(yield* roles.claim(newRole))) return yield* new UnknownRole({ roleId: newRole })
   }
-  const endSessions = newRole !== undefined || changes.activestatus === false
-  const normalized =
-    changes.email === undefined ? changes : { ...changes, email: normalizeEmail(changes.email) }
-  const recorded = changesBetween(
-    toMember(current),
-    { ...toMember(current), ...normalized },
-    memberAuditFields
-  )
-  const entry = yield* auditEntryOfChanges(
-    auditActorOf(actor),
-    "member.updated",
-    { type: "member", id },
-    recorded
-  )
   // The claim on the new role is given back when the member does not end up in it.
   const unclaim = newRole === undefined ? Effect.void : roles.release(newRole)
-  const updated = yield* members
-    .update(id, current.roleId, normalized, endSessions, entry)
-    .pipe(Effect.tapError(() => unclaim))
-  if (Option.isNone(updated)) {
-    yield* unclaim
-    // Removed or moved by someone else since it was read: the decision above no longer holds.
-    return yield* new EditConflict({ entity: "member", id })
+  const entryOf = (next: object) =>
+    auditEntryOfChanges(
+      auditActorOf(actor),
+      "member.updated",
+      { type: "member", id },
+      changesBetween(toMember(current), { ...toMember(current), ...next }, memberAuditFields)
+    )
+  let updated = current
+  if (changesAccount) {
+    const entry = yield* entryOf(parts.account)
+    const renamed = yield* members
+      .updateAccount(id, parts.account, entry)
+      .pipe(Effect.tapError(() => unclaim))
+    if (Option.isNone(renamed)) {
+      yield* unclaim
+      return yield* new NotFound({ entity: "member", id })
+    }
+    yield* relayAudit(entry)
+    updated = renamed.value
   }
-  yield* relayAudit(entry)
-  if (newRole !== undefined) yield* roles.release(current.roleId)
-  // The epoch increment already voids the sessions; deleting them just frees the store.
-  if (endSessions) yield* (yield* SessionStore).revokeAllOf(id)
-  yield* seatsAfterMemberChange(current, updated.value)
-  return toMember(updated.value)
+  if (changesMembership) {
+    const endSessions = newRole !== undefined || changes.activestatus === false
+    const entry = yield* entryOf(parts.membership)
+    const changed = yield* members
+      .update(id, current.roleId, parts.membership, endSessions, entry)
+      .pipe(Effect.tapError(() => unclaim))
+    if (Option.isNone(changed)) {
+      yield* unclaim
+      // Removed or moved by someone else since it was read: the decision above no longer holds.
+      return yield* new EditConflict({ entity: "member", id })
+    }
+    yield* relayAudit(entry)
+    if (newRole !== undefined) yield* roles.release(current.roleId)
+    // The epoch increment already voids the sessions; deleting them just frees the store.
+    if (endSessions) yield* (yield* SessionStore).revokeMembership(id)
+    updated = changed.value
+  }
+  yield* seatsAfterMemberChange(current, updated)
+  return toMember(updated)
 })

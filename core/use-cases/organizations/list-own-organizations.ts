@@ -1,18 +1,26 @@
 import { Effect, Option } from "effect"
 import type { Principal } from "../../model/principal.ts"
-import { CurrentOrganization } from "../../model/request.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { currentOrganization } from "./current-organization.ts"
+import { OrganizationStore } from "../../ports/organization-store.ts"
 
-/** The caller's memberships with their organisations; the operator belongs to none. */
+/**
+ * The caller's memberships with their organisations, oldest first; the operator belongs to none. A
+ * membership whose organisation is being deleted is left out.
+ */
 export const listOwnOrganizations = Effect.fnUntraced(function* (actor: Principal) {
   if (actor._tag !== "Member") return []
-  const membership = yield* (yield* MemberStore)
-    .findById(actor.member.id)
-    .pipe(Effect.provideService(CurrentOrganization, actor.organizationId))
-  if (Option.isNone(membership)) return []
-  const organization = yield* currentOrganization.pipe(
-    Effect.provideService(CurrentOrganization, actor.organizationId)
+  const memberships = yield* (yield* MemberStore).membershipsOf(actor.member.id)
+  const organizations = yield* OrganizationStore
+  const listed = yield* Effect.forEach(memberships, (membership) =>
+    organizations.findById(membership.organizationId).pipe(
+      Effect.map(
+        Option.map((organization) => ({
+          organization,
+          roleId: membership.roleId,
+          activestatus: membership.activestatus
+        }))
+      )
+    )
   )
-  return [{ organization, roleId: membership.value.roleId, activestatus: membership.value.activestatus }]
+  return listed.flatMap(Option.toArray)
 })

@@ -1,0 +1,81 @@
+import { Effect } from "effect"
+import type { Collection, Filter, UpdateFilter } from "mongodb"
+import { DuplicateEmail, DuplicateUsername } from "../../core/index.ts"
+import { type AccountDocument, copiedFrom, type MembershipDocument } from "./account-documents.ts"
+import { live } from "./audit-document.ts"
+import { attemptWrite, query, queryWrite } from "./driver.ts"
+
+/**
+ * The writes that keep an account and its memberships in step. The account is the truth; its
+ * memberships copy what lists filter on. A change that narrows (ends sessions, disables) reaches the
+ * memberships first, so a process stopped halfway never leaves a session alive that should have
+ * ended; one that widens reaches the account first, marked pending until its copies follow.
+ */
+export const accountChanges = (
+  accounts: Collection<AccountDocument>,
+  members: Collection<MembershipDocument>
+) => {
+  /** The server need not say which unique index refused a write; which value another account holds does. */
+  const conflictOf = (id: string, fields: { readonly email?: string; readonly username?: string }) =>
+    query(() =>
+      fields.email === undefined
+        ? Promise.resolve(0)
+        : accounts.countDocuments({ email: fields.email, _id: { $ne: id } }, { limit: 1 })
+    ).pipe(
+      Effect.flatMap((emailTaken) =>
+        Effect.fail<DuplicateEmail | DuplicateUsername>(
+          emailTaken > 0
+            ? new DuplicateEmail({ email: fields.email ?? "" })
+            : new DuplicateUsername({ username: fields.username ?? "" })
+        )
+      )
+    )
+
+  const narrowMemberships = (accountId: string, update: UpdateFilter<MembershipDocument>) =>
+    queryWrite(() => members.updateMany({ accountId }, update))
+
+  /** Copies the account to its memberships and clears its mark; an account left with none is deleted. */
+  const settle = (accountId: string) =>
+    Effect.gen(function* () {
+      const account = yield* query(() => accounts.findOne({ _id: accountId }))
+      if (account === null) return
+      const held = yield* query(() => members.countDocuments({ accountId, ...live }, { limit: 1 }))
+      if (held === 0) {
+        yield* queryWrite(() => accounts.deleteOne({ _id: accountId }))
+        return
+      }
+      yield* queryWrite(() => members.updateMany({ accountId }, { $set: copiedFrom(account) }))
+      yield* queryWrite(() => accounts.updateOne({ _id: accountId }, { $unset: { pendingSince: "" } }))
+    })
+
+  /** Marks the account pending, applies `update` to it, then settles it. */
+  const widen = (filter: Filter<AccountDocument>, update: UpdateFilter<AccountDocument>) =>
+    attemptWrite(() =>
+      accounts.findOneAndUpdate(filter, { ...update, $set: { ...update.$set, pendingSince: new Date() } })
+    ).pipe(Effect.tap((account) => (account === null ? Effect.void : settle(account._id))))
+
+  return {
+    conflictOf,
+    narrowMemberships,
+    settle,
+    widen,
+    markPending: (ids: ReadonlyArray<string>) =>
+      queryWrite(() =>
+        accounts.updateMany({ _id: { $in: [...ids] } }, { $set: { pendingSince: new Date() } })
+      )
+  }
+}
+
+/** Finishes, at start, what stopped processes left pending: accounts older than a moment's work. */
+export const settleAccounts = (
+  accounts: Collection<AccountDocument>,
+  members: Collection<MembershipDocument>
+) =>
+  Effect.gen(function* () {
+    const before = new Date(Date.now() - 30_000)
+    const pending = yield* query(() =>
+      accounts.find({ pendingSince: { $lt: before } }, { projection: { _id: 1 } }).toArray()
+    )
+    const { settle } = accountChanges(accounts, members)
+    yield* Effect.forEach(pending, (account) => settle(account._id), { discard: true })
+  })

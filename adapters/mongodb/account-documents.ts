@@ -1,0 +1,92 @@
+import { Schema } from "effect"
+import { AccountRecord, MemberRecord, usernameKey } from "../../core/index.ts"
+import { Outbox, Removed } from "./audit-document.ts"
+import { collectionSchema, decodeDocument, encodeDocument } from "./driver.ts"
+
+/**
+ * An account as stored: the truth of its username, e-mail, status and credential, under the unique
+ * indexes. `pendingSince` marks an account whose memberships may not show it yet (a change, a new
+ * account or a removal was under way): `settleAccounts` finishes it at start if a process stopped.
+ */
+export const AccountDocument = collectionSchema(
+  Schema.Struct({
+    _id: Schema.String,
+    username: Schema.String,
+    usernameKey: Schema.String,
+    email: Schema.String,
+    passwordHash: Schema.String,
+    accountActiveStatus: Schema.Boolean,
+    createdAt: Schema.DateTimeUtcFromDate,
+    pendingSince: Schema.optionalKey(Schema.Date),
+    outbox: Outbox
+  }),
+  AccountRecord,
+  {
+    decode: ({ _id, usernameKey: _key, pendingSince: _pending, outbox: _outbox, ...fields }) => ({
+      id: _id,
+      ...fields
+    }),
+    encode: ({ id, ...fields }) => ({ _id: id, usernameKey: usernameKey(fields.username), ...fields })
+  }
+)
+export type AccountDocument = typeof AccountDocument.Encoded
+
+export const toAccount = decodeDocument(AccountDocument)
+export const toAccountDocument = encodeDocument(AccountDocument)
+
+/**
+ * A membership as stored, with copies of its account's fields that lists filter on (kept in step by
+ * every account change) and the two halves of its session epoch: the account's and its own.
+ */
+export const MembershipDocument = collectionSchema(
+  Schema.Struct({
+    _id: Schema.String,
+    accountId: Schema.String,
+    organizationId: Schema.String,
+    username: Schema.String,
+    usernameKey: Schema.String,
+    email: Schema.String,
+    accountActiveStatus: Schema.Boolean,
+    accountEpoch: Schema.Int,
+    membershipEpoch: Schema.Int,
+    activestatus: Schema.Boolean,
+    roleId: Schema.Int,
+    createdAt: Schema.DateTimeUtcFromDate,
+    outbox: Outbox,
+    removed: Removed
+  }),
+  MemberRecord,
+  {
+    decode: ({ accountId, accountEpoch, membershipEpoch, ...document }) => ({
+      id: accountId,
+      organizationId: document.organizationId,
+      username: document.username,
+      email: document.email,
+      accountActiveStatus: document.accountActiveStatus,
+      activestatus: document.activestatus,
+      roleId: document.roleId,
+      createdAt: document.createdAt,
+      sessionEpoch: accountEpoch + membershipEpoch
+    }),
+    encode: ({ id, sessionEpoch, ...fields }) => ({
+      _id: `${fields.organizationId}/${id}`,
+      accountId: id,
+      usernameKey: usernameKey(fields.username),
+      accountEpoch: 0,
+      membershipEpoch: sessionEpoch,
+      ...fields
+    })
+  }
+)
+export type MembershipDocument = typeof MembershipDocument.Encoded
+
+export const toMembership = decodeDocument(MembershipDocument)
+export const toMembershipDocument = encodeDocument(MembershipDocument)
+
+/** The fields a membership copies from its account. */
+export const copiedFrom = (account: AccountDocument) => ({
+  username: account.username,
+  usernameKey: account.usernameKey,
+  email: account.email,
+  accountActiveStatus: account.accountActiveStatus
+})
