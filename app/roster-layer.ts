@@ -1,8 +1,15 @@
 import { Duration, Layer, Option } from "effect"
 import { CryptoServices, hashToken, type ScryptParameters } from "../adapters/crypto/index.ts"
+import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
 import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
-import { AuthSettings, type PaymentProvider, type Plan, type ThrottlePolicy } from "../core/index.ts"
+import {
+  AuthSettings,
+  type InvitationMail,
+  type PaymentProvider,
+  type Plan,
+  type ThrottlePolicy
+} from "../core/index.ts"
 
 export interface RosterOptions {
   readonly plans?: ReadonlyArray<Plan>
@@ -15,6 +22,10 @@ export interface RosterOptions {
   readonly paymentProvider?: Layer.Layer<PaymentProvider>
   /** Whether anyone may sign up, opening an organisation of their own; closed by default. */
   readonly signupOpen?: boolean
+  /** How long an invitation may be accepted; 7 days when absent. */
+  readonly invitationTtl?: Duration.Input
+  /** Who delivers invitations; without one, their creator gets the token (see `noInvitationMailLayer`). */
+  readonly invitationMail?: Layer.Layer<InvitationMail>
 }
 
 export const defaultThrottle: ThrottlePolicy = {
@@ -24,7 +35,7 @@ export const defaultThrottle: ThrottlePolicy = {
 }
 
 export const authSettingsLayer = (
-  options: Pick<RosterOptions, "masterKey" | "sessionTtl" | "throttle" | "signupOpen">
+  options: Pick<RosterOptions, "masterKey" | "sessionTtl" | "throttle" | "signupOpen" | "invitationTtl">
 ) =>
   Layer.succeed(
     AuthSettings,
@@ -32,7 +43,8 @@ export const authSettingsLayer = (
       masterKeyHash: Option.fromNullishOr(options.masterKey).pipe(Option.map(hashToken)),
       sessionTtl: Duration.fromInputUnsafe(options.sessionTtl ?? Duration.hours(12)),
       throttle: { ...defaultThrottle, ...options.throttle },
-      signupOpen: options.signupOpen === true
+      signupOpen: options.signupOpen === true,
+      invitationTtl: Duration.fromInputUnsafe(options.invitationTtl ?? Duration.days(7))
     })
   )
 
@@ -47,7 +59,8 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: R
     planCatalogLayer(options.plans ?? []),
     CryptoServices(options.scrypt),
     authSettingsLayer(options),
-    options.paymentProvider ?? noPaymentProviderLayer
+    options.paymentProvider ?? noPaymentProviderLayer,
+    options.invitationMail ?? noInvitationMailLayer
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */

@@ -2,6 +2,7 @@ import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
+import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
@@ -75,6 +76,16 @@ export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
             plans: settings.plans,
             sessionTtl: settings.sessionTtl,
             signupOpen: settings.signupOpen,
+            invitationTtl: settings.mail.invitationTtl,
+            invitationMail: Option.match(settings.mail.smtp, {
+              onNone: () => noInvitationMailLayer,
+              onSome: (smtp) =>
+                loadedWhenBuilt(
+                  () => import("../adapters/mail/smtp-invitation-mail.ts"),
+                  ({ smtpInvitationMailLayer }) => smtpInvitationMailLayer(smtp),
+                  { name: "nodemailer", feature: "Invitations by mail (ROSTER_SMTP_URL)" }
+                )
+            }),
             paymentProvider: Option.match(settings.stripe, {
               onNone: () => noPaymentProviderLayer,
               // Stripe's package is loaded only when it is used, as the MongoDB driver is.

@@ -6,6 +6,7 @@ import type { StripeProviderOptions } from "../adapters/payments/stripe-provider
 import type { Sampling } from "../adapters/tracing/sampled-tracer.ts"
 import type { Plan } from "../core/index.ts"
 import { parseCorsOrigins } from "./cors-origins.ts"
+import { loadMailSettings, type MailSettings } from "./mail-settings.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
@@ -40,6 +41,7 @@ export interface Settings {
   readonly metrics: Option.Option<{ readonly token: Option.Option<Redacted.Redacted<string>> }>
   /** Whether anyone may sign up, opening an organisation of their own (`ROSTER_SIGNUP=open`). */
   readonly signupOpen: boolean
+  readonly mail: MailSettings
 }
 
 const minimumMasterKeyLength = 32
@@ -169,6 +171,7 @@ export const loadSettings = Effect.gen(function* () {
     stripe: yield* loadStripeSettings(plans),
     metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none(),
     signupOpen: env.signup === "open",
+    mail: yield* loadMailSettings,
     tracing:
       Option.isSome(env.otlpEndpoint) && !env.otelDisabled
         ? Option.some({ serviceName: env.serviceName, sampling: samplingOf(env.sampler, env.samplerArg) })

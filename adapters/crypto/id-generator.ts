@@ -1,6 +1,13 @@
 import { randomFillSync, randomUUID } from "node:crypto"
 import { Effect, Layer } from "effect"
-import { AuditEntryId, IdGenerator, MemberId, OrganizationId, SubscriptionId } from "../../core/index.ts"
+import {
+  AuditEntryId,
+  IdGenerator,
+  InvitationId,
+  MemberId,
+  OrganizationId,
+  SubscriptionId
+} from "../../core/index.ts"
 
 const hexDigit = Buffer.from("0123456789abcdef", "latin1")
 const maxSequence = 0xffffff
@@ -59,6 +66,7 @@ export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
     memberId: Effect.sync(() => MemberId.make(randomUUID())),
     organizationId: Effect.sync(() => OrganizationId.make(timeOrdered("org_"))),
     subscriptionId: Effect.sync(() => SubscriptionId.make(timeOrdered("sub_"))),
-    auditEntryId: Effect.sync(() => AuditEntryId.make(timeOrdered("aud_")))
+    auditEntryId: Effect.sync(() => AuditEntryId.make(timeOrdered("aud_"))),
+    invitationId: Effect.sync(() => InvitationId.make(timeOrdered("inv_")))
   })
 })

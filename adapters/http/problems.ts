@@ -239,6 +239,12 @@ export class ProviderUnavailable extends HttpApiError.Problem<ProviderUnavailabl
   code("unavailable")
 ) {}
 
+export class MailUnavailable extends HttpApiError.Problem<MailUnavailable>()(
+  "MailUnavailable",
+  declare("unavailable", 503, "The mail server is unavailable; try again"),
+  code("unavailable")
+) {}
+
 export class Busy extends HttpApiError.Problem<Busy>()(
   "Busy",
   declare("unavailable", 503, "Too busy hashing passwords; try again shortly"),

@@ -10,6 +10,7 @@ import { AdminHandlers } from "./handlers/admin.ts"
 import { AuditHandlers } from "./handlers/audit.ts"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { HealthHandlers } from "./handlers/health.ts"
+import { InvitationsHandlers } from "./handlers/invitations.ts"
 import { OrganizationsHandlers } from "./handlers/organizations.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
@@ -42,6 +43,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       PricingHandlers,
       AdminHandlers,
       AuthHandlers,
+      InvitationsHandlers,
       AuditHandlers,
       OrganizationsHandlers,
       PaymentsHandlers,

@@ -4,6 +4,8 @@ import type {
   AuthSettings,
   IdempotencyStore,
   IdGenerator,
+  InvitationMail,
+  InvitationStore,
   LoginThrottleStore,
   MemberStore,
   OrganizationStore,
@@ -27,6 +29,8 @@ export type HttpServices =
   | AuthSettings
   | IdempotencyStore
   | IdGenerator
+  | InvitationMail
+  | InvitationStore
   | LoginThrottleStore
   | MemberStore
   | OrganizationStore

@@ -13,7 +13,8 @@ const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   no_password: "Only a signed-in member has a password of their own to change",
   other_organization: "A session acts on its own organisation only",
   operator_only: "Only the operator (the master key) may do this",
-  default_organization: "The default organisation cannot be deleted"
+  default_organization: "The default organisation cannot be deleted",
+  other_account: "The invitation is for another account than the signed-in one"
 }
 
 const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
@@ -97,6 +98,17 @@ const problems = {
   ProviderUnavailable: (_: Domain.ProviderUnavailable) =>
     new Problem.ProviderUnavailable({
       detail: "The payment provider did not answer; nothing changed here and the request may be retried"
+    }),
+  MailUnavailable: (_: Domain.MailUnavailable) =>
+    new Problem.MailUnavailable({
+      detail: "The mail server did not take the invitation, which is revoked; the request may be retried"
+    }),
+  MissingField: (e: Domain.MissingField) =>
+    new Problem.ValidationFailed({
+      detail: `A new account needs a ${e.field}`,
+      errors: [
+        { path: `body.${e.field}`, message: "Required to accept an invitation for an e-mail with no account" }
+      ]
     }),
   StoreUnavailable: (_: Domain.StoreUnavailable) =>
     new Problem.Unavailable({

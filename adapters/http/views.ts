@@ -1,7 +1,8 @@
-import { type DateTime, type Redacted, Schema, Struct } from "effect"
+import { type DateTime, Option, type Redacted, Schema, Struct } from "effect"
 import {
   AuditEntry,
   Currency,
+  InvitationView,
   Member,
   type Organization,
   PermissionCatalog,
@@ -125,6 +126,21 @@ export const WhoAmIView = Schema.Struct({
 })
 
 export const MessageView = Schema.Struct({ message: Schema.String })
+
+/** A new invitation; its token only when the deployment sends no mail, for the creator to deliver. */
+export const InvitationCreatedView = Schema.Struct({
+  ...InvitationView.fields,
+  token: Schema.optionalKey(Schema.RedactedFromValue(Schema.String))
+})
+
+export const toInvitationCreatedView = (created: {
+  readonly invitation: InvitationView
+  readonly token: Option.Option<Redacted.Redacted<string>>
+}): typeof InvitationCreatedView.Type =>
+  Option.match(created.token, {
+    onNone: () => ({ ...created.invitation }),
+    onSome: (token) => ({ ...created.invitation, token })
+  })
 
 const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member" } as const
 

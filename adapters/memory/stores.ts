@@ -1,6 +1,7 @@
 import { Layer } from "effect"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
+import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
@@ -15,6 +16,7 @@ import { subscriptionStoreLayer } from "./subscription-store.ts"
 export const MemoryStores = Layer.mergeAll(
   organizationStoreLayer,
   memberStoreLayer,
+  invitationStoreLayer,
   roleStoreLayer,
   rolePermissionStoreLayer,
   subscriptionStoreLayer,

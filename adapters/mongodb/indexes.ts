@@ -23,6 +23,11 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
       name: "by_role_in_membership_order_in_organization"
     }
   ],
+  invitations: [
+    { key: { tokenHash: 1 }, name: "token_hash_unique", unique: true },
+    { key: { pendingKey: 1 }, name: "one_pending_per_email", unique: true },
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
+  ],
   roles: [
     { key: { organizationId: 1, roleKey: 1 }, name: "role_key_unique_in_organization", unique: true },
     { key: { organizationId: 1, _id: 1 }, name: "by_organization" }

@@ -6,6 +6,7 @@ import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { intoAccounts } from "./into-accounts.ts"
 import { intoDefaultOrganization } from "./into-default-organization.ts"
+import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
@@ -51,6 +52,7 @@ export const mongoStores = (options: MongoOptions) =>
     Layer.mergeAll(
       organizationStoreLayer,
       memberStoreLayer,
+      invitationStoreLayer,
       roleStoreLayer,
       rolePermissionStoreLayer,
       sessionStoreLayer,

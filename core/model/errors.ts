@@ -42,7 +42,7 @@ export class PriceMismatch extends Schema.TaggedError<PriceMismatch>()("PriceMis
 }) {}
 
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  entity: Schema.Literals(["member", "role", "role_permission_detail", "subscription", "organization"]),
+  entity: Schema.Literals(["member", "role", "role_permission_detail", "subscription", "organization", "invitation"]),
   id: Schema.String
 }) {}
 
@@ -69,7 +69,8 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "no_password",
     "other_organization",
     "operator_only",
-    "default_organization"
+    "default_organization",
+    "other_account"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
@@ -136,3 +137,11 @@ export class AlreadyMember extends Schema.TaggedError<AlreadyMember>()("AlreadyM
 
 /** An invitation token that is unknown, used, revoked or expired: one answer for all. */
 export class InvitationInvalid extends Schema.TaggedError<InvitationInvalid>()("InvitationInvalid", {}) {}
+
+/** The mail server did not take the message; what was to be sent is undone. */
+export class MailUnavailable extends Schema.TaggedError<MailUnavailable>()("MailUnavailable", {}) {}
+
+/** A new account needs this field, which the request left out. */
+export class MissingField extends Schema.TaggedError<MissingField>()("MissingField", {
+  field: Schema.Literals(["username", "password"])
+}) {}

@@ -42,3 +42,6 @@ export const TokenHash = Schema.String.check(Schema.isPattern(/^[0-9a-f]{64}$/))
   Schema.brand("TokenHash")
 )
 export type TokenHash = typeof TokenHash.Type
+
+export const InvitationId = OpaqueId.pipe(Schema.brand("InvitationId"))
+export type InvitationId = typeof InvitationId.Type

@@ -19,5 +19,7 @@ export class AuthSettings extends Context.Service<
     readonly throttle: ThrottlePolicy
     /** Whether anyone may sign up, creating an account and an organisation of their own (`signUp`). */
     readonly signupOpen?: boolean
+    /** How long an invitation may be accepted; 7 days when absent. */
+    readonly invitationTtl?: Duration.Duration
   }
 >()("roster/core/ports/AuthSettings") {}

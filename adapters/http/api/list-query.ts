@@ -50,6 +50,7 @@ export const queryDocs: Readonly<Record<string, { readonly description: string; 
       description: "true: only members who can act (membership and account active); false: only the others"
     },
     q: { description: "A prefix of the username or the e-mail, ignoring case" },
+    status: { description: "Only invitations in this state: pending, accepted, revoked or expired" },
     action: { description: "Only entries of this action" },
     actorId: { description: "Only entries of what this member did" },
     targetId: { description: "Only entries about this member, role, record or subscription (its id)" },

@@ -4,6 +4,7 @@ import { AuditApi } from "./audit.ts"
 import { AuthApi } from "./auth.ts"
 import { declareBearerSecurity } from "./bearer-security.ts"
 import { HealthApi } from "./health.ts"
+import { InvitationsApi } from "./invitations.ts"
 import { RequestProblems } from "./middleware.ts"
 import { OrganizationsApi } from "./organizations.ts"
 import { PaymentsApi } from "./payments.ts"
@@ -23,6 +24,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(PricingApi)
   .add(AdminApi)
   .add(AuthApi)
+  .add(InvitationsApi)
   .add(PaymentsApi)
   .add(AuditApi)
   .add(OrganizationsApi)

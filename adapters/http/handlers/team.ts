@@ -3,10 +3,14 @@ import { HttpApiBuilder } from "effect/http-api"
 import {
   addMember,
   addRole,
+  getInvitation,
   getMember,
   getRole,
   getRolePermissionDetail,
   grantPermission,
+  InvitationCursor,
+  inviteMember,
+  listInvitations,
   listMembers,
   listPermissions,
   listRoles,
@@ -15,10 +19,12 @@ import {
   removeMember,
   removePermission,
   removeRole,
+  revokeInvitation,
   updateMember,
   updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
+import { toInvitationCreatedView } from "../views.ts"
 import { asCaller } from "./as-caller.ts"
 import { pageResponse } from "./page-response.ts"
 
@@ -52,4 +58,14 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     .handle("updateRole", ({ params, payload }) => asCaller((actor) => updateRole(actor, params.id, payload)))
     .handle("removeRole", ({ params }) => asCaller((actor) => removeRole(actor, params.id)))
     .handle("listPermissions", () => asCaller(listPermissions))
+    .handle("createInvitation", ({ payload }) =>
+      asCaller((actor) => inviteMember(actor, payload)).pipe(Effect.map(toInvitationCreatedView))
+    )
+    .handle("listInvitations", ({ query: { cursor, ...filter }, request }) =>
+      asCaller((actor) =>
+        listInvitations(actor, cursor === undefined ? filter : { ...filter, after: cursor })
+      ).pipe(Effect.map(pageResponse(InvitationCursor, request)))
+    )
+    .handle("getInvitation", ({ params }) => asCaller((actor) => getInvitation(actor, params.id)))
+    .handle("revokeInvitation", ({ params }) => asCaller((actor) => revokeInvitation(actor, params.id)))
 )

@@ -1,5 +1,4 @@
-import { Effect, Layer, Option } from "effect"
-import { HttpServerRequest } from "effect/http"
+import { Effect, Layer } from "effect"
 import {
   CurrentOrganization,
   defaultOrganizationId,
@@ -7,30 +6,11 @@ import {
   Unauthenticated
 } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
-import {
-  type Bearer,
-  type Credentials,
-  EdgeRequest,
-  organizationOf,
-  bearerOf as parseBearer
-} from "../edge/routed.ts"
+import { credentialsOf } from "../edge/credentials.ts"
+import type { Bearer, Credentials } from "../edge/routed.ts"
 import * as Problem from "../problems.ts"
 import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
-
-/** What the request presents: read by the edge, or here by handlers served without Roster's edge. */
-const credentialsOf = Effect.serviceOption(EdgeRequest).pipe(
-  Effect.flatMap((edge) =>
-    Option.isSome(edge)
-      ? Effect.succeed(edge.value)
-      : HttpServerRequest.HttpServerRequest.useSync(
-          (request): Credentials => ({
-            bearer: parseBearer(request.headers.authorization ?? null),
-            organization: organizationOf(request.headers["roster-organization"] ?? null)
-          })
-        )
-  )
-)
 
 const malformedBearer = toProblem(new Unauthenticated({ reason: "invalid" }))
 

@@ -5,6 +5,7 @@ import { defaultOrganizationId } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
@@ -14,12 +15,14 @@ import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entr
 import { currentOrganization } from "./current-organization.ts"
 
 /**
- * What deleting an organisation leaves to do once it is marked: its members (their sessions end
- * with them), its permission records, its roles, then its own document. Each step deletes what is
+ * What deleting an organisation leaves to do once it is marked: its invitations, its members
+ * (their sessions end with them, accounts left with no membership too), its permission records, its
+ * roles, then its own document. Each step deletes what is
  * left, so it is finished at the next start when a crash stopped it (`setUpOrganizations`).
  */
 export const finishDeleting = (organizationId: OrganizationId) =>
   Effect.gen(function* () {
+    yield* (yield* InvitationStore).removeAll
     yield* (yield* MemberStore).removeAll
     yield* (yield* RolePermissionStore).removeAll
     yield* (yield* RoleStore).removeAll

@@ -1,0 +1,121 @@
+import { DateTime, Effect, Option, type Redacted } from "effect"
+import { NewMember } from "../../model/account.ts"
+import { changesBetween } from "../../model/audit.ts"
+import { Forbidden, InvitationInvalid, MissingField } from "../../model/errors.ts"
+import { type AcceptInvitationInput, type Invitation, statusAt } from "../../model/invitation.ts"
+import { MemberRecord, memberAuditFields, toMember } from "../../model/member.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import { IdGenerator } from "../../ports/id-generator.ts"
+import { InvitationStore } from "../../ports/invitation-store.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { SessionStore } from "../../ports/session-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { startSession } from "../auth/start-session.ts"
+import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
+import { insertHoldingRole, joinHoldingRole } from "../members/insert-holding-role.ts"
+import { currentOrganization } from "../organizations/current-organization.ts"
+import { proveAccount } from "./prove-account.ts"
+
+/** The member the invitation makes: a new account, or the existing one's new membership. */
+const membershipFor = Effect.fnUntraced(function* (
+  invitation: Invitation,
+  bearer: Option.Option<Redacted.Redacted<string>>,
+  input: AcceptInvitationInput
+) {
+  const members = yield* MemberStore
+  const now = yield* DateTime.now
+  const account = yield* members.findByLogin(invitation.email)
+  const membership = {
+    organizationId: invitation.organizationId,
+    email: invitation.email,
+    activestatus: true,
+    roleId: invitation.roleId,
+    sessionEpoch: 0,
+    createdAt: now
+  }
+  if (Option.isSome(account)) {
+    yield* proveAccount(account.value, bearer, input.password, input.client)
+    if (!account.value.accountActiveStatus) return yield* new Forbidden({ reason: "inactive" })
+    const { id, username, accountActiveStatus } = account.value
+    return {
+      existing: true as const,
+      member: new MemberRecord({ ...membership, id, username, accountActiveStatus })
+    }
+  }
+  if (input.username === undefined) return yield* new MissingField({ field: "username" })
+  if (input.password === undefined) return yield* new MissingField({ field: "password" })
+  return {
+    existing: false as const,
+    member: new NewMember({
+      ...membership,
+      id: yield* (yield* IdGenerator).memberId,
+      username: input.username,
+      accountActiveStatus: true,
+      passwordHash: yield* (yield* PasswordHasher).hash(input.password)
+    })
+  }
+})
+
+/**
+ * Accepts an invitation: its holder becomes a member of the inviting organisation in the invited
+ * role (a new account, or a new membership of theirs) and is signed in there. The membership is made
+ * first and the invitation then claimed: of two acceptances at once, the one that loses the claim
+ * takes its membership back. An unknown, used, revoked or expired token is one answer.
+ */
+export const acceptInvitation = Effect.fnUntraced(function* (
+  bearer: Option.Option<Redacted.Redacted<string>>,
+  input: AcceptInvitationInput
+) {
+  const tokenHash = yield* (yield* SessionTokens).hashOf(input.token)
+  const store = yield* InvitationStore
+  const found = yield* store.findByTokenHash(tokenHash)
+  if (Option.isNone(found) || statusAt(found.value, yield* DateTime.now) !== "pending") {
+    return yield* new InvitationInvalid()
+  }
+  const invitation = found.value
+  const made = yield* membershipFor(invitation, bearer, input)
+  const member: MemberRecord = made.member
+  const actor = { kind: "member" as const, id: member.id }
+  return yield* Effect.gen(function* () {
+    const members = yield* MemberStore
+    const added = yield* newAuditEntry(
+      actor,
+      "member.added",
+      { type: "member", id: member.id },
+      changesBetween(null, toMember(member), memberAuditFields)
+    )
+    if (made.existing) {
+      yield* (yield* SessionStore).revokeMembership(member.id)
+      yield* joinHoldingRole(made.member, added)
+    } else {
+      yield* insertHoldingRole(made.member, added)
+    }
+    yield* relayAudit(added)
+    const accepted = yield* newAuditEntry(actor, "invitation.accepted", { type: "invitation", id: invitation.id })
+    const claimed = yield* store.claim(tokenHash, yield* DateTime.now, accepted)
+    if (Option.isNone(claimed)) {
+      const undone = yield* newAuditEntry(
+        actor,
+        "member.removed",
+        { type: "member", id: member.id },
+        changesBetween(toMember(member), null, memberAuditFields)
+      )
+      yield* members.remove(member.id, undone)
+      yield* relayAudit(undone)
+      return yield* new InvitationInvalid()
+    }
+    yield* relayAudit(accepted)
+    yield* seatsAfterMemberChange(undefined, member)
+    const joined = Option.getOrElse(yield* members.findById(member.id), () => member)
+    return yield* startSession(joined, yield* currentOrganization)
+  }).pipe(
+    // The role or the organisation the invitation was for is gone: it is worth nothing.
+    Effect.catchTags({
+      UnknownRole: () => Effect.fail(new InvitationInvalid()),
+      NotFound: () => Effect.fail(new InvitationInvalid())
+    }),
+    Effect.provideService(CurrentOrganization, invitation.organizationId)
+  )
+})

@@ -1,0 +1,32 @@
+import { Effect, Option, type Redacted } from "effect"
+import type { AccountRecord } from "../../model/account.ts"
+import { Forbidden, InvalidCredentials, MissingField } from "../../model/errors.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { authenticate } from "../auth/authenticate.ts"
+import { countPasswordAttempt } from "../auth/count-password-attempt.ts"
+
+/**
+ * The one accepting an invitation for an existing account proves it is theirs: by a session of that
+ * account (another account's is refused), or by its password, throttled like a login.
+ */
+export const proveAccount = Effect.fnUntraced(function* (
+  account: AccountRecord,
+  bearer: Option.Option<Redacted.Redacted<string>>,
+  password: Redacted.Redacted<string> | undefined,
+  client: string
+) {
+  if (Option.isSome(bearer)) {
+    const caller = yield* authenticate(bearer)
+    if (caller._tag === "Member") {
+      if (caller.member.id !== account.id) return yield* new Forbidden({ reason: "other_account" })
+      return
+    }
+  }
+  if (password === undefined) return yield* new MissingField({ field: "password" })
+  const attempt = yield* countPasswordAttempt(`member:${account.id}`, client)
+  const verified = yield* (yield* PasswordHasher)
+    .verify(account.passwordHash, password)
+    .pipe(Effect.tapError(() => attempt.giveBack))
+  if (!verified) return yield* new InvalidCredentials()
+  yield* attempt.succeeded
+})
