@@ -42,7 +42,14 @@ export class PriceMismatch extends Schema.TaggedError<PriceMismatch>()("PriceMis
 }) {}
 
 export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
-  entity: Schema.Literals(["member", "role", "role_permission_detail", "subscription", "organization", "invitation"]),
+  entity: Schema.Literals([
+    "member",
+    "role",
+    "role_permission_detail",
+    "subscription",
+    "organization",
+    "invitation"
+  ]),
   id: Schema.String
 }) {}
 

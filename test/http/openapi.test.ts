@@ -147,6 +147,7 @@ describe("the OpenAPI document", () => {
     const ignoring = new Set([
       "post /api/v1/auth/login",
       "post /api/v1/auth/signup",
+      "post /api/v1/invitations/accept",
       "post /api/v1/payments/webhook"
     ])
     for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string }> }>>(
@@ -192,8 +193,15 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares bearer security on every operation but login, signup, the webhook and the probes", () => {
-    const open = ["auth.login", "auth.signup", "payments.webhook", "health.live", "health.ready"]
+  it("declares bearer security on every operation but login, signup, accepting an invitation, the webhook and the probes", () => {
+    const open = [
+      "auth.login",
+      "auth.signup",
+      "invitations.acceptInvitation",
+      "payments.webhook",
+      "health.live",
+      "health.ready"
+    ]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(item as object))
         expect(op.security, op.operationId).toEqual(open.includes(op.operationId) ? [] : [{ bearer: [] }])

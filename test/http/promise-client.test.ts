@@ -91,4 +91,31 @@ describe("the Promise client", () => {
     const again = await roster.team.addRole({ name: "Once", roleKey: "once" }, { idempotencyKey: "k-1" })
     expect(again).toEqual(first)
   })
+
+  it("invites, lists the invitations, and accepts one: the new member is signed in", async () => {
+    const api = await startApi()
+    const roster = clientOf(api, masterKey)
+    const role = await roster.team.addRole({ name: "Crew", roleKey: "crew" })
+    const invitation = await roster.team.createInvitation({ email: "grace@example.com", roleId: role.id })
+    expect(invitation).toMatchObject({ email: "grace@example.com", status: "pending" })
+    const pending: Array<string> = []
+    for await (const item of roster.team.listInvitations({ status: "pending" })) pending.push(item.email)
+    expect(pending).toEqual(["grace@example.com"])
+    const session = await clientOf(api).invitations.acceptInvitation({
+      token: invitation.token ?? "",
+      username: "grace",
+      password
+    })
+    expect(session.member.username).toBe("grace")
+    expect((await clientOf(api, session.token).auth.me()).principal).toBe("member")
+    const gone = (await rejection(
+      clientOf(api).invitations.acceptInvitation({
+        token: invitation.token ?? "",
+        username: "g2-x",
+        password
+      })
+    )) as RosterProblem
+    expect(gone).toMatchObject({ status: 410, code: "invitation_invalid" })
+    expect((await roster.team.getInvitation({ id: invitation.id })).status).toBe("accepted")
+  })
 })

@@ -93,7 +93,10 @@ export const acceptInvitation = Effect.fnUntraced(function* (
       yield* insertHoldingRole(made.member, added)
     }
     yield* relayAudit(added)
-    const accepted = yield* newAuditEntry(actor, "invitation.accepted", { type: "invitation", id: invitation.id })
+    const accepted = yield* newAuditEntry(actor, "invitation.accepted", {
+      type: "invitation",
+      id: invitation.id
+    })
     const claimed = yield* store.claim(tokenHash, yield* DateTime.now, accepted)
     if (Option.isNone(claimed)) {
       const undone = yield* newAuditEntry(

@@ -1,7 +1,12 @@
 import { DateTime, Duration, Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
 import { AlreadyMember, UnknownRole } from "../../model/errors.ts"
-import { Invitation, invitationAuditFields, type NewInvitation, toInvitationView } from "../../model/invitation.ts"
+import {
+  Invitation,
+  invitationAuditFields,
+  type NewInvitation,
+  toInvitationView
+} from "../../model/invitation.ts"
 import { normalizeEmail } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
@@ -68,7 +73,10 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
   const organization = yield* currentOrganization
   yield* mail.send({ to: email, organization, token, expiresAt: invitation.expiresAt }).pipe(
     Effect.tapError(() =>
-      newAuditEntry(auditActorOf(actor), "invitation.revoked", { type: "invitation", id: invitation.id }).pipe(
+      newAuditEntry(auditActorOf(actor), "invitation.revoked", {
+        type: "invitation",
+        id: invitation.id
+      }).pipe(
         Effect.flatMap((revoked) => Effect.andThen(store.revoke(invitation.id, revoked), relayAudit(revoked)))
       )
     )

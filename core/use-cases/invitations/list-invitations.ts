@@ -19,7 +19,10 @@ export const ListInvitationsInput = Schema.Struct({
 export type ListInvitationsInput = typeof ListInvitationsInput.Type
 
 /** One page of the organisation's invitations, oldest first, filtered by what they are now. */
-export const listInvitations = Effect.fnUntraced(function* (actor: Principal, input: ListInvitationsInput = {}) {
+export const listInvitations = Effect.fnUntraced(function* (
+  actor: Principal,
+  input: ListInvitationsInput = {}
+) {
   yield* requirePermission(actor, "team.read")
   const { limit = defaultPageLimit, ...filter } = input
   const now = yield* DateTime.now

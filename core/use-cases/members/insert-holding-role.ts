@@ -23,7 +23,9 @@ export const insertHoldingRole = Effect.fnUntraced(function* (record: NewMember,
 export const joinHoldingRole = Effect.fnUntraced(function* (member: MemberRecord, entry: AuditEntry) {
   const roles = yield* RoleStore
   if (!(yield* roles.claim(member.roleId))) return yield* new UnknownRole({ roleId: member.roleId })
-  const joined = yield* (yield* MemberStore).join(member, entry).pipe(Effect.tapError(() => roles.release(member.roleId)))
+  const joined = yield* (yield* MemberStore)
+    .join(member, entry)
+    .pipe(Effect.tapError(() => roles.release(member.roleId)))
   if (!joined) {
     yield* roles.release(member.roleId)
     return yield* new InvitationInvalid()
