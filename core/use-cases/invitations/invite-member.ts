@@ -1,6 +1,7 @@
 import { DateTime, Duration, Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
 import { AlreadyMember, UnknownRole } from "../../model/errors.ts"
+import type { InvitationId } from "../../model/ids.ts"
 import {
   Invitation,
   invitationAuditFields,
@@ -30,6 +31,13 @@ const isMemberHere = Effect.fnUntraced(function* (email: string) {
   const account = yield* members.findByLogin(email)
   if (Option.isNone(account)) return false
   return Option.isSome(yield* members.findById(account.value.id))
+})
+
+/** A message the mail server did not take: its invitation is revoked, so no unsent link stays valid. */
+const revokeUnsent = Effect.fnUntraced(function* (actor: Principal, id: InvitationId) {
+  const entry = yield* newAuditEntry(auditActorOf(actor), "invitation.revoked", { type: "invitation", id })
+  yield* (yield* InvitationStore).revoke(id, entry)
+  yield* relayAudit(entry)
 })
 
 /**
@@ -71,15 +79,8 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
   const mail = yield* InvitationMail
   if (!mail.delivers) return { invitation: view, token: Option.some(token) }
   const organization = yield* currentOrganization
-  yield* mail.send({ to: email, organization, token, expiresAt: invitation.expiresAt }).pipe(
-    Effect.tapError(() =>
-      newAuditEntry(auditActorOf(actor), "invitation.revoked", {
-        type: "invitation",
-        id: invitation.id
-      }).pipe(
-        Effect.flatMap((revoked) => Effect.andThen(store.revoke(invitation.id, revoked), relayAudit(revoked)))
-      )
-    )
-  )
+  yield* mail
+    .send({ to: email, organization, token, expiresAt: invitation.expiresAt })
+    .pipe(Effect.tapError(() => revokeUnsent(actor, invitation.id)))
   return { invitation: view, token: Option.none() }
 })
