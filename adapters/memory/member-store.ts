@@ -16,43 +16,33 @@ import {
 import { inOrganization, syncInOrganization } from "../organization-scope.ts"
 import { MemoryAccounts } from "./accounts.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
-
-/** A membership as kept: the account's fields are read from the account when it is shown. */
-interface StoredMembership {
-  readonly accountId: MemberId
-  readonly organizationId: OrganizationId
-  readonly roleId: MemberRecord["roleId"]
-  readonly activestatus: boolean
-  readonly createdAt: MemberRecord["createdAt"]
-  readonly epoch: number
-}
+import { MemoryMemberships, type StoredMembership, storedMembershipOf } from "./memberships.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
   const accounts = new MemoryAccounts()
-  const memberships = new Map<string, StoredMembership>()
-  const keyOf = (organizationId: OrganizationId, id: MemberId) => `${organizationId}/${id}`
+  const memberships = new MemoryMemberships()
 
   const view = (membership: StoredMembership): MemberRecord => {
     const account = accounts.get(membership.accountId)
-    return new MemberRecord({
-      id: account.id,
-      username: account.username,
-      email: account.email,
-      accountActiveStatus: account.accountActiveStatus,
-      organizationId: membership.organizationId,
-      roleId: membership.roleId,
-      activestatus: membership.activestatus,
-      createdAt: membership.createdAt,
-      sessionEpoch: account.epoch + membership.epoch
-    })
+    return new MemberRecord(
+      {
+        id: account.id,
+        username: account.username,
+        email: account.email,
+        accountActiveStatus: account.accountActiveStatus,
+        organizationId: membership.organizationId,
+        roleId: membership.roleId,
+        activestatus: membership.activestatus,
+        createdAt: membership.createdAt,
+        sessionEpoch: account.epoch + membership.epoch
+      },
+      // Both halves were checked when stored: every authenticated request reads one.
+      { disableChecks: true }
+    )
   }
-  const lookup = (organizationId: OrganizationId, id: MemberId) =>
-    Option.fromNullishOr(memberships.get(keyOf(organizationId, id)))
-  const membershipsOfAccount = (id: MemberId) =>
-    [...memberships.values()].filter((membership) => membership.accountId === id)
-  const membersOf = (organizationId: OrganizationId) =>
-    [...memberships.values()].filter((m) => m.organizationId === organizationId).map(view)
+  const lookup = (organizationId: OrganizationId, id: MemberId) => memberships.find(organizationId, id)
+  const membersOf = (organizationId: OrganizationId) => memberships.ofOrganization(organizationId).map(view)
 
   const matches = (member: MemberRecord, query: MemberQuery) =>
     (query.after === undefined || isOlderThan(query.after, member)) &&
@@ -64,8 +54,7 @@ export const makeMemberStore = Effect.gen(function* () {
 
   /** Deletes the membership, and its account when it was the last. */
   const leave = (membership: StoredMembership) => {
-    memberships.delete(keyOf(membership.organizationId, membership.accountId))
-    if (membershipsOfAccount(membership.accountId).length === 0) accounts.delete(membership.accountId)
+    if (!memberships.delete(membership)) accounts.delete(membership.accountId)
   }
 
   /** Applies an account-wide change to a member of the current organisation; none when there is none. */
@@ -94,11 +83,7 @@ export const makeMemberStore = Effect.gen(function* () {
         const conflict = accounts.conflictOf(account)
         if (conflict !== undefined) return Effect.fail(conflict)
         accounts.save(account, 0)
-        memberships.set(keyOf(member.organizationId, member.id), {
-          ...member,
-          accountId: member.id,
-          epoch: member.sessionEpoch
-        })
+        memberships.save(storedMembershipOf(member))
         trail.append(entry)
         return Effect.void
       }),
@@ -108,11 +93,7 @@ export const makeMemberStore = Effect.gen(function* () {
         if (Option.isSome(lookup(member.organizationId, member.id))) {
           return Effect.fail(new AlreadyMember({ email: member.email }))
         }
-        memberships.set(keyOf(member.organizationId, member.id), {
-          ...member,
-          accountId: member.id,
-          epoch: member.sessionEpoch
-        })
+        memberships.save(storedMembershipOf(member))
         trail.append(entry)
         return Effect.succeed(true)
       }),
@@ -121,7 +102,7 @@ export const makeMemberStore = Effect.gen(function* () {
     findByLogin: (login) => Effect.sync(() => accounts.findByKey(loginKey(login))),
     membershipsOf: (id) =>
       Effect.sync(() =>
-        membershipsOfAccount(id)
+        [...memberships.ofAccount(id)]
           .sort((a, b) => byCreation({ ...a, id: a.organizationId }, { ...b, id: b.organizationId }))
           .map(({ organizationId, roleId, activestatus, createdAt }) => ({
             organizationId,
@@ -163,14 +144,12 @@ export const makeMemberStore = Effect.gen(function* () {
         const current = Option.getOrUndefined(lookup(organizationId, id))
         if (current === undefined || current.roleId !== roleId) return Option.none()
         const next = { ...current, ...changes, epoch: current.epoch + (endSessions ? 1 : 0) }
-        memberships.set(keyOf(organizationId, id), next)
+        memberships.save(next)
         trail.append(entry)
         return Option.some(view(next))
       }),
     removeAll: syncInOrganization((organizationId) => {
-      for (const membership of memberships.values()) {
-        if (membership.organizationId === organizationId) leave(membership)
-      }
+      for (const membership of memberships.ofOrganization(organizationId)) leave(membership)
     }),
     remove: (id, entry) =>
       syncInOrganization((organizationId) =>

@@ -153,6 +153,32 @@ describe("settings from the environment", () => {
     }
   })
 
+  it("reads invitation mail: none without ROSTER_SMTP_URL; with it, the sender and the link are required", async () => {
+    const none = await load({})
+    if (none._tag === "Failure") throw new Error(none.failure.message)
+    expect(Option.isNone(none.success.mail.smtp)).toBe(true)
+    expect(Duration.toDays(none.success.mail.invitationTtl)).toBe(7)
+    const mail = {
+      ROSTER_SMTP_URL: "smtps://user:secret@mail.example.com:465",
+      ROSTER_MAIL_FROM: "Roster <roster@example.com>",
+      ROSTER_INVITE_URL: "https://app.example.com/accept?token={token}",
+      ROSTER_INVITATION_TTL: "2 days"
+    }
+    const configured = await load(mail)
+    if (configured._tag === "Failure") throw new Error(configured.failure.message)
+    const smtp = Option.getOrThrow(configured.success.mail.smtp)
+    expect(Redacted.value(smtp.url)).toBe(mail.ROSTER_SMTP_URL)
+    expect(String(smtp.url)).not.toContain("secret")
+    expect(smtp).toMatchObject({ from: mail.ROSTER_MAIL_FROM, inviteUrl: mail.ROSTER_INVITE_URL })
+    expect(Duration.toDays(configured.success.mail.invitationTtl)).toBe(2)
+    expect(await refusal({ ...mail, ROSTER_SMTP_URL: "http://mail.example.com" })).toMatch(/ROSTER_SMTP_URL/)
+    expect(await refusal({ ...mail, ROSTER_MAIL_FROM: "" })).toMatch(/ROSTER_MAIL_FROM/)
+    expect(await refusal({ ...mail, ROSTER_INVITE_URL: "https://app.example.com/accept" })).toMatch(
+      /ROSTER_INVITE_URL.*\{token\}/
+    )
+    expect(await refusal({ ROSTER_INVITATION_TTL: "0 seconds" })).toMatch(/ROSTER_INVITATION_TTL/)
+  })
+
   it("names what is wrong with a plans file", async () => {
     expect(await refusal({ ROSTER_PLANS_FILE: "/no/such/plans.json" })).toMatch(/Cannot read the plans file/)
     const fractional = plansFile(

@@ -27,8 +27,19 @@ const acmeWithEverything = async (api: TestApi) => {
     ...inAcme,
     body: { planId: "free", planName: "Free", price: 0 }
   })
-  for (const answer of [role, detail, member, subscription]) expect(answer.status, answer.text).toBe(200)
-  return { role: role.body, detail: detail.body, member: member.body, subscription: subscription.body }
+  const invitation = await api.call("POST", "/api/v1/team/invitations", {
+    ...inAcme,
+    body: { email: "coyote@acme.example", roleId: role.body.id }
+  })
+  for (const answer of [role, detail, member, subscription, invitation])
+    expect(answer.status, answer.text).toBe(200)
+  return {
+    role: role.body,
+    detail: detail.body,
+    member: member.body,
+    subscription: subscription.body,
+    invitation: invitation.body
+  }
 }
 
 /** Everything `acme` holds, as its own master-key reads show it. */
@@ -39,7 +50,8 @@ const acmeState = async (api: TestApi) => {
       "/api/v1/team/members",
       "/api/v1/pricing/subscription",
       "/api/v1/audit/events",
-      "/api/v1/organization"
+      "/api/v1/organization",
+      "/api/v1/team/invitations"
     ].map((path) => api.call("GET", path, inAcme))
   )
   return reads.map((answer) => answer.text)
@@ -72,7 +84,9 @@ describe("isolation between organisations", () => {
       ["GET", `/api/v1/team/role-permission-detail/${acme.detail.id}`],
       ["DELETE", `/api/v1/team/role-permission-detail/${acme.detail.id}`, { permissionId: 1 }],
       ["GET", "/api/v1/pricing/subscription"],
-      ["DELETE", "/api/v1/pricing/subscription"]
+      ["DELETE", "/api/v1/pricing/subscription"],
+      ["GET", `/api/v1/team/invitations/${acme.invitation.id}`],
+      ["DELETE", `/api/v1/team/invitations/${acme.invitation.id}`]
     ]
     for (const [method, path, body] of notFound) {
       const answer = await api.call(method, path, { ...asMaster, ...(body === undefined ? {} : { body }) })
@@ -84,7 +98,8 @@ describe("isolation between organisations", () => {
         "/api/v1/team/add",
         { username: "bob", email: "bob@example.com", password, activestatus: true, roleId: acme.role.id }
       ],
-      ["POST", "/api/v1/team/role-permission-detail", { roleId: acme.role.id, permissionId: 2 }]
+      ["POST", "/api/v1/team/role-permission-detail", { roleId: acme.role.id, permissionId: 2 }],
+      ["POST", "/api/v1/team/invitations", { email: "roadrunner@example.com", roleId: acme.role.id }]
     ]
     for (const [method, path, body] of unknownRole) {
       expectProblem(await api.call(method, path, { ...asMaster, body }), 422, "unknown_role")
@@ -93,6 +108,7 @@ describe("isolation between organisations", () => {
       [
         `/api/v1/team/members?roleId=${acme.role.id}`,
         "/api/v1/team/members",
+        "/api/v1/team/invitations",
         `/api/v1/audit/events?targetId=${memberId}`
       ].map((path) => api.call("GET", path, asMaster))
     )
