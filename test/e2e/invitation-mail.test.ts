@@ -18,25 +18,32 @@ const call = (server: RunningServer, method: string, path: string, body?: unknow
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
 
+/**
+ * A real SMTP server, and the service started as a user would with mail pointed at it under
+ * `secret`, with a role to invite into: both stopped after the test.
+ */
+const serviceWithMail = async (secret: string) => {
+  const smtp = await startSmtpSink()
+  cleanup.push(smtp.close)
+  const server = await startServer(scriptCommand("start"), {
+    ROSTER_MASTER_KEY: masterKey,
+    ROSTER_SMTP_URL: `smtp://roster:${secret}@127.0.0.1:${smtp.port}`,
+    ROSTER_MAIL_FROM: "Roster <roster@example.com>",
+    ROSTER_INVITE_URL: "https://app.example.com/invitations/accept?token={token}"
+  })
+  cleanup.push(server.kill)
+  const role = await (
+    await call(server, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" })
+  ).json()
+  const invite = (email: string) =>
+    call(server, "POST", "/api/v1/team/invitations", { email, roleId: role.id })
+  return { smtp, server, role, invite }
+}
+
 describe("invitations by mail (npm start with ROSTER_SMTP_URL)", () => {
   it("mails the link to a real SMTP server; the link's token signs the new member in, once", async () => {
-    const smtp = await startSmtpSink()
-    cleanup.push(smtp.close)
-    const server = await startServer(scriptCommand("start"), {
-      ROSTER_MASTER_KEY: masterKey,
-      ROSTER_SMTP_URL: `smtp://roster:smtp-secret@127.0.0.1:${smtp.port}`,
-      ROSTER_MAIL_FROM: "Roster <roster@example.com>",
-      ROSTER_INVITE_URL: "https://app.example.com/invitations/accept?token={token}"
-    })
-    cleanup.push(server.kill)
-
-    const role = await (
-      await call(server, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" })
-    ).json()
-    const invited = await call(server, "POST", "/api/v1/team/invitations", {
-      email: "grace@example.com",
-      roleId: role.id
-    })
+    const { smtp, server, role, invite } = await serviceWithMail("smtp-secret")
+    const invited = await invite("grace@example.com")
     const invitation = await invited.json()
     expect(invited.status, JSON.stringify(invitation)).toBe(200)
     expect(invitation).not.toHaveProperty("token")
@@ -76,22 +83,8 @@ describe("invitations by mail (npm start with ROSTER_SMTP_URL)", () => {
   })
 
   it("a mail server that refuses the message: 503, the invitation revoked, its link worth nothing", async () => {
-    const smtp = await startSmtpSink()
-    cleanup.push(smtp.close)
-    const server = await startServer(scriptCommand("start"), {
-      ROSTER_MASTER_KEY: masterKey,
-      ROSTER_SMTP_URL: `smtp://roster:wrong-secret@127.0.0.1:${smtp.port}`,
-      ROSTER_MAIL_FROM: "roster@example.com",
-      ROSTER_INVITE_URL: "https://app.example.com/accept/{token}"
-    })
-    cleanup.push(server.kill)
-    const role = await (
-      await call(server, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" })
-    ).json()
-    const refused = await call(server, "POST", "/api/v1/team/invitations", {
-      email: "grace@example.com",
-      roleId: role.id
-    })
+    const { smtp, server, invite } = await serviceWithMail("wrong-secret")
+    const refused = await invite("grace@example.com")
     expect(refused.status).toBe(503)
     expect((await refused.json()).code).toBe("unavailable")
     const listed = await (await call(server, "GET", "/api/v1/team/invitations")).json()

@@ -48,5 +48,5 @@ export type Credentials = Pick<Routed, "bearer" | "organization">
  */
 export class EdgeRequest extends Context.Service<EdgeRequest, Routed>()("roster/http/EdgeRequest") {}
 
-/** The peer address of the request being handled, when the server told it. */
-export const clientAddress = EdgeRequest.useSync((routed) => routed.connection?.remoteAddress)
+/** Who is calling, for throttling: callers whose address the server cannot tell share one bucket. */
+export const throttledClient = EdgeRequest.useSync((routed) => routed.connection?.remoteAddress ?? "unknown")

@@ -9,26 +9,21 @@ import {
   signUp
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { clientAddress } from "../edge/routed.ts"
+import { throttledClient } from "../edge/routed.ts"
 import { onServices } from "../services.ts"
 import { toLoginView, toMembershipView, toWhoAmIView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
 
-/** Callers whose address the server cannot tell share one throttling bucket. */
-const unknownClient = "unknown"
-
 export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =>
   handlers
     .handle("login", ({ payload }) =>
-      Effect.flatMap(clientAddress, (client) =>
-        onServices(toCompletion(logIn({ ...payload, client: client ?? unknownClient }))).pipe(
-          Effect.map(toLoginView)
-        )
+      Effect.flatMap(throttledClient, (client) =>
+        onServices(toCompletion(logIn({ ...payload, client }))).pipe(Effect.map(toLoginView))
       )
     )
     .handle("signup", ({ payload }) =>
-      Effect.flatMap(clientAddress, (client) =>
-        onServices(toCompletion(signUp({ ...payload, client: client ?? unknownClient })))
+      Effect.flatMap(throttledClient, (client) =>
+        onServices(toCompletion(signUp({ ...payload, client })))
       ).pipe(Effect.map(toLoginView))
     )
     .handle("logout", () => asCaller(logOut))
@@ -43,8 +38,8 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
       )
     )
     .handle("changePassword", ({ payload }) =>
-      Effect.flatMap(clientAddress, (client) =>
-        asCaller((actor) => changeOwnPassword(actor, payload, client ?? unknownClient))
+      Effect.flatMap(throttledClient, (client) =>
+        asCaller((actor) => changeOwnPassword(actor, payload, client))
       ).pipe(Effect.as({ message: "The password is changed; every other session of yours has ended" }))
     )
 )

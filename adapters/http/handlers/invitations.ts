@@ -3,23 +3,20 @@ import { HttpApiBuilder } from "effect/http-api"
 import { acceptInvitation, Unauthenticated } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { credentialsOf } from "../edge/credentials.ts"
-import { clientAddress } from "../edge/routed.ts"
+import { throttledClient } from "../edge/routed.ts"
 import { onServices } from "../services.ts"
 import { toLoginView } from "../views.ts"
 import { toCompletion } from "./as-caller.ts"
 
-/** Callers whose address the server cannot tell share one throttling bucket. */
-const unknownClient = "unknown"
-
 export const InvitationsHandlers = HttpApiBuilder.group(RosterApi, "invitations", (handlers) =>
   handlers.handle("acceptInvitation", ({ payload }) =>
-    Effect.all([credentialsOf, clientAddress]).pipe(
+    Effect.all([credentialsOf, throttledClient]).pipe(
       Effect.flatMap(([{ bearer }, client]) =>
         onServices(
           toCompletion(
             bearer === "malformed"
               ? Effect.fail(new Unauthenticated({ reason: "invalid" }))
-              : acceptInvitation(bearer, { ...payload, client: client ?? unknownClient })
+              : acceptInvitation(bearer, { ...payload, client })
           )
         )
       ),
