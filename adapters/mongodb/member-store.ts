@@ -10,6 +10,7 @@ import {
   usernameKey
 } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
+import { optionally } from "../stored-schema.ts"
 import { accountChanges } from "./account-changes.ts"
 import {
   type AccountDocument,
@@ -22,7 +23,7 @@ import {
 } from "./account-documents.ts"
 import { live, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
-import { attemptWrite, optionally, query, queryWrite } from "./driver.ts"
+import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
 
 const optionalMember = optionally(toMembership)

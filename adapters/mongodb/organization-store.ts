@@ -7,17 +7,10 @@ import {
   type OrganizationQuery,
   OrganizationStore
 } from "../../core/index.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
-import {
-  attemptWrite,
-  collectionSchema,
-  decodeDocument,
-  encodeDocument,
-  optionally,
-  query,
-  queryWrite
-} from "./driver.ts"
+import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { escapeRegExp } from "./member-filter.ts"
 
 /** An organisation as stored: its id as `_id`, its slug under a unique index. */

@@ -10,18 +10,11 @@ import {
   type StoreUnavailable
 } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
-import {
-  attemptWrite,
-  collectionSchema,
-  decodeDocument,
-  encodeDocument,
-  optionally,
-  query,
-  queryWrite
-} from "./driver.ts"
+import { attemptWrite, query, queryWrite } from "./driver.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
 const RolePermissionDocument = collectionSchema(

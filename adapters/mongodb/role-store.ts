@@ -1,18 +1,11 @@
 import { Effect, Layer, Schema } from "effect"
 import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
-import {
-  attemptWrite,
-  collectionSchema,
-  decodeDocument,
-  encodeDocument,
-  optionally,
-  query,
-  queryWrite
-} from "./driver.ts"
+import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { roleHolders } from "./role-holders.ts"
 
 /**

@@ -1,9 +1,10 @@
 import { Effect, Layer, Schema } from "effect"
 import { Currency, Subscription, SubscriptionStatus, SubscriptionStore } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally, query, queryWrite } from "./driver.ts"
+import { query, queryWrite } from "./driver.ts"
 
 /** A subscription as stored, with a `version` for compare-and-set writes. */
 const StoredFields = Schema.Struct({
