@@ -15,6 +15,17 @@ export default defineConfig({
           include: ["test/http/**/*.test.ts"],
           env: { ROSTER_TEST_STORE: "mongodb" }
         }
+      },
+      // The contract and HTTP suites on SQLite. Run under Bun (`npm test` does): Bun's driver is the
+      // one the service runs on, and Node 20 has none.
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: ["test/contract/**/*.test.ts", "test/http/**/*.test.ts"],
+          exclude: ["test/contract/**/*-on-mongodb.test.ts", "test/http/two-instances.test.ts"],
+          env: { ROSTER_TEST_STORES: "sqlite", ROSTER_TEST_STORE: "sqlite" }
+        }
       }
     ]
   }

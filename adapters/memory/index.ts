@@ -1,4 +1,6 @@
 export { type AuditTrailRow, auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
+export { recordingInvitationMail } from "./invitation-mail.ts"
+export { makeInvitationStore } from "./invitation-store.ts"
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
 export { makeMemberStore } from "./member-store.ts"
 export { makeOrganizationStore } from "./organization-store.ts"

@@ -7,7 +7,7 @@ import { Metrics } from "../../adapters/metrics/recorder.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
 import type { RosterOptions } from "../../app/roster-layer.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
-import { mongoTestStores } from "./stores.ts"
+import { mongoTestStores, sqliteTestStores } from "./stores.ts"
 
 export const webhookSecret = "whsec_test_secret_for_roster"
 
@@ -68,9 +68,15 @@ const verifierFor = (
 
 /**
  * `ROSTER_TEST_STORE=mongodb` runs the same HTTP tests on MongoDB (a fresh database per service):
- * vitest's `http-on-mongodb` project does, so the HTTP suite passes unchanged on both stores.
+ * vitest's `http-on-mongodb` project does, so the HTTP suite passes unchanged on both stores;
+ * `ROSTER_TEST_STORE=sqlite` on SQLite (a fresh file per service), in the run under Bun.
  */
-const storesUnderTest = process.env.ROSTER_TEST_STORE === "mongodb" ? [mongoTestStores] : []
+const storesUnderTest =
+  process.env.ROSTER_TEST_STORE === "mongodb"
+    ? [mongoTestStores]
+    : process.env.ROSTER_TEST_STORE === "sqlite"
+      ? [sqliteTestStores]
+      : []
 
 const started: Array<WebHandler> = []
 afterAll(async () => {

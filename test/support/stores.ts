@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { Effect, Layer, Redacted } from "effect"
 import { MongoClient } from "mongodb"
 import { inject } from "vitest"
 import { MemoryStores } from "../../adapters/memory/index.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
+import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
 
 /** The MongoDB the database tests use: `MONGODB_URI` when set, else the FerretDB of this run. */
 export const mongoUri = () => inject("mongoUri")
@@ -26,7 +30,27 @@ export const mongoTestStores = Layer.unwrap(
 /** The same ports in process memory. */
 export const memoryTestStores = MemoryStores
 
-export const storeKinds = [
-  ["memory", () => memoryTestStores],
-  ["mongodb", () => mongoTestStores]
-] as const
+/** A SQLite file of its own for one test, deleted (with its WAL files) when the test's layer is released. */
+const scratchFile = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-sqlite-"))),
+  (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
+).pipe(Effect.map((directory) => join(directory, "roster.db")))
+
+/** Every store port on SQLite (Bun's driver: the SQLite suites run under Bun), in a fresh file. */
+export const sqliteTestStores = Layer.unwrap(
+  Effect.map(scratchFile, (path) => sqliteStores({ path, open: openBunSqlite }))
+)
+
+/**
+ * The stores the contract suites run against: memory and MongoDB, or SQLite in the run under Bun
+ * (`ROSTER_TEST_STORES=sqlite`), whose driver only a runtime that has SQLite can load.
+ */
+export const storeKinds: ReadonlyArray<
+  readonly [string, () => typeof memoryTestStores | typeof mongoTestStores | typeof sqliteTestStores]
+> =
+  process.env.ROSTER_TEST_STORES === "sqlite"
+    ? [["sqlite", () => sqliteTestStores]]
+    : [
+        ["memory", () => memoryTestStores],
+        ["mongodb", () => mongoTestStores]
+      ]

@@ -70,7 +70,12 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
     auditActorOf(actor),
     "invitation.created",
     { type: "invitation", id: invitation.id },
-    changesBetween(null, invitation, invitationAuditFields)
+    // The record holds JSON values: the instant as its ISO text.
+    changesBetween(
+      null,
+      { ...invitation, expiresAt: DateTime.formatIso(invitation.expiresAt) },
+      invitationAuditFields
+    )
   )
   const store = yield* InvitationStore
   yield* store.replace(invitation, entry)

@@ -1,0 +1,80 @@
+import { Effect, Layer, Option, Schema } from "effect"
+import { AuditEntry, AuditLog, defaultOrganizationId } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
+import type { Row, SqliteConnection, SqlValue } from "./connection.ts"
+import { SqliteDatabase, sqlOn } from "./database.ts"
+import { millis } from "./values.ts"
+
+/** An entry as stored: whole, as JSON, beside the columns the record is read by. */
+const AuditJson = Schema.fromJsonString(Schema.toCodecJson(AuditEntry))
+const encode = Schema.encodeSync(AuditJson)
+const decode = Schema.decodeUnknownSync(AuditJson)
+
+const toEntry = (row: Row) => decode(row.document)
+
+/**
+ * Appends `entry` in the transaction `db` is in: the change and its entry are committed together,
+ * so on SQLite nothing is ever pending and `relay` has nothing to move.
+ */
+export const appendEntry = (db: SqliteConnection, entry: AuditEntry | undefined) => {
+  if (entry === undefined) return
+  db.run(
+    `INSERT INTO audit_events (id, organization_id, at, action, actor_id, target_id, request_key, document)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    entry.id,
+    entry.organizationId ?? defaultOrganizationId,
+    millis(entry.at),
+    entry.action,
+    entry.actor.id ?? null,
+    entry.target.id,
+    entry.requestKey ?? null,
+    encode(entry)
+  )
+}
+
+export const auditLogLayer = Layer.effect(
+  AuditLog,
+  Effect.gen(function* () {
+    const { read, write } = sqlOn(yield* SqliteDatabase)
+    return AuditLog.of({
+      record: (entry) => write((db) => appendEntry(db, entry)),
+      relay: () => Effect.void,
+      changeOfRequest: (requestKey) =>
+        read((db) =>
+          Option.map(
+            Option.fromNullishOr(
+              db.get("SELECT document FROM audit_events WHERE request_key = ? LIMIT 1", requestKey)
+            ),
+            toEntry
+          )
+        ),
+      page: (query, limit) =>
+        inOrganization((organizationId) =>
+          read((db) => {
+            const conditions = ["organization_id = ?"]
+            const params: Array<SqlValue> = [organizationId]
+            const where = (condition: string, ...values: ReadonlyArray<SqlValue>) => {
+              conditions.push(condition)
+              params.push(...values)
+            }
+            if (query.after !== undefined) {
+              const at = millis(query.after.at)
+              where("(at < ? OR (at = ? AND id < ?))", at, at, query.after.id)
+            }
+            if (query.action !== undefined) where("action = ?", query.action)
+            if (query.actorId !== undefined) where("actor_id = ?", query.actorId)
+            if (query.targetId !== undefined) where("target_id = ?", query.targetId)
+            if (query.since !== undefined) where("at >= ?", millis(query.since))
+            return db
+              .all(
+                `SELECT document FROM audit_events WHERE ${conditions.join(" AND ")}
+                 ORDER BY at DESC, id DESC LIMIT ?`,
+                ...params,
+                limit
+              )
+              .map(toEntry)
+          })
+        )
+    })
+  })
+)

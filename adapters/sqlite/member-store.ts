@@ -1,0 +1,287 @@
+import { Effect, Layer, Option } from "effect"
+import {
+  AccountRecord,
+  AlreadyMember,
+  type AuditEntry,
+  DuplicateEmail,
+  DuplicateUsername,
+  loginKey,
+  MemberId,
+  MemberRecord,
+  MemberStore,
+  OrganizationId,
+  RoleId,
+  usernameKey
+} from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
+import { appendEntry } from "./audit-log.ts"
+import type { Row, SqliteConnection } from "./connection.ts"
+import { SqliteDatabase, sqlOn } from "./database.ts"
+import { memberConditions } from "./member-query.ts"
+import { flag, instantOf, int, isSet, millis, text } from "./values.ts"
+
+/** A membership seen with its account: the two rows joined, the epochs added. */
+const memberView = `SELECT a.id, a.username, a.email, a.active AS account_active, a.epoch AS account_epoch,
+  m.organization_id, m.role_id, m.active, m.epoch, m.created_at
+  FROM memberships m JOIN accounts a ON a.id = m.account_id`
+
+const toMember = (row: Row) =>
+  new MemberRecord(
+    {
+      id: MemberId.make(text(row.id)),
+      organizationId: OrganizationId.make(text(row.organization_id)),
+      username: text(row.username),
+      email: text(row.email),
+      accountActiveStatus: isSet(row.account_active),
+      activestatus: isSet(row.active),
+      roleId: RoleId.make(int(row.role_id)),
+      createdAt: instantOf(row.created_at),
+      sessionEpoch: int(row.account_epoch) + int(row.epoch)
+    },
+    // Checked when written: every authenticated request reads one.
+    { disableChecks: true }
+  )
+
+const toAccount = (row: Row) =>
+  new AccountRecord({
+    id: MemberId.make(text(row.id)),
+    username: text(row.username),
+    email: text(row.email),
+    passwordHash: text(row.password_hash),
+    accountActiveStatus: isSet(row.active),
+    createdAt: instantOf(row.created_at)
+  })
+
+const memberIn = (db: SqliteConnection, organizationId: string, id: string) =>
+  Option.map(
+    Option.fromNullishOr(
+      db.get(`${memberView} WHERE m.organization_id = ? AND m.account_id = ?`, organizationId, id)
+    ),
+    toMember
+  )
+
+const insertMembership = (db: SqliteConnection, member: MemberRecord) =>
+  db.run(
+    "INSERT INTO memberships (organization_id, account_id, role_id, active, epoch, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    member.organizationId,
+    member.id,
+    member.roleId,
+    flag(member.activestatus),
+    member.sessionEpoch,
+    millis(member.createdAt)
+  )
+
+/** Which of an account's unique values another account holds. */
+const conflictOf = (
+  db: SqliteConnection,
+  id: string,
+  fields: { readonly email?: string; readonly username?: string }
+) =>
+  fields.email !== undefined && db.get("SELECT 1 FROM accounts WHERE email = ? AND id <> ?", fields.email, id)
+    ? new DuplicateEmail({ email: fields.email })
+    : new DuplicateUsername({ username: fields.username ?? "" })
+
+/** Deletes the accounts of `ids` that have no membership left. */
+const deleteUnheld = (db: SqliteConnection, ids: ReadonlyArray<string>) => {
+  for (const id of ids) {
+    db.run(
+      "DELETE FROM accounts WHERE id = ? AND NOT EXISTS (SELECT 1 FROM memberships WHERE account_id = ?)",
+      id,
+      id
+    )
+  }
+}
+
+export const makeMemberStore = Effect.gen(function* () {
+  const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
+
+  /** An account-wide change to a member of the current organisation, answered as seen there. */
+  const changeAccount = (
+    id: MemberId,
+    change: (db: SqliteConnection) => void,
+    entry: AuditEntry | undefined
+  ) =>
+    inOrganization((organizationId) =>
+      transaction((db) => {
+        if (Option.isNone(memberIn(db, organizationId, id))) return Option.none<MemberRecord>()
+        change(db)
+        appendEntry(db, entry)
+        return memberIn(db, organizationId, id)
+      })
+    )
+
+  return MemberStore.of({
+    insert: ({ passwordHash, ...member }, entry) =>
+      transaction((db) => {
+        db.run(
+          `INSERT INTO accounts (id, username, username_key, email, password_hash, active, epoch, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
+          member.id,
+          member.username,
+          usernameKey(member.username),
+          member.email,
+          passwordHash,
+          flag(member.accountActiveStatus),
+          millis(member.createdAt)
+        )
+        insertMembership(db, new MemberRecord(member))
+        appendEntry(db, entry)
+      }).pipe(
+        Effect.catchTag("UniqueViolation", () =>
+          Effect.flatMap(
+            read((db) => conflictOf(db, member.id, member)),
+            Effect.fail
+          )
+        )
+      ),
+    join: (member, entry) =>
+      transaction((db) => {
+        if (db.get("SELECT 1 FROM accounts WHERE id = ?", member.id) === undefined) return false
+        insertMembership(db, member)
+        appendEntry(db, entry)
+        return true
+      }).pipe(
+        Effect.catchTag("UniqueViolation", () => Effect.fail(new AlreadyMember({ email: member.email })))
+      ),
+    findById: (id) => inOrganization((organizationId) => read((db) => memberIn(db, organizationId, id))),
+    findAccount: (id) =>
+      read((db) =>
+        Option.map(Option.fromNullishOr(db.get("SELECT * FROM accounts WHERE id = ?", id)), toAccount)
+      ),
+    findByLogin: (login) => {
+      const key = loginKey(login)
+      return read((db) =>
+        Option.map(
+          Option.fromNullishOr(
+            db.get("SELECT * FROM accounts WHERE username_key = ? OR email = ?", key, key)
+          ),
+          toAccount
+        )
+      )
+    },
+    membershipsOf: (id) =>
+      read((db) =>
+        db
+          .all(
+            "SELECT organization_id, role_id, active, created_at FROM memberships WHERE account_id = ? ORDER BY created_at, organization_id",
+            id
+          )
+          .map((row) => ({
+            organizationId: OrganizationId.make(text(row.organization_id)),
+            roleId: RoleId.make(int(row.role_id)),
+            activestatus: isSet(row.active),
+            createdAt: instantOf(row.created_at)
+          }))
+      ),
+    page: (query, limit) =>
+      inOrganization((organizationId) =>
+        read((db) => {
+          const { conditions, params } = memberConditions(organizationId, query)
+          return db
+            .all(
+              `${memberView} WHERE ${conditions} ORDER BY m.created_at, m.account_id LIMIT ?`,
+              ...params,
+              limit
+            )
+            .map(toMember)
+        })
+      ),
+    countActive: inOrganization((organizationId) =>
+      read((db) =>
+        int(
+          db.get(
+            `SELECT count(*) AS n FROM memberships m JOIN accounts a ON a.id = m.account_id
+             WHERE m.organization_id = ? AND m.active = 1 AND a.active = 1`,
+            organizationId
+          )?.n
+        )
+      )
+    ),
+    setAccountStatus: (id, active, entry) =>
+      changeAccount(
+        id,
+        (db) =>
+          void db.run(
+            "UPDATE accounts SET active = ?, epoch = epoch + ? WHERE id = ?",
+            flag(active),
+            active ? 0 : 1,
+            id
+          ),
+        entry
+      ).pipe(Effect.catchTag("UniqueViolation", (violation) => Effect.die(violation))),
+    setPassword: (id, passwordHash, entry) =>
+      changeAccount(
+        id,
+        (db) =>
+          void db.run(
+            "UPDATE accounts SET password_hash = ?, epoch = epoch + 1 WHERE id = ?",
+            passwordHash,
+            id
+          ),
+        entry
+      ).pipe(Effect.catchTag("UniqueViolation", (violation) => Effect.die(violation))),
+    updateAccount: (id, changes, entry) =>
+      changeAccount(
+        id,
+        (db) => {
+          if (changes.username !== undefined) {
+            db.run(
+              "UPDATE accounts SET username = ?, username_key = ? WHERE id = ?",
+              changes.username,
+              usernameKey(changes.username),
+              id
+            )
+          }
+          if (changes.email !== undefined)
+            db.run("UPDATE accounts SET email = ? WHERE id = ?", changes.email, id)
+        },
+        entry
+      ).pipe(
+        Effect.catchTag("UniqueViolation", () =>
+          Effect.flatMap(
+            read((db) => conflictOf(db, id, changes)),
+            Effect.fail
+          )
+        )
+      ),
+    update: (id, roleId, changes, endSessions, entry) =>
+      inOrganization((organizationId) =>
+        write((db) => {
+          const current = memberIn(db, organizationId, id)
+          if (Option.isNone(current) || current.value.roleId !== roleId) return Option.none()
+          db.run(
+            "UPDATE memberships SET role_id = ?, active = ?, epoch = epoch + ? WHERE organization_id = ? AND account_id = ?",
+            changes.roleId ?? current.value.roleId,
+            flag(changes.activestatus ?? current.value.activestatus),
+            endSessions ? 1 : 0,
+            organizationId,
+            id
+          )
+          appendEntry(db, entry)
+          return memberIn(db, organizationId, id)
+        })
+      ),
+    removeAll: inOrganization((organizationId) =>
+      write((db) => {
+        const ids = db
+          .all("SELECT account_id FROM memberships WHERE organization_id = ?", organizationId)
+          .map((row) => text(row.account_id))
+        db.run("DELETE FROM memberships WHERE organization_id = ?", organizationId)
+        deleteUnheld(db, ids)
+      })
+    ),
+    remove: (id, entry) =>
+      inOrganization((organizationId) =>
+        write((db) => {
+          const removed = memberIn(db, organizationId, id)
+          if (Option.isNone(removed)) return removed
+          db.run("DELETE FROM memberships WHERE organization_id = ? AND account_id = ?", organizationId, id)
+          deleteUnheld(db, [id])
+          appendEntry(db, entry)
+          return removed
+        })
+      )
+  })
+})
+
+export const memberStoreLayer = Layer.effect(MemberStore, makeMemberStore)

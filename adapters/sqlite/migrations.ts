@@ -1,0 +1,46 @@
+import { Effect } from "effect"
+import type { SqliteConnection } from "./connection.ts"
+import { schemaV1 } from "./schema-v1.ts"
+
+/** Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. */
+const steps: ReadonlyArray<string> = [schemaV1]
+
+/** The schema version this code knows; a file at a newer one was written by newer code. */
+export const latestSchemaVersion = steps.length
+
+/** A database file whose schema is newer than this code: it refuses to start rather than guess. */
+export class NewerSchema extends Error {
+  constructor(readonly found: number) {
+    super(
+      `The SQLite database is at schema version ${found}, newer than the ${latestSchemaVersion} this Roster knows: ` +
+        "run the newer Roster that wrote it, or restore a backup taken before it"
+    )
+  }
+}
+
+const versionOf = (db: SqliteConnection) => Number(db.get("PRAGMA user_version")?.user_version ?? 0)
+
+/**
+ * Brings the schema forward from the version the file is at (`PRAGMA user_version`), each step in
+ * a transaction of its own with its version number, so a crash midway leaves a version, never half
+ * of one, and two processes starting together take the steps once (the second finds them done).
+ */
+export const migrate = (db: SqliteConnection) =>
+  Effect.sync(() => {
+    const found = versionOf(db)
+    if (found > latestSchemaVersion) throw new NewerSchema(found)
+    for (let version = found + 1; version <= latestSchemaVersion; version++) {
+      db.exec("BEGIN IMMEDIATE")
+      try {
+        // Another process may have taken this step while this one waited for the lock.
+        if (versionOf(db) < version) {
+          db.exec(steps[version - 1] ?? "")
+          db.exec(`PRAGMA user_version = ${version}`)
+        }
+        db.exec("COMMIT")
+      } catch (error) {
+        db.exec("ROLLBACK")
+        throw error
+      }
+    }
+  })

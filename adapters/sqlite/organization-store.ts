@@ -1,0 +1,119 @@
+import { DateTime, Effect, Layer, Option } from "effect"
+import {
+  DuplicateOrganizationSlug,
+  defaultOrganizationId,
+  defaultOrganizationSlug,
+  Organization,
+  OrganizationId,
+  OrganizationStore,
+  RoleId
+} from "../../core/index.ts"
+import { appendEntry } from "./audit-log.ts"
+import type { Row, SqlValue } from "./connection.ts"
+import { SqliteDatabase, sqlOn } from "./database.ts"
+import { instantOf, int, millis, optional, text } from "./values.ts"
+
+const toOrganization = (row: Row) =>
+  new Organization({
+    id: OrganizationId.make(text(row.id)),
+    name: text(row.name),
+    slug: text(row.slug),
+    ...(optional(row.default_role_id, int) === undefined
+      ? {}
+      : { defaultRoleId: RoleId.make(int(row.default_role_id)) }),
+    createdAt: instantOf(row.created_at)
+  })
+
+const live = "deleting = 0"
+
+export const makeOrganizationStore = Effect.gen(function* () {
+  const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
+  // Every instance makes sure of the default organisation at start; the second insert is ignored.
+  yield* write((db) =>
+    db.run(
+      "INSERT OR IGNORE INTO organizations (id, name, slug, created_at) VALUES (?, 'Default', ?, ?)",
+      defaultOrganizationId,
+      defaultOrganizationSlug,
+      millis(DateTime.nowUnsafe())
+    )
+  )
+  const findWhere = (condition: string, ...params: ReadonlyArray<SqlValue>) =>
+    read((db) =>
+      Option.map(
+        Option.fromNullishOr(db.get(`SELECT * FROM organizations WHERE ${condition} AND ${live}`, ...params)),
+        toOrganization
+      )
+    )
+  return OrganizationStore.of({
+    findById: (id) => findWhere("id = ?", id),
+    findByRef: (ref) => findWhere("(id = ? OR slug = ?)", ref, ref),
+    insert: (organization, entry) =>
+      transaction((db) => {
+        db.run(
+          "INSERT INTO organizations (id, name, slug, default_role_id, created_at) VALUES (?, ?, ?, ?, ?)",
+          organization.id,
+          organization.name,
+          organization.slug,
+          organization.defaultRoleId ?? null,
+          millis(organization.createdAt)
+        )
+        appendEntry(db, entry)
+      }).pipe(
+        Effect.catchTag("UniqueViolation", () =>
+          Effect.fail(new DuplicateOrganizationSlug({ slug: organization.slug }))
+        )
+      ),
+    update: (id, changes, entry) =>
+      write((db) => {
+        const current = db.get(`SELECT * FROM organizations WHERE id = ? AND ${live}`, id)
+        if (current === undefined) return Option.none()
+        const updated = new Organization({ ...toOrganization(current), ...changes })
+        db.run(
+          "UPDATE organizations SET name = ?, default_role_id = ? WHERE id = ?",
+          updated.name,
+          updated.defaultRoleId ?? null,
+          id
+        )
+        appendEntry(db, entry)
+        return Option.some(updated)
+      }),
+    startDeleting: (id, entry) =>
+      write((db) => {
+        const current = db.get(`SELECT * FROM organizations WHERE id = ? AND ${live}`, id)
+        if (current === undefined) return Option.none()
+        db.run("UPDATE organizations SET deleting = 1 WHERE id = ?", id)
+        appendEntry(db, entry)
+        return Option.some(toOrganization(current))
+      }),
+    beingDeleted: read((db) =>
+      db
+        .all("SELECT id FROM organizations WHERE deleting = 1")
+        .map((row) => OrganizationId.make(text(row.id)))
+    ),
+    remove: (id) => write((db) => void db.run("DELETE FROM organizations WHERE id = ?", id)),
+    page: (query, limit) =>
+      read((db) => {
+        const conditions = [live]
+        const params: Array<SqlValue> = []
+        if (query.after !== undefined) {
+          const at = millis(query.after.createdAt)
+          conditions.push("(created_at > ? OR (created_at = ? AND id > ?))")
+          params.push(at, at, query.after.id)
+        }
+        if (query.q !== undefined) {
+          const prefix = `${query.q.toLowerCase().replace(/[\\%_]/gu, "\\$&")}%`
+          conditions.push("(slug LIKE ? ESCAPE '\\' OR lower(name) LIKE ? ESCAPE '\\')")
+          params.push(prefix, prefix)
+        }
+        return db
+          .all(
+            `SELECT * FROM organizations WHERE ${conditions.join(" AND ")} ORDER BY created_at, id LIMIT ?`,
+            ...params,
+            limit
+          )
+          .map(toOrganization)
+      })
+  })
+})
+
+export const organizationStoreLayer = Layer.effect(OrganizationStore, makeOrganizationStore)

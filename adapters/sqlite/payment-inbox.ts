@@ -1,0 +1,30 @@
+import { Effect, Layer, Option, Schema } from "effect"
+import { InboxEntry, PaymentInbox } from "../../core/index.ts"
+import { SqliteDatabase, sqlOn } from "./database.ts"
+
+const InboxJson = Schema.fromJsonString(Schema.toCodecJson(InboxEntry))
+const encode = Schema.encodeSync(InboxJson)
+const decode = Schema.decodeUnknownSync(InboxJson)
+
+/** Provider events by their id, each recorded once: the primary key refuses a second. */
+export const makePaymentInbox = Effect.gen(function* () {
+  const { write } = sqlOn(yield* SqliteDatabase)
+  return PaymentInbox.of({
+    receive: (entry) =>
+      write((db) => {
+        const earlier = db.get("SELECT document FROM payment_inbox WHERE event_id = ?", entry.eventId)
+        if (earlier !== undefined) return Option.some(decode(earlier.document))
+        db.run("INSERT INTO payment_inbox (event_id, document) VALUES (?, ?)", entry.eventId, encode(entry))
+        return Option.none()
+      }),
+    complete: (eventId, outcome, at) =>
+      write((db) => {
+        const row = db.get("SELECT document FROM payment_inbox WHERE event_id = ?", eventId)
+        if (row === undefined) return
+        const completed = new InboxEntry({ ...decode(row.document), outcome, completedAt: at })
+        db.run("UPDATE payment_inbox SET document = ? WHERE event_id = ?", encode(completed), eventId)
+      })
+  })
+})
+
+export const paymentInboxLayer = Layer.effect(PaymentInbox, makePaymentInbox)

@@ -1,0 +1,74 @@
+import { Effect, Layer, Option } from "effect"
+import { MemberId, OrganizationId, Session, SessionStore, TokenHash } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
+import type { Row } from "./connection.ts"
+import { SqliteDatabase, sqlOn } from "./database.ts"
+import { instantOf, int, millis, text } from "./values.ts"
+
+const toSession = (row: Row) =>
+  new Session(
+    {
+      tokenHash: TokenHash.make(text(row.token_hash)),
+      memberId: MemberId.make(text(row.member_id)),
+      organizationId: OrganizationId.make(text(row.organization_id)),
+      memberEpoch: int(row.member_epoch),
+      createdAt: instantOf(row.created_at),
+      expiresAt: instantOf(row.expires_at)
+    },
+    // Checked when written: every authenticated request reads one.
+    { disableChecks: true }
+  )
+
+/** Sessions keyed by the SHA-256 of their token (the token is never stored); expired ones are swept. */
+export const makeSessionStore = Effect.gen(function* () {
+  const { read, write } = sqlOn(yield* SqliteDatabase)
+  return SessionStore.of({
+    create: (session) =>
+      write((db) => {
+        // Expired sessions are honoured by no reader; their rows go as new ones come.
+        db.run("DELETE FROM sessions WHERE expires_at <= ?", millis(session.createdAt))
+        db.run(
+          `INSERT INTO sessions (token_hash, member_id, organization_id, member_epoch, created_at, expires_at)
+           VALUES (?, ?, ?, ?, ?, ?)`,
+          session.tokenHash,
+          session.memberId,
+          session.organizationId,
+          session.memberEpoch,
+          millis(session.createdAt),
+          millis(session.expiresAt)
+        )
+      }),
+    find: (tokenHash) =>
+      read((db) =>
+        Option.map(
+          Option.fromNullishOr(db.get("SELECT * FROM sessions WHERE token_hash = ?", tokenHash)),
+          toSession
+        )
+      ),
+    revoke: (tokenHash) =>
+      write((db) => db.run("DELETE FROM sessions WHERE token_hash = ?", tokenHash).changes > 0),
+    revokeAllOf: (memberId, keep) =>
+      write(
+        (db) =>
+          void db.run("DELETE FROM sessions WHERE member_id = ? AND token_hash <> ?", memberId, keep ?? "")
+      ),
+    revokeMembership: (memberId) =>
+      inOrganization((organizationId) =>
+        write(
+          (db) =>
+            void db.run(
+              "DELETE FROM sessions WHERE member_id = ? AND organization_id = ?",
+              memberId,
+              organizationId
+            )
+        )
+      ),
+    carryOver: (tokenHash, memberEpoch) =>
+      write(
+        (db) =>
+          void db.run("UPDATE sessions SET member_epoch = ? WHERE token_hash = ?", memberEpoch, tokenHash)
+      )
+  })
+})
+
+export const sessionStoreLayer = Layer.effect(SessionStore, makeSessionStore)

@@ -1,0 +1,36 @@
+import { Layer } from "effect"
+import { auditLogLayer } from "./audit-log.ts"
+import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
+import { idempotencyStoreLayer } from "./idempotency-store.ts"
+import { invitationStoreLayer } from "./invitation-store.ts"
+import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
+import { memberStoreLayer } from "./member-store.ts"
+import { organizationStoreLayer } from "./organization-store.ts"
+import { paymentInboxLayer } from "./payment-inbox.ts"
+import { rolePermissionStoreLayer } from "./role-permission-store.ts"
+import { roleStoreLayer } from "./role-store.ts"
+import { sessionStoreLayer } from "./session-store.ts"
+import { storeHealthLayer } from "./store-health.ts"
+import { subscriptionStoreLayer } from "./subscription-store.ts"
+
+/**
+ * Every store port on one SQLite file, its schema migrated before the first request; the file is
+ * closed with the layer. Each call is a store of its own (fresh), like `mongoStores`.
+ */
+export const sqliteStores = (options: SqliteOptions) =>
+  Layer.fresh(
+    Layer.mergeAll(
+      organizationStoreLayer,
+      memberStoreLayer,
+      invitationStoreLayer,
+      roleStoreLayer,
+      rolePermissionStoreLayer,
+      sessionStoreLayer,
+      loginThrottleStoreLayer,
+      idempotencyStoreLayer,
+      subscriptionStoreLayer,
+      paymentInboxLayer,
+      storeHealthLayer,
+      auditLogLayer
+    ).pipe(Layer.provide(sqliteDatabaseLayer(options)))
+  )
