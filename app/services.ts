@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs"
+import { dirname } from "node:path"
 import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
@@ -7,6 +9,7 @@ import { MemoryStores } from "../adapters/memory/index.ts"
 import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
+import { openBunSqlite, openNodeSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
 import { inEveryOrganization, keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
@@ -28,17 +31,29 @@ const webhookVerifier = (settings: Settings) =>
 // What the stores log while they start (a missing TTL index) comes out as the same JSON lines.
 const jsonLogger = Logger.layer([jsonLineLogger(writeLine)])
 
-const stores = (settings: Settings) =>
-  Option.match(settings.mongo, {
-    onNone: () => MemoryStores,
-    // The driver is loaded only when it is used: in process memory it would hold ~14 MB for nothing.
-    onSome: (mongo) =>
-      loadedWhenBuilt(
+/** The runtime's own SQLite driver: Bun's under Bun, `node:sqlite` under Deno and Node. */
+const openSqlite = "Bun" in globalThis ? openBunSqlite : openNodeSqlite
+
+const stores = ({ store }: Settings) => {
+  switch (store.kind) {
+    case "memory":
+      return MemoryStores
+    case "sqlite":
+      return Layer.unwrap(
+        Effect.sync(() => {
+          mkdirSync(dirname(store.path), { recursive: true })
+          return sqliteStores({ path: store.path, open: openSqlite })
+        })
+      )
+    case "mongodb":
+      // The driver is loaded only when it is used: in process memory it would hold ~14 MB for nothing.
+      return loadedWhenBuilt(
         () => import("../adapters/mongodb/index.ts"),
-        ({ mongoStores }) => mongoStores(mongo).pipe(Layer.provide(jsonLogger)),
+        ({ mongoStores }) => mongoStores(store.mongo).pipe(Layer.provide(jsonLogger)),
         { name: "mongodb", feature: "The MongoDB store (MONGODB_URI)" }
       )
-  })
+  }
+}
 
 /**
  * Seats follow every member change; should the provider have failed then, they catch up here, in

@@ -1,6 +1,5 @@
 import { Config, Duration, Effect, Option, Redacted } from "effect"
 import { isLoopbackName } from "../adapters/http/index.ts"
-import type { MongoOptions } from "../adapters/mongodb/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
 import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"
 import type { Sampling } from "../adapters/tracing/sampled-tracer.ts"
@@ -9,6 +8,7 @@ import { parseCorsOrigins } from "./cors-origins.ts"
 import { loadMailSettings, type MailSettings } from "./mail-settings.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
+import { loadStoreSettings, type StoreSettings } from "./store-settings.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
 
 export interface Settings {
@@ -28,8 +28,8 @@ export interface Settings {
   readonly corsOrigins: ReadonlyArray<string>
   /** The origin browsers reach the service at behind a proxy, when set (`ROSTER_PUBLIC_URL`). */
   readonly publicOrigin: Option.Option<string>
-  /** Absent: the in-memory store. */
-  readonly mongo: Option.Option<MongoOptions>
+  /** Where the data is kept: SQLite by default, MongoDB, or process memory. */
+  readonly store: StoreSettings
   /** Absent: no payment provider is called. */
   readonly stripe: Option.Option<StripeProviderOptions>
   /**
@@ -46,12 +46,6 @@ export interface Settings {
 
 const minimumMasterKeyLength = 32
 
-/** `MONGODB_URI` (a secret: it may carry credentials) and `MONGODB_DB`, default `roster`. */
-const mongoConfig = Config.all({
-  uri: Config.Redacted("MONGODB_URI"),
-  database: Config.String("MONGODB_DB").pipe(Config.withDefault("roster"))
-})
-
 const environment = Config.all({
   port: Config.Port("PORT").pipe(Config.withDefault(3000)),
   host: Config.String("HOST").pipe(Config.option),
@@ -66,7 +60,6 @@ const environment = Config.all({
   logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true)),
   corsOrigins: Config.String("ROSTER_CORS_ORIGINS").pipe(Config.option),
   publicUrl: Config.URL("ROSTER_PUBLIC_URL").pipe(Config.option),
-  mongo: mongoConfig.pipe(Config.option),
   metrics: Config.Literals(["on", "off"], "ROSTER_METRICS").pipe(Config.withDefault("off" as const)),
   signup: Config.Literals(["open", "closed"], "ROSTER_SIGNUP").pipe(Config.withDefault("closed" as const)),
   metricsToken: Config.Redacted("ROSTER_METRICS_TOKEN").pipe(Config.option),
@@ -167,7 +160,7 @@ export const loadSettings = Effect.gen(function* () {
     logRequests: env.logRequests,
     corsOrigins: cors.origins,
     publicOrigin: Option.map(env.publicUrl, (url) => url.origin),
-    mongo: env.mongo,
+    store: yield* loadStoreSettings,
     stripe: yield* loadStripeSettings(plans),
     metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none(),
     signupOpen: env.signup === "open",

@@ -1,3 +1,4 @@
+import { resolve } from "node:path"
 import { Effect, Option, Result } from "effect"
 import { defaultHashingBound } from "../adapters/crypto/index.ts"
 import { makeWebHandler, withoutCredentials } from "../adapters/http/index.ts"
@@ -16,10 +17,17 @@ export function exit(code: number): never {
 }
 
 const announce = (settings: Settings) => {
-  Option.match(settings.mongo, {
-    onNone: () => logEvent("info", "store: in process memory; data is lost when the process stops"),
-    onSome: ({ database }) => logEvent("info", `store: MongoDB, database ${database} (MONGODB_URI)`)
-  })
+  const { store } = settings
+  if (store.kind === "memory") {
+    logEvent("info", "store: in process memory (ROSTER_STORE=memory); data is lost when the process stops")
+  } else if (store.kind === "sqlite") {
+    logEvent(
+      "info",
+      `store: SQLite, ${resolve(store.path)} (ROSTER_DATA_DIR); the data stays there across restarts`
+    )
+  } else {
+    logEvent("info", `store: MongoDB, database ${store.mongo.database} (MONGODB_URI)`)
+  }
   logEvent("info", `plans: ${settings.plans.length} from ${settings.plansSource}`)
   Option.match(settings.stripe, {
     onNone: () =>
@@ -94,7 +102,7 @@ export const prepare = async () => {
     // Building the services touches the store (MongoDB's indexes); it must answer at start.
     logEvent(
       "error",
-      "Roster cannot start: its services could not be built (is the store up, MONGODB_URI right, the configured providers' packages installed?)",
+      "Roster cannot start: its services could not be built (is the store up, MONGODB_URI right, ROSTER_DATA_DIR writable, the configured providers' packages installed?)",
       {
         cause: withoutCredentials(String(error)).slice(0, 4000)
       }

@@ -1,7 +1,9 @@
 // `npm run bench`: in one run a raw Bun.serve, a bare Effect HttpApi app (the framework's floor) and
-// Roster (open; with metrics; traced; secure with a session or the master key; on MongoDB), each
+// Roster (open; with metrics; traced; secure with a session or the master key; on SQLite and MongoDB), each
 // loaded by wrk on a core of its own. Prints a table and writes bench/results/latest.json.
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { seedOpen, seedSecure } from "./seed.ts"
@@ -54,7 +56,12 @@ const run = async (
   list: (s: Server) => Promise<ReadonlyArray<Load>>,
   flood?: (s: Server) => () => Promise<Flood>
 ) => {
-  const server = await startBun(entry, { ROSTER_PLANS_FILE: "config/plans.json", ...env }, serverCore)
+  // In process memory unless the subject names its store: what is measured is the service's own work.
+  const server = await startBun(
+    entry,
+    { ROSTER_PLANS_FILE: "config/plans.json", ROSTER_STORE: "memory", ...env },
+    serverCore
+  )
   return measureAll(label, server, await list(server), flood?.(server))
 }
 
@@ -112,11 +119,21 @@ if (wanted("Roster, open mode, MongoDB (FerretDB)")) {
   await measure(
     "Roster, open mode, MongoDB (FerretDB)",
     "app/main.ts",
-    { MONGODB_URI: ferret.uri, MONGODB_DB: `bench${Date.now()}` },
+    { ROSTER_STORE: "mongodb", MONGODB_URI: ferret.uri, MONGODB_DB: `bench${Date.now()}` },
     open
   )
   await ferret.stop()
 }
+
+// The default store: SQLite, one file on this machine's disk.
+const dataDir = mkdtempSync(join(tmpdir(), "roster-bench-"))
+await measure(
+  "Roster, open mode, SQLite",
+  "app/main.ts",
+  { ROSTER_STORE: "sqlite", ROSTER_DATA_DIR: dataDir },
+  open
+)
+rmSync(dataDir, { recursive: true, force: true })
 
 const ratio = (value: number, reference: number | undefined) =>
   reference === undefined ? "  -  " : (value / reference).toFixed(2)

@@ -14,13 +14,15 @@ stop_server() { if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wa
 trap stop_server EXIT
 
 run_mode() {
-  local mode="$1" port key
+  local mode="$1" port key data
   port="$(free_port)"
+  # The default store, SQLite, in a file of this run's own.
+  data="$(mktemp -d)"
   key="schemathesis-$(python3 -c 'import secrets; print(secrets.token_hex(24))')"
   if [ "$mode" = open ]; then
-    PORT="$port" ROSTER_LOG_REQUESTS=false node_modules/.bin/bun app/main.ts >/dev/null 2>&1 &
+    PORT="$port" ROSTER_DATA_DIR="$data" ROSTER_LOG_REQUESTS=false node_modules/.bin/bun app/main.ts >/dev/null 2>&1 &
   else
-    PORT="$port" HOST=127.0.0.1 ROSTER_MASTER_KEY="$key" ROSTER_LOG_REQUESTS=false node_modules/.bin/bun app/main.ts >/dev/null 2>&1 &
+    PORT="$port" HOST=127.0.0.1 ROSTER_DATA_DIR="$data" ROSTER_MASTER_KEY="$key" ROSTER_LOG_REQUESTS=false node_modules/.bin/bun app/main.ts >/dev/null 2>&1 &
   fi
   server=$!
   for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$port/health/live" >/dev/null && break; sleep 0.1; done
@@ -35,6 +37,7 @@ run_mode() {
   schemathesis --config-file tools/schemathesis/schemathesis.toml run "http://127.0.0.1:$port/api/v1/openapi.json" --url "http://127.0.0.1:$port" \
     --checks all --exclude-checks use_after_free --max-examples "$examples" --seed 1 --no-color "${auth[@]}" || status=$?
   stop_server
+  rm -rf "$data"
   return "$status"
 }
 

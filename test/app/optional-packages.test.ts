@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
 
@@ -39,7 +42,13 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
     await dispose()
     process.exit(0)`
   const { stdout } = await run("node_modules/.bin/bun", ["-e", script], {
-    env: { PATH: process.env.PATH ?? "", ROSTER_PLANS_FILE: "config/plans.json", ...env }
+    env: {
+      PATH: process.env.PATH ?? "",
+      ROSTER_PLANS_FILE: "config/plans.json",
+      // The default store, SQLite, in a directory of this test's own.
+      ROSTER_DATA_DIR: mkdtempSync(join(tmpdir(), "roster-data-")),
+      ...env
+    }
   })
   // Found by its mark: the service's own log lines may come before or after it.
   const line = stdout.split("\n").find((text) => text.startsWith("loaded:")) ?? ""

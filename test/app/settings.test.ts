@@ -179,6 +179,28 @@ describe("settings from the environment", () => {
     expect(await refusal({ ROSTER_INVITATION_TTL: "0 seconds" })).toMatch(/ROSTER_INVITATION_TTL/)
   })
 
+  it("keeps the data in SQLite in ./data unless ROSTER_STORE or MONGODB_URI says otherwise; empty counts as unset", async () => {
+    const storeOf = async (env: Record<string, string>) => {
+      const result = await load(env)
+      if (result._tag === "Failure") throw new Error(result.failure.message)
+      return result.success.store
+    }
+    expect(await storeOf({})).toEqual({ kind: "sqlite", path: join("data", "roster.db") })
+    expect(await storeOf({ ROSTER_STORE: "", MONGODB_URI: "" })).toMatchObject({ kind: "sqlite" })
+    expect(await storeOf({ ROSTER_DATA_DIR: "/var/lib/roster" })).toEqual({
+      kind: "sqlite",
+      path: "/var/lib/roster/roster.db"
+    })
+    expect(await storeOf({ ROSTER_STORE: "memory", MONGODB_URI: "mongodb://db" })).toEqual({ kind: "memory" })
+    const mongo = await storeOf({ MONGODB_URI: "mongodb://user:secret@db", MONGODB_DB: "team" })
+    expect(mongo).toMatchObject({ kind: "mongodb", mongo: { database: "team" } })
+    expect(String(mongo.kind === "mongodb" ? mongo.mongo.uri : "")).not.toContain("secret")
+    expect(await refusal({ ROSTER_STORE: "postgres" })).toMatch(
+      /ROSTER_STORE must be sqlite, mongodb or memory/
+    )
+    expect(await refusal({ ROSTER_STORE: "mongodb" })).toMatch(/needs MONGODB_URI/)
+  })
+
   it("names what is wrong with a plans file", async () => {
     expect(await refusal({ ROSTER_PLANS_FILE: "/no/such/plans.json" })).toMatch(/Cannot read the plans file/)
     const fractional = plansFile(

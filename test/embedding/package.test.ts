@@ -110,6 +110,7 @@ describe("Roster embedded as the Embedding page says, from its packed tarball", 
       "composition",
       "adapters/memory",
       "adapters/crypto",
+      "adapters/sqlite",
       "adapters/http",
       "api",
       "client"

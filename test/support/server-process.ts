@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 
 const scripts: Record<string, string> = JSON.parse(readFileSync("package.json", "utf8")).scripts
 
@@ -37,8 +39,10 @@ export const startServer = async (
 ): Promise<RunningServer> => {
   const port = await freePort()
   const [executable, ...args] = command as [string, ...Array<string>]
+  // Each server keeps its SQLite file (the default store) in a directory of its own.
+  const dataDir = mkdtempSync(join(tmpdir(), "roster-data-"))
   const child = spawn(executable, args, {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ROSTER_DATA_DIR: dataDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true
   })
@@ -48,6 +52,7 @@ export const startServer = async (
     } catch {
       // Already gone.
     }
+    rmSync(dataDir, { recursive: true, force: true })
   }
   let output = ""
   child.stdout?.on("data", (chunk) => (output += chunk))

@@ -1,0 +1,160 @@
+import { execFile } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { promisify } from "node:util"
+import { afterEach, describe, expect, it } from "vitest"
+import { post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
+
+const run = promisify(execFile)
+const masterKey = "sqlite-e2e-master-key-long-enough-0123456"
+const password = "a long enough passphrase"
+
+const cleanup: Array<() => void> = []
+afterEach(() => {
+  for (const step of cleanup.splice(0).reverse()) step()
+})
+
+const dataDirectory = () => {
+  const directory = mkdtempSync(join(tmpdir(), "roster-sqlite-e2e-"))
+  cleanup.push(() => rmSync(directory, { recursive: true, force: true }))
+  return directory
+}
+
+/** `npm start` on the SQLite file in `directory`, as the operator (the master key). */
+const serve = async (directory: string) => {
+  const server = await startServer(scriptCommand("start"), {
+    ROSTER_DATA_DIR: directory,
+    ROSTER_MASTER_KEY: masterKey
+  })
+  cleanup.push(server.kill)
+  return server
+}
+
+const call = (server: RunningServer, method: string, path: string, body?: unknown, token = masterKey) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+
+const json = async (answer: Promise<Response>) => (await answer).json()
+
+/** What Bun's driver reads from the file, for what no endpoint shows (the schema version). */
+const sqlite = async (file: string, statement: string) => {
+  const script = `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)});
+    console.log(JSON.stringify(db.query(${JSON.stringify(statement)}).all())); db.close()`
+  const { stdout } = await run("node_modules/.bin/bun", ["-e", script])
+  return JSON.parse(stdout)
+}
+
+describe("the SQLite store (npm start without a store configured)", () => {
+  it("keeps the data across restarts in ROSTER_DATA_DIR, and says where at start", async () => {
+    const directory = dataDirectory()
+    const first = await serve(directory)
+    expect(first.output()).toContain(`store: SQLite, ${join(directory, "roster.db")}`)
+    const role = await json(call(first, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" }))
+    first.kill()
+    await first.exited
+    const second = await serve(directory)
+    expect(await json(call(second, "GET", "/api/v1/team/roles"))).toEqual([role])
+    const [{ user_version }] = await sqlite(join(directory, "roster.db"), "PRAGMA user_version")
+    expect(user_version).toBeGreaterThanOrEqual(1)
+  })
+
+  it("refuses to start on a file a newer Roster wrote, saying so", async () => {
+    const directory = dataDirectory()
+    await sqlite(join(directory, "roster.db"), "PRAGMA user_version = 99")
+    await expect(serve(directory)).rejects.toThrow(/schema version 99, newer than/u)
+  })
+
+  it("two processes on one file behave as one: one e-mail taken once, a change on one seen at once on the other", async () => {
+    const directory = dataDirectory()
+    const [a, b] = [await serve(directory), await serve(directory)]
+    const role = await json(call(a, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" }))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(i % 2 === 0 ? a : b, "POST", "/api/v1/team/add", {
+          username: `member${i}`,
+          email: "same@example.com",
+          password,
+          activestatus: true,
+          roleId: role.id
+        })
+      )
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19)
+    const [member] = await json(call(b, "GET", "/api/v1/team/members"))
+    const session = await json(post(a, "/api/v1/auth/login", { username: member.username, password }))
+    expect((await call(b, "GET", "/api/v1/auth/me", undefined, session.token)).status).toBe(200)
+    await call(b, "POST", "/api/v1/admin/toggle-account-status", {
+      user_id: member.id,
+      accountActiveStatus: false
+    })
+    expect((await call(a, "GET", "/api/v1/auth/me", undefined, session.token)).status).toBe(401)
+  })
+
+  it("a process killed during concurrent writes loses no acknowledged change, nor its audit entry, and tears nothing", async () => {
+    const directory = dataDirectory()
+    const server = await serve(directory)
+    const writes = Array.from({ length: 200 }, (_, i) =>
+      call(server, "POST", "/api/v1/team/role/add", { name: `Role ${i}`, roleKey: `role-${i}` }).then(
+        async (answer) => (answer.status === 200 ? ((await answer.json()) as { id: number }) : undefined),
+        () => undefined
+      )
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    server.kill()
+    const acknowledged = (await Promise.all(writes)).filter((role) => role !== undefined)
+    expect(acknowledged.length, "killed while writes were under way").toBeLessThan(writes.length)
+    const again = await serve(directory)
+    const roles = (await json(call(again, "GET", "/api/v1/team/roles?limit=200"))) as Array<{ id: number }>
+    const stored = new Set(roles.map((role) => role.id))
+    for (const role of acknowledged)
+      expect(stored.has(role.id), `role ${role.id} was acknowledged`).toBe(true)
+    const entries = (await json(
+      call(again, "GET", "/api/v1/audit/events?action=role.added&limit=200")
+    )) as Array<{
+      target: { id: string }
+    }>
+    expect(entries.map((entry) => Number(entry.target.id)).sort()).toEqual([...stored].sort())
+    const [{ integrity_check }] = await sqlite(join(directory, "roster.db"), "PRAGMA integrity_check")
+    expect(integrity_check).toBe("ok")
+  })
+
+  it("npm run backup writes a consistent copy while serving; a server on the copy has the data", async () => {
+    const directory = dataDirectory()
+    const server = await serve(directory)
+    for (let i = 0; i < 5; i++) {
+      await call(server, "POST", "/api/v1/team/role/add", { name: `Role ${i}`, roleKey: `role-${i}` })
+    }
+    const restored = dataDirectory()
+    const writing = Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(server, "POST", "/api/v1/team/role/add", { name: `Later ${i}`, roleKey: `later-${i}` })
+      )
+    )
+    const { stdout } = await run(
+      ...(["npm", ["run", "--silent", "backup", "--", join(restored, "roster.db")]] as const),
+      {
+        env: { ...process.env, ROSTER_DATA_DIR: directory }
+      }
+    )
+    await writing
+    expect(stdout).toContain("Backed up")
+    const [{ integrity_check }] = await sqlite(join(restored, "roster.db"), "PRAGMA integrity_check")
+    expect(integrity_check).toBe("ok")
+    const copy = await serve(restored)
+    const keys = (
+      (await json(call(copy, "GET", "/api/v1/team/roles?limit=200"))) as Array<{ roleKey: string }>
+    ).map((role) => role.roleKey)
+    expect(keys.slice(0, 5)).toEqual(["role-0", "role-1", "role-2", "role-3", "role-4"])
+    await expect(
+      run("npm", ["run", "--silent", "backup", "--", join(restored, "roster.db")], {
+        env: { ...process.env, ROSTER_DATA_DIR: directory }
+      })
+    ).rejects.toThrow(/exists already/u)
+  })
+})
