@@ -1,14 +1,12 @@
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { AuditEntry, AuditLog, defaultOrganizationId } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
-import type { Row, SqliteConnection, SqlValue } from "./connection.ts"
+import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { millis } from "./values.ts"
+import { jsonColumn, millis, whereClause } from "./values.ts"
 
 /** An entry as stored: whole, as JSON, beside the columns the record is read by. */
-const AuditJson = Schema.fromJsonString(Schema.toCodecJson(AuditEntry))
-const encode = Schema.encodeSync(AuditJson)
-const decode = Schema.decodeUnknownSync(AuditJson)
+const { encode, decode } = jsonColumn(AuditEntry)
 
 const toEntry = (row: Row) => decode(row.document)
 
@@ -51,25 +49,20 @@ export const auditLogLayer = Layer.effect(
       page: (query, limit) =>
         inOrganization((organizationId) =>
           read((db) => {
-            const conditions = ["organization_id = ?"]
-            const params: Array<SqlValue> = [organizationId]
-            const where = (condition: string, ...values: ReadonlyArray<SqlValue>) => {
-              conditions.push(condition)
-              params.push(...values)
-            }
+            const where = whereClause("organization_id = ?", organizationId)
             if (query.after !== undefined) {
               const at = millis(query.after.at)
-              where("(at < ? OR (at = ? AND id < ?))", at, at, query.after.id)
+              where.and("(at < ? OR (at = ? AND id < ?))", at, at, query.after.id)
             }
-            if (query.action !== undefined) where("action = ?", query.action)
-            if (query.actorId !== undefined) where("actor_id = ?", query.actorId)
-            if (query.targetId !== undefined) where("target_id = ?", query.targetId)
-            if (query.since !== undefined) where("at >= ?", millis(query.since))
+            if (query.action !== undefined) where.and("action = ?", query.action)
+            if (query.actorId !== undefined) where.and("actor_id = ?", query.actorId)
+            if (query.targetId !== undefined) where.and("target_id = ?", query.targetId)
+            if (query.since !== undefined) where.and("at >= ?", millis(query.since))
             return db
               .all(
-                `SELECT document FROM audit_events WHERE ${conditions.join(" AND ")}
+                `SELECT document FROM audit_events WHERE ${where.sql()}
                  ORDER BY at DESC, id DESC LIMIT ?`,
-                ...params,
+                ...where.params,
                 limit
               )
               .map(toEntry)

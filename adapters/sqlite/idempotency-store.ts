@@ -1,11 +1,9 @@
-import { DateTime, Effect, Layer, Schema } from "effect"
+import { DateTime, Effect, Layer } from "effect"
 import { IdempotencyStore, StoredResponse } from "../../core/index.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { int, millis, text } from "./values.ts"
+import { int, jsonColumn, millis, text } from "./values.ts"
 
-const ResponseJson = Schema.fromJsonString(Schema.toCodecJson(StoredResponse))
-const encode = Schema.encodeSync(ResponseJson)
-const decode = Schema.decodeUnknownSync(ResponseJson)
+const { encode, decode } = jsonColumn(StoredResponse)
 
 /** Claims of idempotency keys; each operation is one transaction under the key's primary key. */
 export const makeIdempotencyStore = Effect.gen(function* () {

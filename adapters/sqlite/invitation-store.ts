@@ -11,7 +11,7 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, millis, text } from "./values.ts"
+import { instantOf, int, millis, text, whereClause } from "./values.ts"
 
 const toInvitation = (row: Row) =>
   new Invitation({
@@ -60,24 +60,19 @@ export const makeInvitationStore = Effect.gen(function* () {
     page: (query, limit) =>
       inOrganization((organizationId) =>
         read((db) => {
-          const conditions = ["organization_id = ?"]
-          const params: Array<SqlValue> = [organizationId]
-          const where = (condition: string, ...values: ReadonlyArray<SqlValue>) => {
-            conditions.push(condition)
-            params.push(...values)
-          }
+          const where = whereClause("organization_id = ?", organizationId)
           const now = millis(query.now)
           if (query.after !== undefined) {
             const at = millis(query.after.createdAt)
-            where("(created_at > ? OR (created_at = ? AND id > ?))", at, at, query.after.id)
+            where.and("(created_at > ? OR (created_at = ? AND id > ?))", at, at, query.after.id)
           }
-          if (query.status === "pending") where("status = 'pending' AND expires_at > ?", now)
-          else if (query.status === "expired") where("status = 'pending' AND expires_at <= ?", now)
-          else if (query.status !== undefined) where("status = ?", query.status)
+          if (query.status === "pending") where.and("status = 'pending' AND expires_at > ?", now)
+          else if (query.status === "expired") where.and("status = 'pending' AND expires_at <= ?", now)
+          else if (query.status !== undefined) where.and("status = ?", query.status)
           return db
             .all(
-              `SELECT * FROM invitations WHERE ${conditions.join(" AND ")} ORDER BY created_at, id LIMIT ?`,
-              ...params,
+              `SELECT * FROM invitations WHERE ${where.sql()} ORDER BY created_at, id LIMIT ?`,
+              ...where.params,
               limit
             )
             .map(toInvitation)

@@ -176,11 +176,11 @@ export const makeMemberStore = Effect.gen(function* () {
     page: (query, limit) =>
       inOrganization((organizationId) =>
         read((db) => {
-          const { conditions, params } = memberConditions(organizationId, query)
+          const where = memberConditions(organizationId, query)
           return db
             .all(
-              `${memberView} WHERE ${conditions} ORDER BY m.created_at, m.account_id LIMIT ?`,
-              ...params,
+              `${memberView} WHERE ${where.sql()} ORDER BY m.created_at, m.account_id LIMIT ?`,
+              ...where.params,
               limit
             )
             .map(toMember)

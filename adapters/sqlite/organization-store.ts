@@ -11,7 +11,7 @@ import {
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, millis, optional, text } from "./values.ts"
+import { instantOf, int, likePrefix, millis, optional, text, whereClause } from "./values.ts"
 
 const toOrganization = (row: Row) =>
   new Organization({
@@ -93,22 +93,19 @@ export const makeOrganizationStore = Effect.gen(function* () {
     remove: (id) => write((db) => void db.run("DELETE FROM organizations WHERE id = ?", id)),
     page: (query, limit) =>
       read((db) => {
-        const conditions = [live]
-        const params: Array<SqlValue> = []
+        const where = whereClause(live)
         if (query.after !== undefined) {
           const at = millis(query.after.createdAt)
-          conditions.push("(created_at > ? OR (created_at = ? AND id > ?))")
-          params.push(at, at, query.after.id)
+          where.and("(created_at > ? OR (created_at = ? AND id > ?))", at, at, query.after.id)
         }
         if (query.q !== undefined) {
-          const prefix = `${query.q.toLowerCase().replace(/[\\%_]/gu, "\\$&")}%`
-          conditions.push("(slug LIKE ? ESCAPE '\\' OR lower(name) LIKE ? ESCAPE '\\')")
-          params.push(prefix, prefix)
+          const prefix = likePrefix(query.q)
+          where.and("(slug LIKE ? ESCAPE '\\' OR lower(name) LIKE ? ESCAPE '\\')", prefix, prefix)
         }
         return db
           .all(
-            `SELECT * FROM organizations WHERE ${conditions.join(" AND ")} ORDER BY created_at, id LIMIT ?`,
-            ...params,
+            `SELECT * FROM organizations WHERE ${where.sql()} ORDER BY created_at, id LIMIT ?`,
+            ...where.params,
             limit
           )
           .map(toOrganization)

@@ -1,10 +1,9 @@
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { InboxEntry, PaymentInbox } from "../../core/index.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
+import { jsonColumn } from "./values.ts"
 
-const InboxJson = Schema.fromJsonString(Schema.toCodecJson(InboxEntry))
-const encode = Schema.encodeSync(InboxJson)
-const decode = Schema.decodeUnknownSync(InboxJson)
+const { encode, decode } = jsonColumn(InboxEntry)
 
 /** Provider events by their id, each recorded once: the primary key refuses a second. */
 export const makePaymentInbox = Effect.gen(function* () {

@@ -13,11 +13,9 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, millis } from "./values.ts"
+import { instantOf, int, jsonColumn, millis } from "./values.ts"
 
-const PermissionIds = Schema.fromJsonString(Schema.Array(PermissionId))
-const encodeIds = Schema.encodeSync(PermissionIds)
-const decodeIds = Schema.decodeUnknownSync(PermissionIds)
+const { encode: encodeIds, decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
 
 const toDetail = (row: Row) =>
   new RolePermissionDetail({

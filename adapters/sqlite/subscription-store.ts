@@ -1,15 +1,13 @@
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { isOpen, Subscription, SubscriptionStore } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { millis } from "./values.ts"
+import { jsonColumn, millis } from "./values.ts"
 
 /** A subscription as stored: whole, as JSON, beside the columns it is found and ordered by. */
-const SubscriptionJson = Schema.fromJsonString(Schema.toCodecJson(Subscription))
-const encode = Schema.encodeSync(SubscriptionJson)
-const decode = Schema.decodeUnknownSync(SubscriptionJson)
+const { encode, decode } = jsonColumn(Subscription)
 
 const toSubscription = (row: Row) => decode(row.document)
 

@@ -1,4 +1,4 @@
-import { DateTime } from "effect"
+import { DateTime, Schema } from "effect"
 import type { SqlValue } from "./connection.ts"
 
 /** An instant as stored: epoch milliseconds. */
@@ -18,3 +18,26 @@ export const int = (stored: SqlValue | undefined) => Number(stored)
 /** A column that may be NULL, as an optional field: absent when NULL. */
 export const optional = <A>(stored: SqlValue | undefined, read: (value: SqlValue) => A): A | undefined =>
   stored === null || stored === undefined ? undefined : read(stored)
+
+/** A column holding a value whole as JSON, through the one Schema that writes and reads it. */
+export const jsonColumn = <S extends Schema.Codec<unknown, unknown>>(schema: S) => {
+  const json = Schema.fromJsonString(Schema.toCodecJson(schema))
+  return { encode: Schema.encodeSync(json), decode: Schema.decodeUnknownSync(json) }
+}
+
+/** A WHERE clause built condition by condition, its bound parameters in the same order. */
+export const whereClause = (first: string, ...firstValues: ReadonlyArray<SqlValue>) => {
+  const conditions = [first]
+  const params: Array<SqlValue> = [...firstValues]
+  return {
+    and: (condition: string, ...values: ReadonlyArray<SqlValue>) => {
+      conditions.push(condition)
+      params.push(...values)
+    },
+    sql: () => conditions.join(" AND "),
+    params
+  }
+}
+
+/** A LIKE pattern for a case-insensitive prefix, its wildcards escaped (with `ESCAPE '\\'`). */
+export const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/gu, "\\$&")}%`

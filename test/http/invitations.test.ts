@@ -261,4 +261,27 @@ describe("invitations", () => {
     expect(await statusesOf(api, inAcme)).toEqual([])
     expect(await statusesOf(api)).toEqual(["x@example.com:pending"])
   })
+
+  it("login without an organisation picks the oldest active membership; naming one the account lacks is 401", async () => {
+    const api = await startApi()
+    await api.call("POST", "/api/v1/organizations", { ...asMaster, body: { name: "Acme", slug: "acme" } })
+    const crew = (await addRole(api, "crew", inAcme)).body
+    const ada = await memberWithPermissions(api, "ada", [1])
+    const { token } = (await invite(api, "ada@example.com", crew.id, inAcme)).body
+    expect((await accept(api, { token, password })).status).toBe(200)
+    const login = (organization?: string) =>
+      api.call("POST", "/api/v1/auth/login", {
+        body: { username: "ada", password, ...(organization === undefined ? {} : { organization }) }
+      })
+    expect((await login()).body.organization.slug).toBe("default")
+    await api.call("PATCH", `/api/v1/team/members/${ada.member.id}`, {
+      ...asMaster,
+      body: { activestatus: false }
+    })
+    expect((await login()).body.organization.slug, "the inactive membership is skipped").toBe("acme")
+    expectProblem(await login("default"), 403, "forbidden")
+    await api.call("POST", "/api/v1/organizations", { ...asMaster, body: { name: "Other", slug: "other" } })
+    expectProblem(await login("other"), 401, "unauthorized")
+    expectProblem(await login("nowhere"), 401, "unauthorized")
+  })
 })
