@@ -1,27 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Option, Redacted } from "effect"
-import { MongoClient } from "mongodb"
-import { mongoStores } from "../../adapters/mongodb/index.ts"
+import { Effect, Option } from "effect"
 import { MemberId, MemberStore } from "../../core/index.ts"
 import { valueOf } from "../support/contract.ts"
-import { mongoUri } from "../support/stores.ts"
-
-const stores = (database: string) => Layer.orDie(mongoStores({ uri: Redacted.make(mongoUri()), database }))
-
-const withClient = <A>(use: (client: MongoClient) => Promise<A>) =>
-  Effect.promise(async () => {
-    const client = new MongoClient(mongoUri())
-    try {
-      return await use(client)
-    } finally {
-      await client.close()
-    }
-  })
-
-const scratch = Effect.acquireRelease(
-  Effect.sync(() => `roster_test_${crypto.randomUUID().replaceAll("-", "")}`),
-  (database) => withClient((client) => client.db(database).dropDatabase())
-)
+import { scratch, storesOn, withClient } from "../support/mongo-scratch.ts"
 
 const longAgo = new Date(Date.now() - 3_600_000)
 const at = new Date(Date.UTC(2026, 0, 1))
@@ -75,7 +56,7 @@ describe("accounts a stopped process left pending, on MongoDB", () => {
           assert.lengthOf(yield* members.page({ q: "love" }, 10), 1, "found by the account's name")
           assert.isTrue(Option.isNone(yield* members.findAccount(MemberId.make("m-orphan"))))
           assert.isTrue(Option.isNone(yield* members.findByLogin("orphan")), "its name is free again")
-        }).pipe(Effect.provide(stores(database)))
+        }).pipe(Effect.provide(storesOn(database)))
         const pending = yield* withClient((client) =>
           client
             .db(database)

@@ -1,7 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Option, Redacted } from "effect"
-import { MongoClient } from "mongodb"
-import { mongoStores } from "../../adapters/mongodb/index.ts"
+import { Effect, Layer, Option } from "effect"
 import {
   AuditLog,
   CurrentOrganization,
@@ -17,24 +15,7 @@ import {
   SubscriptionStore
 } from "../../core/index.ts"
 import { newRole, valueOf } from "../support/contract.ts"
-import { mongoUri } from "../support/stores.ts"
-
-const stores = (database: string) => Layer.orDie(mongoStores({ uri: Redacted.make(mongoUri()), database }))
-
-const withClient = <A>(use: (client: MongoClient) => Promise<A>) =>
-  Effect.promise(async () => {
-    const client = new MongoClient(mongoUri())
-    try {
-      return await use(client)
-    } finally {
-      await client.close()
-    }
-  })
-
-const scratch = Effect.acquireRelease(
-  Effect.sync(() => `roster_test_${crypto.randomUUID().replaceAll("-", "")}`),
-  (database) => withClient((client) => client.db(database).dropDatabase())
-)
+import { scratch, storesOn, withClient } from "../support/mongo-scratch.ts"
 
 type Stored<Id> = { _id: Id } & Record<string, unknown>
 
@@ -95,9 +76,12 @@ describe("data stored before organisations, on MongoDB", () => {
       Effect.gen(function* () {
         const database = yield* scratch
         yield* writeOldShape(database)
-        const [first] = yield* Effect.all([Layer.build(stores(database)), Layer.build(stores(database))], {
-          concurrency: 2
-        })
+        const [first] = yield* Effect.all(
+          [Layer.build(storesOn(database)), Layer.build(storesOn(database))],
+          {
+            concurrency: 2
+          }
+        )
         yield* Effect.gen(function* () {
           const organizations = yield* OrganizationStore
           assert.strictEqual(valueOf(yield* organizations.findByRef("default")).id, "default")
