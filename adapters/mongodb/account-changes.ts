@@ -41,7 +41,9 @@ export const accountChanges = (
       if (account === null) return
       const held = yield* query(() => members.countDocuments({ accountId, ...live }, { limit: 1 }))
       if (held === 0) {
-        yield* queryWrite(() => accounts.deleteOne({ _id: accountId }))
+        // An entry still pending on it (a change whose relay has not run yet) keeps it, marked, until
+        // the next start has relayed the entry: deleting it now would lose the record of that change.
+        yield* queryWrite(() => accounts.deleteOne({ _id: accountId, "outbox.0": { $exists: false } }))
         return
       }
       yield* queryWrite(() => members.updateMany({ accountId }, { $set: copiedFrom(account) }))
