@@ -11,19 +11,22 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, millis, text, whereClause } from "./values.ts"
+import { instantOf, int, millis, rowChecked, text, whereClause } from "./values.ts"
 
 const toInvitation = (row: Row) =>
-  new Invitation({
-    id: InvitationId.make(text(row.id)),
-    organizationId: OrganizationId.make(text(row.organization_id)),
-    email: text(row.email),
-    roleId: RoleId.make(int(row.role_id)),
-    status: text(row.status) as Invitation["status"],
-    tokenHash: TokenHash.make(text(row.token_hash)),
-    expiresAt: instantOf(row.expires_at),
-    createdAt: instantOf(row.created_at)
-  })
+  new Invitation(
+    {
+      id: InvitationId.make(text(row.id)),
+      organizationId: OrganizationId.make(text(row.organization_id)),
+      email: text(row.email),
+      roleId: RoleId.make(int(row.role_id)),
+      status: text(row.status) as Invitation["status"],
+      tokenHash: TokenHash.make(text(row.token_hash)),
+      expiresAt: instantOf(row.expires_at),
+      createdAt: instantOf(row.created_at)
+    },
+    rowChecked
+  )
 
 /** Invitations; a partial unique index keeps one pending invitation per e-mail in an organisation. */
 export const makeInvitationStore = Effect.gen(function* () {

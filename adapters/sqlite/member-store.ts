@@ -18,7 +18,7 @@ import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { memberConditions } from "./member-query.ts"
-import { flag, instantOf, int, isSet, millis, text } from "./values.ts"
+import { flag, instantOf, int, isSet, millis, rowChecked, text } from "./values.ts"
 
 /** A membership seen with its account: the two rows joined, the epochs added. */
 const memberView = `SELECT a.id, a.username, a.email, a.active AS account_active, a.epoch AS account_epoch,
@@ -38,19 +38,21 @@ const toMember = (row: Row) =>
       createdAt: instantOf(row.created_at),
       sessionEpoch: int(row.account_epoch) + int(row.epoch)
     },
-    // Checked when written: every authenticated request reads one.
-    { disableChecks: true }
+    rowChecked
   )
 
 const toAccount = (row: Row) =>
-  new AccountRecord({
-    id: MemberId.make(text(row.id)),
-    username: text(row.username),
-    email: text(row.email),
-    passwordHash: text(row.password_hash),
-    accountActiveStatus: isSet(row.active),
-    createdAt: instantOf(row.created_at)
-  })
+  new AccountRecord(
+    {
+      id: MemberId.make(text(row.id)),
+      username: text(row.username),
+      email: text(row.email),
+      passwordHash: text(row.password_hash),
+      accountActiveStatus: isSet(row.active),
+      createdAt: instantOf(row.created_at)
+    },
+    rowChecked
+  )
 
 const memberIn = (db: SqliteConnection, organizationId: string, id: string) =>
   Option.map(

@@ -11,18 +11,21 @@ import {
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, likePrefix, millis, optional, text, whereClause } from "./values.ts"
+import { instantOf, int, likePrefix, millis, optional, rowChecked, text, whereClause } from "./values.ts"
 
 const toOrganization = (row: Row) =>
-  new Organization({
-    id: OrganizationId.make(text(row.id)),
-    name: text(row.name),
-    slug: text(row.slug),
-    ...(optional(row.default_role_id, int) === undefined
-      ? {}
-      : { defaultRoleId: RoleId.make(int(row.default_role_id)) }),
-    createdAt: instantOf(row.created_at)
-  })
+  new Organization(
+    {
+      id: OrganizationId.make(text(row.id)),
+      name: text(row.name),
+      slug: text(row.slug),
+      ...(optional(row.default_role_id, int) === undefined
+        ? {}
+        : { defaultRoleId: RoleId.make(int(row.default_role_id)) }),
+      createdAt: instantOf(row.created_at)
+    },
+    rowChecked
+  )
 
 const live = "deleting = 0"
 

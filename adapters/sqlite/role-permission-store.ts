@@ -13,17 +13,20 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, jsonColumn, millis } from "./values.ts"
+import { instantOf, int, jsonColumn, millis, rowChecked } from "./values.ts"
 
 const { encode: encodeIds, decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
 
 const toDetail = (row: Row) =>
-  new RolePermissionDetail({
-    id: RolePermissionDetailId.make(int(row.id)),
-    roleId: RoleId.make(int(row.role_id)),
-    permissionIds: decodeIds(row.permission_ids),
-    updatedAt: instantOf(row.updated_at)
-  })
+  new RolePermissionDetail(
+    {
+      id: RolePermissionDetailId.make(int(row.id)),
+      roleId: RoleId.make(int(row.role_id)),
+      permissionIds: decodeIds(row.permission_ids),
+      updatedAt: instantOf(row.updated_at)
+    },
+    rowChecked
+  )
 
 const byRole = (db: SqliteConnection, organizationId: string, roleId: number) =>
   db.get("SELECT * FROM role_permissions WHERE role_id = ? AND organization_id = ?", roleId, organizationId)

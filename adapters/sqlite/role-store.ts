@@ -4,16 +4,19 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { flag, instantOf, int, isSet, millis, text } from "./values.ts"
+import { flag, instantOf, int, isSet, millis, rowChecked, text } from "./values.ts"
 
 const toRole = (row: Row) =>
-  new Role({
-    id: RoleId.make(int(row.id)),
-    name: text(row.name),
-    roleKey: text(row.role_key),
-    activeStatus: isSet(row.active),
-    createdAt: instantOf(row.created_at)
-  })
+  new Role(
+    {
+      id: RoleId.make(int(row.id)),
+      name: text(row.name),
+      roleKey: text(row.role_key),
+      activeStatus: isSet(row.active),
+      createdAt: instantOf(row.created_at)
+    },
+    rowChecked
+  )
 
 const columns = "id, name, role_key, active, created_at"
 

@@ -3,7 +3,7 @@ import { MemberId, OrganizationId, Session, SessionStore, TokenHash } from "../.
 import { inOrganization } from "../organization-scope.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, millis, text } from "./values.ts"
+import { instantOf, int, millis, rowChecked, text } from "./values.ts"
 
 const toSession = (row: Row) =>
   new Session(
@@ -15,8 +15,7 @@ const toSession = (row: Row) =>
       createdAt: instantOf(row.created_at),
       expiresAt: instantOf(row.expires_at)
     },
-    // Checked when written: every authenticated request reads one.
-    { disableChecks: true }
+    rowChecked
   )
 
 /** Sessions keyed by the SHA-256 of their token (the token is never stored); expired ones are swept. */

@@ -41,3 +41,6 @@ export const whereClause = (first: string, ...firstValues: ReadonlyArray<SqlValu
 
 /** A LIKE pattern for a case-insensitive prefix, its wildcards escaped (with `ESCAPE '\\'`). */
 export const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/gu, "\\$&")}%`
+
+/** Options for a value built from a row: its fields were checked when it was written, not again on every read. */
+export const rowChecked = { disableChecks: true } as const
