@@ -9,6 +9,7 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
@@ -107,6 +108,7 @@ export const acceptInvitation = Effect.fnUntraced(function* (
       )
       yield* members.remove(member.id, undone)
       yield* relayAudit(undone)
+      yield* (yield* RoleStore).release(member.roleId)
       return yield* new InvitationInvalid()
     }
     yield* relayAudit(accepted)

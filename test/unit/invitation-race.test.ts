@@ -1,0 +1,55 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Option, Redacted } from "effect"
+import {
+  AuditLog,
+  acceptInvitation,
+  InvitationInvalid,
+  InvitationStore,
+  inviteMember,
+  MemberStore,
+  removeRole
+} from "../../core/index.ts"
+import { master, password, provideRoster, roleWith } from "../support/roster.ts"
+
+/** The stores as a revocation racing the acceptance leaves them: the invitation is revoked just before it is claimed. */
+const revokedBeforeClaim = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.gen(function* () {
+    const store = yield* InvitationStore
+    return yield* Effect.provideService(self, InvitationStore, {
+      ...store,
+      claim: (tokenHash, now, entry) =>
+        store.findByTokenHash(tokenHash).pipe(
+          Effect.flatMap((found) =>
+            Option.isSome(found) ? store.revoke(found.value.id) : Effect.succeedNone
+          ),
+          Effect.andThen(store.claim(tokenHash, now, entry))
+        )
+    })
+  })
+
+describe("an invitation claimed by someone else between its check and its claim", () => {
+  it.effect("is 410, and the membership made for it is taken back with its role's hold", () =>
+    Effect.gen(function* () {
+      const staff = yield* roleWith("staff", [])
+      const created = yield* inviteMember(master, { email: "grace@example.com", roleId: staff.id })
+      const token = Option.getOrThrow(created.token)
+      const error = yield* Effect.flip(
+        revokedBeforeClaim(
+          acceptInvitation(Option.none(), {
+            token,
+            username: "grace",
+            password: Redacted.make(password),
+            client: "192.0.2.1"
+          })
+        )
+      )
+      assert.instanceOf(error, InvitationInvalid)
+      assert.isTrue(Option.isNone(yield* (yield* MemberStore).findByLogin("grace")), "no account is left")
+      const actions = (yield* (yield* AuditLog).page({}, 10)).map((entry) => entry.action)
+      assert.deepStrictEqual(actions.slice(0, 3), ["member.removed", "member.added", "invitation.created"])
+      // Nobody holds the role: it can be removed.
+      const removed = yield* removeRole(master, staff.id)
+      assert.strictEqual(removed.id, staff.id)
+    }).pipe(provideRoster())
+  )
+})
