@@ -1,12 +1,9 @@
 import { Effect, Layer, Option } from "effect"
 import {
-  AccountRecord,
   AlreadyMember,
   type AuditEntry,
-  DuplicateEmail,
-  DuplicateUsername,
   loginKey,
-  MemberId,
+  type MemberId,
   MemberRecord,
   MemberStore,
   OrganizationId,
@@ -15,84 +12,19 @@ import {
 } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
-import type { Row, SqliteConnection } from "./connection.ts"
+import type { SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { memberConditions } from "./member-query.ts"
-import { flag, instantOf, int, isSet, millis, rowChecked, text } from "./values.ts"
-
-/** A membership seen with its account: the two rows joined, the epochs added. */
-const memberView = `SELECT a.id, a.username, a.email, a.active AS account_active, a.epoch AS account_epoch,
-  m.organization_id, m.role_id, m.active, m.epoch, m.created_at
-  FROM memberships m JOIN accounts a ON a.id = m.account_id`
-
-const toMember = (row: Row) =>
-  new MemberRecord(
-    {
-      id: MemberId.make(text(row.id)),
-      organizationId: OrganizationId.make(text(row.organization_id)),
-      username: text(row.username),
-      email: text(row.email),
-      accountActiveStatus: isSet(row.account_active),
-      activestatus: isSet(row.active),
-      roleId: RoleId.make(int(row.role_id)),
-      createdAt: instantOf(row.created_at),
-      sessionEpoch: int(row.account_epoch) + int(row.epoch)
-    },
-    rowChecked
-  )
-
-const toAccount = (row: Row) =>
-  new AccountRecord(
-    {
-      id: MemberId.make(text(row.id)),
-      username: text(row.username),
-      email: text(row.email),
-      passwordHash: text(row.password_hash),
-      accountActiveStatus: isSet(row.active),
-      createdAt: instantOf(row.created_at)
-    },
-    rowChecked
-  )
-
-const memberIn = (db: SqliteConnection, organizationId: string, id: string) =>
-  Option.map(
-    Option.fromNullishOr(
-      db.get(`${memberView} WHERE m.organization_id = ? AND m.account_id = ?`, organizationId, id)
-    ),
-    toMember
-  )
-
-const insertMembership = (db: SqliteConnection, member: MemberRecord) =>
-  db.run(
-    "INSERT INTO memberships (organization_id, account_id, role_id, active, epoch, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    member.organizationId,
-    member.id,
-    member.roleId,
-    flag(member.activestatus),
-    member.sessionEpoch,
-    millis(member.createdAt)
-  )
-
-/** Which of an account's unique values another account holds. */
-const conflictOf = (
-  db: SqliteConnection,
-  id: string,
-  fields: { readonly email?: string; readonly username?: string }
-) =>
-  fields.email !== undefined && db.get("SELECT 1 FROM accounts WHERE email = ? AND id <> ?", fields.email, id)
-    ? new DuplicateEmail({ email: fields.email })
-    : new DuplicateUsername({ username: fields.username ?? "" })
-
-/** Deletes the accounts of `ids` that have no membership left. */
-const deleteUnheld = (db: SqliteConnection, ids: ReadonlyArray<string>) => {
-  for (const id of ids) {
-    db.run(
-      "DELETE FROM accounts WHERE id = ? AND NOT EXISTS (SELECT 1 FROM memberships WHERE account_id = ?)",
-      id,
-      id
-    )
-  }
-}
+import {
+  conflictOf,
+  deleteUnheld,
+  insertMembership,
+  memberIn,
+  memberView,
+  toAccount,
+  toMember
+} from "./member-rows.ts"
+import { flag, instantOf, int, isSet, millis, text } from "./values.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
