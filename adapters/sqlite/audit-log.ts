@@ -1,9 +1,9 @@
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import { AuditEntry, AuditLog, defaultOrganizationId } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { jsonColumn, millis, whereClause } from "./values.ts"
+import { jsonColumn, millis, optionalRow, whereClause } from "./values.ts"
 
 /** An entry as stored: whole, as JSON, beside the columns the record is read by. */
 const { encode, decode } = jsonColumn(AuditEntry)
@@ -39,10 +39,8 @@ export const auditLogLayer = Layer.effect(
       relay: () => Effect.void,
       changeOfRequest: (requestKey) =>
         read((db) =>
-          Option.map(
-            Option.fromNullishOr(
-              db.get("SELECT document FROM audit_events WHERE request_key = ? LIMIT 1", requestKey)
-            ),
+          optionalRow(
+            db.get("SELECT document FROM audit_events WHERE request_key = ? LIMIT 1", requestKey),
             toEntry
           )
         ),

@@ -11,7 +11,7 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, millis, rowChecked, text, whereClause } from "./values.ts"
+import { instantOf, int, millis, optionalRow, rowChecked, text, whereClause } from "./values.ts"
 
 const toInvitation = (row: Row) =>
   new Invitation(
@@ -32,7 +32,7 @@ const toInvitation = (row: Row) =>
 export const makeInvitationStore = Effect.gen(function* () {
   const { read, write } = sqlOn(yield* SqliteDatabase)
   const one = (sql: string, ...params: ReadonlyArray<SqlValue>) =>
-    read((db) => Option.map(Option.fromNullishOr(db.get(sql, ...params)), toInvitation))
+    read((db) => optionalRow(db.get(sql, ...params), toInvitation))
   return InvitationStore.of({
     replace: (invitation, entry) =>
       write((db) => {

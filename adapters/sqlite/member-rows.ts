@@ -1,4 +1,3 @@
-import { Option } from "effect"
 import {
   AccountRecord,
   DuplicateEmail,
@@ -9,7 +8,7 @@ import {
   RoleId
 } from "../../core/index.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
-import { flag, instantOf, int, isSet, millis, rowChecked, text } from "./values.ts"
+import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
 /** A membership seen with its account: the two rows joined, the epochs added. */
 export const memberView = `SELECT a.id, a.username, a.email, a.active AS account_active, a.epoch AS account_epoch,
@@ -46,10 +45,8 @@ export const toAccount = (row: Row) =>
   )
 
 export const memberIn = (db: SqliteConnection, organizationId: string, id: string) =>
-  Option.map(
-    Option.fromNullishOr(
-      db.get(`${memberView} WHERE m.organization_id = ? AND m.account_id = ?`, organizationId, id)
-    ),
+  optionalRow(
+    db.get(`${memberView} WHERE m.organization_id = ? AND m.account_id = ?`, organizationId, id),
     toMember
   )
 

@@ -24,7 +24,7 @@ import {
   toAccount,
   toMember
 } from "./member-rows.ts"
-import { flag, instantOf, int, isSet, millis, text } from "./values.ts"
+import { flag, instantOf, int, isSet, millis, optionalRow, text } from "./values.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
@@ -79,18 +79,11 @@ export const makeMemberStore = Effect.gen(function* () {
       ),
     findById: (id) => inOrganization((organizationId) => read((db) => memberIn(db, organizationId, id))),
     findAccount: (id) =>
-      read((db) =>
-        Option.map(Option.fromNullishOr(db.get("SELECT * FROM accounts WHERE id = ?", id)), toAccount)
-      ),
+      read((db) => optionalRow(db.get("SELECT * FROM accounts WHERE id = ?", id), toAccount)),
     findByLogin: (login) => {
       const key = loginKey(login)
       return read((db) =>
-        Option.map(
-          Option.fromNullishOr(
-            db.get("SELECT * FROM accounts WHERE username_key = ? OR email = ?", key, key)
-          ),
-          toAccount
-        )
+        optionalRow(db.get("SELECT * FROM accounts WHERE username_key = ? OR email = ?", key, key), toAccount)
       )
     },
     membershipsOf: (id) =>

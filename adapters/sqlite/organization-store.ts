@@ -11,7 +11,17 @@ import {
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, likePrefix, millis, optional, rowChecked, text, whereClause } from "./values.ts"
+import {
+  instantOf,
+  int,
+  likePrefix,
+  millis,
+  optional,
+  optionalRow,
+  rowChecked,
+  text,
+  whereClause
+} from "./values.ts"
 
 const toOrganization = (row: Row) =>
   new Organization(
@@ -42,8 +52,8 @@ export const makeOrganizationStore = Effect.gen(function* () {
   )
   const findWhere = (condition: string, ...params: ReadonlyArray<SqlValue>) =>
     read((db) =>
-      Option.map(
-        Option.fromNullishOr(db.get(`SELECT * FROM organizations WHERE ${condition} AND ${live}`, ...params)),
+      optionalRow(
+        db.get(`SELECT * FROM organizations WHERE ${condition} AND ${live}`, ...params),
         toOrganization
       )
     )

@@ -13,7 +13,7 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, jsonColumn, millis, rowChecked } from "./values.ts"
+import { instantOf, int, jsonColumn, millis, optionalRow, rowChecked } from "./values.ts"
 
 const { encode: encodeIds, decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
 
@@ -36,13 +36,11 @@ export const makeRolePermissionStore = Effect.gen(function* () {
   const findWhere = (condition: string, value: number) =>
     inOrganization((organizationId) =>
       read((db) =>
-        Option.map(
-          Option.fromNullishOr(
-            db.get(
-              `SELECT * FROM role_permissions WHERE ${condition} = ? AND organization_id = ?`,
-              value,
-              organizationId
-            )
+        optionalRow(
+          db.get(
+            `SELECT * FROM role_permissions WHERE ${condition} = ? AND organization_id = ?`,
+            value,
+            organizationId
           ),
           toDetail
         )
@@ -52,7 +50,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
     grant: (roleId, permissionId, at, audit) =>
       inOrganization((organizationId) =>
         write((db) => {
-          const existing = Option.map(Option.fromNullishOr(byRole(db, organizationId, roleId)), toDetail)
+          const existing = optionalRow(byRole(db, organizationId, roleId), toDetail)
           if (Option.isSome(existing) && existing.value.permissionIds.includes(permissionId))
             return existing.value
           const permissionIds = sortedPermissions(

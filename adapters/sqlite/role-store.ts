@@ -4,7 +4,7 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { flag, instantOf, int, isSet, millis, rowChecked, text } from "./values.ts"
+import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
 const toRole = (row: Row) =>
   new Role(
@@ -35,10 +35,8 @@ export const makeRoleStore = Effect.gen(function* () {
   const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
   const findIn = (organizationId: string, id: number) =>
     read((db) =>
-      Option.map(
-        Option.fromNullishOr(
-          db.get(`SELECT ${columns} FROM roles WHERE id = ? AND organization_id = ?`, id, organizationId)
-        ),
+      optionalRow(
+        db.get(`SELECT ${columns} FROM roles WHERE id = ? AND organization_id = ?`, id, organizationId),
         toRole
       )
     )

@@ -1,9 +1,9 @@
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import { MemberId, OrganizationId, Session, SessionStore, TokenHash } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, int, millis, rowChecked, text } from "./values.ts"
+import { instantOf, int, millis, optionalRow, rowChecked, text } from "./values.ts"
 
 const toSession = (row: Row) =>
   new Session(
@@ -38,12 +38,7 @@ export const makeSessionStore = Effect.gen(function* () {
         )
       }),
     find: (tokenHash) =>
-      read((db) =>
-        Option.map(
-          Option.fromNullishOr(db.get("SELECT * FROM sessions WHERE token_hash = ?", tokenHash)),
-          toSession
-        )
-      ),
+      read((db) => optionalRow(db.get("SELECT * FROM sessions WHERE token_hash = ?", tokenHash), toSession)),
     revoke: (tokenHash) =>
       write((db) => db.run("DELETE FROM sessions WHERE token_hash = ?", tokenHash).changes > 0),
     revokeAllOf: (memberId, keep) =>

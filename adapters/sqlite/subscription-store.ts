@@ -1,10 +1,10 @@
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer } from "effect"
 import { isOpen, Subscription, SubscriptionStore } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { jsonColumn, millis } from "./values.ts"
+import { jsonColumn, millis, optionalRow } from "./values.ts"
 
 /** A subscription as stored: whole, as JSON, beside the columns it is found and ordered by. */
 const { encode, decode } = jsonColumn(Subscription)
@@ -31,7 +31,7 @@ const newestFirst = "ORDER BY created_at DESC, id DESC"
 export const makeSubscriptionStore = Effect.gen(function* () {
   const { read, write } = sqlOn(yield* SqliteDatabase)
   const one = (sql: string, ...params: ReadonlyArray<string>) =>
-    read((db) => Option.map(Option.fromNullishOr(db.get(sql, ...params)), toSubscription))
+    read((db) => optionalRow(db.get(sql, ...params), toSubscription))
   return SubscriptionStore.of({
     insert: (subscription, entry) =>
       write((db) => {

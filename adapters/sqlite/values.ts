@@ -1,5 +1,5 @@
-import { DateTime, Schema } from "effect"
-import type { SqlValue } from "./connection.ts"
+import { DateTime, Option, Schema } from "effect"
+import type { Row, SqlValue } from "./connection.ts"
 
 /** An instant as stored: epoch milliseconds. */
 export const millis = (instant: DateTime.DateTime) => DateTime.toEpochMillis(instant)
@@ -44,3 +44,7 @@ export const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_
 
 /** Options for a value built from a row: its fields were checked when it was written, not again on every read. */
 export const rowChecked = { disableChecks: true } as const
+
+/** The value a lookup's row makes, none when no row matched. */
+export const optionalRow = <A>(row: Row | undefined, to: (row: Row) => A): Option.Option<A> =>
+  Option.map(Option.fromNullishOr(row), to)
