@@ -6,6 +6,7 @@ import {
   InvitationId,
   MemberId,
   OrganizationId,
+  ScimTokenId,
   SubscriptionId
 } from "../../core/index.ts"
 
@@ -67,6 +68,7 @@ export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
     organizationId: Effect.sync(() => OrganizationId.make(timeOrdered("org_"))),
     subscriptionId: Effect.sync(() => SubscriptionId.make(timeOrdered("sub_"))),
     auditEntryId: Effect.sync(() => AuditEntryId.make(timeOrdered("aud_"))),
-    invitationId: Effect.sync(() => InvitationId.make(timeOrdered("inv_")))
+    invitationId: Effect.sync(() => InvitationId.make(timeOrdered("inv_"))),
+    scimTokenId: Effect.sync(() => ScimTokenId.make(timeOrdered("scim_")))
   })
 })

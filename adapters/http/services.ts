@@ -13,8 +13,10 @@ import type {
   PaymentInbox,
   PaymentProvider,
   PlanCatalog,
+  ProvisioningStore,
   RolePermissionStore,
   RoleStore,
+  ScimTokenStore,
   SessionStore,
   SessionTokens,
   StoreHealth,
@@ -38,8 +40,10 @@ export type HttpServices =
   | PaymentInbox
   | PaymentProvider
   | PlanCatalog
+  | ProvisioningStore
   | RolePermissionStore
   | RoleStore
+  | ScimTokenStore
   | SessionStore
   | SessionTokens
   | StoreHealth

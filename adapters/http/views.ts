@@ -119,7 +119,7 @@ export const toLoginView = (session: {
 
 /** Who the caller is (the operator's master key, open local mode, or a signed-in member), and where it acts. */
 export const WhoAmIView = Schema.Struct({
-  principal: Schema.Literals(["master", "open_local", "member"]),
+  principal: Schema.Literals(["master", "open_local", "member", "scim"]),
   member: Schema.optionalKey(Member),
   organization: OrganizationSummary,
   permissions: Schema.Array(PermissionKey)
@@ -142,7 +142,7 @@ export const toInvitationCreatedView = (created: {
     onSome: (token) => ({ ...created.invitation, token })
   })
 
-const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member" } as const
+const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member", Scim: "scim" } as const
 
 export const toWhoAmIView = (principal: Principal, organization: Organization): typeof WhoAmIView.Type => {
   const held = permissionsOf(principal)

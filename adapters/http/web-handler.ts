@@ -7,6 +7,7 @@ import {
   IdempotencyStore,
   identifyCaller
 } from "../../core/index.ts"
+import { makeScimHandler, scimPrefix } from "../scim/scim-handler.ts"
 import { makeCors } from "./edge/cors.ts"
 import { finishing, pathOfUrl } from "./edge/edge.ts"
 import { isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
@@ -120,8 +121,16 @@ export const makeWebHandler = async <E>(
     const finished = finish(request, record, started)
     const checked = guard.check(request)
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
-    if (metricsEndpoint?.serves(checked, pathOfUrl(checked.url))) {
+    const path = pathOfUrl(checked.url)
+    if (metricsEndpoint?.serves(checked, path)) {
       return metricsEndpoint.answer(record.bearer).then(finished)
+    }
+    if (path === scimPrefix || path.startsWith(`${scimPrefix}/`)) {
+      const served =
+        checked.body === null
+          ? scim(checked, record)
+          : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : scim(read, record)))
+      return served.then(finished)
     }
     return passwordChecks
       .admit(checked, () =>
@@ -131,6 +140,7 @@ export const makeWebHandler = async <E>(
       )
       .then(finished)
   }
+  const scim = makeScimHandler(context, options.publicOrigin)
   const cors = makeCors(options.corsOrigins ?? [])
   /** A preflight answered at the edge, identified and logged like every other answer. */
   const preflight = (request: Request, connection: ConnectionInfo | undefined, answer: Response) =>

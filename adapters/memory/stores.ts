@@ -6,8 +6,10 @@ import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
+import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
+import { scimTokenStoreLayer } from "./scim-token-store.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
@@ -17,6 +19,8 @@ export const MemoryStores = Layer.mergeAll(
   organizationStoreLayer,
   memberStoreLayer,
   invitationStoreLayer,
+  scimTokenStoreLayer,
+  provisioningStoreLayer,
   roleStoreLayer,
   rolePermissionStoreLayer,
   subscriptionStoreLayer,

@@ -28,6 +28,14 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { pendingKey: 1 }, name: "one_pending_per_email", unique: true },
     { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
   ],
+  scim_tokens: [
+    { key: { tokenHash: 1 }, name: "token_hash_unique", unique: true },
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
+  ],
+  user_profiles: [
+    { key: { organizationId: 1, userNameKey: 1 }, name: "user_name_unique_in_organization", unique: true }
+  ],
+  group_profiles: [{ key: { organizationId: 1 }, name: "by_organization" }],
   roles: [
     { key: { organizationId: 1, roleKey: 1 }, name: "role_key_unique_in_organization", unique: true },
     { key: { organizationId: 1, _id: 1 }, name: "by_organization" }

@@ -11,10 +11,12 @@ import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
+import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { relayPending } from "./relay.ts"
 import { countUncountedHolders } from "./role-holders.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
+import { scimTokenStoreLayer } from "./scim-token-store.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
@@ -53,6 +55,8 @@ export const mongoStores = (options: MongoOptions) =>
       organizationStoreLayer,
       memberStoreLayer,
       invitationStoreLayer,
+      scimTokenStoreLayer,
+      provisioningStoreLayer,
       roleStoreLayer,
       rolePermissionStoreLayer,
       sessionStoreLayer,

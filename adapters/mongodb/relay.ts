@@ -31,7 +31,8 @@ const stores: Partial<Record<AuditTarget["type"], ReadonlyArray<Place>>> = {
   role_permission_detail: [byId("role_permissions", Number)],
   subscription: [byId("subscriptions", (id) => id)],
   organization: [byId("organizations", (id) => id)],
-  invitation: [byId("invitations", (id) => id)]
+  invitation: [byId("invitations", (id) => id)],
+  scim_token: [byId("scim_tokens", (id) => id)]
 }
 
 interface Pending {

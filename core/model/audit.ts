@@ -30,14 +30,19 @@ export const AuditAction = Schema.Literals([
   "invitation.created",
   "invitation.revoked",
   "invitation.accepted",
+  "scim_token.created",
+  "scim_token.revoked",
   "login.failed",
   "login.throttled"
 ])
 export type AuditAction = typeof AuditAction.Type
 
-/** Who acted: a member (by id), the operator's master key, the open local mode, or the payment provider. */
+/**
+ * Who acted: a member (by id), the operator's master key, the open local mode, the payment provider,
+ * or an identity provider through a SCIM token (by the token's id).
+ */
 export const AuditActor = Schema.Struct({
-  kind: Schema.Literals(["member", "master", "open", "provider"]),
+  kind: Schema.Literals(["member", "master", "open", "provider", "scim"]),
   id: Schema.optionalKey(Schema.String)
 })
 export type AuditActor = typeof AuditActor.Type
@@ -50,7 +55,8 @@ export const AuditTarget = Schema.Struct({
     "subscription",
     "login",
     "organization",
-    "invitation"
+    "invitation",
+    "scim_token"
   ]),
   id: Schema.String
 })

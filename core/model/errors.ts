@@ -48,7 +48,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "role_permission_detail",
     "subscription",
     "organization",
-    "invitation"
+    "invitation",
+    "scim_token"
   ]),
   id: Schema.String
 }) {}
@@ -150,5 +151,11 @@ export class MailUnavailable extends Schema.TaggedError<MailUnavailable>()("Mail
 
 /** A new account needs this field, which the request left out. */
 export class MissingField extends Schema.TaggedError<MissingField>()("MissingField", {
-  field: Schema.Literals(["username", "password"])
+  field: Schema.Literals(["username", "password", "email"])
 }) {}
+
+/**
+ * A member provisioned without a role needs the organisation's default one, and there is none: no
+ * `defaultRoleId`, and no role holding `team.read` alone.
+ */
+export class NoDefaultRole extends Schema.TaggedError<NoDefaultRole>()("NoDefaultRole", {}) {}

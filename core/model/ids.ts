@@ -45,3 +45,6 @@ export type TokenHash = typeof TokenHash.Type
 
 export const InvitationId = OpaqueId.pipe(Schema.brand("InvitationId"))
 export type InvitationId = typeof InvitationId.Type
+
+export const ScimTokenId = OpaqueId.pipe(Schema.brand("ScimTokenId"))
+export type ScimTokenId = typeof ScimTokenId.Type

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { OrganizationId, PermissionId, TokenHash } from "./ids.ts"
+import { OrganizationId, PermissionId, ScimTokenId, TokenHash } from "./ids.ts"
 import { Member } from "./member.ts"
 
 /** The operator holding the master key. */
@@ -14,9 +14,16 @@ export const MemberPrincipal = Schema.TaggedStruct("Member", {
   organizationId: OrganizationId
 })
 
-export const Principal = Schema.Union([MasterPrincipal, OpenLocalPrincipal, MemberPrincipal])
+/** An identity provider holding one of the organisation's SCIM tokens: it acts on that organisation only. */
+export const ScimPrincipal = Schema.TaggedStruct("Scim", {
+  tokenId: ScimTokenId,
+  organizationId: OrganizationId
+})
+
+export const Principal = Schema.Union([MasterPrincipal, OpenLocalPrincipal, MemberPrincipal, ScimPrincipal])
 export type Principal = typeof Principal.Type
 export type MemberPrincipal = typeof MemberPrincipal.Type
+export type ScimPrincipal = typeof ScimPrincipal.Type
 
 export const masterPrincipal: Principal = { _tag: "Master" }
 export const openLocalPrincipal: Principal = { _tag: "OpenLocal" }

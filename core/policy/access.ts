@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { Forbidden } from "../model/errors.ts"
-import type { PermissionId } from "../model/ids.ts"
+import type { OrganizationId, PermissionId } from "../model/ids.ts"
 import { isActiveMember, type MemberRecord } from "../model/member.ts"
 import { allPermissionIds, type PermissionKey, permissionIdOf } from "../model/permission.ts"
 import type { PermissionSet } from "../model/permission-set.ts"
@@ -8,8 +8,28 @@ import type { Principal } from "../model/principal.ts"
 import { CurrentOrganization } from "../model/request.ts"
 import type { Role } from "../model/role.ts"
 
-export const permissionsOf = (principal: Principal): PermissionSet =>
-  principal._tag === "Member" ? new Set<PermissionId>(principal.permissionIds) : allPermissionIds
+/**
+ * What an identity provider may do through SCIM: everything but changing the organisation itself, so
+ * by the ceiling it never touches a role holding `organization.write` (the owners') nor its holders.
+ */
+const scimPermissions: PermissionSet = new Set(
+  [...allPermissionIds].filter((id) => id !== permissionIdOf("organization.write"))
+)
+
+export const permissionsOf = (principal: Principal): PermissionSet => {
+  switch (principal._tag) {
+    case "Member":
+      return new Set<PermissionId>(principal.permissionIds)
+    case "Scim":
+      return scimPermissions
+    default:
+      return allPermissionIds
+  }
+}
+
+/** The organisation a caller is bound to, if any: a session's or a SCIM token's. */
+export const boundOrganizationOf = (principal: Principal): OrganizationId | undefined =>
+  principal._tag === "Member" || principal._tag === "Scim" ? principal.organizationId : undefined
 
 const holding = (principal: Principal, permission: PermissionKey): Effect.Effect<void, Forbidden> =>
   permissionsOf(principal).has(permissionIdOf(permission))
@@ -17,26 +37,30 @@ const holding = (principal: Principal, permission: PermissionKey): Effect.Effect
     : Effect.fail(new Forbidden({ reason: "missing_permission", permission }))
 
 /**
- * The caller holds `permission`, and acts where it may: a member only in its own organisation,
+ * The caller holds `permission`, and acts where it may: a member or a SCIM token only in its own organisation,
  * whatever organisation the use case was given (`CurrentOrganization`), so no wiring mistake of an
  * embedding lets a member act in another. The operator acts in any.
  */
 export const requirePermission = (
   principal: Principal,
   permission: PermissionKey
-): Effect.Effect<void, Forbidden> =>
-  principal._tag === "Member"
-    ? CurrentOrganization.use((organizationId) =>
-        organizationId === principal.organizationId
+): Effect.Effect<void, Forbidden> => {
+  const bound = boundOrganizationOf(principal)
+  return bound === undefined
+    ? holding(principal, permission)
+    : CurrentOrganization.use((organizationId) =>
+        organizationId === bound
           ? holding(principal, permission)
           : Effect.fail(new Forbidden({ reason: "other_organization" }))
       )
-    : holding(principal, permission)
+}
 
 /** A member acts only while their membership, their account and their role are all active. */
 export const canAct = (member: MemberRecord, role: Role | undefined): boolean =>
   isActiveMember(member) && role?.activeStatus === true
 
-/** What only the operator may do (the master key, or open local mode): never a member of an organisation. */
+/** What only the operator may do (the master key, or open local mode): never a member, nor a SCIM token. */
 export const requireOperator = (principal: Principal): Effect.Effect<void, Forbidden> =>
-  principal._tag === "Member" ? Effect.fail(new Forbidden({ reason: "operator_only" })) : Effect.void
+  boundOrganizationOf(principal) === undefined
+    ? Effect.void
+    : Effect.fail(new Forbidden({ reason: "operator_only" }))

@@ -4,14 +4,15 @@ import type { MemberId } from "../model/ids.ts"
 import type { Principal } from "../model/principal.ts"
 import { CurrentOrganization } from "../model/request.ts"
 import { MemberStore } from "../ports/member-store.ts"
+import { boundOrganizationOf } from "./access.ts"
 
 /**
  * An account-wide change (password, account status, username, e-mail) from an organisation's
- * administrator: allowed only on an account whose every membership is in that organisation, since
+ * administrator or identity provider: allowed only on an account whose every membership is in that organisation, since
  * the change shows in the others too. The operator may change any account.
  */
 export const requireAccountNotShared = Effect.fnUntraced(function* (actor: Principal, id: MemberId) {
-  if (actor._tag !== "Member") return
+  if (boundOrganizationOf(actor) === undefined) return
   const organizationId = yield* CurrentOrganization
   const memberships = yield* (yield* MemberStore).membershipsOf(id)
   if (memberships.some((membership) => membership.organizationId !== organizationId)) {

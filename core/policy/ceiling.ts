@@ -9,14 +9,14 @@ import { MemberStore } from "../ports/member-store.ts"
 import { RolePermissionStore } from "../ports/role-permission-store.ts"
 import { RoleStore } from "../ports/role-store.ts"
 import { permissionsOfRole } from "../use-cases/permissions/permissions-of-role.ts"
-import { permissionsOf } from "./access.ts"
+import { boundOrganizationOf, permissionsOf } from "./access.ts"
 
 /**
  * The ceiling: a caller may change a role, or a member holding it, only when that role holds
  * nothing the caller lacks. The master key (and open local mode) is above every role.
  */
 export const requireWithinCeiling = Effect.fnUntraced(function* (actor: Principal, roleId: RoleId) {
-  if (actor._tag !== "Member") return
+  if (boundOrganizationOf(actor) === undefined) return
   const held = yield* permissionsOfRole(roleId)
   if (!isSubsetOf(held, permissionsOf(actor))) {
     return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: held })

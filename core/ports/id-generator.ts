@@ -1,6 +1,6 @@
 import { Context, type Effect } from "effect"
 import type { AuditEntryId } from "../model/audit.ts"
-import type { InvitationId, MemberId, OrganizationId, SubscriptionId } from "../model/ids.ts"
+import type { InvitationId, MemberId, OrganizationId, ScimTokenId, SubscriptionId } from "../model/ids.ts"
 
 /** Globally unique string ids, safe to allocate on any instance without coordination. */
 export class IdGenerator extends Context.Service<
@@ -12,5 +12,6 @@ export class IdGenerator extends Context.Service<
     /** Ordered by the time this instance made them, like subscription ids. */
     readonly auditEntryId: Effect.Effect<AuditEntryId>
     readonly invitationId: Effect.Effect<InvitationId>
+    readonly scimTokenId: Effect.Effect<ScimTokenId>
   }
 >()("roster/core/ports/IdGenerator") {}

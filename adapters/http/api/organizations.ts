@@ -11,6 +11,7 @@ import { jsonBody } from "./json-body.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
 import { Authentication, RequiresPermission } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
+import { scimTokenEndpoints } from "./scim-tokens.ts"
 
 export const OrganizationsQuery = {
   limit,
@@ -56,7 +57,8 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       documented(
         "Delete the caller's organisation with its members, roles and records; its audit record stays"
       )
-    )
+    ),
+    ...scimTokenEndpoints
   )
   .middleware(Authentication)
   .prefix("/api/v1")

@@ -7,7 +7,8 @@ const readPaths: Record<Exclude<AuditTarget["type"], "login">, (id: string) => s
   role_permission_detail: (id) => `/api/v1/team/role-permission-detail/${encodeURIComponent(id)}`,
   subscription: () => "/api/v1/pricing/subscription",
   organization: () => "/api/v1/organization",
-  invitation: (id) => `/api/v1/team/invitations/${encodeURIComponent(id)}`
+  invitation: (id) => `/api/v1/team/invitations/${encodeURIComponent(id)}`,
+  scim_token: () => "/api/v1/organization/scim-tokens"
 }
 
 const doneMessage = JSON.stringify({

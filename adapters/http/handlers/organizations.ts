@@ -2,10 +2,13 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import {
   createOrganization,
+  createScimToken,
   deleteOrganization,
   getOrganization,
   listOrganizations,
+  listScimTokens,
   OrganizationCursor,
+  revokeScimToken,
   updateOrganization
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
@@ -23,4 +26,11 @@ export const OrganizationsHandlers = HttpApiBuilder.group(RosterApi, "organizati
     .handle("getOrganization", () => asCaller(getOrganization))
     .handle("updateOrganization", ({ payload }) => asCaller((actor) => updateOrganization(actor, payload)))
     .handle("deleteOrganization", () => asCaller(deleteOrganization))
+    .handle("createScimToken", ({ payload }) =>
+      asCaller((actor) => createScimToken(actor, payload)).pipe(
+        Effect.map(({ scimToken, token }) => ({ ...scimToken, token }))
+      )
+    )
+    .handle("listScimTokens", () => asCaller(listScimTokens))
+    .handle("revokeScimToken", ({ params }) => asCaller((actor) => revokeScimToken(actor, params.id)))
 )

@@ -13,6 +13,8 @@ export const auditActorOf = (principal: Principal): AuditActor => {
       return { kind: "master" }
     case "OpenLocal":
       return { kind: "open" }
+    case "Scim":
+      return { kind: "scim", id: principal.tokenId }
   }
 }
 

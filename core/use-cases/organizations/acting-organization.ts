@@ -3,6 +3,7 @@ import { Forbidden, NotFound, type StoreUnavailable } from "../../model/errors.t
 import type { OrganizationId } from "../../model/ids.ts"
 import { defaultOrganizationId } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
+import { boundOrganizationOf } from "../../policy/access.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { authenticate } from "../auth/authenticate.ts"
 
@@ -30,10 +31,9 @@ export const actingOrganization = (
   principal: Principal,
   named: string | undefined
 ): Effect.Effect<OrganizationId, Forbidden | NotFound | StoreUnavailable, OrganizationStore> => {
-  if (principal._tag === "Member") {
-    return named === undefined || named === principal.organizationId
-      ? Effect.succeed(principal.organizationId)
-      : sessionNaming(principal.organizationId, named)
+  const bound = boundOrganizationOf(principal)
+  if (bound !== undefined) {
+    return named === undefined || named === bound ? Effect.succeed(bound) : sessionNaming(bound, named)
   }
   return named === undefined ? Effect.succeed(defaultOrganizationId) : operatorNaming(named)
 }

@@ -8,21 +8,26 @@ import { requirePermission } from "../../policy/access.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
+import { ProvisioningStore } from "../../ports/provisioning-store.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { ScimTokenStore } from "../../ports/scim-token-store.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "./current-organization.ts"
 
 /**
- * What deleting an organisation leaves to do once it is marked: its invitations, its members
+ * What deleting an organisation leaves to do once it is marked: its SCIM tokens, its invitations,
+ * its provisioning profiles, its members
  * (their sessions end with them, accounts left with no membership too), its permission records, its
  * roles, then its own document. Each step deletes what is
  * left, so it is finished at the next start when a crash stopped it (`setUpOrganizations`).
  */
 export const finishDeleting = (organizationId: OrganizationId) =>
   Effect.gen(function* () {
+    yield* (yield* ScimTokenStore).removeAll
     yield* (yield* InvitationStore).removeAll
+    yield* (yield* ProvisioningStore).removeAll
     yield* (yield* MemberStore).removeAll
     yield* (yield* RolePermissionStore).removeAll
     yield* (yield* RoleStore).removeAll

@@ -1,0 +1,64 @@
+import { Effect, Layer, Option, Schema } from "effect"
+import { ScimTokenRecord, ScimTokenStore, toScimToken } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
+import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
+import { MongoDatabase } from "./database.ts"
+import { query, queryWrite } from "./driver.ts"
+
+/** A SCIM token as stored: by its hash; a revoked one is only marked until its entry is relayed. */
+const ScimTokenDocument = collectionSchema(
+  Schema.Struct({
+    _id: Schema.String,
+    organizationId: Schema.String,
+    name: Schema.String,
+    tokenHash: Schema.String,
+    createdAt: Schema.DateTimeUtcFromDate,
+    outbox: Outbox,
+    removed: Removed
+  }),
+  ScimTokenRecord,
+  {
+    decode: ({ _id, outbox: _outbox, removed: _removed, ...fields }) => ({ id: _id, ...fields }),
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields })
+  }
+)
+type ScimTokenDocument = typeof ScimTokenDocument.Encoded
+
+const toRecord = decodeDocument(ScimTokenDocument)
+const toDocument = encodeDocument(ScimTokenDocument)
+
+export const makeScimTokenStore = Effect.gen(function* () {
+  const tokens = (yield* MongoDatabase).collection<ScimTokenDocument>("scim_tokens")
+  return ScimTokenStore.of({
+    insert: (token, entry) =>
+      queryWrite(() => tokens.insertOne(withEntry(toDocument(token), entry))).pipe(Effect.asVoid),
+    list: inOrganization((organizationId) =>
+      query(() =>
+        tokens
+          .find({ organizationId, ...live })
+          .sort({ organizationId: 1, createdAt: 1, _id: 1 })
+          .toArray()
+      )
+    ).pipe(
+      Effect.flatMap((documents) => Effect.forEach(documents, (d) => Effect.map(toRecord(d), toScimToken)))
+    ),
+    findByTokenHash: (tokenHash) =>
+      query(() => tokens.findOne({ tokenHash, ...live })).pipe(Effect.flatMap(optionally(toRecord))),
+    revoke: (id, entry) =>
+      inOrganization((organizationId) =>
+        queryWrite(() =>
+          tokens.findOneAndUpdate(
+            { _id: id, organizationId, ...live },
+            { $set: { removed: true }, ...pushEntry(entry) },
+            { returnDocument: "before" }
+          )
+        )
+      ).pipe(Effect.flatMap(optionally(toRecord)), Effect.map(Option.map(toScimToken))),
+    removeAll: inOrganization((organizationId) =>
+      queryWrite(() => tokens.deleteMany({ organizationId }))
+    ).pipe(Effect.asVoid)
+  })
+})
+
+export const scimTokenStoreLayer = Layer.effect(ScimTokenStore, makeScimTokenStore)

@@ -1,0 +1,59 @@
+import { Cause, type Context, Effect, Exit, Option } from "effect"
+import {
+  CurrentOrganization,
+  CurrentRequestId,
+  type NoDefaultRole,
+  type OrganizationId,
+  type StoreWriteLedger,
+  StoreWrites
+} from "../../core/index.ts"
+import type { HttpServices } from "../http/services.ts"
+import type { DomainError } from "../http/to-problem.ts"
+import { scimFailureOf } from "./domain-failure.ts"
+import { ScimFailure } from "./scim-error.ts"
+
+/** Where a SCIM request runs its use cases: the services, its organisation and its id. */
+export interface Scope {
+  readonly organizationId: OrganizationId
+  readonly requestId: string | undefined
+}
+
+/**
+ * Runs a use case to its end (a client hanging up never stops it between two writes) on the
+ * services, in the request's organisation; a failure is answered as SCIM answers it. A defect is
+ * thrown, for the edge to answer 500.
+ */
+export const makeRunner =
+  (services: Context.Context<HttpServices>) =>
+  async <A, E extends DomainError | NoDefaultRole>(
+    scope: Scope | undefined,
+    useCase: Effect.Effect<A, E, HttpServices>
+  ): Promise<A | ScimFailure> => {
+    const ledger: StoreWriteLedger = { applied: false, uncertain: false }
+    const scoped = useCase.pipe(
+      Effect.provideService(StoreWrites, ledger),
+      Effect.provideService(CurrentRequestId, scope?.requestId),
+      (effect) =>
+        scope === undefined
+          ? effect
+          : Effect.provideService(effect, CurrentOrganization, scope.organizationId),
+      Effect.provideContext(services),
+      Effect.uninterruptible
+    )
+    const exit = await Effect.runPromiseExit(scoped)
+    if (Exit.isSuccess(exit)) return exit.value
+    const error = Cause.findErrorOption(exit.cause)
+    if (Option.isSome(error)) {
+      const failure = scimFailureOf(error.value)
+      return failure.status === 503 && ledger.applied
+        ? new ScimFailure(
+            503,
+            "The store stopped answering after a change was sent: read before retrying",
+            undefined,
+            failure.headers
+          )
+        : failure
+    }
+    throw Cause.squash(exit.cause)
+  }
+export type Runner = ReturnType<typeof makeRunner>

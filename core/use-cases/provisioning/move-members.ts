@@ -1,0 +1,44 @@
+import { Effect, Option } from "effect"
+import { NoDefaultRole } from "../../model/errors.ts"
+import type { MemberId, RoleId } from "../../model/ids.ts"
+import type { Principal } from "../../model/principal.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { updateMember } from "../members/update-member.ts"
+import { defaultRole } from "./default-role.ts"
+import { everyMember } from "./everyone.ts"
+
+/**
+ * Makes `wanted` the holders of `roleId`: a member holds one role, so joining the group moves them
+ * into it, and leaving it moves them to the default role. Ids of no member here are left out: the
+ * group answered shows who it holds.
+ */
+export const setGroupMembers = Effect.fnUntraced(function* (
+  actor: Principal,
+  roleId: RoleId,
+  wanted: ReadonlyArray<MemberId>
+) {
+  const members = yield* MemberStore
+  const current = new Set((yield* everyMember({ roleId })).map((member) => member.id))
+  const target = new Set(wanted)
+  for (const id of target) {
+    if (current.has(id) || Option.isNone(yield* members.findById(id))) continue
+    yield* updateMember(actor, id, { roleId })
+  }
+  const leaving = [...current].filter((id) => !target.has(id))
+  if (leaving.length === 0) return
+  yield* moveToDefaultRole(actor, roleId, leaving)
+})
+
+/**
+ * Moves members out of `roleId` into the default role. The default role's own holders have nowhere
+ * else to go: `NoDefaultRole`.
+ */
+export const moveToDefaultRole = Effect.fnUntraced(function* (
+  actor: Principal,
+  roleId: RoleId,
+  ids: ReadonlyArray<MemberId>
+) {
+  const fallback = yield* defaultRole
+  if (fallback === roleId) return yield* new NoDefaultRole()
+  for (const id of ids) yield* updateMember(actor, id, { roleId: fallback })
+})

@@ -1,0 +1,37 @@
+import { DateTime, Effect, Schema } from "effect"
+import type { Principal } from "../../model/principal.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import { ScimTokenName, ScimTokenRecord, toScimToken } from "../../model/scim-token.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { IdGenerator } from "../../ports/id-generator.ts"
+import { ScimTokenStore } from "../../ports/scim-token-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+
+export const CreateScimTokenInput = Schema.Struct({ name: ScimTokenName })
+export type CreateScimTokenInput = typeof CreateScimTokenInput.Type
+
+/**
+ * A new SCIM token for the organisation's identity provider. The token is answered this once: only
+ * its hash is kept.
+ */
+export const createScimToken = Effect.fnUntraced(function* (actor: Principal, input: CreateScimTokenInput) {
+  yield* requirePermission(actor, "organization.write")
+  const issued = yield* (yield* SessionTokens).issue
+  const record = new ScimTokenRecord({
+    id: yield* (yield* IdGenerator).scimTokenId,
+    name: input.name,
+    createdAt: yield* DateTime.now,
+    organizationId: yield* CurrentOrganization,
+    tokenHash: issued.hash
+  })
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "scim_token.created",
+    { type: "scim_token", id: record.id },
+    { name: [null, record.name] }
+  )
+  yield* (yield* ScimTokenStore).insert(record, entry)
+  yield* relayAudit(entry)
+  return { scimToken: toScimToken(record), token: issued.token }
+})
