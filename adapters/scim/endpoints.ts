@@ -71,7 +71,9 @@ export const endpointsOf = <Id, Input>(kind: ResourceKind<Id, Input>, run: Runne
 
   return {
     list: async (call: Call, request: ListRequest & Projection) => {
-      const all = await run(call.scope, kind.list(call.actor, call.base))
+      const narrowed =
+        request.filter === undefined ? undefined : kind.candidates?.(call.actor, call.base, request.filter)
+      const all = await run(call.scope, narrowed ?? kind.list(call.actor, call.base))
       return all instanceof ScimFailure ? failureResponse(all) : listAnswer(all, request)
     },
     get: async (call: Call, text: string, projection: Projection) => {

@@ -110,3 +110,18 @@ export const compileFilter = (text: string): ((resource: unknown) => boolean) | 
   const done = normalized(tree)
   return "op" in done ? compile(done) : done
 }
+
+/** The userName a filter asks for when it is `userName eq "…"` alone: what providers ask on every sync. */
+export const userNameSought = (text: string): string | undefined => {
+  try {
+    const tree = parse(text)
+    return tree.op === "eq" &&
+      "attrPath" in tree &&
+      canonicalPath(tree.attrPath) === "userName" &&
+      typeof tree.compValue === "string"
+      ? tree.compValue
+      : undefined
+  } catch {
+    return undefined
+  }
+}

@@ -1,6 +1,7 @@
-import { Effect, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import {
   deprovisionUser,
+  findProvisionedUser,
   getProvisionedGroup,
   getProvisionedUser,
   listProvisionedGroups,
@@ -17,6 +18,7 @@ import {
 } from "../../core/index.ts"
 import type { HttpServices } from "../http/services.ts"
 import type { DomainError } from "../http/to-problem.ts"
+import { userNameSought } from "./filter.ts"
 import { groupInputOf, userInputOf } from "./input.ts"
 import { type Resource, toGroupResource, toUserResource } from "./resources.ts"
 import type { ScimFailure } from "./scim-error.ts"
@@ -30,6 +32,12 @@ export interface ResourceKind<Id, Input> {
   readonly inputOf: (body: unknown) => Input | ScimFailure
   readonly get: (actor: Principal, id: Id, base: string) => UseCase<Resource>
   readonly list: (actor: Principal, base: string) => UseCase<ReadonlyArray<Resource>>
+  /** The few resources a filter can only match, read directly, when the filter is of a form that says so. */
+  readonly candidates?: (
+    actor: Principal,
+    base: string,
+    filter: string
+  ) => UseCase<ReadonlyArray<Resource>> | undefined
   readonly create: (actor: Principal, input: Input) => UseCase<Id>
   readonly replace: (actor: Principal, id: Id, input: Input) => UseCase<void>
   readonly remove: (actor: Principal, id: Id) => UseCase<void>
@@ -44,6 +52,13 @@ export const users: ResourceKind<MemberId, Exclude<ReturnType<typeof userInputOf
   get: (actor, id, base) => Effect.map(getProvisionedUser(actor, id), (user) => toUserResource(base, user)),
   list: (actor, base) =>
     Effect.map(listProvisionedUsers(actor), (all) => all.map((user) => toUserResource(base, user))),
+  candidates: (actor, base, filter) => {
+    const userName = userNameSought(filter)
+    if (userName === undefined) return undefined
+    return Effect.map(findProvisionedUser(actor, userName), (found) =>
+      Option.match(found, { onNone: () => [], onSome: (user) => [toUserResource(base, user)] })
+    )
+  },
   create: (actor, { input, password }) =>
     Effect.map(provisionUser(actor, input, password), (member) => member.id),
   replace: (actor, id, { input, password }) => replaceProvisionedUser(actor, id, input, password),

@@ -2,8 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import {
   CurrentOrganization,
-  defaultOrganizationId,
   DuplicateUsername,
+  defaultOrganizationId,
   GroupProfile,
   MemberId,
   OrganizationId,
@@ -49,9 +49,15 @@ describe.each(storeKinds)("ScimTokenStore on %s", (_, stores) => {
       yield* store.insert(token(2))
       yield* store.insert(token(1))
       yield* inOther(store.insert(token(3, other)))
-      assert.deepStrictEqual((yield* store.list).map((found) => found.id), ["scim-1", "scim-2"])
+      assert.deepStrictEqual(
+        (yield* store.list).map((found) => found.id),
+        ["scim-1", "scim-2"]
+      )
       assertEquals(valueOf(yield* store.findByTokenHash(token(3).tokenHash)), token(3, other))
-      assert.isTrue(Option.isNone(yield* store.revoke(ScimTokenId.make("scim-3"))), "not another organisation's")
+      assert.isTrue(
+        Option.isNone(yield* store.revoke(ScimTokenId.make("scim-3"))),
+        "not another organisation's"
+      )
       assertEquals(valueOf(yield* store.revoke(ScimTokenId.make("scim-1"))), toScimToken(token(1)))
       assert.isTrue(Option.isNone(yield* store.revoke(ScimTokenId.make("scim-1"))))
       assert.isTrue(Option.isNone(yield* store.findByTokenHash(token(1).tokenHash)))
@@ -63,26 +69,31 @@ describe.each(storeKinds)("ScimTokenStore on %s", (_, stores) => {
 })
 
 describe.each(storeKinds)("ProvisioningStore on %s", (_, stores) => {
-  it.effect("keeps a member's profile whole, in its organisation, its userName unique there ignoring case", () =>
-    Effect.gen(function* () {
-      const store = yield* ProvisioningStore
-      const ada = profile("m-1", "Ada@Example.com")
-      yield* store.putUser(ada)
-      assertEquals(valueOf(yield* store.findUser(ada.memberId)), ada)
-      assertEquals(valueOf(yield* store.findUserByUserName("ada@example.COM")), ada)
-      assert.isTrue(Option.isNone(yield* inOther(store.findUser(ada.memberId))))
-      const taken = yield* Effect.flip(store.putUser(profile("m-2", "ADA@example.com")))
-      assert.instanceOf(taken, DuplicateUsername)
-      yield* inOther(store.putUser(profile("m-2", "ada@example.com")))
-      const renamed = profile("m-1", "ada.lovelace@example.com", 2)
-      yield* store.putUser(renamed)
-      assertEquals(valueOf(yield* store.findUser(ada.memberId)), renamed)
-      assert.isTrue(Option.isNone(yield* store.findUserByUserName("ada@example.com")))
-      yield* store.putUser(profile("m-3", "ada@example.com"))
-      assert.deepStrictEqual((yield* store.users).map((found) => found.memberId).sort(), ["m-1", "m-3"])
-      yield* store.removeUser(MemberId.make("m-3"))
-      assert.deepStrictEqual((yield* store.users).map((found) => found.memberId), ["m-1"])
-    }).pipe(Effect.provide(stores()))
+  it.effect(
+    "keeps a member's profile whole, in its organisation, its userName unique there ignoring case",
+    () =>
+      Effect.gen(function* () {
+        const store = yield* ProvisioningStore
+        const ada = profile("m-1", "Ada@Example.com")
+        yield* store.putUser(ada)
+        assertEquals(valueOf(yield* store.findUser(ada.memberId)), ada)
+        assertEquals(valueOf(yield* store.findUserByUserName("ada@example.COM")), ada)
+        assert.isTrue(Option.isNone(yield* inOther(store.findUser(ada.memberId))))
+        const taken = yield* Effect.flip(store.putUser(profile("m-2", "ADA@example.com")))
+        assert.instanceOf(taken, DuplicateUsername)
+        yield* inOther(store.putUser(profile("m-2", "ada@example.com")))
+        const renamed = profile("m-1", "ada.lovelace@example.com", 2)
+        yield* store.putUser(renamed)
+        assertEquals(valueOf(yield* store.findUser(ada.memberId)), renamed)
+        assert.isTrue(Option.isNone(yield* store.findUserByUserName("ada@example.com")))
+        yield* store.putUser(profile("m-3", "ada@example.com"))
+        assert.deepStrictEqual((yield* store.users).map((found) => found.memberId).sort(), ["m-1", "m-3"])
+        yield* store.removeUser(MemberId.make("m-3"))
+        assert.deepStrictEqual(
+          (yield* store.users).map((found) => found.memberId),
+          ["m-1"]
+        )
+      }).pipe(Effect.provide(stores()))
   )
 
   it.effect("keeps a role's profile; removing every profile of an organisation leaves the others", () =>

@@ -30,7 +30,11 @@ const call = async (server: RunningServer, path: string, body: unknown) => {
 const provisionedService = async (env: Record<string, string>) => {
   const server = await startServer(scriptCommand("start"), { ROSTER_MASTER_KEY: masterKey, ...env })
   cleanup.push(server.kill)
-  const role = await call(server, "/api/v1/team/role/add", { name: "Reader", roleKey: "reader", activeStatus: true })
+  const role = await call(server, "/api/v1/team/role/add", {
+    name: "Reader",
+    roleKey: "reader",
+    activeStatus: true
+  })
   await call(server, "/api/v1/team/role-permission-detail", { roleId: role.id, permissionId: 1 })
   const { token } = await call(server, "/api/v1/organization/scim-tokens", { name: "Conformance" })
   return { base: `${server.url}/scim/v2`, token: String(token) }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { addRole, expectProblem, masterKey, password, startApi, type TestApi } from "../support/http.ts"
 import { parsePrometheus, sampleOf } from "../support/prometheus.ts"
+import { createUser, scimFor } from "../support/scim.ts"
 
 const metricsToken = "metrics-token-with-enough-entropy-0123456789"
 
@@ -80,6 +81,23 @@ describe("GET /metrics", () => {
     for (const secret of [member.body.id, "ada", "ada@example.com", masterKey, password]) {
       expect(text).not.toContain(secret)
     }
+  })
+
+  it("counts SCIM requests by their route templates too, never by the ids in their paths", async () => {
+    const api = await startApi({ metrics: {} })
+    const scim = await scimFor(api)
+    const user = await createUser(scim, "metered@example.com")
+    await scim.call("GET", `/Users/${user.id}`)
+    await scim.call("GET", "/Users")
+    await scim.call("GET", "/Nowhere/at/all")
+    const { text, families } = await scrape(api)
+    const requests = (labels: Record<string, string>) =>
+      sampleOf(families, "roster_http_requests_total", labels)
+    expect(requests({ method: "GET", route: "/scim/v2/Users/{id}", status: "200" })).toBe(1)
+    expect(requests({ method: "GET", route: "/scim/v2/Users", status: "200" })).toBe(1)
+    expect(requests({ method: "POST", route: "/scim/v2/Users", status: "201" })).toBe(1)
+    expect(requests({ method: "GET", route: "unmatched", status: "404" })).toBe(1)
+    expect(text).not.toContain(user.id)
   })
 
   it("counts the provider's deliveries by event type and outcome", async () => {

@@ -17,6 +17,21 @@ const rejection = (promise: Promise<unknown>) =>
   )
 
 describe("the Promise client", () => {
+  it("makes, lists and revokes SCIM tokens; the token it answers once opens /scim/v2", async () => {
+    const api = await startApi()
+    const roster = clientOf(api, masterKey)
+    const created = await roster.organizations.createScimToken({ name: "Okta" })
+    expect(created.token.length).toBeGreaterThanOrEqual(43)
+    expect(await roster.organizations.listScimTokens()).toEqual([
+      { id: created.id, name: "Okta", createdAt: created.createdAt }
+    ])
+    const scim = await api.call("GET", "/scim/v2/Users", { token: created.token })
+    expect(scim.status).toBe(200)
+    expect(await roster.organizations.revokeScimToken({ id: created.id })).toMatchObject({ id: created.id })
+    expect(await roster.organizations.listScimTokens()).toEqual([])
+    expect((await api.call("GET", "/scim/v2/Users", { token: created.token })).status).toBe(401)
+  })
+
   it("adds, reads back and changes with plain values; one object holds path and body fields", async () => {
     const api = await startApi()
     const roster = clientOf(api, masterKey)

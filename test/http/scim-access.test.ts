@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest"
-import { expectProblem, masterKey, memberWithPermissions, password, startApi, type TestApi } from "../support/http.ts"
+import {
+  expectProblem,
+  masterKey,
+  memberWithPermissions,
+  password,
+  startApi,
+  type TestApi
+} from "../support/http.ts"
 import { createUser, expectScimError, groupSchema, patchOf, scimFor, userBody } from "../support/scim.ts"
 
 const inAcme = { token: masterKey, headers: { "roster-organization": "acme" } }
 
 const acme = async (api: TestApi) => {
-  const created = await api.call("POST", "/api/v1/organizations", { token: masterKey, body: { name: "Acme", slug: "acme" } })
+  const created = await api.call("POST", "/api/v1/organizations", {
+    token: masterKey,
+    body: { name: "Acme", slug: "acme" }
+  })
   expect(created.status, created.text).toBe(200)
   const roles = await api.call("GET", "/api/v1/team/roles", inAcme)
   return { ownerRoleId: roles.body[0].id as number }
@@ -16,23 +26,39 @@ describe("SCIM tokens", () => {
     const api = await startApi()
     const everythingElse = await memberWithPermissions(api, "almost", [1, 2, 3, 4, 5, 6, 7, 8])
     expectProblem(
-      await api.call("POST", "/api/v1/organization/scim-tokens", { token: everythingElse.token, body: { name: "x" } }),
+      await api.call("POST", "/api/v1/organization/scim-tokens", {
+        token: everythingElse.token,
+        body: { name: "x" }
+      }),
       403,
       "forbidden"
     )
-    expectProblem(await api.call("GET", "/api/v1/organization/scim-tokens", { token: everythingElse.token }), 403, "forbidden")
+    expectProblem(
+      await api.call("GET", "/api/v1/organization/scim-tokens", { token: everythingElse.token }),
+      403,
+      "forbidden"
+    )
     const scim = await scimFor(api)
     const listed = await api.call("GET", "/api/v1/organization/scim-tokens", { token: masterKey })
     expect(listed.body).toEqual([{ id: scim.tokenId, name: "IdP", createdAt: expect.any(String) }])
     expect(listed.text).not.toContain(scim.token)
     expect((await scim.call("GET", "/Users")).status).toBe(200)
-    const revoked = await api.call("DELETE", `/api/v1/organization/scim-tokens/${scim.tokenId}`, { token: masterKey })
+    const revoked = await api.call("DELETE", `/api/v1/organization/scim-tokens/${scim.tokenId}`, {
+      token: masterKey
+    })
     expect(revoked.status, revoked.text).toBe(200)
     expectScimError(await scim.call("GET", "/Users"), 401)
-    expectProblem(await api.call("DELETE", `/api/v1/organization/scim-tokens/${scim.tokenId}`, { token: masterKey }), 404, "not_found")
+    expectProblem(
+      await api.call("DELETE", `/api/v1/organization/scim-tokens/${scim.tokenId}`, { token: masterKey }),
+      404,
+      "not_found"
+    )
     const audit = await api.call("GET", "/api/v1/audit/events", { token: masterKey })
     const ofToken = audit.body.filter((e: { target: { type: string } }) => e.target.type === "scim_token")
-    expect(ofToken.map((e: { action: string }) => e.action)).toEqual(["scim_token.revoked", "scim_token.created"])
+    expect(ofToken.map((e: { action: string }) => e.action)).toEqual([
+      "scim_token.revoked",
+      "scim_token.created"
+    ])
     expect(audit.text).not.toContain(scim.token)
   })
 
@@ -70,12 +96,22 @@ describe("what a SCIM token may touch", () => {
     const their = await createUser(theirs, "their@example.com")
     expect((await ours.call("GET", "/Users")).body.totalResults).toBe(0)
     expectScimError(await ours.call("GET", `/Users/${their.id}`), 404)
-    expectScimError(await ours.call("PATCH", `/Users/${their.id}`, { body: patchOf({ op: "replace", path: "active", value: false }) }), 404)
+    expectScimError(
+      await ours.call("PATCH", `/Users/${their.id}`, {
+        body: patchOf({ op: "replace", path: "active", value: false })
+      }),
+      404
+    )
     expectScimError(await ours.call("DELETE", `/Users/${their.id}`), 404)
     expectScimError(await ours.call("GET", `/Groups/${theirs.readerRoleId}`), 404)
-    const group = await ours.call("POST", "/Groups", { body: { schemas: [groupSchema], displayName: "Mine", members: [{ value: their.id }] } })
+    const group = await ours.call("POST", "/Groups", {
+      body: { schemas: [groupSchema], displayName: "Mine", members: [{ value: their.id }] }
+    })
     expect(group.body.members).toBeUndefined()
-    expect((await theirs.call("GET", `/Users/${their.id}`)).body).toMatchObject({ active: true, groups: [{ value: String(theirs.readerRoleId) }] })
+    expect((await theirs.call("GET", `/Users/${their.id}`)).body).toMatchObject({
+      active: true,
+      groups: [{ value: String(theirs.readerRoleId) }]
+    })
   })
 
   it("never the owners' role nor its holders; the team keeps its owner", async () => {
@@ -84,23 +120,35 @@ describe("what a SCIM token may touch", () => {
     const scim = await scimFor(api, "acme")
     const owner = await api.call("POST", "/api/v1/team/add", {
       ...inAcme,
-      body: { username: "owner", email: "owner@example.com", password, activestatus: true, roleId: ownerRoleId }
+      body: {
+        username: "owner",
+        email: "owner@example.com",
+        password,
+        activestatus: true,
+        roleId: ownerRoleId
+      }
     })
     expect(owner.status, owner.text).toBe(200)
     expectScimError(
-      await scim.call("PATCH", `/Users/${owner.body.id}`, { body: patchOf({ op: "replace", path: "active", value: false }) }),
+      await scim.call("PATCH", `/Users/${owner.body.id}`, {
+        body: patchOf({ op: "replace", path: "active", value: false })
+      }),
       403
     )
     expectScimError(await scim.call("DELETE", `/Users/${owner.body.id}`), 403)
     const user = await createUser(scim, "climber@example.com")
     expectScimError(
-      await scim.call("PATCH", `/Groups/${ownerRoleId}`, { body: patchOf({ op: "add", path: "members", value: [{ value: user.id }] }) }),
+      await scim.call("PATCH", `/Groups/${ownerRoleId}`, {
+        body: patchOf({ op: "add", path: "members", value: [{ value: user.id }] })
+      }),
       403
     )
     expectScimError(await scim.call("DELETE", `/Groups/${ownerRoleId}`), 403)
     const still = await api.call("GET", `/api/v1/team/members/${owner.body.id}`, inAcme)
     expect(still.body).toMatchObject({ activestatus: true, roleId: ownerRoleId })
-    expect((await api.call("GET", `/api/v1/team/members/${user.id}`, inAcme)).body.roleId).not.toBe(ownerRoleId)
+    expect((await api.call("GET", `/api/v1/team/members/${user.id}`, inAcme)).body.roleId).not.toBe(
+      ownerRoleId
+    )
   })
 
   it("deleting the organisation revokes its tokens", async () => {

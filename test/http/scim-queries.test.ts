@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { startApi } from "../support/http.ts"
+import { masterKey, password, startApi } from "../support/http.ts"
 import { createUser, expectScimError, type Scim, scimFor } from "../support/scim.ts"
 
 const userNames = async (scim: Scim, query: string) => {
@@ -17,7 +17,10 @@ const withUsers = async () => {
   await createUser(scim, "bob@corp.example", { displayName: "Bob" })
   await createUser(scim, "cyd@example.com")
   await scim.call("PATCH", `/Users/${ada.id}`, {
-    body: { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path: "active", value: false }] }
+    body: {
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+      Operations: [{ op: "replace", path: "active", value: false }]
+    }
   })
   return { api, scim, ada }
 }
@@ -27,7 +30,10 @@ describe("SCIM lists", () => {
     const { scim, ada } = await withUsers()
     expect(await filtered(scim, 'userName eq "ADA@example.com"')).toEqual(["ada@example.com"])
     expect(await filtered(scim, 'USERNAME Eq "bob@corp.example"')).toEqual(["bob@corp.example"])
-    expect(await filtered(scim, 'userName ne "ada@example.com"')).toEqual(["bob@corp.example", "cyd@example.com"])
+    expect(await filtered(scim, 'userName ne "ada@example.com"')).toEqual([
+      "bob@corp.example",
+      "cyd@example.com"
+    ])
     expect(await filtered(scim, 'emails.value co "CORP"')).toEqual(["bob@corp.example"])
     expect(await filtered(scim, 'emails[value ew ".com"]')).toEqual(["ada@example.com", "cyd@example.com"])
     expect(await filtered(scim, 'userName sw "c"')).toEqual(["cyd@example.com"])
@@ -45,13 +51,43 @@ describe("SCIM lists", () => {
     ])
     expect(await filtered(scim, 'meta.lastModified gt "2000-01-01T00:00:00Z"')).toHaveLength(3)
     expect(await filtered(scim, 'meta.lastModified le "2000-01-01T00:00:00Z"')).toEqual([])
-    expect(await filtered(scim, 'meta.created ge "2000-01-01T00:00:00Z" and meta.created lt "2999-01-01T00:00:00Z"')).toHaveLength(3)
+    expect(
+      await filtered(
+        scim,
+        'meta.created ge "2000-01-01T00:00:00Z" and meta.created lt "2999-01-01T00:00:00Z"'
+      )
+    ).toHaveLength(3)
+  })
+
+  it("userName eq, as providers ask on every sync, finds provisioned members and members added through the API alike", async () => {
+    const { api, scim, ada } = await withUsers()
+    const staff = await api.call("POST", "/api/v1/team/role/add", { token: masterKey, body: { name: "Staff", roleKey: "staff" } })
+    const added = await api.call("POST", "/api/v1/team/add", {
+      token: masterKey,
+      body: { username: "Dora", email: "dora@example.com", password, activestatus: true, roleId: staff.body.id }
+    })
+    expect(added.status, added.text).toBe(200)
+    expect(await filtered(scim, 'userName eq "dora"')).toEqual(["Dora"])
+    expect(await filtered(scim, 'userName eq "dora@example.com"')).toEqual([])
+    expect(await filtered(scim, 'userName eq "ADA@EXAMPLE.COM"')).toEqual(["ada@example.com"])
+    const member = await api.call("GET", `/api/v1/team/members/${ada.id}`, { token: masterKey })
+    expect(await filtered(scim, `userName eq "${member.body.username}"`)).toEqual([])
+    expect(await filtered(scim, 'userName eq "nobody@example.com"')).toEqual([])
   })
 
   it("refuses a filter that does not parse, or names no attribute: 400 invalidFilter", async () => {
     const { scim } = await withUsers()
-    for (const bad of ['userName eq "x" and (', "userName zz 1", 'nickName eq "x"', 'meta.lastModified gt "not a date"']) {
-      expectScimError(await scim.call("GET", `/Users?filter=${encodeURIComponent(bad)}`), 400, "invalidFilter")
+    for (const bad of [
+      'userName eq "x" and (',
+      "userName zz 1",
+      'nickName eq "x"',
+      'meta.lastModified gt "not a date"'
+    ]) {
+      expectScimError(
+        await scim.call("GET", `/Users?filter=${encodeURIComponent(bad)}`),
+        400,
+        "invalidFilter"
+      )
     }
   })
 
@@ -62,10 +98,16 @@ describe("SCIM lists", () => {
       "bob@corp.example",
       "ada@example.com"
     ])
-    expect(await userNames(scim, "sortBy=displayName")).toEqual(["ada@example.com", "bob@corp.example", "cyd@example.com"])
+    expect(await userNames(scim, "sortBy=displayName")).toEqual([
+      "ada@example.com",
+      "bob@corp.example",
+      "cyd@example.com"
+    ])
     const page = await scim.call("GET", "/Users?sortBy=userName&startIndex=2&count=1")
     expect(page.body).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 })
-    expect(page.body.Resources.map((user: { userName: string }) => user.userName)).toEqual(["bob@corp.example"])
+    expect(page.body.Resources.map((user: { userName: string }) => user.userName)).toEqual([
+      "bob@corp.example"
+    ])
     const none = await scim.call("GET", "/Users?count=0")
     expect(none.body).toMatchObject({ totalResults: 3, itemsPerPage: 0, Resources: [] })
     expectScimError(await scim.call("GET", "/Users?count=many"), 400, "invalidValue")
@@ -88,6 +130,8 @@ describe("SCIM lists", () => {
         attributes: ["userName"]
       }
     })
-    expect(searched.body.Resources).toEqual([{ schemas: expect.any(Array), id: expect.any(String), userName: "bob@corp.example" }])
+    expect(searched.body.Resources).toEqual([
+      { schemas: expect.any(Array), id: expect.any(String), userName: "bob@corp.example" }
+    ])
   })
 })

@@ -40,9 +40,15 @@ describe("SCIM Users", () => {
     const api = await startApi()
     const scim = await scimFor(api)
     await createUser(scim, "grace@example.com")
-    expectScimError(await scim.call("POST", "/Users", { body: userBody("GRACE@example.com") }), 409, "uniqueness")
     expectScimError(
-      await scim.call("POST", "/Users", { body: { ...userBody("grace2"), emails: [{ value: "grace@example.com" }] } }),
+      await scim.call("POST", "/Users", { body: userBody("GRACE@example.com") }),
+      409,
+      "uniqueness"
+    )
+    expectScimError(
+      await scim.call("POST", "/Users", {
+        body: { ...userBody("grace2"), emails: [{ value: "grace@example.com" }] }
+      }),
       409,
       "uniqueness"
     )
@@ -55,7 +61,13 @@ describe("SCIM Users", () => {
     const staff = await addRole(api, "staff", asMaster)
     const before = await api.call("POST", "/api/v1/team/add", {
       ...asMaster,
-      body: { username: "linus", email: "linus@example.com", password, activestatus: true, roleId: staff.body.id }
+      body: {
+        username: "linus",
+        email: "linus@example.com",
+        password,
+        activestatus: true,
+        roleId: staff.body.id
+      }
     })
     expect(before.status, before.text).toBe(200)
     const linked = await createUser(scim, "linus@example.com")
@@ -72,7 +84,11 @@ describe("SCIM Users", () => {
     const scim = await scimFor(api)
     const { userName: _, ...nameless } = userBody("x@example.com")
     expectScimError(await scim.call("POST", "/Users", { body: nameless }), 400, "invalidValue")
-    expectScimError(await scim.call("POST", "/Users", { body: { ...userBody("y@example.com"), schemas: [] } }), 400, "invalidSyntax")
+    expectScimError(
+      await scim.call("POST", "/Users", { body: { ...userBody("y@example.com"), schemas: [] } }),
+      400,
+      "invalidSyntax"
+    )
     expectScimError(await scim.call("POST", "/Users", { body: { not: "a scim resource" } }), 400)
     const none = await api.call("GET", "/api/v1/team/members", asMaster)
     expect(none.body.map((m: { email: string }) => m.email)).not.toContain("y@example.com")
@@ -82,7 +98,9 @@ describe("SCIM Users", () => {
     const api = await startApi()
     const scim = await scimFor(api)
     const user = await createUser(scim, "okta@example.com", { password })
-    const session = await api.call("POST", "/api/v1/auth/login", { body: { username: "okta@example.com", password } })
+    const session = await api.call("POST", "/api/v1/auth/login", {
+      body: { username: "okta@example.com", password }
+    })
     expect((await api.call("GET", "/api/v1/auth/me", { token: session.body.token })).status).toBe(200)
     const off = await scim.call("PATCH", `/Users/${user.id}`, {
       body: patchOf({ op: "replace", value: { id: user.id, active: false } })
@@ -92,11 +110,13 @@ describe("SCIM Users", () => {
     expect((await api.call("GET", "/api/v1/auth/me", { token: session.body.token })).status).toBe(401)
     const member = await api.call("GET", `/api/v1/team/members/${user.id}`, asMaster)
     expect(member.body.activestatus).toBe(false)
-    const on = await scim.call("PUT", `/Users/${user.id}`, { body: { ...userBody("okta@example.com"), active: true } })
+    const on = await scim.call("PUT", `/Users/${user.id}`, {
+      body: { ...userBody("okta@example.com"), active: true }
+    })
     expect(on.body.active).toBe(true)
   })
 
-  it("takes the forms Entra sends: capitalised op, \"False\" strings, paths into name and typed e-mails", async () => {
+  it('takes the forms Entra sends: capitalised op, "False" strings, paths into name and typed e-mails', async () => {
     const api = await startApi()
     const scim = await scimFor(api)
     const user = await createUser(scim, "entra@example.com")

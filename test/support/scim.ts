@@ -32,7 +32,10 @@ export const scimFor = async (api: TestApi, organization?: string): Promise<Scim
     body: { roleId: reader.body.id, permissionId: 1 }
   })
   expect(grant.status, grant.text).toBe(200)
-  const created = await api.call("POST", "/api/v1/organization/scim-tokens", { ...credentials, body: { name: "IdP" } })
+  const created = await api.call("POST", "/api/v1/organization/scim-tokens", {
+    ...credentials,
+    body: { name: "IdP" }
+  })
   expect(created.status, created.text).toBe(200)
   const token = created.body.token as string
   return {
@@ -53,7 +56,9 @@ export const userBody = (userName: string, more: Record<string, unknown> = {}) =
   schemas: [userSchema],
   userName,
   name: { givenName: "Given", familyName: "Family" },
-  emails: [{ value: userName.includes("@") ? userName : `${userName}@example.com`, type: "work", primary: true }],
+  emails: [
+    { value: userName.includes("@") ? userName : `${userName}@example.com`, type: "work", primary: true }
+  ],
   active: true,
   ...more
 })

@@ -1,6 +1,7 @@
 import { Context } from "effect"
 import { HttpApi } from "effect/http-api"
 import type { PermissionKey } from "../../../core/index.ts"
+import { scimRouteTemplate } from "../../scim/route-template.ts"
 import { behindAuthentication, ChecksPassword, RequiresPermission } from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
 import { MessageView } from "../views.ts"
@@ -85,7 +86,11 @@ const templateOf = (method: string, path: string) => {
  */
 export const routeLabelsOf = (method: string, path: string, servedAtEdge: ReadonlyArray<string>) => {
   const known = knownMethods.has(method) ? method : "other"
-  return { method: known, route: servedAtEdge.includes(path) ? path : templateOf(known, path) }
+  if (servedAtEdge.includes(path)) return { method: known, route: path }
+  return {
+    method: known,
+    route: path.startsWith("/scim/v2/") ? scimRouteTemplate(path) : templateOf(known, path)
+  }
 }
 
 /** The methods some route accepts at this path: when the router found none for the request's, a 405 lists them. */
