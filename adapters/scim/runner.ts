@@ -2,6 +2,7 @@ import { Cause, type Context, Effect, Exit, Option } from "effect"
 import {
   CurrentOrganization,
   CurrentRequestId,
+  mayHaveChanged,
   type NoDefaultRole,
   type OrganizationId,
   type StoreWriteLedger,
@@ -45,7 +46,7 @@ export const makeRunner =
     const error = Cause.findErrorOption(exit.cause)
     if (Option.isSome(error)) {
       const failure = scimFailureOf(error.value)
-      return failure.status === 503 && ledger.applied
+      return failure.status === 503 && mayHaveChanged(ledger)
         ? new ScimFailure(
             503,
             "The store stopped answering after a change was sent: read before retrying",
@@ -54,6 +55,13 @@ export const makeRunner =
           )
         : failure
     }
-    throw Cause.squash(exit.cause)
+    throw new UseCaseDefect(exit.cause)
   }
 export type Runner = ReturnType<typeof makeRunner>
+
+/** A use case that died: a bug, or a store answering what it never should. The edge answers 500. */
+export class UseCaseDefect extends Error {
+  constructor(override readonly cause: Cause.Cause<unknown>) {
+    super("A use case died")
+  }
+}

@@ -1,5 +1,6 @@
-import { type Context, Option } from "effect"
+import { Cause, type Context, Option } from "effect"
 import { authenticateScim } from "../../core/index.ts"
+import { loggableCause } from "../http/edge/loggable.ts"
 import type { Routed } from "../http/edge/routed.ts"
 import type { HttpServices } from "../http/services.ts"
 import { type Discovery, discoveryAt } from "./discovery.ts"
@@ -8,7 +9,7 @@ import { groups, users } from "./kinds.ts"
 import type { ListRequest } from "./listing.ts"
 import type { Projection } from "./projection.ts"
 import type { Resource } from "./resources.ts"
-import { makeRunner } from "./runner.ts"
+import { makeRunner, UseCaseDefect } from "./runner.ts"
 import { badRequest, failureResponse, notFound, ScimFailure, scimResponse } from "./scim-error.ts"
 
 /** Where SCIM is served. */
@@ -176,7 +177,9 @@ export const makeScimHandler = (
       return await serve(request, routed)
     } catch (defect) {
       if (defect instanceof URIError) return failureResponse(notFound("No such endpoint"))
-      throw defect
+      // Logged by the edge with the request's line, never sent.
+      routed.failure = loggableCause(defect instanceof UseCaseDefect ? defect.cause : Cause.die(defect))
+      return failureResponse(new ScimFailure(500, "The server failed; read the resource before retrying"))
     }
   }
 }

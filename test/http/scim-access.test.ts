@@ -144,11 +144,66 @@ describe("what a SCIM token may touch", () => {
       403
     )
     expectScimError(await scim.call("DELETE", `/Groups/${ownerRoleId}`), 403)
+    const group = await scim.call("POST", "/Groups", {
+      body: { schemas: [groupSchema], displayName: "Mixed" }
+    })
+    expectScimError(
+      await scim.call("PATCH", `/Groups/${group.body.id}`, {
+        body: patchOf({ op: "add", path: "members", value: [{ value: user.id }, { value: owner.body.id }] })
+      }),
+      403
+    )
+    expect((await api.call("GET", `/api/v1/team/members/${user.id}`, inAcme)).body.roleId).toBe(
+      scim.readerRoleId
+    )
     const still = await api.call("GET", `/api/v1/team/members/${owner.body.id}`, inAcme)
     expect(still.body).toMatchObject({ activestatus: true, roleId: ownerRoleId })
     expect((await api.call("GET", `/api/v1/team/members/${user.id}`, inAcme)).body.roleId).not.toBe(
       ownerRoleId
     )
+  })
+
+  it("a person who is also a member elsewhere keeps their password, username and e-mail: 403, nothing changed", async () => {
+    const api = await startApi()
+    await acme(api)
+    const scim = await scimFor(api, "acme")
+    const staff = await api.call("POST", "/api/v1/team/role/add", {
+      token: masterKey,
+      body: { name: "Staff", roleKey: "staff" }
+    })
+    await api.call("POST", "/api/v1/team/add", {
+      token: masterKey,
+      body: {
+        username: "shared",
+        email: "shared@example.com",
+        password,
+        activestatus: true,
+        roleId: staff.body.id
+      }
+    })
+    const linked = await createUser(scim, "shared@example.com")
+    for (const operation of [
+      { op: "add", path: "password", value: "another long passphrase" },
+      { op: "replace", path: "userName", value: "renamed" },
+      { op: "replace", path: "emails", value: [{ value: "other@example.com", primary: true }] }
+    ]) {
+      expectScimError(
+        await scim.call("PATCH", `/Users/${linked.id}`, {
+          body: patchOf({ op: "replace", path: "displayName", value: "Changed" }, operation)
+        }),
+        403
+      )
+    }
+    const after = await scim.call("GET", `/Users/${linked.id}`)
+    expect(after.body.displayName).toBeUndefined()
+    expect(after.body.emails[0].value).toBe("shared@example.com")
+    const login = await api.call("POST", "/api/v1/auth/login", { body: { username: "shared", password } })
+    expect(login.status, login.text).toBe(200)
+    const deactivated = await scim.call("PATCH", `/Users/${linked.id}`, {
+      body: patchOf({ op: "replace", path: "active", value: false })
+    })
+    expect(deactivated.status, deactivated.text).toBe(200)
+    expect((await api.call("GET", "/api/v1/auth/me", { token: login.body.token })).status).toBe(200)
   })
 
   it("deleting the organisation revokes its tokens", async () => {

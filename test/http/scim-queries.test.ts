@@ -61,10 +61,19 @@ describe("SCIM lists", () => {
 
   it("userName eq, as providers ask on every sync, finds provisioned members and members added through the API alike", async () => {
     const { api, scim, ada } = await withUsers()
-    const staff = await api.call("POST", "/api/v1/team/role/add", { token: masterKey, body: { name: "Staff", roleKey: "staff" } })
+    const staff = await api.call("POST", "/api/v1/team/role/add", {
+      token: masterKey,
+      body: { name: "Staff", roleKey: "staff" }
+    })
     const added = await api.call("POST", "/api/v1/team/add", {
       token: masterKey,
-      body: { username: "Dora", email: "dora@example.com", password, activestatus: true, roleId: staff.body.id }
+      body: {
+        username: "Dora",
+        email: "dora@example.com",
+        password,
+        activestatus: true,
+        roleId: staff.body.id
+      }
     })
     expect(added.status, added.text).toBe(200)
     expect(await filtered(scim, 'userName eq "dora"')).toEqual(["Dora"])

@@ -5,6 +5,7 @@ import { type MemberChanges, normalizeEmail } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { type ProvisionedUserInput, provisionedUserNameKey, UserProfile } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
@@ -42,6 +43,10 @@ export const replaceProvisionedUser = Effect.fnUntraced(function* (
   if (input.email !== undefined && normalizeEmail(input.email) !== member.email) changes.email = input.email
   if (input.active !== undefined && input.active !== member.activestatus) changes.activestatus = input.active
   if (changes.username === member.username) delete changes.username
+  // Refused before anything changes: the password is the account's, and so are these two.
+  if (Option.isSome(password) || changes.username !== undefined || changes.email !== undefined) {
+    yield* requireAccountNotShared(actor, id)
+  }
   if (Object.keys(changes).length > 0) yield* updateMember(actor, id, changes)
   if (Option.isSome(password)) yield* setMemberPassword(actor, id, { newPassword: password.value })
   const { email: _email, active: _active, ...kept } = input
