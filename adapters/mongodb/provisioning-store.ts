@@ -1,4 +1,4 @@
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import {
   DuplicateUsername,
   GroupProfile,
@@ -9,6 +9,7 @@ import {
   UserProfile
 } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
+import { decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 
@@ -29,17 +30,12 @@ const GroupProfileDocument = Schema.Struct({
 })
 type GroupProfileDocument = typeof GroupProfileDocument.Encoded
 
-const encodeUser = Schema.encodeSync(UserProfileDocument)
+const encodeUser = encodeDocument(UserProfileDocument)
 const decodeUser = (document: unknown) =>
-  Effect.orDie(Schema.decodeUnknownEffect(UserProfileDocument)(document)).pipe(Effect.map((d) => d.profile))
-const encodeGroup = Schema.encodeSync(GroupProfileDocument)
+  Effect.map(decodeDocument(UserProfileDocument)(document), (d) => d.profile)
+const encodeGroup = encodeDocument(GroupProfileDocument)
 const decodeGroup = (document: unknown) =>
-  Effect.orDie(Schema.decodeUnknownEffect(GroupProfileDocument)(document)).pipe(Effect.map((d) => d.profile))
-
-const optional =
-  <A>(decode: (document: unknown) => Effect.Effect<A>) =>
-  (document: unknown) =>
-    document === null ? Effect.succeedNone : Effect.map(decode(document), Option.some)
+  Effect.map(decodeDocument(GroupProfileDocument)(document), (d) => d.profile)
 
 const userKey = (organizationId: string, memberId: MemberId) => `${organizationId}/${memberId}`
 const groupKey = (organizationId: string, roleId: RoleId) => `${organizationId}/${roleId}`
@@ -55,11 +51,11 @@ export const makeProvisioningStore = Effect.gen(function* () {
     findUser: (memberId) =>
       inOrganization((organizationId) =>
         query(() => users.findOne({ _id: userKey(organizationId, memberId) }))
-      ).pipe(Effect.flatMap(optional(decodeUser))),
+      ).pipe(Effect.flatMap(optionally(decodeUser))),
     findUserByUserName: (userName) =>
       inOrganization((organizationId) =>
         query(() => users.findOne({ organizationId, userNameKey: provisionedUserNameKey(userName) }))
-      ).pipe(Effect.flatMap(optional(decodeUser))),
+      ).pipe(Effect.flatMap(optionally(decodeUser))),
     putUser: (profile) =>
       inOrganization((organizationId) => {
         const document = encodeUser({
@@ -85,7 +81,7 @@ export const makeProvisioningStore = Effect.gen(function* () {
     findGroup: (roleId) =>
       inOrganization((organizationId) =>
         query(() => groups.findOne({ _id: groupKey(organizationId, roleId) }))
-      ).pipe(Effect.flatMap(optional(decodeGroup))),
+      ).pipe(Effect.flatMap(optionally(decodeGroup))),
     putGroup: (profile) =>
       inOrganization((organizationId) => {
         const document = encodeGroup({

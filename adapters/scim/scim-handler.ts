@@ -6,54 +6,13 @@ import type { HttpServices } from "../http/services.ts"
 import { type Discovery, discoveryAt } from "./discovery.ts"
 import { type Call, type Endpoints, endpointsOf, listAnswer } from "./endpoints.ts"
 import { groups, users } from "./kinds.ts"
-import type { ListRequest } from "./listing.ts"
-import type { Projection } from "./projection.ts"
+import { bodyOf, listRequestOf, methodNotAllowed } from "./requests.ts"
 import type { Resource } from "./resources.ts"
 import { makeRunner, UseCaseDefect } from "./runner.ts"
-import { badRequest, failureResponse, notFound, ScimFailure, scimResponse } from "./scim-error.ts"
+import { failureResponse, notFound, ScimFailure, scimResponse } from "./scim-error.ts"
 
 /** Where SCIM is served. */
 export const scimPrefix = "/scim/v2"
-
-const numberOf = (text: string | null, name: string) => {
-  if (text === null) return undefined
-  const value = Number(text)
-  return Number.isInteger(value) ? value : badRequest("invalidValue", `${name} must be an integer`)
-}
-
-/** The list parameters of a query string, or of a SearchRequest body. */
-const listRequestOf = (source: Record<string, unknown>): (ListRequest & Projection) | ScimFailure => {
-  const text = (name: string) => (typeof source[name] === "string" ? (source[name] as string) : undefined)
-  const number = (name: string) =>
-    source[name] === undefined ? undefined : numberOf(String(source[name]), name)
-  const startIndex = number("startIndex")
-  const count = number("count")
-  if (startIndex instanceof ScimFailure) return startIndex
-  if (count instanceof ScimFailure) return count
-  const list = (name: string) =>
-    Array.isArray(source[name]) ? (source[name] as Array<string>).join(",") : text(name)
-  return {
-    filter: text("filter"),
-    sortBy: text("sortBy"),
-    sortOrder: text("sortOrder"),
-    startIndex,
-    count,
-    attributes: list("attributes"),
-    excludedAttributes: list("excludedAttributes")
-  }
-}
-
-const bodyOf = async (request: Request): Promise<unknown> => {
-  try {
-    // The edge read the body already, and hands it over through arrayBuffer() alone.
-    return JSON.parse(new TextDecoder().decode(await request.arrayBuffer()))
-  } catch {
-    return badRequest("invalidSyntax", "The body is not JSON")
-  }
-}
-
-const methodNotAllowed = (allowed: string) =>
-  failureResponse(new ScimFailure(405, `This endpoint serves ${allowed}`, undefined, { allow: allowed }))
 
 /**
  * The SCIM 2.0 service of every organisation (RFC 7643, 7644) as a web handler for the paths under
