@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Logger } from "effect"
+import { Effect, Logger, Option } from "effect"
 import { jsonLineLogger } from "../../adapters/log/json-line.ts"
 import type { MemoryPaymentProvider } from "../../adapters/memory/index.ts"
 import {
@@ -7,9 +7,15 @@ import {
   CurrentOrganization,
   createOrganization,
   currentSubscription,
+  defaultOrganizationId,
+  deprovisionUser,
   inEveryOrganization,
   type MemberId,
+  type Principal,
+  provisionUser,
   removeMember,
+  replaceProvisionedUser,
+  ScimTokenId,
   type Subscription,
   setAccountStatus,
   subscribe,
@@ -89,6 +95,29 @@ describe("a plan priced per seat", () => {
         yield* setAccountStatus(master, { memberId: added.id, active: true })
         yield* removeMember(master, ids[1] as MemberId)
         assert.deepStrictEqual(quantities(provider), [3, 2, 1, 2, 1])
+        assert.strictEqual(yield* seatsNow, 1)
+      })
+    )
+  )
+
+  it.effect("follows what an identity provider does through SCIM: provisioning, deactivating, deleting", () =>
+    withProvider((provider) =>
+      Effect.gen(function* () {
+        yield* team(1)
+        yield* activate(yield* subscribe(master, seats))
+        const scim: Principal = {
+          _tag: "Scim",
+          tokenId: ScimTokenId.make("scim-1"),
+          organizationId: defaultOrganizationId
+        }
+        const input = { userName: "idp@example.com", email: "idp@example.com" }
+        const provisioned = yield* provisionUser(scim, input, Option.none())
+        assert.strictEqual(yield* seatsNow, 2)
+        yield* replaceProvisionedUser(scim, provisioned.id, { ...input, active: false }, Option.none())
+        assert.strictEqual(yield* seatsNow, 1)
+        yield* replaceProvisionedUser(scim, provisioned.id, { ...input, active: true }, Option.none())
+        yield* deprovisionUser(scim, provisioned.id)
+        assert.deepStrictEqual(quantities(provider), [2, 1, 2, 1])
         assert.strictEqual(yield* seatsNow, 1)
       })
     )
