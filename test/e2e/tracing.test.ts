@@ -143,6 +143,12 @@ describe("traces exported over OTLP, as the OTEL_* variables say", () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 500))
     expect(new Set(receiver.spans.map((span) => span.traceId))).toEqual(new Set([sampledTrace]))
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"msg":"request"'))
+    expect(lines.filter((line) => line.includes(sampledTrace))).toHaveLength(1)
+    expect(lines.filter((line) => line.includes("traceId"))).toHaveLength(1)
   }, 60_000)
 
   it("are not made without an endpoint: no span id in the log lines", async () => {

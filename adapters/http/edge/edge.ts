@@ -21,13 +21,14 @@ export const pathOfUrl = (url: string) => {
 }
 
 /**
- * Notes the request's span (the framework's, only when an operator traces) for its log line: a
- * lookup that finds nothing otherwise.
+ * Notes the request's span (the framework's, only when an operator traces) for its log line, when
+ * the trace is recorded: a lookup that finds nothing otherwise. An unrecorded span's ids are never
+ * asked for, so they are never made.
  */
 const traced = <A, E, R>(app: Effect.Effect<A, E, R>) =>
   Effect.withFiber((fiber) => {
     const span = Context.getOrUndefined(fiber.context, Tracer.ParentSpan)
-    if (span === undefined) return app
+    if (span?.sampled !== true) return app
     return Effect.flatMap(Effect.serviceOption(EdgeRequest), (routed) => {
       if (Option.isSome(routed)) routed.value.span = { traceId: span.traceId, spanId: span.spanId }
       return app
