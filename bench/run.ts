@@ -6,8 +6,10 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
+import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
+import { mongoRoundTrips, sqliteRoundTrips } from "./store-round-trips.ts"
 import { ensureWrk, type Measured, wrk } from "./wrk.ts"
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -114,8 +116,12 @@ for (const [share, ratio] of [
   )
 }
 await receiver.stop()
-if (wanted("Roster, open mode, MongoDB (FerretDB)")) {
+/** Round trips to the store per request, by store: counted in process, not timed (see round-trips.ts). */
+const roundTrips: Record<string, Record<Counted, number>> = {}
+const countRoundTrips = only === undefined || only.test("round trips")
+if (wanted("Roster, open mode, MongoDB (FerretDB)") || countRoundTrips) {
   const ferret = await startFerretDb()
+  if (countRoundTrips) roundTrips.MongoDB = await mongoRoundTrips(ferret.uri)
   await measure(
     "Roster, open mode, MongoDB (FerretDB)",
     "app/main.ts",
@@ -124,6 +130,8 @@ if (wanted("Roster, open mode, MongoDB (FerretDB)")) {
   )
   await ferret.stop()
 }
+
+if (countRoundTrips) roundTrips.SQLite = await sqliteRoundTrips()
 
 // The default store: SQLite, one file on this machine's disk.
 const dataDir = mkdtempSync(join(tmpdir(), "roster-bench-"))
@@ -165,11 +173,21 @@ for (const subject of [raw, bare, ...subjects]) {
     )
   }
 }
+if (Object.keys(roundTrips).length > 0) {
+  const stores = Object.keys(roundTrips)
+  console.log(`\nround trips to the store per request, a member's session (see bench/round-trips.ts)`)
+  console.log(`  ${"request".padEnd(48)}${stores.map((store) => cell(store, 9)).join("")}`)
+  for (const name of measured) {
+    console.log(
+      `  ${name.padEnd(48)}${stores.map((store) => cell(String(roundTrips[store]?.[name]), 9)).join("")}`
+    )
+  }
+}
 mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
   JSON.stringify(
-    { at: new Date().toISOString(), seconds, connections, subjects: [raw, bare, ...subjects] },
+    { at: new Date().toISOString(), seconds, connections, subjects: [raw, bare, ...subjects], roundTrips },
     null,
     2
   )

@@ -17,6 +17,7 @@ import type {
   RolePermissionStore,
   RoleStore,
   ScimTokenStore,
+  SessionLookup,
   SessionStore,
   SessionTokens,
   StoreHealth,
@@ -44,6 +45,7 @@ export type HttpServices =
   | RolePermissionStore
   | RoleStore
   | ScimTokenStore
+  | SessionLookup
   | SessionStore
   | SessionTokens
   | StoreHealth

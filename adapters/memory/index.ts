@@ -1,3 +1,4 @@
+export { composedSessionLookupLayer } from "../composed-session-lookup.ts"
 export { type AuditTrailRow, auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
 export { recordingInvitationMail } from "./invitation-mail.ts"
 export { makeInvitationStore } from "./invitation-store.ts"

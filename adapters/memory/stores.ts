@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { composedSessionLookupLayer } from "../composed-session-lookup.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
@@ -30,4 +31,4 @@ export const MemoryStores = Layer.mergeAll(
   paymentInboxLayer,
   storeHealthLayer,
   auditLogLayer
-).pipe(Layer.provide(auditTrailLayer))
+).pipe(Layer.provide(auditTrailLayer), (stores) => Layer.provideMerge(composedSessionLookupLayer, stores))

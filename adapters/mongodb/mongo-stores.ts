@@ -1,4 +1,5 @@
 import { Effect, Layer } from "effect"
+import { composedSessionLookupLayer } from "../composed-session-lookup.ts"
 import { settleAccounts } from "./account-changes.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
@@ -66,5 +67,10 @@ export const mongoStores = (options: MongoOptions) =>
       paymentInboxLayer,
       storeHealthLayer,
       auditLogLayer
-    ).pipe(Layer.provideMerge(indexesLayer), Layer.provide(mongoDatabaseLayer(options)))
+    ).pipe(
+      Layer.provideMerge(indexesLayer),
+      Layer.provide(mongoDatabaseLayer(options)),
+      // Four reads: FerretDB, the server the tests run on, has no $lookup to join them in one.
+      (stores) => Layer.provideMerge(composedSessionLookupLayer, stores)
+    )
   )

@@ -10,9 +10,12 @@ import {
 import type { Row, SqliteConnection } from "./connection.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
+/** The columns of a membership (`m`) seen with its account (`a`), as `toMember` reads them. */
+export const memberColumns = `a.id, a.username, a.email, a.active AS account_active, a.epoch AS account_epoch,
+  m.organization_id, m.role_id, m.active, m.epoch, m.created_at`
+
 /** A membership seen with its account: the two rows joined, the epochs added. */
-export const memberView = `SELECT a.id, a.username, a.email, a.active AS account_active, a.epoch AS account_epoch,
-  m.organization_id, m.role_id, m.active, m.epoch, m.created_at
+export const memberView = `SELECT ${memberColumns}
   FROM memberships m JOIN accounts a ON a.id = m.account_id`
 
 export const toMember = (row: Row) =>

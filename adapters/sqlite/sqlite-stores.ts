@@ -11,6 +11,7 @@ import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { scimTokenStoreLayer } from "./scim-token-store.ts"
+import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
@@ -30,6 +31,7 @@ export const sqliteStores = (options: SqliteOptions) =>
       roleStoreLayer,
       rolePermissionStoreLayer,
       sessionStoreLayer,
+      sessionLookupLayer,
       loginThrottleStoreLayer,
       idempotencyStoreLayer,
       subscriptionStoreLayer,

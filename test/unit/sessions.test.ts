@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
+import { composedSessionLookupLayer } from "../../adapters/composed-session-lookup.ts"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
 import { makeSessionStore } from "../../adapters/memory/index.ts"
 import {
@@ -36,10 +37,18 @@ const expectMember = (token: Redacted.Redacted<string>, memberId: string) =>
 const aMinuteLaterSetActive = (memberId: MemberId, active: boolean) =>
   TestClock.adjust("1 minute").pipe(Effect.andThen(setAccountStatus(master, { memberId, active })))
 
-/** The in-memory session store with `revokeAllOf` doing nothing, so only the member's cut-off protects. */
-const storeThatForgetsToRevoke = Layer.effect(
-  SessionStore,
-  Effect.map(makeSessionStore, (store) => SessionStore.of({ ...store, revokeAllOf: () => Effect.void }))
+/**
+ * The in-memory session store with `revokeAllOf` doing nothing, so only the member's cut-off
+ * protects; authentication looks sessions up in it too (a fresh lookup: the roster's own was built
+ * on the roster's session store).
+ */
+const storeThatForgetsToRevoke = Layer.fresh(composedSessionLookupLayer).pipe(
+  Layer.provideMerge(
+    Layer.effect(
+      SessionStore,
+      Effect.map(makeSessionStore, (store) => SessionStore.of({ ...store, revokeAllOf: () => Effect.void }))
+    )
+  )
 )
 
 describe("sessions", () => {

@@ -2,15 +2,10 @@ import { DateTime, Effect, Option, type Redacted } from "effect"
 import { Forbidden, Unauthenticated } from "../../model/errors.ts"
 import { toMember } from "../../model/member.ts"
 import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model/principal.ts"
-import { CurrentOrganization } from "../../model/request.ts"
-import type { Session } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
-import { MemberStore } from "../../ports/member-store.ts"
-import { RoleStore } from "../../ports/role-store.ts"
-import { SessionStore } from "../../ports/session-store.ts"
+import { SessionLookup } from "../../ports/session-lookup.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
-import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
 
 /** Turns the caller's bearer token (or its absence) into a principal with its permissions. */
 export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<Redacted.Redacted<string>>) {
@@ -24,29 +19,17 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
   if (Option.isSome(masterKeyHash) && (yield* tokens.sameHash(tokenHash, masterKeyHash.value))) {
     return masterPrincipal
   }
-  const session = yield* (yield* SessionStore).find(tokenHash)
-  if (Option.isNone(session)) return yield* new Unauthenticated({ reason: "invalid" })
+  const found = yield* (yield* SessionLookup).find(tokenHash)
+  if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
+  const { session, member, role, permissionIds } = found.value
   const now = yield* DateTime.now
-  if (!DateTime.isLessThan(now, session.value.expiresAt))
-    return yield* new Unauthenticated({ reason: "expired" })
-  return yield* sessionMember(session.value).pipe(
-    Effect.provideService(CurrentOrganization, session.value.organizationId)
-  )
-})
-
-/** The member a live session acts as, in the session's organisation. */
-const sessionMember = Effect.fnUntraced(function* (session: Session) {
-  const member = yield* (yield* MemberStore).findById(session.memberId)
-  if (Option.isNone(member)) return yield* new Unauthenticated({ reason: "invalid" })
-  if (session.memberEpoch !== member.value.sessionEpoch) {
-    return yield* new Unauthenticated({ reason: "invalid" })
-  }
-  const role = yield* (yield* RoleStore).findById(member.value.roleId)
-  if (!canAct(member.value, Option.getOrUndefined(role))) return yield* new Forbidden({ reason: "inactive" })
+  if (!DateTime.isLessThan(now, session.expiresAt)) return yield* new Unauthenticated({ reason: "expired" })
+  if (session.memberEpoch !== member.sessionEpoch) return yield* new Unauthenticated({ reason: "invalid" })
+  if (!canAct(member, role)) return yield* new Forbidden({ reason: "inactive" })
   return {
     _tag: "Member",
-    member: toMember(member.value),
-    permissionIds: yield* permissionsOfRole(member.value.roleId),
+    member: toMember(member),
+    permissionIds,
     sessionTokenHash: session.tokenHash,
     organizationId: session.organizationId
   } satisfies Principal as Principal
