@@ -1,18 +1,11 @@
 import { Effect, Layer, Option, Schema } from "effect"
-import {
-  MemberId,
-  OrganizationId,
-  PermissionId,
-  Role,
-  RoleId,
-  Session,
-  SessionLookup,
-  TokenHash
-} from "../../core/index.ts"
+import { PermissionId, SessionLookup } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { memberColumns, toMember } from "./member-rows.ts"
-import { instantOf, int, isSet, jsonColumn, rowChecked, text } from "./values.ts"
+import { toRole } from "./role-store.ts"
+import { toSession } from "./session-store.ts"
+import { jsonColumn } from "./values.ts"
 
 const { decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
 
@@ -20,9 +13,10 @@ const { decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
  * The session, its membership with the account, the role and its permission record: one statement,
  * the member's columns named as `toMember` reads them, the session's and the role's prefixed.
  */
-const sessionWithMember = `SELECT s.token_hash, s.organization_id AS s_organization_id, s.member_epoch,
-  s.created_at AS s_created_at, s.expires_at, ${memberColumns},
-  r.name AS r_name, r.role_key AS r_role_key, r.active AS r_active, r.created_at AS r_created_at,
+const sessionWithMember = `SELECT s.token_hash AS s_token_hash, s.member_id AS s_member_id,
+  s.organization_id AS s_organization_id, s.member_epoch AS s_member_epoch, s.created_at AS s_created_at,
+  s.expires_at AS s_expires_at, ${memberColumns},
+  r.id AS r_id, r.name AS r_name, r.role_key AS r_role_key, r.active AS r_active, r.created_at AS r_created_at,
   p.permission_ids
   FROM sessions s
   JOIN memberships m ON m.account_id = s.member_id AND m.organization_id = s.organization_id
@@ -31,38 +25,13 @@ const sessionWithMember = `SELECT s.token_hash, s.organization_id AS s_organizat
   LEFT JOIN role_permissions p ON p.role_id = m.role_id AND p.organization_id = m.organization_id
   WHERE s.token_hash = ?`
 
-const toFound = (row: Row) => {
-  const member = toMember(row)
-  return {
-    session: new Session(
-      {
-        tokenHash: TokenHash.make(text(row.token_hash)),
-        memberId: MemberId.make(text(row.id)),
-        organizationId: OrganizationId.make(text(row.s_organization_id)),
-        memberEpoch: int(row.member_epoch),
-        createdAt: instantOf(row.s_created_at),
-        expiresAt: instantOf(row.expires_at)
-      },
-      rowChecked
-    ),
-    member,
-    role:
-      row.r_name === null || row.r_name === undefined
-        ? undefined
-        : new Role(
-            {
-              id: RoleId.make(int(row.role_id)),
-              name: text(row.r_name),
-              roleKey: text(row.r_role_key),
-              activeStatus: isSet(row.r_active),
-              createdAt: instantOf(row.r_created_at)
-            },
-            rowChecked
-          ),
-    permissionIds:
-      row.permission_ids === null || row.permission_ids === undefined ? [] : decodeIds(row.permission_ids)
-  }
-}
+const toFound = (row: Row) => ({
+  session: toSession(row, "s_"),
+  member: toMember(row),
+  role: row.r_id === null || row.r_id === undefined ? undefined : toRole(row, "r_"),
+  permissionIds:
+    row.permission_ids === null || row.permission_ids === undefined ? [] : decodeIds(row.permission_ids)
+})
 
 /** A session and all that authenticates it, in one statement. */
 export const makeSessionLookup = Effect.gen(function* () {

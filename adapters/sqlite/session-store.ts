@@ -5,15 +5,16 @@ import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { instantOf, int, millis, optionalRow, rowChecked, text } from "./values.ts"
 
-const toSession = (row: Row) =>
+/** A session from its row; its columns named with `prefix` where a join named them so. */
+export const toSession = (row: Row, prefix = "") =>
   new Session(
     {
-      tokenHash: TokenHash.make(text(row.token_hash)),
-      memberId: MemberId.make(text(row.member_id)),
-      organizationId: OrganizationId.make(text(row.organization_id)),
-      memberEpoch: int(row.member_epoch),
-      createdAt: instantOf(row.created_at),
-      expiresAt: instantOf(row.expires_at)
+      tokenHash: TokenHash.make(text(row[`${prefix}token_hash`])),
+      memberId: MemberId.make(text(row[`${prefix}member_id`])),
+      organizationId: OrganizationId.make(text(row[`${prefix}organization_id`])),
+      memberEpoch: int(row[`${prefix}member_epoch`]),
+      createdAt: instantOf(row[`${prefix}created_at`]),
+      expiresAt: instantOf(row[`${prefix}expires_at`])
     },
     rowChecked
   )
@@ -38,7 +39,9 @@ export const makeSessionStore = Effect.gen(function* () {
         )
       }),
     find: (tokenHash) =>
-      read((db) => optionalRow(db.get("SELECT * FROM sessions WHERE token_hash = ?", tokenHash), toSession)),
+      read((db) =>
+        optionalRow(db.get("SELECT * FROM sessions WHERE token_hash = ?", tokenHash), (row) => toSession(row))
+      ),
     revoke: (tokenHash) =>
       write((db) => db.run("DELETE FROM sessions WHERE token_hash = ?", tokenHash).changes > 0),
     revokeAllOf: (memberId, keep) =>
