@@ -37,13 +37,16 @@ export interface WebHandler {
   readonly dispose: () => Promise<void>
 }
 
-/** What the edge records of a request it takes in: its id (the client's, when sane), connection, credentials. */
+/** What the edge records of a request it takes in: its id (the client's, when sane), path, connection, credentials. */
 const routedFor = (request: Request, connection: ConnectionInfo | undefined): Routed => ({
   requestId: requestIdOf(request.headers.get("x-request-id")),
+  path: pathOfUrl(request.url),
   connection,
   bearer: bearerOf(request.headers.get("authorization")),
   organization: organizationOf(request.headers.get("roster-organization"))
 })
+
+const scimPaths = `${scimPrefix}/`
 
 /** Longer than every id the schemas accept, so those answer for what is too long. */
 const maxPathIdLength = 512
@@ -115,30 +118,28 @@ export const makeWebHandler = async <E>(
   }
   const serve = (request: Request, record: Routed) =>
     idempotency.applies(request) ? idempotency.serve(request, record, route(record)) : route(record)(request)
+  /** Hands the request on with its body read to its end and checked, or answers why it could not be. */
+  const withBody = (
+    checked: Request,
+    record: Routed,
+    next: (request: Request, record: Routed) => Promise<Response>
+  ): Promise<Response> =>
+    checked.body === null
+      ? next(checked, record)
+      : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : next(read, record)))
   const answer: WebHandler["handler"] = (request, connection) => {
     const started = performance.now()
     const record = routedFor(request, connection)
     const finished = finish(request, record, started)
     const checked = guard.check(request)
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
-    const path = pathOfUrl(checked.url)
+    const path = record.path
     if (metricsEndpoint?.serves(checked, path)) {
       return metricsEndpoint.answer(record.bearer).then(finished)
     }
-    if (path === scimPrefix || path.startsWith(`${scimPrefix}/`)) {
-      const served =
-        checked.body === null
-          ? scim(checked, record)
-          : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : scim(read, record)))
-      return served.then(finished)
-    }
-    return passwordChecks
-      .admit(checked, () =>
-        checked.body === null
-          ? serve(checked, record)
-          : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : serve(read, record)))
-      )
-      .then(finished)
+    if (path === scimPrefix || path.startsWith(scimPaths))
+      return withBody(checked, record, scim).then(finished)
+    return passwordChecks.admit(checked, () => withBody(checked, record, serve)).then(finished)
   }
   const scim = makeScimHandler(context, options.publicOrigin)
   const cors = makeCors(options.corsOrigins ?? [])

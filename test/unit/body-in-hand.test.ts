@@ -40,6 +40,7 @@ describe("the body the edge read", () => {
     )
     const edge = Context.make(EdgeRequest, {
       requestId: "r",
+      path: "/echo",
       connection: undefined,
       bearer: Option.none(),
       organization: undefined

@@ -75,7 +75,7 @@ export const finishing =
   (response: Response): Response => {
     const error = response.status >= 500 ? routed.failure : undefined
     const requestId = routed.requestId
-    const path = pathOfUrl(request.url)
+    const path = routed.path
     const durationMs = performance.now() - started
     log({
       requestId,

@@ -28,6 +28,8 @@ export const organizationOf = (header: string | null): string | undefined =>
 /** What the edge knows of a request it hands to the router. */
 export interface Routed {
   readonly requestId: string
+  /** The request's path, read once from its URL. */
+  readonly path: string
   readonly connection: ConnectionInfo | undefined
   /** Read once from `Authorization`, by the edge. */
   readonly bearer: Bearer
