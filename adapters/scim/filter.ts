@@ -1,5 +1,6 @@
 import { filter as compile, type Filter, parse } from "scim2-parse-filter"
 import { badRequest, type ScimFailure } from "./scim-error.ts"
+import { withoutCoreSchema } from "./urns.ts"
 
 /** The attributes a filter or a sort may name, by their lower-cased names (names ignore case). */
 const known = new Map(
@@ -36,11 +37,9 @@ const known = new Map(
 const caseExact = new Set(["id", "externalId", "members.value", "groups.value", "meta.version"])
 const instants = new Set(["meta.created", "meta.lastModified"])
 
-const corePrefix = /^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/iu
-
 /** An attribute path as resources spell it, or none when Roster has no such attribute. */
 export const canonicalPath = (path: string): string | undefined =>
-  known.get(path.replace(corePrefix, "").toLowerCase())
+  known.get(withoutCoreSchema(path).toLowerCase())
 
 const invalid = (detail: string) => badRequest("invalidFilter", detail)
 

@@ -34,24 +34,28 @@ const compare = (a: unknown, b: unknown) => {
  * `count` resources (`maxResults` at most). A bad filter or sort is a failure.
  */
 export const listPage = (resources: ReadonlyArray<Resource>, request: ListRequest) => {
-  let matching = resources
-  if (request.filter !== undefined) {
-    const test = compileFilter(request.filter)
-    if (test instanceof ScimFailure) return test
-    matching = resources.filter((resource) => test(comparable(resource)))
+  const test = request.filter === undefined ? undefined : compileFilter(request.filter)
+  if (test instanceof ScimFailure) return test
+  const path = request.sortBy === undefined ? undefined : canonicalPath(request.sortBy)
+  if (request.sortBy !== undefined && path === undefined) {
+    return badRequest("invalidPath", `No attribute ${request.sortBy} to sort by`)
   }
-  if (request.sortBy !== undefined) {
-    const path = canonicalPath(request.sortBy)
-    if (path === undefined) return badRequest("invalidPath", `No attribute ${request.sortBy} to sort by`)
-    const descending = request.sortOrder?.toLowerCase() === "descending"
-    matching = matching
-      .map((resource) => ({ resource, key: valueAt(comparable(resource), path) }))
-      .sort((a, b) =>
-        descending && a.key !== undefined && b.key !== undefined
-          ? compare(b.key, a.key)
-          : compare(a.key, b.key)
-      )
-      .map(({ resource }) => resource)
+  let matching = resources
+  if (test !== undefined || path !== undefined) {
+    // Each resource made comparable once, for the filter and the sort alike.
+    let seen = resources.map((resource) => ({ resource, view: comparable(resource) }))
+    if (test !== undefined) seen = seen.filter(({ view }) => test(view))
+    if (path !== undefined) {
+      const descending = request.sortOrder?.toLowerCase() === "descending"
+      seen = seen
+        .map((entry) => ({ ...entry, key: valueAt(entry.view, path) }))
+        .sort((a, b) =>
+          descending && a.key !== undefined && b.key !== undefined
+            ? compare(b.key, a.key)
+            : compare(a.key, b.key)
+        )
+    }
+    matching = seen.map(({ resource }) => resource)
   }
   const startIndex = Math.max(1, Math.trunc(request.startIndex ?? 1))
   const count = Math.min(maxResults, Math.max(0, Math.trunc(request.count ?? maxResults)))

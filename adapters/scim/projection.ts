@@ -1,15 +1,14 @@
 import type { Resource } from "./resources.ts"
+import { withoutCoreSchema } from "./urns.ts"
 
 /** Returned whatever `attributes` or `excludedAttributes` say (RFC 7643 §7, "returned": "always"). */
 const always = new Set(["schemas", "id"])
-
-const corePrefix = /^urn:ietf:params:scim:schemas:core:2\.0:(user|group):/iu
 
 /** A comma-separated list of attribute paths, lower-cased, without the core schema's URN. */
 const pathsOf = (list: string) =>
   list
     .split(",")
-    .map((path) => path.trim().replace(corePrefix, "").toLowerCase())
+    .map((path) => withoutCoreSchema(path.trim()).toLowerCase())
     .filter((path) => path.length > 0)
 
 const keepOnly = (value: unknown, wanted: ReadonlyArray<string>): unknown => {
