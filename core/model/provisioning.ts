@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { type DateTime, Schema } from "effect"
 import { MemberId, RoleId } from "./ids.ts"
 import { Email, type Member } from "./member.ts"
 import { type Role, RoleName } from "./role.ts"
@@ -80,6 +80,16 @@ export const ProvisionedUserInput = Schema.Struct({
 })
 export type ProvisionedUserInput = typeof ProvisionedUserInput.Type
 
+/** The profile `input` gives the member `memberId`: all of it but what Roster's own fields hold. */
+export const profileOf = (
+  input: ProvisionedUserInput,
+  memberId: MemberId,
+  lastModified: DateTime.Utc
+): UserProfile => {
+  const { email: _email, active: _active, ...kept } = input
+  return new UserProfile({ ...kept, memberId, lastModified })
+}
+
 /** What an identity provider asks a group to be: its name, its members. */
 export const ProvisionedGroupInput = Schema.Struct({
   displayName: RoleName,
@@ -87,3 +97,11 @@ export const ProvisionedGroupInput = Schema.Struct({
   memberIds: Schema.Array(MemberId)
 })
 export type ProvisionedGroupInput = typeof ProvisionedGroupInput.Type
+
+/** The profile `input` gives the role `roleId`: what the group holds beyond the role itself. */
+export const groupProfileOf = (input: ProvisionedGroupInput, roleId: RoleId, lastModified: DateTime.Utc) =>
+  new GroupProfile({
+    roleId,
+    ...(input.externalId === undefined ? {} : { externalId: input.externalId }),
+    lastModified
+  })

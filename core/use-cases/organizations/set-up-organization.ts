@@ -3,21 +3,15 @@ import type { OrganizationId } from "../../model/ids.ts"
 import { ownerRoleKey } from "../../model/organization.ts"
 import { PermissionCatalog } from "../../model/permission.ts"
 import { CurrentOrganization } from "../../model/request.ts"
-import { NewRole, type Role } from "../../model/role.ts"
+import { NewRole } from "../../model/role.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { everyRole } from "../roles/every-role.ts"
 
 /** The organisation's role keyed `owner`, if it has one. */
-const ownerRole = Effect.gen(function* () {
-  const roles = yield* RoleStore
-  let after: Role["id"] | undefined
-  for (;;) {
-    const page = yield* roles.page(after, 200)
-    const owner = page.find((role) => role.roleKey === ownerRoleKey)
-    if (owner !== undefined || page.length < 200) return Option.fromUndefinedOr(owner)
-    after = page[page.length - 1]?.id
-  }
-})
+const ownerRole = Effect.map(everyRole, (roles) =>
+  Option.fromUndefinedOr(roles.find((role) => role.roleKey === ownerRoleKey))
+)
 
 /**
  * Gives an organisation its built-in `Owner` role holding every permission of the catalog. Each step

@@ -1,11 +1,11 @@
 import { Effect, Option } from "effect"
-import { toMember, usernameKey } from "../../model/member.ts"
+import { usernameKey } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { type ProvisionedUser, provisionedUserNameKey } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
-import { RoleStore } from "../../ports/role-store.ts"
+import { provisionedUserOf } from "./get-provisioned-user.ts"
 
 /**
  * The member an identity provider names by `userName`, if any: the one whose profile holds it, else
@@ -32,10 +32,5 @@ export const findProvisionedUser = Effect.fnUntraced(function* (actor: Principal
   if (Option.isSome(own) && provisionedUserNameKey(own.value.userName) !== provisionedUserNameKey(userName)) {
     return Option.none<ProvisionedUser>()
   }
-  const role = yield* (yield* RoleStore).findById(member.value.roleId)
-  return Option.some<ProvisionedUser>({
-    member: toMember(member.value),
-    profile: Option.getOrUndefined(own),
-    role: Option.getOrUndefined(role)
-  })
+  return Option.some(yield* provisionedUserOf(member.value, own))
 })

@@ -5,9 +5,9 @@ import type { MemberRecord } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
+import { everyMember } from "../members/every-member.ts"
 import { updateMember } from "../members/update-member.ts"
 import { defaultRole } from "./default-role.ts"
-import { everyMember } from "./everyone.ts"
 
 /**
  * Makes `wanted` the holders of `roleId`: a member holds one role, so joining the group moves them

@@ -1,6 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
 import type { Principal } from "../../model/principal.ts"
-import { GroupProfile, type ProvisionedGroupInput } from "../../model/provisioning.ts"
+import { groupProfileOf, type ProvisionedGroupInput } from "../../model/provisioning.ts"
 import { roleKeyFrom, withSuffix } from "../../model/provisioning-names.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
@@ -28,11 +28,6 @@ export const provisionGroup = Effect.fnUntraced(function* (actor: Principal, inp
   yield* requirePermission(actor, "team.roles.write")
   const role = yield* addNamedRole(actor, input.displayName)
   yield* setGroupMembers(actor, role.id, input.memberIds)
-  const profile = new GroupProfile({
-    roleId: role.id,
-    ...(input.externalId === undefined ? {} : { externalId: input.externalId }),
-    lastModified: yield* DateTime.now
-  })
-  yield* (yield* ProvisioningStore).putGroup(profile)
+  yield* (yield* ProvisioningStore).putGroup(groupProfileOf(input, role.id, yield* DateTime.now))
   return role.id
 })

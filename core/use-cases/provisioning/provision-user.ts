@@ -2,7 +2,7 @@ import { DateTime, Effect, Option, type Redacted, Schema } from "effect"
 import { DuplicateUsername, MissingField } from "../../model/errors.ts"
 import { Email, Username } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
-import { type ProvisionedUserInput, UserProfile } from "../../model/provisioning.ts"
+import { type ProvisionedUserInput, profileOf } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
@@ -61,8 +61,6 @@ export const provisionUser = Effect.fnUntraced(function* (
         activestatus: active,
         roleId
       })
-  const { email: _email, active: _active, ...kept } = input
-  const profile = new UserProfile({ ...kept, memberId: member.id, lastModified: yield* DateTime.now })
-  yield* (yield* ProvisioningStore).putUser(profile)
+  yield* (yield* ProvisioningStore).putUser(profileOf(input, member.id, yield* DateTime.now))
   return member
 })

@@ -6,8 +6,8 @@ import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { everyMember } from "../members/every-member.ts"
 import { removeRole } from "../roles/remove-role.ts"
-import { everyMember } from "./everyone.ts"
 import { moveToDefaultRole } from "./move-members.ts"
 
 /**

@@ -2,7 +2,7 @@ import { DateTime, Effect, Option } from "effect"
 import { NotFound } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
-import { GroupProfile, type ProvisionedGroupInput } from "../../model/provisioning.ts"
+import { groupProfileOf, type ProvisionedGroupInput } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
@@ -25,10 +25,5 @@ export const replaceProvisionedGroup = Effect.fnUntraced(function* (
   yield* requireWithinCeiling(actor, id)
   if (role.value.name !== input.displayName) yield* updateRole(actor, id, { name: input.displayName })
   yield* setGroupMembers(actor, id, input.memberIds)
-  const profile = new GroupProfile({
-    roleId: id,
-    ...(input.externalId === undefined ? {} : { externalId: input.externalId }),
-    lastModified: yield* DateTime.now
-  })
-  yield* (yield* ProvisioningStore).putGroup(profile)
+  yield* (yield* ProvisioningStore).putGroup(groupProfileOf(input, id, yield* DateTime.now))
 })

@@ -3,7 +3,7 @@ import { DuplicateUsername, NotFound } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import { type MemberChanges, normalizeEmail } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
-import { type ProvisionedUserInput, provisionedUserNameKey, UserProfile } from "../../model/provisioning.ts"
+import { type ProvisionedUserInput, profileOf, provisionedUserNameKey } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
@@ -49,6 +49,5 @@ export const replaceProvisionedUser = Effect.fnUntraced(function* (
   }
   if (Object.keys(changes).length > 0) yield* updateMember(actor, id, changes)
   if (Option.isSome(password)) yield* setMemberPassword(actor, id, { newPassword: password.value })
-  const { email: _email, active: _active, ...kept } = input
-  yield* profiles.putUser(new UserProfile({ ...kept, memberId: id, lastModified: yield* DateTime.now }))
+  yield* profiles.putUser(profileOf(input, id, yield* DateTime.now))
 })
