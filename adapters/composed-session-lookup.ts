@@ -4,6 +4,7 @@ import {
   MemberStore,
   RolePermissionStore,
   RoleStore,
+  type Session,
   SessionLookup,
   SessionStore
 } from "../core/index.ts"
@@ -19,26 +20,25 @@ export const composedSessionLookupLayer = Layer.effect(
     const members = yield* MemberStore
     const roles = yield* RoleStore
     const permissions = yield* RolePermissionStore
+    /** The session's member, role and permissions, read in the session's organisation. */
+    const withMember = (session: Session) =>
+      Effect.gen(function* () {
+        const member = yield* members.findById(session.memberId)
+        if (Option.isNone(member)) return Option.none()
+        const role = yield* roles.findById(member.value.roleId)
+        const detail = yield* permissions.findByRole(member.value.roleId)
+        return Option.some({
+          session,
+          member: member.value,
+          role: Option.getOrUndefined(role),
+          permissionIds: Option.match(detail, { onNone: () => [], onSome: (found) => found.permissionIds })
+        })
+      }).pipe(Effect.provideService(CurrentOrganization, session.organizationId))
     return SessionLookup.of({
       find: (tokenHash) =>
-        Effect.gen(function* () {
-          const session = yield* sessions.find(tokenHash)
-          if (Option.isNone(session)) return Option.none()
-          const inSessionOrganization = Effect.provideService(
-            CurrentOrganization,
-            session.value.organizationId
-          )
-          const member = yield* inSessionOrganization(members.findById(session.value.memberId))
-          if (Option.isNone(member)) return Option.none()
-          const role = yield* inSessionOrganization(roles.findById(member.value.roleId))
-          const detail = yield* inSessionOrganization(permissions.findByRole(member.value.roleId))
-          return Option.some({
-            session: session.value,
-            member: member.value,
-            role: Option.getOrUndefined(role),
-            permissionIds: Option.match(detail, { onNone: () => [], onSome: (found) => found.permissionIds })
-          })
-        })
+        Effect.flatMap(sessions.find(tokenHash), (session) =>
+          Option.isNone(session) ? Effect.succeedNone : withMember(session.value)
+        )
     })
   })
 )
