@@ -1,20 +1,22 @@
 import { Effect } from "effect"
-import type { Collection, Filter, UpdateFilter } from "mongodb"
+import type { Db, Filter, UpdateFilter } from "mongodb"
 import { DuplicateEmail, DuplicateUsername } from "../../core/index.ts"
 import { type AccountDocument, copiedFrom, type MembershipDocument } from "./account-documents.ts"
 import { live } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { sessionFences } from "./session-fences.ts"
 
 /**
  * The writes that keep an account and its memberships in step. The account is the truth; its
  * memberships copy what lists filter on. A change that narrows (ends sessions, disables) reaches the
  * memberships first, so a process stopped halfway never leaves a session alive that should have
- * ended; one that widens reaches the account first, marked pending until its copies follow.
+ * ended; one that widens reaches the account first, marked pending until its copies follow. Every
+ * write to memberships goes behind a fence on the account's sessions, whose snapshots copy them.
  */
-export const accountChanges = (
-  accounts: Collection<AccountDocument>,
-  members: Collection<MembershipDocument>
-) => {
+export const accountChanges = (db: Db) => {
+  const accounts = db.collection<AccountDocument>("accounts")
+  const members = db.collection<MembershipDocument>("members")
+  const fences = sessionFences(db)
   /** The server need not say which unique index refused a write; which value another account holds does. */
   const conflictOf = (id: string, fields: { readonly email?: string; readonly username?: string }) =>
     query(() =>
@@ -32,7 +34,7 @@ export const accountChanges = (
     )
 
   const narrowMemberships = (accountId: string, update: UpdateFilter<MembershipDocument>) =>
-    queryWrite(() => members.updateMany({ accountId }, update))
+    fences.ofAccount(accountId)(queryWrite(() => members.updateMany({ accountId }, update)))
 
   /** Copies the account to its memberships and clears its mark; an account left with none is deleted. */
   const settle = (accountId: string) =>
@@ -46,7 +48,9 @@ export const accountChanges = (
         yield* queryWrite(() => accounts.deleteOne({ _id: accountId, "outbox.0": { $exists: false } }))
         return
       }
-      yield* queryWrite(() => members.updateMany({ accountId }, { $set: copiedFrom(account) }))
+      yield* fences.ofAccount(accountId)(
+        queryWrite(() => members.updateMany({ accountId }, { $set: copiedFrom(account) }))
+      )
       yield* queryWrite(() => accounts.updateOne({ _id: accountId }, { $unset: { pendingSince: "" } }))
     })
 
@@ -57,6 +61,7 @@ export const accountChanges = (
     ).pipe(Effect.tap((account) => (account === null ? Effect.void : settle(account._id))))
 
   return {
+    fences,
     conflictOf,
     narrowMemberships,
     settle,
@@ -69,15 +74,13 @@ export const accountChanges = (
 }
 
 /** Finishes, at start, what stopped processes left pending: accounts older than a moment's work. */
-export const settleAccounts = (
-  accounts: Collection<AccountDocument>,
-  members: Collection<MembershipDocument>
-) =>
+export const settleAccounts = (db: Db) =>
   Effect.gen(function* () {
+    const accounts = db.collection<AccountDocument>("accounts")
     const before = new Date(Date.now() - 30_000)
     const pending = yield* query(() =>
       accounts.find({ pendingSince: { $lt: before } }, { projection: { _id: 1 } }).toArray()
     )
-    const { settle } = accountChanges(accounts, members)
+    const { settle } = accountChanges(db)
     yield* Effect.forEach(pending, (account) => settle(account._id), { discard: true })
   })

@@ -41,7 +41,11 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { organizationId: 1, _id: 1 }, name: "by_organization" }
   ],
   role_permissions: [{ key: { roleId: 1 }, name: "one_record_per_role", unique: true }],
-  sessions: [{ key: { memberId: 1 }, name: "by_member" }],
+  sessions: [
+    { key: { memberId: 1 }, name: "by_member" },
+    // The fences a role's or an organisation's change raises find its sessions by it.
+    { key: { organizationId: 1 }, name: "by_organization" }
+  ],
   audit_events: [
     { key: { organizationId: 1, at: -1, _id: -1 }, name: "newest_first_in_organization" },
     { key: { organizationId: 1, action: 1, at: -1, _id: -1 }, name: "by_action_in_organization" },

@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import type { Filter, UpdateFilter } from "mongodb"
+import type { UpdateFilter } from "mongodb"
 import {
   AccountRecord,
   AlreadyMember,
@@ -33,7 +33,7 @@ export const makeMemberStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const accounts = db.collection<AccountDocument>("accounts")
   const members = db.collection<MembershipDocument>("members")
-  const { conflictOf, narrowMemberships, settle, widen, markPending } = accountChanges(accounts, members)
+  const { fences, conflictOf, narrowMemberships, settle, widen, markPending } = accountChanges(db)
 
   const membership = (id: MemberId) =>
     inOrganization((organizationId) =>
@@ -48,10 +48,14 @@ export const makeMemberStore = Effect.gen(function* () {
       )
     )
 
-  const setAndAnswer = (filter: Filter<MembershipDocument>, update: UpdateFilter<MembershipDocument>) =>
+  const setAndAnswer = (id: MemberId, roleId: number, update: UpdateFilter<MembershipDocument>) =>
     inOrganization((organizationId) =>
-      queryWrite(() =>
-        members.findOneAndUpdate({ ...filter, organizationId, ...live }, update, { returnDocument: "after" })
+      fences.ofAccount(id)(
+        queryWrite(() =>
+          members.findOneAndUpdate({ accountId: id, roleId, organizationId, ...live }, update, {
+            returnDocument: "after"
+          })
+        )
       )
     ).pipe(Effect.flatMap(optionalMember))
 
@@ -66,23 +70,27 @@ export const makeMemberStore = Effect.gen(function* () {
         yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
         yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
       }),
+    // A membership's joining and its copies taken behind one fence: the account's sessions elsewhere
+    // are no snapshot of this one, but a session of an earlier membership here may be.
     join: (member, entry) =>
-      Effect.gen(function* () {
-        if ((yield* query(() => accounts.countDocuments({ _id: member.id }, { limit: 1 }))) === 0)
-          return false
-        yield* attemptWrite(() => members.insertOne(withEntry(toMembershipDocument(member), entry))).pipe(
-          Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
-        )
-        // Read after the write: an account removed or changed meanwhile is seen, and its copies taken.
-        const account = yield* query(() => accounts.findOne({ _id: member.id }))
-        const _id = toMembershipDocument(member)._id
-        if (account === null) {
-          yield* queryWrite(() => members.deleteOne({ _id }))
-          return false
-        }
-        yield* queryWrite(() => members.updateOne({ _id }, { $set: copiedFrom(account) }))
-        return true
-      }),
+      fences.ofAccount(member.id)(
+        Effect.gen(function* () {
+          if ((yield* query(() => accounts.countDocuments({ _id: member.id }, { limit: 1 }))) === 0)
+            return false
+          yield* attemptWrite(() => members.insertOne(withEntry(toMembershipDocument(member), entry))).pipe(
+            Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
+          )
+          // Read after the write: an account removed or changed meanwhile is seen, and its copies taken.
+          const account = yield* query(() => accounts.findOne({ _id: member.id }))
+          const _id = toMembershipDocument(member)._id
+          if (account === null) {
+            yield* queryWrite(() => members.deleteOne({ _id }))
+            return false
+          }
+          yield* queryWrite(() => members.updateOne({ _id }, { $set: copiedFrom(account) }))
+          return true
+        })
+      ),
     findById: membership,
     findAccount: (id) => query(() => accounts.findOne({ _id: id })).pipe(Effect.flatMap(optionalAccount)),
     findByLogin: (login) => {
@@ -167,7 +175,7 @@ export const makeMemberStore = Effect.gen(function* () {
       }
       return Object.keys(update).length === 0
         ? membership(id).pipe(Effect.map(Option.filter((member) => member.roleId === roleId)))
-        : setAndAnswer({ accountId: id, roleId }, update)
+        : setAndAnswer(id, roleId, update)
     },
     removeAll: inOrganization((organizationId) =>
       Effect.gen(function* () {
@@ -176,7 +184,7 @@ export const makeMemberStore = Effect.gen(function* () {
         )
         const ids = held.map((document) => document.accountId)
         yield* markPending(ids)
-        yield* queryWrite(() => members.deleteMany({ organizationId }))
+        yield* fences.ofOrganization(organizationId)(queryWrite(() => members.deleteMany({ organizationId })))
         yield* Effect.forEach(ids, settle, { discard: true })
       })
     ),
@@ -186,17 +194,17 @@ export const makeMemberStore = Effect.gen(function* () {
         Effect.gen(function* () {
           yield* markPending([id])
           const filter = { accountId: id, organizationId, ...live }
-          const removed = yield* entry === undefined
-            ? queryWrite(() => members.findOneAndDelete(filter))
-            : queryWrite(() =>
-                members.findOneAndUpdate(
-                  filter,
-                  { $set: { removed: true }, ...pushEntry(entry) },
-                  {
-                    returnDocument: "before"
-                  }
+          const removed = yield* fences.ofAccount(id)(
+            entry === undefined
+              ? queryWrite(() => members.findOneAndDelete(filter))
+              : queryWrite(() =>
+                  members.findOneAndUpdate(
+                    filter,
+                    { $set: { removed: true }, ...pushEntry(entry) },
+                    { returnDocument: "before" }
+                  )
                 )
-              )
+          )
           yield* settle(id)
           return yield* optionalMember(removed)
         })

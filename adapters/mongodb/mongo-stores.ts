@@ -1,5 +1,4 @@
 import { Effect, Layer } from "effect"
-import { composedSessionLookupLayer } from "../composed-session-lookup.ts"
 import { settleAccounts } from "./account-changes.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
@@ -18,6 +17,7 @@ import { countUncountedHolders } from "./role-holders.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { scimTokenStoreLayer } from "./scim-token-store.ts"
+import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
@@ -31,7 +31,7 @@ const indexesLayer = Layer.effectDiscard(
       Effect.andThen(intoAccounts(db)),
       Effect.andThen(relayPending(db)),
       Effect.andThen(countUncountedHolders(db)),
-      Effect.andThen(settleAccounts(db.collection("accounts"), db.collection("members"))),
+      Effect.andThen(settleAccounts(db)),
       Effect.andThen(ensureIndexes(db))
     )
   ).pipe(
@@ -68,9 +68,8 @@ export const mongoStores = (options: MongoOptions) =>
       storeHealthLayer,
       auditLogLayer
     ).pipe(
+      (stores) => Layer.provideMerge(sessionLookupLayer, stores),
       Layer.provideMerge(indexesLayer),
-      Layer.provide(mongoDatabaseLayer(options)),
-      // Four reads: FerretDB, the server the tests run on, has no $lookup to join them in one.
-      (stores) => Layer.provideMerge(composedSessionLookupLayer, stores)
+      Layer.provide(mongoDatabaseLayer(options))
     )
   )

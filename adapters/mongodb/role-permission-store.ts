@@ -15,6 +15,7 @@ import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { sessionFences } from "./session-fences.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
 const RolePermissionDocument = collectionSchema(
@@ -45,6 +46,17 @@ const toDocument = encodeDocument(RolePermissionDocument)
 export const makeRolePermissionStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
+  const fences = sessionFences(db)
+
+  /** A record's role, for the fence of a change that names the record alone; none, no change. */
+  const withRoleOf = <A>(
+    id: number,
+    organizationId: OrganizationId,
+    change: (roleId: number) => Effect.Effect<A | null, StoreUnavailable>
+  ) =>
+    query(() => details.findOne({ _id: id, organizationId }, { projection: { roleId: 1 } })).pipe(
+      Effect.flatMap((found) => (found === null ? Effect.succeed(null) : change(found.roleId)))
+    )
 
   // Each change is one atomic update of the role's document, so concurrent grants and removals
   // of different permissions all take effect.
@@ -110,18 +122,27 @@ export const makeRolePermissionStore = Effect.gen(function* () {
 
   return RolePermissionStore.of({
     grant: (roleId, permissionId, at, audit) =>
-      inOrganization((organizationId) => grantIn(organizationId, roleId, permissionId, at, audit)),
+      inOrganization((organizationId) =>
+        fences.ofRole(organizationId, roleId)(grantIn(organizationId, roleId, permissionId, at, audit))
+      ),
     revoke: (id, permissionId, at, entry) =>
       inOrganization((organizationId) =>
-        queryWrite(() =>
-          details.findOneAndUpdate(
-            { _id: id, organizationId, permissionIds: permissionId },
-            {
-              $pull: { permissionIds: permissionId },
-              $set: { updatedAt: DateTime.toDateUtc(at) },
-              ...pushEntry(entry)
-            },
-            { returnDocument: "after" }
+        withRoleOf(id, organizationId, (roleId) =>
+          fences.ofRole(
+            organizationId,
+            roleId
+          )(
+            queryWrite(() =>
+              details.findOneAndUpdate(
+                { _id: id, roleId, organizationId, permissionIds: permissionId },
+                {
+                  $pull: { permissionIds: permissionId },
+                  $set: { updatedAt: DateTime.toDateUtc(at) },
+                  ...pushEntry(entry)
+                },
+                { returnDocument: "after" }
+              )
+            )
           )
         ).pipe(
           // Not holding the permission (or no such record) changes nothing: answer what is stored.
@@ -153,11 +174,11 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         )
       ).pipe(Effect.map((found) => found.map((detail) => RoleId.make(detail.roleId)))),
     removeAll: inOrganization((organizationId) =>
-      queryWrite(() => details.deleteMany({ organizationId }))
+      fences.ofOrganization(organizationId)(queryWrite(() => details.deleteMany({ organizationId })))
     ).pipe(Effect.asVoid),
     removeOfRole: (roleId) =>
       inOrganization((organizationId) =>
-        queryWrite(() => details.deleteOne({ roleId, organizationId }))
+        fences.ofRole(organizationId, roleId)(queryWrite(() => details.deleteOne({ roleId, organizationId })))
       ).pipe(Effect.asVoid)
   })
 })

@@ -7,6 +7,7 @@ import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { roleHolders } from "./role-holders.ts"
+import { sessionFences } from "./session-fences.ts"
 
 /**
  * A role as stored: its sequence number as `_id`, its key under a unique index, and how many members
@@ -51,6 +52,7 @@ export const makeRoleStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const roles = db.collection<typeof RoleDocument.Encoded>("roles")
   const holders = roleHolders(db)
+  const fences = sessionFences(db)
   return RoleStore.of({
     insert: (role, audit) =>
       inOrganization((organizationId) =>
@@ -69,28 +71,33 @@ export const makeRoleStore = Effect.gen(function* () {
         })
       ),
     // The write is one atomic update under the unique roleKey index; the answer is the document that
-    // write left, never a later read that could show another writer's change.
+    // write left, never a later read that could show another writer's change. Sessions copy only the
+    // role's standing, so only a change of it goes behind a fence.
     update: (id, changes, entry) =>
-      inOrganization((organizationId) =>
-        Object.keys(changes).length === 0
-          ? query(() => roles.findOne({ _id: id, organizationId, ...live }))
-          : attemptWrite(() =>
-              roles.findOneAndUpdate(
-                { _id: id, organizationId, ...live },
-                { $set: changes, ...pushEntry(entry) },
-                { returnDocument: "after" }
-              )
-            ).pipe(
-              Effect.catchTag("DuplicateKey", () =>
-                Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
-              )
-            )
-      ).pipe(Effect.flatMap(optionally(toRole))),
+      inOrganization((organizationId) => {
+        if (Object.keys(changes).length === 0)
+          return query(() => roles.findOne({ _id: id, organizationId, ...live }))
+        const write = attemptWrite(() =>
+          roles.findOneAndUpdate(
+            { _id: id, organizationId, ...live },
+            { $set: changes, ...pushEntry(entry) },
+            { returnDocument: "after" }
+          )
+        ).pipe(
+          Effect.catchTag("DuplicateKey", () =>
+            Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
+          )
+        )
+        return changes.activeStatus === undefined ? write : fences.ofRole(organizationId, id)(write)
+      }).pipe(Effect.flatMap(optionally(toRole))),
     claim: holders.claim,
     release: holders.release,
-    remove: (id, entry) => holders.remove(id, entry).pipe(Effect.flatMap(optionally(toRole))),
+    remove: (id, entry) =>
+      inOrganization((organizationId) => fences.ofRole(organizationId, id)(holders.remove(id, entry))).pipe(
+        Effect.flatMap(optionally(toRole))
+      ),
     removeAll: inOrganization((organizationId) =>
-      queryWrite(() => roles.deleteMany({ organizationId }))
+      fences.ofOrganization(organizationId)(queryWrite(() => roles.deleteMany({ organizationId })))
     ).pipe(Effect.asVoid),
     findById: (id) =>
       inOrganization((organizationId) =>

@@ -25,7 +25,7 @@ const SessionDocument = collectionSchema(
   }
 )
 
-const toSession = decodeDocument(SessionDocument)
+export const toSession = decodeDocument(SessionDocument)
 const toDocument = encodeDocument(SessionDocument)
 
 export const makeSessionStore = Effect.gen(function* () {

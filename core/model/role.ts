@@ -22,6 +22,9 @@ export class Role extends Schema.Class<Role>("roster/Role")({
   createdAt: Schema.DateTimeUtc
 }) {}
 
+/** What acting under a role depends on: that it is active. */
+export type RoleStanding = Pick<Role, "activeStatus">
+
 // Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
 export class NewRole extends Schema.Class<NewRole>("roster/NewRole")({
   name: RoleName,

@@ -6,7 +6,7 @@ import { allPermissionIds, type PermissionKey, permissionIdOf } from "../model/p
 import type { PermissionSet } from "../model/permission-set.ts"
 import type { Principal } from "../model/principal.ts"
 import { CurrentOrganization } from "../model/request.ts"
-import type { Role } from "../model/role.ts"
+import type { RoleStanding } from "../model/role.ts"
 
 /**
  * What an identity provider may do through SCIM: everything but changing the organisation itself, so
@@ -56,7 +56,7 @@ export const requirePermission = (
 }
 
 /** A member acts only while their membership, their account and their role are all active. */
-export const canAct = (member: MemberRecord, role: Role | undefined): boolean =>
+export const canAct = (member: MemberRecord, role: RoleStanding | undefined): boolean =>
   isActiveMember(member) && role?.activeStatus === true
 
 /** What only the operator may do (the master key, or open local mode): never a member, nor a SCIM token. */

@@ -2,16 +2,16 @@ import { Context, type Effect, type Option } from "effect"
 import type { StoreUnavailable } from "../model/errors.ts"
 import type { PermissionId, TokenHash } from "../model/ids.ts"
 import type { MemberRecord } from "../model/member.ts"
-import type { Role } from "../model/role.ts"
+import type { RoleStanding } from "../model/role.ts"
 import type { Session } from "../model/session.ts"
 
-/** A session with all that authenticating it needs, as stored now. */
+/** A session with all that authenticating it needs, as stored now, and nothing more. */
 export interface SessionWithMember {
   readonly session: Session
   /** The session's member in the session's organisation. */
   readonly member: MemberRecord
-  /** The member's role; none when it is gone. */
-  readonly role: Role | undefined
+  /** Whether the member's role is active; none when it is gone. */
+  readonly role: RoleStanding | undefined
   /** What the role holds; none when it has no permission record. */
   readonly permissionIds: ReadonlyArray<PermissionId>
 }

@@ -12,7 +12,7 @@ import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
 export const mongoUri = () => inject("mongoUri")
 
 /** A database of its own for one test, dropped when the test's layer is released. */
-const scratchDatabase = Effect.acquireRelease(
+export const scratchDatabase = Effect.acquireRelease(
   Effect.sync(() => `roster_test_${crypto.randomUUID().replaceAll("-", "")}`),
   (database) =>
     Effect.promise(async () => {
