@@ -116,6 +116,7 @@ export const measured = [
   "GET /api/v1/team/members",
   "GET /api/v1/team/roles/{id}",
   "PATCH /api/v1/team/roles/{id}",
+  "PATCH /api/v1/team/roles/{id} (Idempotency-Key)",
   "POST /api/v1/team/role/add",
   "GET /api/v1/team/members (master key)"
 ] as const
@@ -129,13 +130,14 @@ const password = "a long enough passphrase for counting"
  * while counted.
  */
 export const roundTripsOf = async (handler: Handler, tally: Tally, masterKey: string, times = 5) => {
-  const call = async (method: string, path: string, token: string, body?: unknown) => {
+  const call = async (method: string, path: string, token: string, body?: unknown, key?: string) => {
     const response = await handler(
       new Request(`http://127.0.0.1${path}`, {
         method,
         headers: {
           "content-type": "application/json",
-          ...(token === "" ? {} : { authorization: `Bearer ${token}` })
+          ...(token === "" ? {} : { authorization: `Bearer ${token}` }),
+          ...(key === undefined ? {} : { "idempotency-key": key })
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) })
       })
@@ -164,6 +166,8 @@ export const roundTripsOf = async (handler: Handler, tally: Tally, masterKey: st
     "GET /api/v1/team/roles/{id}": () => call("GET", `/api/v1/team/roles/${role.id}`, token),
     "PATCH /api/v1/team/roles/{id}": () =>
       call("PATCH", `/api/v1/team/roles/${role.id}`, token, { name: `Counted ${added++}` }),
+    "PATCH /api/v1/team/roles/{id} (Idempotency-Key)": () =>
+      call("PATCH", `/api/v1/team/roles/${role.id}`, token, { name: `Keyed ${added}` }, `key-${added++}`),
     "POST /api/v1/team/role/add": () =>
       call("POST", "/api/v1/team/role/add", token, { name: "Added", roleKey: `added-${added++}` }),
     "GET /api/v1/team/members (master key)": () => call("GET", "/api/v1/team/members", masterKey)

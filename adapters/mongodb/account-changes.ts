@@ -2,8 +2,9 @@ import { Effect } from "effect"
 import type { Db, Filter, UpdateFilter } from "mongodb"
 import { DuplicateEmail, DuplicateUsername } from "../../core/index.ts"
 import { type AccountDocument, copiedFrom, type MembershipDocument } from "./account-documents.ts"
-import { live } from "./audit-document.ts"
+import { type AuditEntryDocument, live } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { appendEntries } from "./relay.ts"
 import { sessionFences } from "./session-fences.ts"
 
 /**
@@ -43,9 +44,18 @@ export const accountChanges = (db: Db) => {
       if (account === null) return
       const held = yield* query(() => members.countDocuments({ accountId, ...live }, { limit: 1 }))
       if (held === 0) {
-        // An entry still pending on it (a change whose relay has not run yet) keeps it, marked, until
-        // the next start has relayed the entry: deleting it now would lose the record of that change.
-        yield* queryWrite(() => accounts.deleteOne({ _id: accountId, "outbox.0": { $exists: false } }))
+        // Entries still on it (moved already but not yet cleared, or not yet moved) go into the
+        // record first; it is deleted only as read, so an entry pushed meanwhile keeps it, marked,
+        // until the next start has relayed that one too.
+        const outbox = account.outbox ?? []
+        yield* appendEntries(db, outbox as ReadonlyArray<AuditEntryDocument>)
+        yield* queryWrite(() =>
+          accounts.deleteOne(
+            outbox.length === 0
+              ? { _id: accountId, "outbox.0": { $exists: false } }
+              : { _id: accountId, outbox }
+          )
+        )
         return
       }
       yield* fences.ofAccount(accountId)(

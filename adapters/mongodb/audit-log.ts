@@ -5,6 +5,7 @@ import { inOrganization } from "../organization-scope.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
+import { outboxClearing } from "./outbox-clearing.ts"
 import { relayEntry, relayPending } from "./relay.ts"
 
 const pageFilter = (organizationId: string, audit: AuditQuery): Filter<AuditEntryDocument> => {
@@ -32,12 +33,13 @@ export const appendEntry = (db: Db, entry: AuditEntry) =>
 export const makeAuditLog = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const events = db.collection<AuditEntryDocument>("audit_events")
+  const clearing = outboxClearing(db)
+  yield* clearing.run
   return AuditLog.of({
     record: (entry) => appendEntry(db, entry),
     // What the write left pending is moved at once (one write on the request's path); taking it off
     // the document can wait, and is redone at start if the process dies first.
-    relay: (entry) =>
-      relayEntry(db, toAuditDocument(entry), (clearing) => Effect.forkDetach(Effect.ignoreCause(clearing))),
+    relay: (entry) => relayEntry(db, toAuditDocument(entry), clearing),
     // Rare (a retry after an unknown outcome): what a broken connection left pending is moved
     // first, so one look in the record finds the entry wherever the write left it.
     changeOfRequest: (requestKey) =>

@@ -3,6 +3,7 @@ import type { UpdateFilter } from "mongodb"
 import {
   AccountRecord,
   AlreadyMember,
+  type AuditEntry,
   loginKey,
   type MemberId,
   MemberRecord,
@@ -25,6 +26,7 @@ import { live, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
+import { noteLeft } from "./relay.ts"
 
 const optionalMember = optionally(toMembership)
 const optionalAccount = optionally(toAccount)
@@ -48,7 +50,12 @@ export const makeMemberStore = Effect.gen(function* () {
       )
     )
 
-  const setAndAnswer = (id: MemberId, roleId: number, update: UpdateFilter<MembershipDocument>) =>
+  const setAndAnswer = (
+    id: MemberId,
+    roleId: number,
+    update: UpdateFilter<MembershipDocument>,
+    entry: AuditEntry | undefined
+  ) =>
     inOrganization((organizationId) =>
       fences.ofAccount(id)(
         queryWrite(() =>
@@ -57,7 +64,10 @@ export const makeMemberStore = Effect.gen(function* () {
           })
         )
       )
-    ).pipe(Effect.flatMap(optionalMember))
+    ).pipe(
+      Effect.tap((updated) => (updated === null ? Effect.void : noteLeft(db, "members", updated._id, entry))),
+      Effect.flatMap(optionalMember)
+    )
 
   return MemberStore.of({
     insert: ({ passwordHash, ...member }, entry) =>
@@ -175,7 +185,7 @@ export const makeMemberStore = Effect.gen(function* () {
       }
       return Object.keys(update).length === 0
         ? membership(id).pipe(Effect.map(Option.filter((member) => member.roleId === roleId)))
-        : setAndAnswer(id, roleId, update)
+        : setAndAnswer(id, roleId, update, entry)
     },
     removeAll: inOrganization((organizationId) =>
       Effect.gen(function* () {

@@ -1,8 +1,9 @@
 import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
-import type { AuditTarget, StoreUnavailable } from "../../core/index.ts"
+import type { AuditEntry, AuditTarget } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import type { OutboxClearing } from "./outbox-clearing.ts"
 
 interface Place {
   readonly collection: string
@@ -41,7 +42,8 @@ interface Pending {
   readonly removed?: boolean
 }
 
-const append = (db: Db, entries: ReadonlyArray<AuditEntryDocument>) =>
+/** Copies entries into the record; one copied before is not copied again (its id is the key). */
+export const appendEntries = (db: Db, entries: ReadonlyArray<AuditEntryDocument>) =>
   Effect.forEach(entries, (entry) =>
     attemptWrite(() => db.collection<AuditEntryDocument>("audit_events").insertOne(entry)).pipe(
       Effect.catchTag("DuplicateKey", () => Effect.void)
@@ -67,19 +69,50 @@ const clear = (db: Db, collection: string, document: Pending) =>
 
 /** Moves a document's pending entries into the record, then clears them from it. */
 const drainDocument = (db: Db, collection: string, document: Pending) =>
-  Effect.andThen(append(db, document.outbox ?? []), clear(db, collection, document))
+  Effect.andThen(appendEntries(db, document.outbox ?? []), clear(db, collection, document))
+
+/** Per database: entries its writes in this process are known to have left, by entry id. */
+const leftByDatabase = new WeakMap<
+  Db,
+  Map<string, { readonly collection: string; readonly _id: string | number }>
+>()
+
+/**
+ * Notes that a write which took effect left `entry` on the document `_id` of `collection`, so that
+ * its relay need not look for it there. A hint only: a relay without one looks.
+ */
+export const noteLeft = (db: Db, collection: string, _id: string | number, entry: AuditEntry | undefined) =>
+  Effect.sync(() => {
+    if (entry === undefined) return
+    const left = leftByDatabase.get(db) ?? new Map()
+    // Relays take their hints away; one a failed request never took is forgotten with the rest.
+    if (left.size >= 10_000) left.clear()
+    left.set(entry.id, { collection, _id })
+    leftByDatabase.set(db, left)
+  })
+
+/** The hint for `entry`, taken away. */
+const takeHint = (db: Db, entry: AuditEntryDocument) => {
+  const left = leftByDatabase.get(db)
+  const hint = left?.get(entry._id)
+  left?.delete(entry._id)
+  return hint
+}
 
 /**
  * Moves `entry` into the record at once if its write left it pending on its document (a write
- * whose condition failed left nothing, and nothing is moved); taking it off the document is left
- * to `later`, except for a removed document, deleted at once: it still holds names and keys.
+ * whose condition failed left nothing, and nothing is moved): where a hint says so, without looking.
+ * Taking it off the document is left to `clearing`, except for a removed document, deleted at
+ * once: it still holds names and keys.
  */
-export const relayEntry = (
-  db: Db,
-  entry: AuditEntryDocument,
-  later: (clearing: Effect.Effect<void, StoreUnavailable>) => Effect.Effect<unknown>
-) =>
+export const relayEntry = (db: Db, entry: AuditEntryDocument, clearing: OutboxClearing) =>
   Effect.gen(function* () {
+    const hint = takeHint(db, entry)
+    if (hint !== undefined) {
+      yield* appendEntries(db, [entry])
+      yield* clearing.later({ ...hint, entry })
+      return
+    }
     for (const place of stores[entry.target.type] ?? []) {
       const pending = yield* query(() =>
         db
@@ -87,10 +120,9 @@ export const relayEntry = (
           .findOne({ ...place.find(entry), "outbox._id": entry._id }, { projection: { removed: 1 } })
       )
       if (pending === null) continue
-      yield* append(db, [entry])
-      const clearing = clear(db, place.collection, { ...pending, outbox: [entry] })
-      if (pending.removed === true) yield* clearing
-      else yield* later(clearing)
+      yield* appendEntries(db, [entry])
+      if (pending.removed === true) yield* clear(db, place.collection, { ...pending, outbox: [entry] })
+      else yield* clearing.later({ collection: place.collection, _id: pending._id, entry })
       return
     }
   })

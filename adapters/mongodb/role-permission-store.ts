@@ -15,6 +15,7 @@ import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { noteLeft } from "./relay.ts"
 import { sessionFences } from "./session-fences.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
@@ -78,17 +79,19 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         permissionIds: [...before.permissionIds, permissionId],
         updatedAt: at
       })
+      const entry = audit?.(after)
       const updated = yield* queryWrite(() =>
         details.findOneAndUpdate(
           { roleId, organizationId, permissionIds: { $ne: permissionId } },
           {
             $addToSet: { permissionIds: permissionId },
             $set: { updatedAt: DateTime.toDateUtc(at) },
-            ...pushEntry(audit?.(after))
+            ...pushEntry(entry)
           },
           { returnDocument: "after" }
         )
       )
+      if (updated !== null) yield* noteLeft(db, "role_permissions", updated._id, entry)
       // Granted by another request meanwhile: the record holds it, with that request's entry.
       return updated ?? (yield* query(() => details.findOne({ roleId, organizationId })))
     })
@@ -110,9 +113,11 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         permissionIds: [permissionId],
         updatedAt: at
       })
+      const entry = audit?.(detail)
       const created = yield* attemptWrite(() =>
-        details.insertOne(withEntry({ ...toDocument(detail), organizationId }, audit?.(detail)))
+        details.insertOne(withEntry({ ...toDocument(detail), organizationId }, entry))
       ).pipe(
+        Effect.tap(() => noteLeft(db, "role_permissions", id, entry)),
         Effect.as(true),
         // Another instance created the role's record first: add to that one instead.
         Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
@@ -141,6 +146,13 @@ export const makeRolePermissionStore = Effect.gen(function* () {
                   ...pushEntry(entry)
                 },
                 { returnDocument: "after" }
+              )
+            ).pipe(
+              Effect.flatMap((updated) =>
+                Effect.as(
+                  updated === null ? Effect.void : noteLeft(db, "role_permissions", id, entry),
+                  updated
+                )
               )
             )
           )

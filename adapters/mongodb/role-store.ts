@@ -6,6 +6,7 @@ import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { noteLeft } from "./relay.ts"
 import { roleHolders } from "./role-holders.ts"
 import { sessionFences } from "./session-fences.ts"
 
@@ -60,13 +61,15 @@ export const makeRoleStore = Effect.gen(function* () {
           const id = RoleId.make(yield* nextInSequence(db, "roles"))
           // The allocated id, whatever `id` a caller's object may carry along.
           const created = new Role({ ...role, id })
+          const entry = audit?.(created)
           yield* attemptWrite(() =>
-            roles.insertOne(withEntry({ ...toDocument(created), organizationId }, audit?.(created)))
+            roles.insertOne(withEntry({ ...toDocument(created), organizationId }, entry))
           ).pipe(
             Effect.catchTag("DuplicateKey", () =>
               Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey }))
             )
           )
+          yield* noteLeft(db, "roles", id, entry)
           return created
         })
       ),
@@ -86,7 +89,8 @@ export const makeRoleStore = Effect.gen(function* () {
         ).pipe(
           Effect.catchTag("DuplicateKey", () =>
             Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
-          )
+          ),
+          Effect.tap((updated) => (updated === null ? Effect.void : noteLeft(db, "roles", id, entry)))
         )
         return changes.activeStatus === undefined ? write : fences.ofRole(organizationId, id)(write)
       }).pipe(Effect.flatMap(optionally(toRole))),

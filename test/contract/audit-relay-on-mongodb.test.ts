@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
+import { TestClock } from "effect/testing"
 import { MongoClient } from "mongodb"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
@@ -109,6 +110,87 @@ describe("the audit relay on MongoDB", () => {
         assert.deepStrictEqual(outbox, [])
       })
     )
+  )
+
+  it.effect(
+    "moved entries are taken off their documents in the next second's batch, while the store runs",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scratch
+          const outboxes = Effect.promise(async () => {
+            const client = new MongoClient(mongoUri())
+            const documents = await client
+              .db(database)
+              .collection("members")
+              .find()
+              .sort({ accountId: 1 })
+              .toArray()
+            await client.close()
+            return documents.map((document) =>
+              (document.outbox ?? []).map((entry: { _id: string }) => entry._id)
+            )
+          })
+          yield* Effect.gen(function* () {
+            const members = yield* MemberStore
+            const log = yield* AuditLog
+            for (const [name, id] of [
+              ["ada", "aud_1"],
+              ["bob", "aud_2"]
+            ] as const) {
+              const member = memberRecord(name)
+              const entry = entryFor(id, "member.added", member.id)
+              yield* members.insert(member, entry)
+              yield* log.relay(entry)
+            }
+            assert.deepStrictEqual(yield* outboxes, [["aud_1"], ["aud_2"]], "moved, still on their documents")
+            yield* TestClock.adjust("1 second")
+            let left = yield* outboxes
+            for (let tries = 0; tries < 50 && left.some((ids) => ids.length > 0); tries++) {
+              yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
+              left = yield* outboxes
+            }
+            assert.deepStrictEqual(left, [[], []], "taken off by the batch")
+            assert.deepStrictEqual(
+              (yield* log.page({}, 10)).map((entry) => entry.id),
+              ["aud_2", "aud_1"]
+            )
+          }).pipe(Effect.provide(process_(database)))
+        })
+      )
+  )
+
+  it.effect(
+    "the relay that fills a batch of fifty clears it, with no second gone by",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scratch
+          const pendingCount = (): Promise<number> =>
+            (async () => {
+              const client = new MongoClient(mongoUri())
+              const count = await client
+                .db(database)
+                .collection("members")
+                .countDocuments({ "outbox.0": { $exists: true } })
+              await client.close()
+              return count
+            })()
+          yield* Effect.gen(function* () {
+            const members = yield* MemberStore
+            const log = yield* AuditLog
+            for (let i = 0; i < 50; i++) {
+              const member = memberRecord(`member${i}`)
+              const entry = entryFor(`aud_${i}`, "member.added", member.id)
+              yield* members.insert(member, entry)
+              yield* log.relay(entry)
+              if (i === 48) assert.strictEqual(yield* Effect.promise(pendingCount), 49, "queued, not cleared")
+            }
+            assert.strictEqual(yield* Effect.promise(pendingCount), 0, "cleared by the fiftieth")
+          }).pipe(Effect.provide(process_(database)))
+        })
+      ),
+    { timeout: 60_000 }
   )
 
   it.effect("a change's entry left pending by a broken connection is found by its request's key", () =>

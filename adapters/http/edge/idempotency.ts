@@ -1,12 +1,6 @@
 import { createHash, randomBytes } from "node:crypto"
 import { DateTime, Effect, Exit, Option, Schedule } from "effect"
-import type {
-  AuditLog,
-  IdempotencyKey,
-  IdempotencyStore,
-  OrganizationId,
-  Principal
-} from "../../../core/index.ts"
+import type { AuditLog, IdempotencyKey, IdempotencyStore } from "../../../core/index.ts"
 import { permissionIdOf, permissionsOf } from "../../../core/index.ts"
 import { withBodyRead } from "./body-in-hand.ts"
 import { answerCompleted } from "./completed.ts"
@@ -19,7 +13,7 @@ import {
   toStored
 } from "./idempotency-answers.ts"
 import { routeOf } from "./route-table.ts"
-import type { Credentials } from "./routed.ts"
+import type { Caller, Credentials } from "./routed.ts"
 
 /** How long a key and its answer are kept. */
 const retainedMs = 24 * 60 * 60 * 1000
@@ -48,12 +42,6 @@ const scopeOf = ({ principal, organizationId }: Caller) =>
         ? "master"
         : "open"
   }`
-
-/** An authenticated caller and the organisation its request acts on. */
-export interface Caller {
-  readonly principal: Principal
-  readonly organizationId: OrganizationId
-}
 
 /** A route, handed the name of the claim its request runs under, for its change's audit entry. */
 export type KeyedRoute = (request: Request, requestKey?: string) => Promise<Response>
@@ -124,6 +112,7 @@ export const makeIdempotency = async (
       ) {
         return route(request)
       }
+      credentials.caller = caller
       const key: IdempotencyKey = { scope: scopeOf(caller), key: value }
       const body = new Uint8Array(await request.arrayBuffer())
       const now = Date.now()

@@ -1,4 +1,5 @@
 import { Context, Option, Redacted } from "effect"
+import type { OrganizationId, Principal } from "../../../core/index.ts"
 
 export interface ConnectionInfo {
   /**
@@ -35,14 +36,25 @@ export interface Routed {
   readonly bearer: Bearer
   /** The organisation the request names (`Roster-Organization`: id or slug), if it names one. */
   readonly organization: string | undefined
+  /**
+   * Who the credentials identified, once something at the edge needed to know (a keyed request's
+   * scope): the router's authentication takes it rather than asking the store again.
+   */
+  caller?: Caller
   /** Why the request ended in a 500: logged by the edge, never sent. */
   failure?: string
   /** The request's span, when an operator traces: its log line names it. */
   span?: { readonly traceId: string; readonly spanId: string }
 }
 
-/** What a request presents of who it is and where it acts. */
-export type Credentials = Pick<Routed, "bearer" | "organization">
+/** What a request presents of who it is and where it acts, and who that is once known. */
+export type Credentials = Pick<Routed, "bearer" | "organization" | "caller">
+
+/** An authenticated caller and the organisation its request acts on. */
+export interface Caller {
+  readonly principal: Principal
+  readonly organizationId: OrganizationId
+}
 
 /**
  * The request as the edge took it in, set once when it hands the request to the router and read

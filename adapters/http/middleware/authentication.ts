@@ -25,7 +25,7 @@ const emptyOrganization = new Problem.ValidationFailed({
  * credentials"; one that is not a bearer token is bad credentials, refused even in open local mode:
  * a client never silently acts with rights it did not mean to use.
  */
-const callerOf = credentialsOf.pipe(
+const identified = credentialsOf.pipe(
   Effect.filterOrFail(
     (credentials): credentials is Credentials & { readonly bearer: Exclude<Bearer, "malformed"> } =>
       credentials.bearer !== "malformed",
@@ -38,6 +38,11 @@ const callerOf = credentialsOf.pipe(
   Effect.flatMap(({ bearer, organization }) =>
     Effect.mapError(identifyCaller(bearer, organization), toProblem)
   )
+)
+
+/** The caller the edge already identified, or else the one its credentials identify now. */
+const callerOf = Effect.flatMap(credentialsOf, ({ caller }) =>
+  caller === undefined ? identified : Effect.succeed(caller)
 )
 
 export const authenticationLayer = Layer.effect(
