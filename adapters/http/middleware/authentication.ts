@@ -1,4 +1,4 @@
-import { Effect, Layer } from "effect"
+import { Effect, Layer, type Option, type Redacted } from "effect"
 import {
   CurrentOrganization,
   defaultOrganizationId,
@@ -7,7 +7,7 @@ import {
 } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
 import { credentialsOf } from "../edge/credentials.ts"
-import type { Bearer, Credentials } from "../edge/routed.ts"
+import type { Caller } from "../edge/routed.ts"
 import * as Problem from "../problems.ts"
 import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
@@ -20,29 +20,32 @@ const emptyOrganization = new Problem.ValidationFailed({
   errors: [{ path: "headers.roster-organization", message: "Expected an organisation's id or slug" }]
 })
 
-/**
- * The caller and the organisation the request acts on. No `Authorization` header is "no
- * credentials"; one that is not a bearer token is bad credentials, refused even in open local mode:
- * a client never silently acts with rights it did not mean to use.
- */
-const identified = credentialsOf.pipe(
-  Effect.filterOrFail(
-    (credentials): credentials is Credentials & { readonly bearer: Exclude<Bearer, "malformed"> } =>
-      credentials.bearer !== "malformed",
-    () => malformedBearer
-  ),
-  Effect.filterOrFail(
-    ({ organization }) => organization !== "",
-    () => emptyOrganization
-  ),
-  Effect.flatMap(({ bearer, organization }) =>
-    Effect.mapError(identifyCaller(bearer, organization), toProblem)
-  )
-)
+const identify = (bearer: Option.Option<Redacted.Redacted<string>>, organization: string | undefined) =>
+  Effect.mapError(identifyCaller(bearer, organization), toProblem)
+type Identified = ReturnType<typeof identify>
 
-/** The caller the edge already identified, or else the one its credentials identify now. */
-const callerOf = Effect.flatMap(credentialsOf, ({ caller }) =>
-  caller === undefined ? identified : Effect.succeed(caller)
+/**
+ * The caller and the organisation the request acts on: the one the edge already identified, or
+ * else the one its credentials identify now. No `Authorization` header is "no credentials"; one
+ * that is not a bearer token is bad credentials, refused even in open local mode: a client never
+ * silently acts with rights it did not mean to use.
+ */
+const callerOf = Effect.flatMap(
+  credentialsOf,
+  ({
+    caller,
+    bearer,
+    organization
+  }): Effect.Effect<
+    Caller,
+    Effect.Error<Identified> | typeof malformedBearer | typeof emptyOrganization,
+    Effect.Services<Identified>
+  > => {
+    if (caller !== undefined) return Effect.succeed(caller)
+    if (bearer === "malformed") return Effect.fail(malformedBearer)
+    if (organization === "") return Effect.fail(emptyOrganization)
+    return identify(bearer, organization)
+  }
 )
 
 export const authenticationLayer = Layer.effect(
