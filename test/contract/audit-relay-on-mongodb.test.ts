@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { MongoClient } from "mongodb"
+import { type Db, MongoClient } from "mongodb"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
 import { at, memberRecord } from "../support/contract.ts"
@@ -22,14 +22,20 @@ const entryFor = (id: string, action: AuditEntry["action"], memberId: string) =>
 /** One run of the service on `database`: its stores, opened at start and closed at the end. */
 const process_ = (database: string) => Layer.orDie(mongoStores({ uri: Redacted.make(mongoUri()), database }))
 
+/** `use` of the database on a connection of the test's own, to look at what the stores left. */
+const onDatabase = <A>(database: string, use: (db: Db) => Promise<A>) =>
+  Effect.promise(async () => {
+    const client = new MongoClient(mongoUri())
+    try {
+      return await use(client.db(database))
+    } finally {
+      await client.close()
+    }
+  })
+
 const scratch = Effect.acquireRelease(
   Effect.sync(() => `roster_test_${crypto.randomUUID().replaceAll("-", "")}`),
-  (database) =>
-    Effect.promise(async () => {
-      const client = new MongoClient(mongoUri())
-      await client.db(database).dropDatabase()
-      await client.close()
-    })
+  (database) => onDatabase(database, (db) => db.dropDatabase())
 )
 
 describe("the audit relay on MongoDB", () => {
@@ -67,12 +73,7 @@ describe("the audit relay on MongoDB", () => {
               yield* (yield* MemberStore).remove(`bob-${run}` as never)
             }).pipe(Effect.provide(process_(database)))
           }
-          const raw = yield* Effect.promise(async () => {
-            const client = new MongoClient(mongoUri())
-            const documents = await client.db(database).collection("members").find().toArray()
-            await client.close()
-            return documents
-          })
+          const raw = yield* onDatabase(database, (db) => db.collection("members").find().toArray())
           assert.deepStrictEqual(
             raw.map((document) => [document.accountId, document.outbox ?? [], document.removed ?? false]),
             [[ada.id, [], false]]
@@ -99,14 +100,13 @@ describe("the audit relay on MongoDB", () => {
             (yield* log.page({}, 10)).map((entry) => entry.id),
             ["aud_1"]
           )
-          yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 300)))
         }).pipe(Effect.provide(process_(database)))
-        const outbox = yield* Effect.promise(async () => {
-          const client = new MongoClient(mongoUri())
-          const document = await client.db(database).collection("members").findOne({ accountId: ada.id })
-          await client.close()
-          return document?.outbox
-        })
+        const outbox = yield* onDatabase(database, (db) =>
+          db
+            .collection("members")
+            .findOne({ accountId: ada.id })
+            .then((document) => document?.outbox)
+        )
         assert.deepStrictEqual(outbox, [])
       })
     )
@@ -118,19 +118,18 @@ describe("the audit relay on MongoDB", () => {
       Effect.scoped(
         Effect.gen(function* () {
           const database = yield* scratch
-          const outboxes = Effect.promise(async () => {
-            const client = new MongoClient(mongoUri())
-            const documents = await client
-              .db(database)
+          const outboxes = onDatabase(database, (db) =>
+            db
               .collection("members")
               .find()
               .sort({ accountId: 1 })
               .toArray()
-            await client.close()
-            return documents.map((document) =>
-              (document.outbox ?? []).map((entry: { _id: string }) => entry._id)
-            )
-          })
+              .then((documents) =>
+                documents.map((document) =>
+                  (document.outbox ?? []).map((entry: { _id: string }) => entry._id)
+                )
+              )
+          )
           yield* Effect.gen(function* () {
             const members = yield* MemberStore
             const log = yield* AuditLog
@@ -166,16 +165,9 @@ describe("the audit relay on MongoDB", () => {
       Effect.scoped(
         Effect.gen(function* () {
           const database = yield* scratch
-          const pendingCount = (): Promise<number> =>
-            (async () => {
-              const client = new MongoClient(mongoUri())
-              const count = await client
-                .db(database)
-                .collection("members")
-                .countDocuments({ "outbox.0": { $exists: true } })
-              await client.close()
-              return count
-            })()
+          const pendingCount = onDatabase(database, (db) =>
+            db.collection("members").countDocuments({ "outbox.0": { $exists: true } })
+          )
           yield* Effect.gen(function* () {
             const members = yield* MemberStore
             const log = yield* AuditLog
@@ -184,9 +176,9 @@ describe("the audit relay on MongoDB", () => {
               const entry = entryFor(`aud_${i}`, "member.added", member.id)
               yield* members.insert(member, entry)
               yield* log.relay(entry)
-              if (i === 48) assert.strictEqual(yield* Effect.promise(pendingCount), 49, "queued, not cleared")
+              if (i === 48) assert.strictEqual(yield* pendingCount, 49, "queued, not cleared")
             }
-            assert.strictEqual(yield* Effect.promise(pendingCount), 0, "cleared by the fiftieth")
+            assert.strictEqual(yield* pendingCount, 0, "cleared by the fiftieth")
           }).pipe(Effect.provide(process_(database)))
         })
       ),
