@@ -108,6 +108,12 @@ export const startCountingProxy = async (target: string) => {
   }
 }
 
+/**
+ * MongoDB's audit clearing while requests are counted: an hour, so that none runs by the clock
+ * (it clears in batches outside requests) and the count is only what requests do.
+ */
+export const countedClearingIntervalMs = 60 * 60 * 1000
+
 type Handler = (request: Request) => Promise<Response>
 
 /** The requests whose round trips are counted, as the issue of record names them. */

@@ -8,7 +8,13 @@ import { mongoStores } from "../adapters/mongodb/index.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { openBunSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
 import { rosterOn } from "../app/roster-layer.ts"
-import { countingOpen, roundTripsOf, startCountingProxy, type Tally } from "./round-trips.ts"
+import {
+  countedClearingIntervalMs,
+  countingOpen,
+  roundTripsOf,
+  startCountingProxy,
+  type Tally
+} from "./round-trips.ts"
 
 const masterKey = "bench-round-trips-master-key-0123456789abcdef"
 
@@ -57,7 +63,8 @@ export const mongoRoundTrips = async (uri: string) => {
   try {
     const stores = mongoStores({
       uri: Redacted.make(`mongodb://${proxy.address}/?directConnection=true`),
-      database: `round_trips_${Date.now()}`
+      database: `round_trips_${Date.now()}`,
+      auditClearingIntervalMs: countedClearingIntervalMs
     })
     return await countedOn(stores, proxy.tally)
   } finally {

@@ -3,7 +3,7 @@ import type { Db, Filter } from "mongodb"
 import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
-import { MongoDatabase } from "./database.ts"
+import { MongoDatabase, type MongoOptions } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
 import { outboxClearing } from "./outbox-clearing.ts"
 import { relayEntry, relayPending } from "./relay.ts"
@@ -30,36 +30,38 @@ export const appendEntry = (db: Db, entry: AuditEntry) =>
     Effect.catchTag("DuplicateKey", () => Effect.void)
   )
 
-export const makeAuditLog = Effect.gen(function* () {
-  const db = yield* MongoDatabase
-  const events = db.collection<AuditEntryDocument>("audit_events")
-  const clearing = outboxClearing(db)
-  yield* clearing.run
-  return AuditLog.of({
-    record: (entry) => appendEntry(db, entry),
-    // What the write left pending is moved at once (one write on the request's path); taking it off
-    // the document can wait, and is redone at start if the process dies first.
-    relay: (entry) => relayEntry(db, toAuditDocument(entry), clearing),
-    // Rare (a retry after an unknown outcome): what a broken connection left pending is moved
-    // first, so one look in the record finds the entry wherever the write left it.
-    changeOfRequest: (requestKey) =>
-      relayPending(db).pipe(
-        Effect.andThen(query(() => events.findOne({ requestKey }))),
-        Effect.flatMap((found) =>
-          found === null ? Effect.succeed(Option.none()) : Effect.map(toAuditEntry(found), Option.some)
-        )
-      ),
-    page: (audit, limit) =>
-      inOrganization((organizationId) =>
-        query(() =>
-          events
-            .find(pageFilter(organizationId, audit))
-            .sort({ organizationId: 1, at: -1, _id: -1 })
-            .limit(limit)
-            .toArray()
-        )
-      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry)))
+export const makeAuditLog = (clearingIntervalMs: number) =>
+  Effect.gen(function* () {
+    const db = yield* MongoDatabase
+    const events = db.collection<AuditEntryDocument>("audit_events")
+    const clearing = outboxClearing(db)
+    yield* clearing.run(clearingIntervalMs)
+    return AuditLog.of({
+      record: (entry) => appendEntry(db, entry),
+      // What the write left pending is moved at once (one write on the request's path); taking it off
+      // the document can wait, and is redone at start if the process dies first.
+      relay: (entry) => relayEntry(db, toAuditDocument(entry), clearing),
+      // Rare (a retry after an unknown outcome): what a broken connection left pending is moved
+      // first, so one look in the record finds the entry wherever the write left it.
+      changeOfRequest: (requestKey) =>
+        relayPending(db).pipe(
+          Effect.andThen(query(() => events.findOne({ requestKey }))),
+          Effect.flatMap((found) =>
+            found === null ? Effect.succeed(Option.none()) : Effect.map(toAuditEntry(found), Option.some)
+          )
+        ),
+      page: (audit, limit) =>
+        inOrganization((organizationId) =>
+          query(() =>
+            events
+              .find(pageFilter(organizationId, audit))
+              .sort({ organizationId: 1, at: -1, _id: -1 })
+              .limit(limit)
+              .toArray()
+          )
+        ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry)))
+    })
   })
-})
 
-export const auditLogLayer = Layer.effect(AuditLog, makeAuditLog)
+export const auditLogLayer = (options: Pick<MongoOptions, "auditClearingIntervalMs">) =>
+  Layer.effect(AuditLog, makeAuditLog(options.auditClearingIntervalMs ?? 1000))

@@ -10,6 +10,11 @@ export interface MongoOptions {
   readonly database: string
   /** How long an operation waits for a server before it fails as unavailable. */
   readonly serverSelectionTimeoutMs?: number
+  /**
+   * How often audit entries already in the record are taken off their documents (a second); the
+   * count of round trips per request sets it long, so that it counts only what requests do.
+   */
+  readonly auditClearingIntervalMs?: number
 }
 
 const connectTimeoutMs = 3000

@@ -57,7 +57,10 @@ export const makeMemberStore = Effect.gen(function* () {
     entry: AuditEntry | undefined
   ) =>
     inOrganization((organizationId) =>
-      fences.ofAccount(id)(
+      fences.ofMembership(
+        id,
+        organizationId
+      )(
         queryWrite(() =>
           members.findOneAndUpdate({ accountId: id, roleId, organizationId, ...live }, update, {
             returnDocument: "after"
@@ -80,24 +83,27 @@ export const makeMemberStore = Effect.gen(function* () {
         yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
         yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
       }),
-    // A membership's joining and its copies taken behind one fence: the account's sessions elsewhere
-    // are no snapshot of this one, but a session of an earlier membership here may be.
+    // The membership is stored with a fence up until its copies of the account are taken: a session
+    // read in full meanwhile keeps no snapshot of copies that are about to change.
     join: (member, entry) =>
-      fences.ofAccount(member.id)(
+      fences.joining(
+        member.id,
+        member.organizationId
+      )((fence) =>
         Effect.gen(function* () {
           if ((yield* query(() => accounts.countDocuments({ _id: member.id }, { limit: 1 }))) === 0)
             return false
-          yield* attemptWrite(() => members.insertOne(withEntry(toMembershipDocument(member), entry))).pipe(
+          const document = { ...withEntry(toMembershipDocument(member), entry), fences: [fence] }
+          yield* attemptWrite(() => members.insertOne(document)).pipe(
             Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
           )
           // Read after the write: an account removed or changed meanwhile is seen, and its copies taken.
           const account = yield* query(() => accounts.findOne({ _id: member.id }))
-          const _id = toMembershipDocument(member)._id
           if (account === null) {
-            yield* queryWrite(() => members.deleteOne({ _id }))
+            yield* queryWrite(() => members.deleteOne({ _id: document._id }))
             return false
           }
-          yield* queryWrite(() => members.updateOne({ _id }, { $set: copiedFrom(account) }))
+          yield* queryWrite(() => members.updateOne({ _id: document._id }, { $set: copiedFrom(account) }))
           return true
         })
       ),
@@ -204,7 +210,10 @@ export const makeMemberStore = Effect.gen(function* () {
         Effect.gen(function* () {
           yield* markPending([id])
           const filter = { accountId: id, organizationId, ...live }
-          const removed = yield* fences.ofAccount(id)(
+          const removed = yield* fences.ofMembership(
+            id,
+            organizationId
+          )(
             entry === undefined
               ? queryWrite(() => members.findOneAndDelete(filter))
               : queryWrite(() =>

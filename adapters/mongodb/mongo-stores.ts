@@ -17,6 +17,7 @@ import { countUncountedHolders } from "./role-holders.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { scimTokenStoreLayer } from "./scim-token-store.ts"
+import { liftAbandonedFences } from "./session-fences.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
@@ -32,6 +33,7 @@ const indexesLayer = Layer.effectDiscard(
       Effect.andThen(relayPending(db)),
       Effect.andThen(countUncountedHolders(db)),
       Effect.andThen(settleAccounts(db)),
+      Effect.andThen(liftAbandonedFences(db)),
       Effect.andThen(ensureIndexes(db))
     )
   ).pipe(
@@ -66,7 +68,7 @@ export const mongoStores = (options: MongoOptions) =>
       subscriptionStoreLayer,
       paymentInboxLayer,
       storeHealthLayer,
-      auditLogLayer
+      auditLogLayer(options)
     ).pipe(
       (stores) => Layer.provideMerge(sessionLookupLayer, stores),
       Layer.provideMerge(indexesLayer),

@@ -57,11 +57,12 @@ export const outboxClearing = (db: Db) => {
         return queued.length >= batchSize ? flush : Effect.void
       }),
     flush,
-    /** Flushes every second while the scope lasts, and once more when it closes. */
-    run: Effect.gen(function* () {
-      yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep("1 second"), flush)))
-      yield* Effect.addFinalizer(() => flush)
-    })
+    /** Flushes every `intervalMs` while the scope lasts, and once more when it closes. */
+    run: (intervalMs: number) =>
+      Effect.gen(function* () {
+        yield* Effect.forkScoped(Effect.forever(Effect.andThen(Effect.sleep(intervalMs), flush)))
+        yield* Effect.addFinalizer(() => flush)
+      })
   }
 }
 

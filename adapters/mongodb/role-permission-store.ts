@@ -41,7 +41,7 @@ const RolePermissionDocument = collectionSchema(
   }
 )
 
-const toDetail = decodeDocument(RolePermissionDocument)
+export const toDetail = decodeDocument(RolePermissionDocument)
 const toDocument = encodeDocument(RolePermissionDocument)
 
 export const makeRolePermissionStore = Effect.gen(function* () {

@@ -3,18 +3,35 @@ import { Cause, Effect, Exit, Option, Predicate } from "effect"
 import type { Db, Filter } from "mongodb"
 import { query } from "./driver.ts"
 
-/**
- * What a session document carries for the snapshot `session-lookup.ts` keeps on it: the snapshot,
- * the fences of the writes under way that may change what it copies, and a version each fence
- * raises.
- */
+/** A fence as the documents it guards carry it: its id and when it went up. */
+export interface Fence {
+  readonly id: string
+  readonly at: Date
+}
+
+/** A document a snapshot copies from (a membership, a role): the fences of the writes under way. */
+export interface Fenced {
+  readonly fences?: Array<Fence>
+}
+
+interface FencedDocument extends Fenced {
+  readonly _id: string | number
+}
+
+/** What a session document carries for the snapshot `session-lookup.ts` keeps on it. */
 export interface Snapshotted {
   readonly _id: string
   readonly memberId: string
   readonly organizationId: string
   readonly snapshot?: unknown
-  readonly fences?: Array<string>
+  /** Raised by every fence over the session: a snapshot is stored only under the version read. */
   readonly snapshotVersion?: number
+}
+
+/** What a write changes that snapshots copy: the sessions that may copy it, and its documents. */
+interface Guarded {
+  readonly sessions: Filter<Snapshotted>
+  readonly sources: ReadonlyArray<{ readonly collection: string; readonly filter: Filter<FencedDocument> }>
 }
 
 /** A write that failed and can no longer take effect: a refusal, not a lost or timed-out command. */
@@ -25,47 +42,113 @@ const settled = (exit: Exit.Exit<unknown, unknown>) => {
   return Option.isSome(error) && !Predicate.isTagged(error.value, "StoreUnavailable")
 }
 
+/** How long a fence may stand before it is taken for one a dead process left: far past any write. */
+export const abandonedAfterMs = 10 * 60 * 1000
+
 /**
- * Runs a write that changes what session snapshots copy (a membership, its account's copy, a role's
- * standing, its permissions) behind a fence on the sessions `filter` names. Before the write each
- * loses its snapshot and gains the fence, which no snapshot is taken under; after it, the fence is
- * lifted. A snapshot read before the write can no longer be stored (its version has moved on), and
- * a process that dies mid-write leaves the fence up: those sessions are read in full until they
- * end, never from a copy older than the write.
+ * Runs a write that changes what session snapshots copy (a membership and its account's copy, a
+ * role's standing, its permissions) behind a fence. First the fence goes up on the documents the
+ * write changes, then the sessions that may copy them lose their snapshots and their version moves
+ * on; then the write; then the fence comes down. A session read in full keeps a snapshot only if
+ * none of the documents it read carried a fence and its version is still the one it read: so a
+ * read from before the write is never stored after it, whether the session is old or begun
+ * meanwhile. A process that dies mid-write leaves its fence up: those documents' sessions are
+ * read in full until the next start takes down fences older than `abandonedAfterMs`.
  */
 export const sessionFences = (db: Db) => {
   const sessions = db.collection<Snapshotted>("sessions")
-  const fenced =
-    (filter: Filter<Snapshotted>) =>
-    <A, E, R>(write: Effect.Effect<A, E, R>) =>
+  const fencedWith =
+    (guarded: Guarded) =>
+    <A, E, R>(write: (fence: Fence) => Effect.Effect<A, E, R>) =>
       Effect.suspend(() => {
-        const fence = randomUUID()
-        const raise = query(() =>
-          sessions.updateMany(filter, {
-            $push: { fences: fence },
-            $inc: { snapshotVersion: 1 },
-            $unset: { snapshot: "" }
-          })
+        const fence: Fence = { id: randomUUID(), at: new Date() }
+        const raise = Effect.andThen(
+          Effect.forEach(
+            guarded.sources,
+            ({ collection, filter }) =>
+              query(() =>
+                db.collection<FencedDocument>(collection).updateMany(filter, { $push: { fences: fence } })
+              ),
+            { discard: true }
+          ),
+          query(() =>
+            sessions.updateMany(guarded.sessions, { $inc: { snapshotVersion: 1 }, $unset: { snapshot: "" } })
+          )
         )
-        const lift = query(() =>
-          sessions.updateMany({ ...filter, fences: fence }, { $pull: { fences: fence } })
+        const lift = Effect.forEach(
+          guarded.sources,
+          ({ collection, filter }) =>
+            query(() =>
+              db.collection<FencedDocument>(collection).updateMany(filter, { $pull: { fences: fence } })
+            ),
+          { discard: true }
         ).pipe(Effect.ignore)
         return Effect.andThen(
           raise,
-          Effect.onExit(write, (exit) => (settled(exit) ? lift : Effect.void))
+          Effect.onExit(write(fence), (exit) => (settled(exit) ? lift : Effect.void))
         )
       })
+  const fenced =
+    (guarded: Guarded) =>
+    <A, E, R>(write: Effect.Effect<A, E, R>) =>
+      fencedWith(guarded)(() => write)
+  const membership = (accountId: string, organizationId: string): Guarded => ({
+    sessions: { memberId: accountId, organizationId },
+    sources: [{ collection: "members", filter: { accountId, organizationId } }]
+  })
   return {
-    /** The account's sessions, in every organisation. */
-    ofAccount: (accountId: string) => fenced({ memberId: accountId }),
-    /** The sessions of the organisation whose snapshot holds the role, or that have none yet. */
+    /** The account's memberships in every organisation, and their sessions. */
+    ofAccount: (accountId: string) =>
+      fenced({
+        sessions: { memberId: accountId },
+        sources: [{ collection: "members", filter: { accountId } }]
+      }),
+    /** One membership, and its sessions. */
+    ofMembership: (accountId: string, organizationId: string) =>
+      fenced(membership(accountId, organizationId)),
+    /** A membership being made: the write stores it with the fence already up. */
+    joining: (accountId: string, organizationId: string) => fencedWith(membership(accountId, organizationId)),
+    /** The role, and the sessions of the organisation that copy it or have no snapshot yet. */
     ofRole: (organizationId: string, roleId: number) =>
       fenced({
-        organizationId,
-        $or: [{ "snapshot.member.roleId": roleId }, { snapshot: { $exists: false } }]
+        sessions: {
+          organizationId,
+          $or: [{ "snapshot.member.roleId": roleId }, { snapshot: { $exists: false } }]
+        },
+        sources: [{ collection: "roles", filter: { _id: roleId, organizationId } }]
       }),
-    ofOrganization: (organizationId: string) => fenced({ organizationId })
+    /** Every membership and role of the organisation, and its sessions. */
+    ofOrganization: (organizationId: string) =>
+      fenced({
+        sessions: { organizationId },
+        sources: [
+          { collection: "members", filter: { organizationId } },
+          { collection: "roles", filter: { organizationId } }
+        ]
+      })
   }
 }
 
 export type SessionFences = ReturnType<typeof sessionFences>
+
+/** At start: takes down the fences processes that died mid-write left on memberships and roles. */
+export const liftAbandonedFences = (db: Db) =>
+  Effect.forEach(
+    ["members", "roles"],
+    (collection) =>
+      Effect.gen(function* () {
+        const documents = db.collection<FencedDocument>(collection)
+        const before = Date.now() - abandonedAfterMs
+        const fenced = yield* query(() =>
+          documents.find({ "fences.0": { $exists: true } }, { projection: { fences: 1 } }).toArray()
+        )
+        for (const document of fenced) {
+          for (const fence of document.fences ?? []) {
+            if (fence.at.getTime() >= before) continue
+            // The fence exactly as read: FerretDB matches pulled documents whole, not as queries.
+            yield* query(() => documents.updateOne({ _id: document._id }, { $pull: { fences: fence } }))
+          }
+        }
+      }),
+    { discard: true }
+  )

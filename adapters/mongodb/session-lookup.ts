@@ -1,11 +1,12 @@
 import { Effect, Layer, Option, Schema } from "effect"
-import { PermissionId, SessionLookup, type SessionWithMember } from "../../core/index.ts"
-import { readWithMember } from "../composed-session-lookup.ts"
+import { PermissionId, type Session, SessionLookup, type SessionWithMember } from "../../core/index.ts"
 import { decodeDocument, encodeDocument } from "../stored-schema.ts"
-import { MembershipDocument } from "./account-documents.ts"
+import { MembershipDocument, toMembership } from "./account-documents.ts"
+import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
-import type { Snapshotted } from "./session-fences.ts"
+import { toDetail } from "./role-permission-store.ts"
+import type { Fenced, Snapshotted } from "./session-fences.ts"
 import { toSession } from "./session-store.ts"
 
 /** What authenticating a session needs, copied onto it: its membership, its role's standing, its permissions. */
@@ -18,38 +19,58 @@ const SnapshotDocument = Schema.Struct({
 const toSnapshot = decodeDocument(SnapshotDocument)
 const toSnapshotDocument = encodeDocument(SnapshotDocument)
 
+const isFenced = (document: Fenced | null) => (document?.fences?.length ?? 0) > 0
+
 /**
  * `SessionLookup` in one read: FerretDB, the server the tests run on, has no `$lookup` to join the
  * membership, role and permissions to the session, so the session carries a snapshot of them. A
- * session without one is read in full (four reads), then given one, but only if no write has
- * touched it since it was read and none is under way (see `sessionFences`, which every write to
- * what a snapshot copies goes through).
+ * session without one is read in full (four reads), then given one, but only if neither its
+ * membership nor its role carried a fence and no fence has moved its version on since it was read
+ * (see `sessionFences`, behind which every write to what a snapshot copies runs).
  */
 export const makeSessionLookup = Effect.gen(function* () {
-  const sessions = (yield* MongoDatabase).collection<Snapshotted>("sessions")
-  const withMember = yield* readWithMember
-  const keep = (document: Snapshotted, found: SessionWithMember) =>
-    (document.fences ?? []).length > 0
-      ? Effect.void
-      : query(() =>
-          sessions.updateOne(
-            {
-              _id: document._id,
-              snapshotVersion: document.snapshotVersion ?? { $exists: false },
-              "fences.0": { $exists: false },
-              snapshot: { $exists: false }
-            },
-            {
-              $set: {
-                snapshot: toSnapshotDocument({
-                  member: found.member,
-                  ...(found.role === undefined ? {} : { role: { activeStatus: found.role.activeStatus } }),
-                  permissionIds: found.permissionIds
-                })
-              }
-            }
-          )
-        ).pipe(Effect.ignore)
+  const db = yield* MongoDatabase
+  const sessions = db.collection<Snapshotted>("sessions")
+  const members = db.collection<MembershipDocument & Fenced>("members")
+  const roles = db.collection<{ _id: number; activeStatus: boolean } & Fenced>("roles")
+  const details = db.collection<{ _id: number }>("role_permissions")
+
+  /** The session's member, role and permissions as stored, and whether a fence stood on them. */
+  const readInFull = (session: Session) =>
+    Effect.gen(function* () {
+      const { organizationId } = session
+      const membership = yield* query(() =>
+        members.findOne({ accountId: session.memberId, organizationId, ...live })
+      )
+      if (membership === null) return undefined
+      const member = yield* toMembership(membership)
+      const role = yield* query(() => roles.findOne({ _id: member.roleId, organizationId, ...live }))
+      const detail = yield* query(() => details.findOne({ roleId: member.roleId, organizationId }))
+      const found: SessionWithMember = {
+        session,
+        member,
+        role: role === null ? undefined : { activeStatus: role.activeStatus },
+        permissionIds: detail === null ? [] : (yield* toDetail(detail)).permissionIds
+      }
+      return { found, fenced: isFenced(membership) || isFenced(role) }
+    })
+
+  const keep = (document: Snapshotted, { member, role, permissionIds }: SessionWithMember) =>
+    query(() =>
+      sessions.updateOne(
+        {
+          _id: document._id,
+          snapshotVersion: document.snapshotVersion ?? { $exists: false },
+          snapshot: { $exists: false }
+        },
+        {
+          $set: {
+            snapshot: toSnapshotDocument({ member, ...(role === undefined ? {} : { role }), permissionIds })
+          }
+        }
+      )
+    ).pipe(Effect.ignore)
+
   return SessionLookup.of({
     find: (tokenHash) =>
       Effect.gen(function* () {
@@ -60,9 +81,10 @@ export const makeSessionLookup = Effect.gen(function* () {
           const { member, role, permissionIds } = yield* toSnapshot(document.snapshot)
           return Option.some({ session, member, role, permissionIds })
         }
-        const found = yield* withMember(session)
-        if (Option.isSome(found)) yield* keep(document, found.value)
-        return found
+        const read = yield* readInFull(session)
+        if (read === undefined) return Option.none()
+        if (!read.fenced) yield* keep(document, read.found)
+        return Option.some(read.found)
       })
   })
 })

@@ -1,8 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
+import type { Collection } from "mongodb"
 import { MongoDatabase, mongoDatabaseLayer } from "../../adapters/mongodb/database.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
-import type { Snapshotted } from "../../adapters/mongodb/session-fences.ts"
+import {
+  abandonedAfterMs,
+  type Fenced,
+  type Snapshotted,
+  sessionFences
+} from "../../adapters/mongodb/session-fences.ts"
 import { makeSessionLookup } from "../../adapters/mongodb/session-lookup.ts"
 import { MemberStore, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
 import { memberRecord, newRole, sessionOf } from "../support/contract.ts"
@@ -27,27 +33,36 @@ const signedIn = Effect.gen(function* () {
   const { tokenHash } = sessionOf("ada-token", ada.id)
   const sessionDocument = () =>
     Effect.promise(() => db.collection<Snapshotted>("sessions").findOne({ _id: tokenHash }))
+  const membershipFences = () =>
+    Effect.promise(() =>
+      db
+        .collection<Fenced>("members")
+        .findOne({ accountId: ada.id })
+        .then((document) => document?.fences)
+    )
   const activeNow = Effect.flatMap(SessionLookup, (lookup) => lookup.find(tokenHash)).pipe(
     Effect.map(Option.map((found) => found.member.activestatus)),
     Effect.provide(stores)
   )
-  return { ada, db, stores, tokenHash, sessionDocument, activeNow }
+  /** Another start of the service on the same database: what it does at start, done. */
+  const restart = Effect.asVoid(Layer.build(Layer.orDie(mongoStores(options))))
+  return { ada, db, stores, tokenHash, sessionDocument, membershipFences, activeNow, restart }
 })
 
 describe("session snapshots on MongoDB", () => {
   it.effect("a session read in full keeps a snapshot; a change to what it copies takes it away", () =>
     Effect.scoped(
       Effect.gen(function* () {
-        const { ada, stores, sessionDocument, activeNow } = yield* signedIn
+        const { ada, stores, sessionDocument, membershipFences, activeNow } = yield* signedIn
         assert.deepStrictEqual(yield* activeNow, Option.some(true))
         assert.isDefined((yield* sessionDocument())?.snapshot, "kept after a full read")
         yield* Effect.flatMap(MemberStore, (members) =>
           members.update(ada.id, ada.roleId, { activestatus: false }, false)
         ).pipe(Effect.provide(stores))
-        const fenced = yield* sessionDocument()
-        assert.isUndefined(fenced?.snapshot, "taken away by the change")
-        assert.deepStrictEqual(fenced?.fences, [], "and the fence lifted once it was done")
+        assert.isUndefined((yield* sessionDocument())?.snapshot, "taken away by the change")
+        assert.deepStrictEqual(yield* membershipFences(), [], "and the fence taken down once it was done")
         assert.deepStrictEqual(yield* activeNow, Option.some(false))
+        assert.isDefined((yield* sessionDocument())?.snapshot, "kept again from what is stored now")
       })
     )
   )
@@ -56,22 +71,32 @@ describe("session snapshots on MongoDB", () => {
     Effect.scoped(
       Effect.gen(function* () {
         const { ada, db, stores, tokenHash, sessionDocument, activeNow } = yield* signedIn
-        // A lookup whose read of the member is overtaken by a change before the lookup keeps a copy.
-        const members = Context.get(stores, MemberStore)
-        const racing = yield* makeSessionLookup.pipe(
-          Effect.provideService(MongoDatabase, db),
-          Effect.provideService(
-            MemberStore,
-            MemberStore.of({
-              ...members,
-              findById: (id) =>
-                Effect.tap(members.findById(id), () =>
-                  members.update(ada.id, ada.roleId, { activestatus: false }, false)
-                )
-            })
-          ),
-          Effect.provide(stores)
+        // A lookup whose read of the membership is overtaken by a change before it keeps a copy.
+        const change = Context.get(stores, MemberStore).update(
+          ada.id,
+          ada.roleId,
+          { activestatus: false },
+          false
         )
+        const overtaken = (members: Collection) =>
+          new Proxy(members, {
+            get: (target, property) =>
+              property === "findOne"
+                ? async (...args: Parameters<Collection["findOne"]>) => {
+                    const found = await target.findOne(...args)
+                    await Effect.runPromise(change)
+                    return found
+                  }
+                : Reflect.get(target, property, target)
+          })
+        const racingDb = new Proxy(db, {
+          get: (target, property) =>
+            property === "collection"
+              ? (name: string) =>
+                  name === "members" ? overtaken(target.collection(name)) : target.collection(name)
+              : Reflect.get(target, property, target)
+        })
+        const racing = yield* makeSessionLookup.pipe(Effect.provideService(MongoDatabase, racingDb))
         const read = yield* racing.find(tokenHash)
         assert.deepStrictEqual(
           Option.map(read, (found) => found.member.activestatus),
@@ -84,6 +109,34 @@ describe("session snapshots on MongoDB", () => {
     )
   )
 
+  it.effect("a session begun while a change is under way keeps no copy from before the change", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { ada, db, stores } = yield* signedIn
+        const lookup = Context.get(stores, SessionLookup)
+        const late = sessionOf("late-token", ada.id)
+        const readLate = Effect.map(
+          lookup.find(late.tokenHash),
+          Option.map((found) => found.member.activestatus)
+        )
+        yield* sessionFences(db).ofMembership(
+          ada.id,
+          ada.organizationId
+        )(
+          Effect.gen(function* () {
+            // Signed in after the fence went up, read in full before the change lands.
+            yield* Context.get(stores, SessionStore).create(late)
+            assert.deepStrictEqual(yield* readLate, Option.some(true), "what is stored until the change")
+            yield* Effect.promise(() =>
+              db.collection("members").updateOne({ accountId: ada.id }, { $set: { activestatus: false } })
+            )
+          })
+        )
+        assert.deepStrictEqual(yield* readLate, Option.some(false), "the change, not a copy from before it")
+      })
+    )
+  )
+
   it.effect("a fence left up by a process that stopped mid-write keeps every read in full", () =>
     Effect.scoped(
       Effect.gen(function* () {
@@ -92,11 +145,13 @@ describe("session snapshots on MongoDB", () => {
         // What a process leaves when it dies after its change reached the membership, before the lift.
         yield* Effect.promise(() =>
           db
+            .collection<Fenced>("members")
+            .updateOne({ accountId: ada.id }, { $push: { fences: { id: "dead", at: new Date() } } })
+        )
+        yield* Effect.promise(() =>
+          db
             .collection<Snapshotted>("sessions")
-            .updateMany(
-              { memberId: ada.id },
-              { $push: { fences: "dead" }, $inc: { snapshotVersion: 1 }, $unset: { snapshot: "" } }
-            )
+            .updateMany({ memberId: ada.id }, { $inc: { snapshotVersion: 1 }, $unset: { snapshot: "" } })
         )
         yield* Effect.promise(() =>
           db.collection("members").updateOne({ accountId: ada.id }, { $set: { activestatus: false } })
@@ -105,6 +160,28 @@ describe("session snapshots on MongoDB", () => {
           assert.deepStrictEqual(yield* activeNow, Option.some(false), "what is stored, not a copy")
           assert.isUndefined((yield* sessionDocument())?.snapshot, "and no copy is kept")
         }
+      })
+    )
+  )
+
+  it.effect("the next start takes down fences older than any write, and leaves a recent one up", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { ada, db, membershipFences, activeNow, sessionDocument, restart } = yield* signedIn
+        const abandoned = { id: "abandoned", at: new Date(Date.now() - abandonedAfterMs - 1000) }
+        const recent = { id: "recent", at: new Date() }
+        yield* Effect.promise(() =>
+          db
+            .collection<Fenced>("members")
+            .updateOne({ accountId: ada.id }, { $push: { fences: { $each: [abandoned, recent] } } })
+        )
+        yield* restart
+        assert.deepStrictEqual(
+          (yield* membershipFences())?.map((fence) => fence.id),
+          ["recent"]
+        )
+        assert.deepStrictEqual(yield* activeNow, Option.some(true))
+        assert.isUndefined((yield* sessionDocument())?.snapshot, "no copy while one stands")
       })
     )
   )

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
 import {
+  countedClearingIntervalMs,
   countingOpen,
   type Measured,
   roundTripsOf,
@@ -43,7 +44,10 @@ const countedStores = async () => {
     await client.close()
   })
   const uri = Redacted.make(`mongodb://${proxy.address}/?directConnection=true`)
-  return { tally: proxy.tally, stores: Layer.orDie(mongoStores({ uri, database })) }
+  return {
+    tally: proxy.tally,
+    stores: Layer.orDie(mongoStores({ uri, database, auditClearingIntervalMs: countedClearingIntervalMs }))
+  }
 }
 
 /**
