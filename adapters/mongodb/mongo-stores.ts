@@ -17,7 +17,7 @@ import { countUncountedHolders } from "./role-holders.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { scimTokenStoreLayer } from "./scim-token-store.ts"
-import { liftAbandonedFences } from "./session-fences.ts"
+import { abandonedAfterMs, liftAbandonedFences } from "./session-fences.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
@@ -48,6 +48,20 @@ const indexesLayer = Layer.effectDiscard(
 )
 
 /**
+ * Fences a write left up when its outcome was unknown (the store stopped answering) are taken down
+ * once they are older than any write, while the process runs as at each start.
+ */
+const abandonedFencesLayer = Layer.effectDiscard(
+  MongoDatabase.use((db) =>
+    Effect.forkScoped(
+      Effect.forever(
+        Effect.andThen(Effect.sleep(abandonedAfterMs / 2), Effect.ignore(liftAbandonedFences(db)))
+      )
+    )
+  )
+)
+
+/**
  * Every store port on MongoDB, indexes ensured before the first request; the client closes with the
  * layer. Each call is a store of its own (fresh): two in one application (two databases, or two
  * instances in a test) never share a store, nor the start that prepares its database.
@@ -72,6 +86,7 @@ export const mongoStores = (options: MongoOptions) =>
     ).pipe(
       (stores) => Layer.provideMerge(sessionLookupLayer, stores),
       Layer.provideMerge(indexesLayer),
+      Layer.provideMerge(abandonedFencesLayer),
       Layer.provide(mongoDatabaseLayer(options))
     )
   )

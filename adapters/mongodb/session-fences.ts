@@ -52,8 +52,9 @@ export const abandonedAfterMs = 10 * 60 * 1000
  * on; then the write; then the fence comes down. A session read in full keeps a snapshot only if
  * none of the documents it read carried a fence and its version is still the one it read: so a
  * read from before the write is never stored after it, whether the session is old or begun
- * meanwhile. A process that dies mid-write leaves its fence up: those documents' sessions are
- * read in full until the next start takes down fences older than `abandonedAfterMs`.
+ * meanwhile. A process that dies mid-write, or a write whose outcome is unknown, leaves its fence
+ * up: those documents' sessions are read in full until fences older than `abandonedAfterMs` are
+ * taken down (at each start, and every five minutes while a process runs).
  */
 export const sessionFences = (db: Db) => {
   const sessions = db.collection<Snapshotted>("sessions")
@@ -131,7 +132,7 @@ export const sessionFences = (db: Db) => {
 
 export type SessionFences = ReturnType<typeof sessionFences>
 
-/** At start: takes down the fences processes that died mid-write left on memberships and roles. */
+/** Takes down the fences on memberships and roles older than any write: their writes are over. */
 export const liftAbandonedFences = (db: Db) =>
   Effect.forEach(
     ["members", "roles"],

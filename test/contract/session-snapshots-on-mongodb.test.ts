@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { TestClock } from "effect/testing"
 import type { Collection } from "mongodb"
 import { MongoDatabase, mongoDatabaseLayer } from "../../adapters/mongodb/database.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
@@ -182,6 +183,25 @@ describe("session snapshots on MongoDB", () => {
         )
         assert.deepStrictEqual(yield* activeNow, Option.some(true))
         assert.isUndefined((yield* sessionDocument())?.snapshot, "no copy while one stands")
+      })
+    )
+  )
+
+  it.effect("a running process takes down a fence older than any write within five minutes", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { ada, db, membershipFences } = yield* signedIn
+        const abandoned = { id: "abandoned", at: new Date(Date.now() - abandonedAfterMs - 1000) }
+        yield* Effect.promise(() =>
+          db.collection<Fenced>("members").updateOne({ accountId: ada.id }, { $push: { fences: abandoned } })
+        )
+        yield* TestClock.adjust(abandonedAfterMs / 2)
+        let left = yield* membershipFences()
+        for (let tries = 0; tries < 50 && (left?.length ?? 0) > 0; tries++) {
+          yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
+          left = yield* membershipFences()
+        }
+        assert.deepStrictEqual(left, [])
       })
     )
   )
