@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { countingCostUs } from "./counting-cost.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
@@ -173,6 +174,12 @@ for (const subject of [raw, bare, ...subjects]) {
     )
   }
 }
+const countingUs = countRoundTrips || wanted("Roster, open mode, metrics on") ? countingCostUs() : undefined
+if (countingUs !== undefined) {
+  console.log(
+    `\nmetrics on: counting one answer costs ${countingUs.toFixed(2)} µs of CPU in process (see bench/counting-cost.ts)`
+  )
+}
 if (Object.keys(roundTrips).length > 0) {
   const stores = Object.keys(roundTrips)
   console.log(`\nround trips to the store per request, a member's session (see bench/round-trips.ts)`)
@@ -187,7 +194,14 @@ mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
   JSON.stringify(
-    { at: new Date().toISOString(), seconds, connections, subjects: [raw, bare, ...subjects], roundTrips },
+    {
+      at: new Date().toISOString(),
+      seconds,
+      connections,
+      subjects: [raw, bare, ...subjects],
+      roundTrips,
+      countingUs
+    },
     null,
     2
   )
