@@ -26,7 +26,7 @@ import { live, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
-import { noteLeft } from "./relay.ts"
+import { noteLeft } from "./relay-hints.ts"
 
 const optionalMember = optionally(toMembership)
 const optionalAccount = optionally(toAccount)

@@ -1,9 +1,10 @@
 import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
-import type { AuditEntry, AuditTarget } from "../../core/index.ts"
+import type { AuditTarget } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import type { OutboxClearing } from "./outbox-clearing.ts"
+import { takeHint } from "./relay-hints.ts"
 
 interface Place {
   readonly collection: string
@@ -70,34 +71,6 @@ const clear = (db: Db, collection: string, document: Pending) =>
 /** Moves a document's pending entries into the record, then clears them from it. */
 const drainDocument = (db: Db, collection: string, document: Pending) =>
   Effect.andThen(appendEntries(db, document.outbox ?? []), clear(db, collection, document))
-
-/** Per database: entries its writes in this process are known to have left, by entry id. */
-const leftByDatabase = new WeakMap<
-  Db,
-  Map<string, { readonly collection: string; readonly _id: string | number }>
->()
-
-/**
- * Notes that a write which took effect left `entry` on the document `_id` of `collection`, so that
- * its relay need not look for it there. A hint only: a relay without one looks.
- */
-export const noteLeft = (db: Db, collection: string, _id: string | number, entry: AuditEntry | undefined) =>
-  Effect.sync(() => {
-    if (entry === undefined) return
-    const left = leftByDatabase.get(db) ?? new Map()
-    // Relays take their hints away; one a failed request never took is forgotten with the rest.
-    if (left.size >= 10_000) left.clear()
-    left.set(entry.id, { collection, _id })
-    leftByDatabase.set(db, left)
-  })
-
-/** The hint for `entry`, taken away. */
-const takeHint = (db: Db, entry: AuditEntryDocument) => {
-  const left = leftByDatabase.get(db)
-  const hint = left?.get(entry._id)
-  left?.delete(entry._id)
-  return hint
-}
 
 /**
  * Moves `entry` into the record at once if its write left it pending on its document (a write

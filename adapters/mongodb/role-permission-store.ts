@@ -15,7 +15,7 @@ import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
-import { noteLeft } from "./relay.ts"
+import { noteLeft } from "./relay-hints.ts"
 import { sessionFences } from "./session-fences.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */

@@ -6,7 +6,7 @@ import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
-import { noteLeft } from "./relay.ts"
+import { noteLeft } from "./relay-hints.ts"
 import { roleHolders } from "./role-holders.ts"
 import { sessionFences } from "./session-fences.ts"
 
