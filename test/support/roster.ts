@@ -1,4 +1,4 @@
-import { Effect, Option, Redacted } from "effect"
+import { Effect, Exit, Option, Redacted } from "effect"
 import { inMemoryRoster, type RosterOptions } from "../../app/roster-layer.ts"
 import {
   AddMemberInput,
@@ -112,3 +112,7 @@ export const actorWith = Effect.fnUntraced(function* (
   const principal = yield* authenticate(Option.some(signedIn.token))
   return { ...signedIn, principal }
 })
+
+/** The error an exit failed with; none for a success. */
+export const failureOf = <A, E>(exit: Exit.Exit<A, E>) =>
+  Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined

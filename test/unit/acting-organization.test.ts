@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Exit, Option, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import {
   actingOrganization,
   CurrentOrganization,
@@ -12,10 +12,7 @@ import {
   NotFound,
   OrganizationId
 } from "../../core/index.ts"
-import { actorWith, master, masterKey, provideRoster } from "../support/roster.ts"
-
-const failureOf = <A, E>(exit: Exit.Exit<A, E>) =>
-  Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
+import { actorWith, failureOf, master, masterKey, provideRoster } from "../support/roster.ts"
 
 describe("the organisation a use case acts on", () => {
   it.effect(

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Exit, Option } from "effect"
+import { Effect, Option } from "effect"
 import {
   addRole,
   CurrentOrganization,
@@ -17,10 +17,7 @@ import {
   usernameFrom,
   withSuffix
 } from "../../core/index.ts"
-import { master, provideRoster } from "../support/roster.ts"
-
-const failureOf = <A, E>(exit: Exit.Exit<A, E>) =>
-  Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
+import { failureOf, master, provideRoster } from "../support/roster.ts"
 
 describe("names made for identity providers", () => {
   it("a username from a userName that is none: '@' a dot, the rest a dash, at least 3 and at most 64", () => {
