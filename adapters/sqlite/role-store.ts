@@ -6,15 +6,14 @@ import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
-/** A role from its row; its columns named with `prefix` where a join named them so. */
-export const toRole = (row: Row, prefix = "") =>
+const toRole = (row: Row) =>
   new Role(
     {
-      id: RoleId.make(int(row[`${prefix}id`])),
-      name: text(row[`${prefix}name`]),
-      roleKey: text(row[`${prefix}role_key`]),
-      activeStatus: isSet(row[`${prefix}active`]),
-      createdAt: instantOf(row[`${prefix}created_at`])
+      id: RoleId.make(int(row.id)),
+      name: text(row.name),
+      roleKey: text(row.role_key),
+      activeStatus: isSet(row.active),
+      createdAt: instantOf(row.created_at)
     },
     rowChecked
   )

@@ -3,21 +3,19 @@ import { PermissionId, SessionLookup } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { memberColumns, toMember } from "./member-rows.ts"
-import { toRole } from "./role-store.ts"
 import { toSession } from "./session-store.ts"
-import { jsonColumn } from "./values.ts"
+import { isSet, jsonColumn } from "./values.ts"
 
 const { decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
 
 /**
- * The session, its membership with the account, the role and its permission record: one statement,
- * the member's columns named as `toMember` reads them, the session's and the role's prefixed.
+ * The session, its membership with the account, whether the role is active and its permission
+ * record: one statement, the member's columns named as `toMember` reads them, the session's prefixed.
  */
 const sessionWithMember = `SELECT s.token_hash AS s_token_hash, s.member_id AS s_member_id,
   s.organization_id AS s_organization_id, s.member_epoch AS s_member_epoch, s.created_at AS s_created_at,
   s.expires_at AS s_expires_at, ${memberColumns},
-  r.id AS r_id, r.name AS r_name, r.role_key AS r_role_key, r.active AS r_active, r.created_at AS r_created_at,
-  p.permission_ids
+  r.active AS role_active, p.permission_ids
   FROM sessions s
   JOIN memberships m ON m.account_id = s.member_id AND m.organization_id = s.organization_id
   JOIN accounts a ON a.id = m.account_id
@@ -28,7 +26,10 @@ const sessionWithMember = `SELECT s.token_hash AS s_token_hash, s.member_id AS s
 const toFound = (row: Row) => ({
   session: toSession(row, "s_"),
   member: toMember(row),
-  role: row.r_id === null || row.r_id === undefined ? undefined : toRole(row, "r_"),
+  role:
+    row.role_active === null || row.role_active === undefined
+      ? undefined
+      : { activeStatus: isSet(row.role_active) },
   permissionIds:
     row.permission_ids === null || row.permission_ids === undefined ? [] : decodeIds(row.permission_ids)
 })
