@@ -49,16 +49,6 @@ export const makeRolePermissionStore = Effect.gen(function* () {
   const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
   const fences = sessionFences(db)
 
-  /** A record's role, for the fence of a change that names the record alone; none, no change. */
-  const withRoleOf = <A>(
-    id: number,
-    organizationId: OrganizationId,
-    change: (roleId: number) => Effect.Effect<A | null, StoreUnavailable>
-  ) =>
-    query(() => details.findOne({ _id: id, organizationId }, { projection: { roleId: 1 } })).pipe(
-      Effect.flatMap((found) => (found === null ? Effect.succeed(null) : change(found.roleId)))
-    )
-
   // Each change is one atomic update of the role's document, so concurrent grants and removals
   // of different permissions all take effect.
   // Only a record that lacks the permission changes, so only a real change leaves an entry.
@@ -80,15 +70,20 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         updatedAt: at
       })
       const entry = audit?.(after)
-      const updated = yield* queryWrite(() =>
-        details.findOneAndUpdate(
-          { roleId, organizationId, permissionIds: { $ne: permissionId } },
-          {
-            $addToSet: { permissionIds: permissionId },
-            $set: { updatedAt: DateTime.toDateUtc(at) },
-            ...pushEntry(entry)
-          },
-          { returnDocument: "after" }
+      const updated = yield* fences.ofRole(
+        organizationId,
+        roleId
+      )(
+        queryWrite(() =>
+          details.findOneAndUpdate(
+            { roleId, organizationId, permissionIds: { $ne: permissionId } },
+            {
+              $addToSet: { permissionIds: permissionId },
+              $set: { updatedAt: DateTime.toDateUtc(at) },
+              ...pushEntry(entry)
+            },
+            { returnDocument: "after" }
+          )
         )
       )
       if (updated !== null) yield* noteLeft(db, "role_permissions", updated._id, entry)
@@ -114,32 +109,36 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         updatedAt: at
       })
       const entry = audit?.(detail)
-      const created = yield* attemptWrite(() =>
-        details.insertOne(withEntry({ ...toDocument(detail), organizationId }, entry))
-      ).pipe(
-        Effect.tap(() => noteLeft(db, "role_permissions", id, entry)),
-        Effect.as(true),
-        // Another instance created the role's record first: add to that one instead.
-        Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
-      )
+      const created = yield* fences
+        .ofRole(
+          organizationId,
+          roleId
+        )(attemptWrite(() => details.insertOne(withEntry({ ...toDocument(detail), organizationId }, entry))))
+        .pipe(
+          Effect.tap(() => noteLeft(db, "role_permissions", id, entry)),
+          Effect.as(true),
+          // Another instance created the role's record first: add to that one instead.
+          Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
+        )
       return created ? detail : yield* grantIn(organizationId, roleId, permissionId, at, audit)
     })
 
   return RolePermissionStore.of({
     grant: (roleId, permissionId, at, audit) =>
-      inOrganization((organizationId) =>
-        fences.ofRole(organizationId, roleId)(grantIn(organizationId, roleId, permissionId, at, audit))
-      ),
+      inOrganization((organizationId) => grantIn(organizationId, roleId, permissionId, at, audit)),
     revoke: (id, permissionId, at, entry) =>
       inOrganization((organizationId) =>
-        withRoleOf(id, organizationId, (roleId) =>
-          fences.ofRole(
+        Effect.gen(function* () {
+          const current = yield* query(() => details.findOne({ _id: id, organizationId }))
+          // Not holding the permission (or no such record) changes nothing: answer what is stored.
+          if (current === null || !current.permissionIds.includes(permissionId)) return current
+          const updated = yield* fences.ofRole(
             organizationId,
-            roleId
+            current.roleId
           )(
             queryWrite(() =>
               details.findOneAndUpdate(
-                { _id: id, roleId, organizationId, permissionIds: permissionId },
+                { _id: id, organizationId, permissionIds: permissionId },
                 {
                   $pull: { permissionIds: permissionId },
                   $set: { updatedAt: DateTime.toDateUtc(at) },
@@ -147,23 +146,12 @@ export const makeRolePermissionStore = Effect.gen(function* () {
                 },
                 { returnDocument: "after" }
               )
-            ).pipe(
-              Effect.flatMap((updated) =>
-                Effect.as(
-                  updated === null ? Effect.void : noteLeft(db, "role_permissions", id, entry),
-                  updated
-                )
-              )
             )
           )
-        ).pipe(
-          // Not holding the permission (or no such record) changes nothing: answer what is stored.
-          Effect.flatMap((updated) =>
-            updated !== null
-              ? Effect.succeed(updated)
-              : query(() => details.findOne({ _id: id, organizationId }))
-          )
-        )
+          if (updated !== null) yield* noteLeft(db, "role_permissions", id, entry)
+          // Taken away by another request meanwhile: the record as it is now.
+          return updated ?? (yield* query(() => details.findOne({ _id: id, organizationId })))
+        })
       ).pipe(Effect.flatMap(optionally(toDetail))),
     findById: (id) =>
       inOrganization((organizationId) => query(() => details.findOne({ _id: id, organizationId }))).pipe(
