@@ -14,6 +14,7 @@ import type {
   PaymentProvider,
   PlanCatalog,
   ProvisioningStore,
+  RoleLookup,
   RolePermissionStore,
   RoleStore,
   ScimTokenStore,
@@ -42,6 +43,7 @@ export type HttpServices =
   | PaymentProvider
   | PlanCatalog
   | ProvisioningStore
+  | RoleLookup
   | RolePermissionStore
   | RoleStore
   | ScimTokenStore

@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import { composedRoleLookupLayer } from "../composed-role-lookup.ts"
 import { composedSessionLookupLayer } from "../composed-session-lookup.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
@@ -31,4 +32,6 @@ export const MemoryStores = Layer.mergeAll(
   paymentInboxLayer,
   storeHealthLayer,
   auditLogLayer
-).pipe(Layer.provide(auditTrailLayer), (stores) => Layer.provideMerge(composedSessionLookupLayer, stores))
+).pipe(Layer.provide(auditTrailLayer), (stores) =>
+  Layer.provideMerge(Layer.merge(composedSessionLookupLayer, composedRoleLookupLayer), stores)
+)

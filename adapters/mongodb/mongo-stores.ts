@@ -15,6 +15,7 @@ import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { relayPending } from "./relay.ts"
 import { countUncountedHolders } from "./role-holders.ts"
+import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { scimTokenStoreLayer } from "./scim-token-store.ts"
@@ -85,7 +86,7 @@ export const mongoStores = (options: MongoOptions) =>
       storeHealthLayer,
       auditLogLayer(options)
     ).pipe(
-      (stores) => Layer.provideMerge(sessionLookupLayer, stores),
+      (stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores),
       Layer.provideMerge(indexesLayer),
       Layer.provideMerge(abandonedFencesLayer),
       Layer.provide(mongoDatabaseLayer(options))

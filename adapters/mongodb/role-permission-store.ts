@@ -19,7 +19,7 @@ import { noteLeft } from "./relay-hints.ts"
 import { sessionFences } from "./session-fences.ts"
 
 /** A role's permission record as stored: its sequence number as `_id`, one per role (unique `roleId`). */
-const RolePermissionDocument = collectionSchema(
+export const RolePermissionDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.Int,
     /** Set on insert from the organisation acting; the record itself does not carry it. */

@@ -14,7 +14,7 @@ import { sessionFences } from "./session-fences.ts"
  * A role as stored: its sequence number as `_id`, its key under a unique index, and how many members
  * hold it (see `roleHolders`).
  */
-const RoleDocument = collectionSchema(
+export const RoleDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.Int,
     /** Set on insert from the organisation acting; the role itself does not carry it. */
@@ -46,7 +46,7 @@ const RoleDocument = collectionSchema(
   }
 )
 
-const toRole = decodeDocument(RoleDocument)
+export const toRole = decodeDocument(RoleDocument)
 const toDocument = encodeDocument(RoleDocument)
 
 export const makeRoleStore = Effect.gen(function* () {

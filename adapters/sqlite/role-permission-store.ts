@@ -17,6 +17,10 @@ import { instantOf, int, jsonColumn, millis, optionalRow, rowChecked } from "./v
 
 const { encode: encodeIds, decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
 
+/** The ids of a `permission_ids` column read through a join: none when the role has no record. */
+export const joinedPermissionIds = (value: unknown) =>
+  value === null || value === undefined ? [] : decodeIds(value)
+
 const toDetail = (row: Row) =>
   new RolePermissionDetail(
     {

@@ -6,7 +6,7 @@ import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
-const toRole = (row: Row) =>
+export const toRole = (row: Row) =>
   new Role(
     {
       id: RoleId.make(int(row.id)),

@@ -1,12 +1,11 @@
-import { Effect, Layer, Option, Schema } from "effect"
-import { PermissionId, SessionLookup } from "../../core/index.ts"
+import { Effect, Layer, Option } from "effect"
+import { SessionLookup } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { memberColumns, toMember } from "./member-rows.ts"
+import { joinedPermissionIds } from "./role-permission-store.ts"
 import { toSession } from "./session-store.ts"
-import { isSet, jsonColumn } from "./values.ts"
-
-const { decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
+import { isSet } from "./values.ts"
 
 /**
  * The session, its membership with the account, whether the role is active and its permission
@@ -30,8 +29,7 @@ const toFound = (row: Row) => ({
     row.role_active === null || row.role_active === undefined
       ? undefined
       : { activeStatus: isSet(row.role_active) },
-  permissionIds:
-    row.permission_ids === null || row.permission_ids === undefined ? [] : decodeIds(row.permission_ids)
+  permissionIds: joinedPermissionIds(row.permission_ids)
 })
 
 /** A session and all that authenticates it, in one statement. */

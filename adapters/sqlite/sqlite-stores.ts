@@ -8,6 +8,7 @@ import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
+import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { scimTokenStoreLayer } from "./scim-token-store.ts"
@@ -29,6 +30,7 @@ export const sqliteStores = (options: SqliteOptions) =>
       scimTokenStoreLayer,
       provisioningStoreLayer,
       roleStoreLayer,
+      roleLookupLayer,
       rolePermissionStoreLayer,
       sessionStoreLayer,
       sessionLookupLayer,

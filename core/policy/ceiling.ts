@@ -6,8 +6,8 @@ import { allPermissionIds } from "../model/permission.ts"
 import { isSubsetOf } from "../model/permission-set.ts"
 import type { Principal } from "../model/principal.ts"
 import { MemberStore } from "../ports/member-store.ts"
+import { RoleLookup, type RoleWithPermissions } from "../ports/role-lookup.ts"
 import { RolePermissionStore } from "../ports/role-permission-store.ts"
-import { RoleStore } from "../ports/role-store.ts"
 import { permissionsOfRole } from "../use-cases/permissions/permissions-of-role.ts"
 import { boundOrganizationOf, permissionsOf } from "./access.ts"
 
@@ -17,11 +17,17 @@ import { boundOrganizationOf, permissionsOf } from "./access.ts"
  */
 export const requireWithinCeiling = Effect.fnUntraced(function* (actor: Principal, roleId: RoleId) {
   if (boundOrganizationOf(actor) === undefined) return
-  const held = yield* permissionsOfRole(roleId)
-  if (!isSubsetOf(held, permissionsOf(actor))) {
-    return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: held })
-  }
+  yield* requireHeldWithinCeiling(actor, yield* permissionsOfRole(roleId))
 })
+
+/** The ceiling, for a role whose permissions (`held`) are already in hand. */
+export const requireHeldWithinCeiling = (
+  actor: Principal,
+  held: ReadonlyArray<PermissionId>
+): Effect.Effect<void, Forbidden> =>
+  boundOrganizationOf(actor) === undefined || isSubsetOf(held, permissionsOf(actor))
+    ? Effect.void
+    : Effect.fail(new Forbidden({ reason: "role_exceeds_own", permissionIds: held }))
 
 /** Deactivating, demoting, disabling or removing oneself is refused: nobody locks themselves out. */
 export const requireNotSelf = (actor: Principal, memberId: MemberId): Effect.Effect<void, Forbidden> =>
@@ -39,12 +45,15 @@ export const requireNotOwnRole = (actor: Principal, roleId: RoleId): Effect.Effe
 export const holdsEverything = (permissionIds: Iterable<PermissionId>): boolean =>
   isSubsetOf(allPermissionIds, new Set(permissionIds))
 
+/** Whether a role, read with its permissions, is an owners' role: active, holding the whole catalog. */
+export const isOwnersRole = ({ role, permissionIds }: RoleWithPermissions): boolean =>
+  role.activeStatus && holdsEverything(permissionIds)
+
 /** Whether a role is an owners' role: active, and holding every permission of the catalog. */
-export const isOwnerRole = Effect.fnUntraced(function* (roleId: RoleId) {
-  const role = yield* (yield* RoleStore).findById(roleId)
-  if (Option.isNone(role) || !role.value.activeStatus) return false
-  return holdsEverything(yield* permissionsOfRole(roleId))
-})
+export const isOwnerRole = (roleId: RoleId) =>
+  RoleLookup.use((roles) => roles.find(roleId)).pipe(
+    Effect.map(Option.match({ onNone: () => false, onSome: isOwnersRole }))
+  )
 
 /** Whether a member is an owner: able to act, in an owners' role. */
 export const isOwner = (member: {

@@ -8,6 +8,7 @@ import {
   type MemberId,
   MemberStore,
   permissionIdOf,
+  RoleLookup,
   RolePermissionStore,
   RoleStore,
   removeMember,
@@ -40,10 +41,16 @@ const withMemberRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>
 const withRoleRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>
   Effect.gen(function* () {
     const roles = yield* RoleStore
-    return yield* Effect.provideService(self, RoleStore, {
-      ...roles,
-      findById: (id) => roles.findById(id).pipe(Effect.tap(() => roles.remove(id)))
-    })
+    const lookup = yield* RoleLookup
+    return yield* self.pipe(
+      Effect.provideService(RoleStore, {
+        ...roles,
+        findById: (id) => roles.findById(id).pipe(Effect.tap(() => roles.remove(id)))
+      }),
+      Effect.provideService(RoleLookup, {
+        find: (id) => lookup.find(id).pipe(Effect.tap(() => roles.remove(id)))
+      })
+    )
   })
 
 const withRecordRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>

@@ -5,7 +5,8 @@ import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { requireNotOwnRole, requireWithinCeiling } from "../../policy/ceiling.ts"
+import { requireHeldWithinCeiling, requireNotOwnRole } from "../../policy/ceiling.ts"
+import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
@@ -17,18 +18,17 @@ import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entr
  */
 export const removeRole = Effect.fnUntraced(function* (actor: Principal, id: RoleId) {
   yield* requirePermission(actor, "team.roles.write")
-  const roles = yield* RoleStore
-  const current = yield* roles.findById(id)
-  if (Option.isNone(current)) return yield* new NotFound({ entity: "role", id: String(id) })
+  const found = yield* (yield* RoleLookup).find(id)
+  if (Option.isNone(found)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* requireNotOwnRole(actor, id)
-  yield* requireWithinCeiling(actor, id)
+  yield* requireHeldWithinCeiling(actor, found.value.permissionIds)
   const entry = yield* newAuditEntry(
     auditActorOf(actor),
     "role.removed",
     { type: "role", id: String(id) },
-    changesBetween(current.value, null, roleAuditFields)
+    changesBetween(found.value.role, null, roleAuditFields)
   )
-  const removed = yield* roles.remove(id, entry)
+  const removed = yield* (yield* RoleStore).remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* relayAudit(entry)
   yield* (yield* RolePermissionStore).removeOfRole(id)

@@ -6,11 +6,12 @@ import type { Principal } from "../../model/principal.ts"
 import { type RoleChanges, roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
 import {
-  isOwnerRole,
+  isOwnersRole,
   requireAnotherOwner,
-  requireNotOwnRole,
-  requireWithinCeiling
+  requireHeldWithinCeiling,
+  requireNotOwnRole
 } from "../../policy/ceiling.ts"
+import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
 
@@ -22,20 +23,20 @@ import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audi
  */
 export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: RoleId, changes: RoleChanges) {
   yield* requirePermission(actor, "team.roles.write")
-  const roles = yield* RoleStore
-  const current = yield* roles.findById(id)
-  if (Option.isNone(current)) return yield* new NotFound({ entity: "role", id: String(id) })
+  const found = yield* (yield* RoleLookup).find(id)
+  if (Option.isNone(found)) return yield* new NotFound({ entity: "role", id: String(id) })
+  const current = found.value.role
   if (changes.activeStatus === false) yield* requireNotOwnRole(actor, id)
-  yield* requireWithinCeiling(actor, id)
-  if (changes.activeStatus === false && (yield* isOwnerRole(id))) yield* requireAnotherOwner({ roleId: id })
-  const recorded = changesBetween(current.value, { ...current.value, ...changes }, roleAuditFields)
+  yield* requireHeldWithinCeiling(actor, found.value.permissionIds)
+  if (changes.activeStatus === false && isOwnersRole(found.value)) yield* requireAnotherOwner({ roleId: id })
+  const recorded = changesBetween(current, { ...current, ...changes }, roleAuditFields)
   const entry = yield* auditEntryOfChanges(
     auditActorOf(actor),
     "role.updated",
     { type: "role", id: String(id) },
     recorded
   )
-  const updated = yield* roles.update(id, changes, entry)
+  const updated = yield* (yield* RoleStore).update(id, changes, entry)
   // Removed between the read and the write: the same answer as if it had never been there.
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* relayAudit(entry)

@@ -1,0 +1,58 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import {
+  CurrentOrganization,
+  OrganizationId,
+  PermissionId,
+  type RoleId,
+  RoleLookup,
+  RolePermissionStore,
+  RoleStore
+} from "../../core/index.ts"
+import { at, newRole } from "../support/contract.ts"
+import { storeKinds } from "../support/stores.ts"
+
+/** What a change to the role sees of it: its name, whether it is active, and what it holds. */
+const seen = (id: RoleId) =>
+  RoleLookup.use((lookup) => lookup.find(id)).pipe(
+    Effect.map(
+      Option.match({
+        onNone: () => undefined,
+        onSome: ({ role, permissionIds }) => ({
+          name: role.name,
+          active: role.activeStatus,
+          permissionIds: permissionIds.map(Number)
+        })
+      })
+    )
+  )
+
+describe.each(storeKinds)("RoleLookup on %s", (_, stores) => {
+  it.effect("answers the role with its permissions as stored, and nothing of another organisation", () =>
+    Effect.gen(function* () {
+      const roles = yield* RoleStore
+      const permissions = yield* RolePermissionStore
+      const role = yield* roles.insert(newRole("staff"))
+      const other = yield* roles.insert(newRole("other"))
+      assert.deepStrictEqual(yield* seen(role.id), { name: "Role staff", active: true, permissionIds: [] })
+      const detail = yield* permissions.grant(role.id, PermissionId.make(3), at(1))
+      yield* permissions.grant(role.id, PermissionId.make(1), at(1))
+      yield* permissions.grant(other.id, PermissionId.make(2), at(1))
+      assert.deepStrictEqual(yield* seen(role.id), {
+        name: "Role staff",
+        active: true,
+        permissionIds: [1, 3]
+      })
+      yield* permissions.revoke(detail.id, PermissionId.make(3), at(2))
+      yield* roles.update(role.id, { name: "Staff", activeStatus: false })
+      assert.deepStrictEqual(yield* seen(role.id), { name: "Staff", active: false, permissionIds: [1] })
+      assert.isUndefined(
+        yield* Effect.provideService(seen(role.id), CurrentOrganization, OrganizationId.make("org-other")),
+        "another organisation's role is not found"
+      )
+      yield* permissions.removeOfRole(other.id)
+      yield* roles.remove(other.id)
+      assert.isUndefined(yield* seen(other.id), "a removed role")
+    }).pipe(Effect.provide(stores()))
+  )
+})
