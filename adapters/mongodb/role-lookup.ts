@@ -1,31 +1,65 @@
-import { Effect, Layer, Option } from "effect"
-import { RoleLookup } from "../../core/index.ts"
+import { Effect, Layer, Option, Schema } from "effect"
+import type { Db } from "mongodb"
+import { PermissionId, RoleLookup } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
+import { decodeDocument } from "../stored-schema.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
 import { type RolePermissionDocument, toDetail } from "./role-permission-store.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
+import type { Fenced } from "./session-fences.ts"
+
+export type StoredRole = typeof RoleDocument.Encoded & Fenced
+
+const toPermissionIds = decodeDocument(Schema.Array(PermissionId))
 
 /**
- * A role and then its permission record: two reads, FerretDB 1.24 (the test server) having no
- * `$lookup` to join them.
+ * The permissions of a role read as `document`: its copy, or its record, read then and copied onto
+ * it if it carried no fence and no fence has moved its version on since.
+ */
+export const rolePermissions = (db: Db) => {
+  const roles = db.collection<StoredRole>("roles")
+  const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
+  const keep = (document: StoredRole, permissionIds: ReadonlyArray<PermissionId>) =>
+    query(() =>
+      roles.updateOne(
+        {
+          _id: document._id,
+          copyVersion: document.copyVersion ?? { $exists: false },
+          permissionCopy: { $exists: false }
+        },
+        { $set: { permissionCopy: [...permissionIds] } }
+      )
+    ).pipe(Effect.ignore)
+  return (document: StoredRole, organizationId: string) =>
+    Effect.gen(function* () {
+      if (document.permissionCopy !== undefined) return yield* toPermissionIds(document.permissionCopy)
+      const detail = yield* query(() => details.findOne({ roleId: document._id, organizationId }))
+      const permissionIds = detail === null ? [] : (yield* toDetail(detail)).permissionIds
+      if ((document.fences?.length ?? 0) === 0) yield* keep(document, permissionIds)
+      return permissionIds
+    })
+}
+
+/**
+ * A role and its permissions in one read: FerretDB, the server the tests run on, has no `$lookup`
+ * to join the permission record to the role, so the role carries a copy of the record's ids. A role
+ * without one has its record read too, and is then given one (see `rolePermissions`). Every change
+ * of a record runs behind a fence on its role, which takes the copy away (see `sessionFences`).
  */
 export const makeRoleLookup = Effect.gen(function* () {
   const db = yield* MongoDatabase
-  const roles = db.collection<typeof RoleDocument.Encoded>("roles")
-  const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
+  const roles = db.collection<StoredRole>("roles")
+  const permissionsOf = rolePermissions(db)
   return RoleLookup.of({
     find: (id) =>
       inOrganization((organizationId) =>
         Effect.gen(function* () {
-          const role = yield* query(() => roles.findOne({ _id: id, organizationId, ...live }))
-          if (role === null) return Option.none()
-          const detail = yield* query(() => details.findOne({ roleId: id, organizationId }))
-          return Option.some({
-            role: yield* toRole(role),
-            permissionIds: detail === null ? [] : (yield* toDetail(detail)).permissionIds
-          })
+          const document = yield* query(() => roles.findOne({ _id: id, organizationId, ...live }))
+          if (document === null) return Option.none()
+          const role = yield* toRole(document)
+          return Option.some({ role, permissionIds: yield* permissionsOf(document, organizationId) })
         })
       )
   })

@@ -25,6 +25,10 @@ export const RoleDocument = collectionSchema(
     createdAt: Schema.DateTimeUtcFromDate,
     holders: Schema.optionalKey(Schema.Int),
     holdersChangedAt: Schema.optionalKey(Schema.Date),
+    /** Its permission record's ids, copied here while no change of them is under way (`role-lookup.ts`). */
+    permissionCopy: Schema.optionalKey(Schema.Array(Schema.Int)),
+    /** Raised by every fence over the role: a copy is stored only under the version it was read at. */
+    copyVersion: Schema.optionalKey(Schema.Int),
     outbox: Outbox,
     removed: Removed
   }),
@@ -35,6 +39,8 @@ export const RoleDocument = collectionSchema(
       organizationId: _organizationId,
       holders: _holders,
       holdersChangedAt: _changedAt,
+      permissionCopy: _copy,
+      copyVersion: _version,
       outbox: _outbox,
       removed: _removed,
       ...fields
@@ -42,7 +48,8 @@ export const RoleDocument = collectionSchema(
       id: _id,
       ...fields
     }),
-    encode: ({ id, ...fields }) => ({ _id: id, ...fields, holders: 0 })
+    // A new role holds nothing: no record can precede it, its id being new.
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields, holders: 0, permissionCopy: [] })
   }
 )
 

@@ -28,11 +28,28 @@ export interface Snapshotted {
   readonly snapshotVersion?: number
 }
 
+interface Source {
+  readonly collection: string
+  readonly filter: Filter<FencedDocument>
+  /** What else the fence's raising changes on the documents: copies they carry of others. */
+  readonly raising?: { readonly $unset: Record<string, "">; readonly $inc: Record<string, number> }
+}
+
 /** What a write changes that snapshots copy: the sessions that may copy it, and its documents. */
 interface Guarded {
   readonly sessions: Filter<Snapshotted>
-  readonly sources: ReadonlyArray<{ readonly collection: string; readonly filter: Filter<FencedDocument> }>
+  readonly sources: ReadonlyArray<Source>
 }
+
+/**
+ * Roles: a fence over one takes away the copy of its permissions it carries (`role-lookup.ts`), and
+ * moves that copy's version on, so a copy read before is never stored after.
+ */
+const rolesWhere = (filter: Filter<FencedDocument>): Source => ({
+  collection: "roles",
+  filter,
+  raising: { $unset: { permissionCopy: "" }, $inc: { copyVersion: 1 } }
+})
 
 /** A write that failed and can no longer take effect: a refusal, not a lost or timed-out command. */
 const settled = (exit: Exit.Exit<unknown, unknown>) => {
@@ -66,9 +83,11 @@ export const sessionFences = (db: Db) => {
         const raise = Effect.andThen(
           Effect.forEach(
             guarded.sources,
-            ({ collection, filter }) =>
+            ({ collection, filter, raising }) =>
               query(() =>
-                db.collection<FencedDocument>(collection).updateMany(filter, { $push: { fences: fence } })
+                db
+                  .collection<FencedDocument>(collection)
+                  .updateMany(filter, { $push: { fences: fence }, ...raising })
               ),
             { discard: true }
           ),
@@ -116,16 +135,13 @@ export const sessionFences = (db: Db) => {
           organizationId,
           $or: [{ "snapshot.member.roleId": roleId }, { snapshot: { $exists: false } }]
         },
-        sources: [{ collection: "roles", filter: { _id: roleId, organizationId } }]
+        sources: [rolesWhere({ _id: roleId, organizationId })]
       }),
     /** Every membership and role of the organisation, and its sessions. */
     ofOrganization: (organizationId: string) =>
       fenced({
         sessions: { organizationId },
-        sources: [
-          { collection: "members", filter: { organizationId } },
-          { collection: "roles", filter: { organizationId } }
-        ]
+        sources: [{ collection: "members", filter: { organizationId } }, rolesWhere({ organizationId })]
       })
   }
 }

@@ -5,7 +5,7 @@ import { MembershipDocument, toMembership } from "./account-documents.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
-import { toDetail } from "./role-permission-store.ts"
+import { rolePermissions, type StoredRole } from "./role-lookup.ts"
 import type { Fenced, Snapshotted } from "./session-fences.ts"
 import { toSession } from "./session-store.ts"
 
@@ -24,7 +24,8 @@ const isFenced = (document: Fenced | null) => (document?.fences?.length ?? 0) > 
 /**
  * `SessionLookup` in one read: FerretDB, the server the tests run on, has no `$lookup` to join the
  * membership, role and permissions to the session, so the session carries a snapshot of them. A
- * session without one is read in full (four reads), then given one, but only if neither its
+ * session without one is read in full (three reads, four when its role carries no copy of its
+ * permissions), then given one, but only if neither its
  * membership nor its role carried a fence and no fence has moved its version on since it was read
  * (see `sessionFences`, behind which every write to what a snapshot copies runs).
  */
@@ -32,8 +33,8 @@ export const makeSessionLookup = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const sessions = db.collection<Snapshotted>("sessions")
   const members = db.collection<MembershipDocument & Fenced>("members")
-  const roles = db.collection<{ _id: number; activeStatus: boolean } & Fenced>("roles")
-  const details = db.collection<{ _id: number }>("role_permissions")
+  const roles = db.collection<StoredRole>("roles")
+  const permissionsOf = rolePermissions(db)
 
   /** The session's member, role and permissions as stored, and whether a fence stood on them. */
   const readInFull = (session: Session) =>
@@ -45,12 +46,11 @@ export const makeSessionLookup = Effect.gen(function* () {
       if (membership === null) return undefined
       const member = yield* toMembership(membership)
       const role = yield* query(() => roles.findOne({ _id: member.roleId, organizationId, ...live }))
-      const detail = yield* query(() => details.findOne({ roleId: member.roleId, organizationId }))
       const found: SessionWithMember = {
         session,
         member,
         role: role === null ? undefined : { activeStatus: role.activeStatus },
-        permissionIds: detail === null ? [] : (yield* toDetail(detail)).permissionIds
+        permissionIds: role === null ? [] : yield* permissionsOf(role, organizationId)
       }
       return { found, fenced: isFenced(membership) || isFenced(role) }
     })

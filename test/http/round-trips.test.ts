@@ -71,8 +71,8 @@ const expected: Record<Measured, number> = onSqlite
       "GET /api/v1/auth/me": 2,
       "GET /api/v1/team/members": 2,
       "GET /api/v1/team/roles/{id}": 2,
-      "PATCH /api/v1/team/roles/{id}": 5,
-      "PATCH /api/v1/team/roles/{id} (Idempotency-Key)": 7,
+      "PATCH /api/v1/team/roles/{id}": 4,
+      "PATCH /api/v1/team/roles/{id} (Idempotency-Key)": 6,
       "POST /api/v1/team/role/add": 4,
       "GET /api/v1/team/members (master key)": 1
     }
