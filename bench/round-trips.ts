@@ -109,10 +109,10 @@ export const startCountingProxy = async (target: string) => {
 }
 
 /**
- * MongoDB's audit clearing while requests are counted: an hour, so that none runs by the clock
- * (it clears in batches outside requests) and the count is only what requests do.
+ * MongoDB's audit relay while requests are counted: an hour, so that none runs by the clock (it
+ * moves entries in batches outside requests) and the count is only what requests do.
  */
-export const countedClearingIntervalMs = 60 * 60 * 1000
+export const countedRelayIntervalMs = 60 * 60 * 1000
 
 type Handler = (request: Request) => Promise<Response>
 

@@ -9,7 +9,7 @@ import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-laye
 import { openBunSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
 import { rosterOn } from "../app/roster-layer.ts"
 import {
-  countedClearingIntervalMs,
+  countedRelayIntervalMs,
   countingOpen,
   roundTripsOf,
   startCountingProxy,
@@ -64,7 +64,7 @@ export const mongoRoundTrips = async (uri: string) => {
     const stores = mongoStores({
       uri: Redacted.make(`mongodb://${proxy.address}/?directConnection=true`),
       database: `round_trips_${Date.now()}`,
-      auditClearingIntervalMs: countedClearingIntervalMs
+      auditRelayIntervalMs: countedRelayIntervalMs
     })
     return await countedOn(stores, proxy.tally)
   } finally {

@@ -4,7 +4,7 @@ import { DuplicateEmail, DuplicateUsername } from "../../core/index.ts"
 import { type AccountDocument, copiedFrom, type MembershipDocument } from "./account-documents.ts"
 import { type AuditEntryDocument, live } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
-import { appendEntries } from "./relay.ts"
+import { copyEntries } from "./relay-batches.ts"
 import { sessionFences } from "./session-fences.ts"
 
 /**
@@ -48,7 +48,7 @@ export const accountChanges = (db: Db) => {
         // record first; it is deleted only as read, so an entry pushed meanwhile keeps it, marked,
         // until the next start has relayed that one too.
         const outbox = account.outbox ?? []
-        yield* appendEntries(db, outbox as ReadonlyArray<AuditEntryDocument>)
+        yield* copyEntries(db, outbox as ReadonlyArray<AuditEntryDocument>)
         yield* queryWrite(() =>
           accounts.deleteOne(
             outbox.length === 0

@@ -5,8 +5,8 @@ import { inOrganization } from "../organization-scope.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase, type MongoOptions } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
-import { outboxClearing } from "./outbox-clearing.ts"
 import { relayEntry, relayPending } from "./relay.ts"
+import { relayBatches } from "./relay-batches.ts"
 
 const pageFilter = (organizationId: string, audit: AuditQuery): Filter<AuditEntryDocument> => {
   const conditions: Array<Filter<AuditEntryDocument>> = [{ organizationId }]
@@ -30,38 +30,42 @@ export const appendEntry = (db: Db, entry: AuditEntry) =>
     Effect.catchTag("DuplicateKey", () => Effect.void)
   )
 
-export const makeAuditLog = (clearingIntervalMs: number) =>
+export const makeAuditLog = (relayIntervalMs: number) =>
   Effect.gen(function* () {
     const db = yield* MongoDatabase
     const events = db.collection<AuditEntryDocument>("audit_events")
-    const clearing = outboxClearing(db)
-    yield* clearing.run(clearingIntervalMs)
+    const batches = relayBatches(db)
+    yield* batches.run(relayIntervalMs)
     return AuditLog.of({
       record: (entry) => appendEntry(db, entry),
-      // What the write left pending is moved at once (one write on the request's path); taking it off
-      // the document can wait, and is redone at start if the process dies first.
-      relay: (entry) => relayEntry(db, toAuditDocument(entry), clearing),
-      // Rare (a retry after an unknown outcome): what a broken connection left pending is moved
-      // first, so one look in the record finds the entry wherever the write left it.
+      // What the write left pending goes with the next batch, off the request's path: a process
+      // that stops first leaves it on its document, moved at the next start.
+      relay: (entry) => relayEntry(db, toAuditDocument(entry), batches),
+      // Rare (a retry after an unknown outcome): everything pending, wherever a write left it, is
+      // moved first, so that one look in the record finds the entry.
       changeOfRequest: (requestKey) =>
-        relayPending(db).pipe(
+        relayPending(db, batches).pipe(
           Effect.andThen(query(() => events.findOne({ requestKey }))),
           Effect.flatMap((found) =>
             found === null ? Effect.succeed(Option.none()) : Effect.map(toAuditEntry(found), Option.some)
           )
         ),
+      // This process's own entries are moved first: what it changed, it shows at once.
       page: (audit, limit) =>
         inOrganization((organizationId) =>
-          query(() =>
-            events
-              .find(pageFilter(organizationId, audit))
-              .sort({ organizationId: 1, at: -1, _id: -1 })
-              .limit(limit)
-              .toArray()
+          Effect.andThen(
+            batches.flush,
+            query(() =>
+              events
+                .find(pageFilter(organizationId, audit))
+                .sort({ organizationId: 1, at: -1, _id: -1 })
+                .limit(limit)
+                .toArray()
+            )
           )
         ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry)))
     })
   })
 
-export const auditLogLayer = (options: Pick<MongoOptions, "auditClearingIntervalMs">) =>
-  Layer.effect(AuditLog, makeAuditLog(options.auditClearingIntervalMs ?? 1000))
+export const auditLogLayer = (options: Pick<MongoOptions, "auditRelayIntervalMs">) =>
+  Layer.effect(AuditLog, makeAuditLog(options.auditRelayIntervalMs ?? 1000))

@@ -11,10 +11,10 @@ export interface MongoOptions {
   /** How long an operation waits for a server before it fails as unavailable. */
   readonly serverSelectionTimeoutMs?: number
   /**
-   * How often audit entries already in the record are taken off their documents (a second); the
-   * count of round trips per request sets it long, so that it counts only what requests do.
+   * How often audit entries left pending on their documents are moved into the record (a second);
+   * the count of round trips per request sets it long, so that it counts only what requests do.
    */
-  readonly auditClearingIntervalMs?: number
+  readonly auditRelayIntervalMs?: number
 }
 
 const connectTimeoutMs = 3000

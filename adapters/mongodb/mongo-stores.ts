@@ -14,6 +14,7 @@ import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { relayPending } from "./relay.ts"
+import { relayBatches } from "./relay-batches.ts"
 import { countUncountedHolders } from "./role-holders.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -32,7 +33,7 @@ const indexesLayer = Layer.effectDiscard(
   MongoDatabase.use((db) =>
     intoDefaultOrganization(db).pipe(
       Effect.andThen(intoAccounts(db)),
-      Effect.andThen(relayPending(db)),
+      Effect.andThen(relayPending(db, relayBatches(db))),
       Effect.andThen(countUncountedHolders(db)),
       Effect.andThen(settleAccounts(db)),
       Effect.andThen(liftAbandonedFences(db)),

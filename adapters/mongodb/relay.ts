@@ -2,8 +2,8 @@ import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
 import type { AuditTarget } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
-import { attemptWrite, query, queryWrite } from "./driver.ts"
-import type { OutboxClearing } from "./outbox-clearing.ts"
+import { query, queryWrite } from "./driver.ts"
+import { copyEntries, type RelayBatches } from "./relay-batches.ts"
 import { takeHint } from "./relay-hints.ts"
 
 interface Place {
@@ -43,49 +43,25 @@ interface Pending {
   readonly removed?: boolean
 }
 
-/** Copies entries into the record; one copied before is not copied again (its id is the key). */
-export const appendEntries = (db: Db, entries: ReadonlyArray<AuditEntryDocument>) =>
-  Effect.forEach(entries, (entry) =>
-    attemptWrite(() => db.collection<AuditEntryDocument>("audit_events").insertOne(entry)).pipe(
-      Effect.catchTag("DuplicateKey", () => Effect.void)
-    )
+/**
+ * Moves a removed document's entries into the record, then deletes it: at once, as it still holds
+ * names and keys. Repeatable: a document already deleted is not there to delete.
+ */
+const drainRemoved = (db: Db, collection: string, document: Pending) =>
+  Effect.andThen(
+    copyEntries(db, document.outbox ?? []),
+    queryWrite(() => db.collection<Pending>(collection).deleteOne({ _id: document._id, removed: true }))
   )
 
 /**
- * Takes moved entries off their document or, for a removed one, deletes it. Repeatable: an entry
- * already taken off is not there to take.
+ * Has `entry` moved into the record if its write left it pending on its document (a write whose
+ * condition failed left nothing, and nothing is moved): where a hint says so, without looking. It
+ * goes with the next batch, except from a removed document, moved and deleted at once.
  */
-const clear = (db: Db, collection: string, document: Pending) =>
-  Effect.gen(function* () {
-    const pending = db.collection<Pending>(collection)
-    if (document.removed === true) {
-      yield* queryWrite(() => pending.deleteOne({ _id: document._id, removed: true }))
-      return
-    }
-    for (const entry of document.outbox ?? []) {
-      // The entry exactly as read: FerretDB matches pulled documents whole, not as queries.
-      yield* queryWrite(() => pending.updateOne({ _id: document._id }, { $pull: { outbox: entry } }))
-    }
-  })
-
-/** Moves a document's pending entries into the record, then clears them from it. */
-const drainDocument = (db: Db, collection: string, document: Pending) =>
-  Effect.andThen(appendEntries(db, document.outbox ?? []), clear(db, collection, document))
-
-/**
- * Moves `entry` into the record at once if its write left it pending on its document (a write
- * whose condition failed left nothing, and nothing is moved): where a hint says so, without looking.
- * Taking it off the document is left to `clearing`, except for a removed document, deleted at
- * once: it still holds names and keys.
- */
-export const relayEntry = (db: Db, entry: AuditEntryDocument, clearing: OutboxClearing) =>
+export const relayEntry = (db: Db, entry: AuditEntryDocument, batches: RelayBatches) =>
   Effect.gen(function* () {
     const hint = takeHint(db, entry)
-    if (hint !== undefined) {
-      yield* appendEntries(db, [entry])
-      yield* clearing.later({ ...hint, entry })
-      return
-    }
+    if (hint !== undefined) return yield* batches.later({ ...hint, entry })
     for (const place of stores[entry.target.type] ?? []) {
       const pending = yield* query(() =>
         db
@@ -93,31 +69,39 @@ export const relayEntry = (db: Db, entry: AuditEntryDocument, clearing: OutboxCl
           .findOne({ ...place.find(entry), "outbox._id": entry._id }, { projection: { removed: 1 } })
       )
       if (pending === null) continue
-      yield* appendEntries(db, [entry])
-      if (pending.removed === true) yield* clear(db, place.collection, { ...pending, outbox: [entry] })
-      else yield* clearing.later({ collection: place.collection, _id: pending._id, entry })
+      if (pending.removed === true) yield* drainRemoved(db, place.collection, { ...pending, outbox: [entry] })
+      else yield* batches.later({ collection: place.collection, _id: pending._id, entry })
       return
     }
   })
 
 /**
- * At start: moves every entry a process left pending when it stopped between a change and its
- * relay, and deletes what it left removed. Each is found in its document, so none is lost.
+ * Moves every entry left pending on a document into the record (by a process that stopped between
+ * a change and its relay, or still queued in this one), and deletes what was left removed. Each is
+ * found in its document, so none is lost; it fails if the store refused any.
  */
-export const relayPending = (db: Db) =>
-  Effect.forEach(
-    new Set(Object.values(stores).flatMap((places) => places.map((place) => place.collection))),
-    (collection) =>
-      Effect.gen(function* () {
-        const documents = yield* query(() =>
-          db
-            .collection<Pending>(collection)
-            .find(
-              { $or: [{ "outbox.0": { $exists: true } }, { removed: true }] },
-              { projection: { outbox: 1, removed: 1 } }
-            )
-            .toArray()
-        )
-        yield* Effect.forEach(documents, (document) => drainDocument(db, collection, document))
-      })
+export const relayPending = (db: Db, batches: RelayBatches) =>
+  Effect.andThen(
+    Effect.forEach(
+      new Set(Object.values(stores).flatMap((places) => places.map((place) => place.collection))),
+      (collection) =>
+        Effect.gen(function* () {
+          const documents = yield* query(() =>
+            db
+              .collection<Pending>(collection)
+              .find(
+                { $or: [{ "outbox.0": { $exists: true } }, { removed: true }] },
+                { projection: { outbox: 1, removed: 1 } }
+              )
+              .toArray()
+          )
+          for (const document of documents) {
+            if (document.removed === true) yield* drainRemoved(db, collection, document)
+            else
+              for (const entry of document.outbox ?? [])
+                yield* batches.later({ collection, _id: document._id, entry })
+          }
+        })
+    ),
+    batches.moveAll
   )

@@ -13,9 +13,10 @@ export class AuditLog extends Context.Service<
     /** Appends an entry that goes with no stored change (a failed or throttled login). */
     readonly record: (entry: AuditEntry) => Effect.Effect<void, StoreUnavailable>
     /**
-     * Moves `entry` into the record, at once after the write that carried it; an entry whose write
-     * did not happen (its condition failed) is not moved. Harmless to repeat. Entries a dead
-     * process left pending are moved when the store starts.
+     * Has `entry` moved into the record after the write that carried it; an entry whose write did
+     * not happen (its condition failed) is not moved. A store may move it with a batch of others
+     * (MongoDB's, within a second), but the process that relayed it reads it at once in `page`.
+     * Harmless to repeat. Entries a dead process left pending are moved when the store starts.
      */
     readonly relay: (entry: AuditEntry) => Effect.Effect<void, StoreUnavailable>
     /**

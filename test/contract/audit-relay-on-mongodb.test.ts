@@ -1,8 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { type Db, MongoClient } from "mongodb"
+import { type Db, MongoClient, MongoNetworkError } from "mongodb"
+import type { AuditEntryDocument } from "../../adapters/mongodb/audit-document.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
+import { relayBatches } from "../../adapters/mongodb/relay-batches.ts"
 import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
 import { at, memberRecord } from "../support/contract.ts"
 import { mongoUri } from "../support/stores.ts"
@@ -82,7 +84,7 @@ describe("the audit relay on MongoDB", () => {
       )
   )
 
-  it.effect("the relay after a write moves its entry at once and then takes it off the document", () =>
+  it.effect("a relayed entry shows in its own process's reads at once, and is off its document after", () =>
     Effect.scoped(
       Effect.gen(function* () {
         const database = yield* scratch
@@ -113,7 +115,7 @@ describe("the audit relay on MongoDB", () => {
   )
 
   it.effect(
-    "moved entries are taken off their documents in the next second's batch, while the store runs",
+    "relayed entries are moved into the record and off their documents in the next second's batch",
     () =>
       Effect.scoped(
         Effect.gen(function* () {
@@ -130,6 +132,14 @@ describe("the audit relay on MongoDB", () => {
                 )
               )
           )
+          const recorded = onDatabase(database, (db) =>
+            db
+              .collection<{ _id: string }>("audit_events")
+              .find()
+              .sort({ _id: 1 })
+              .toArray()
+              .then((documents) => documents.map((document) => document._id))
+          )
           yield* Effect.gen(function* () {
             const members = yield* MemberStore
             const log = yield* AuditLog
@@ -142,7 +152,12 @@ describe("the audit relay on MongoDB", () => {
               yield* members.insert(member, entry)
               yield* log.relay(entry)
             }
-            assert.deepStrictEqual(yield* outboxes, [["aud_1"], ["aud_2"]], "moved, still on their documents")
+            assert.deepStrictEqual(
+              yield* outboxes,
+              [["aud_1"], ["aud_2"]],
+              "queued, still on their documents"
+            )
+            assert.deepStrictEqual(yield* recorded, [], "and not yet in the record")
             yield* TestClock.adjust("1 second")
             let left = yield* outboxes
             for (let tries = 0; tries < 50 && left.some((ids) => ids.length > 0); tries++) {
@@ -150,6 +165,7 @@ describe("the audit relay on MongoDB", () => {
               left = yield* outboxes
             }
             assert.deepStrictEqual(left, [[], []], "taken off by the batch")
+            assert.deepStrictEqual(yield* recorded, ["aud_1", "aud_2"], "once copied into the record")
             assert.deepStrictEqual(
               (yield* log.page({}, 10)).map((entry) => entry.id),
               ["aud_2", "aud_1"]
@@ -183,6 +199,60 @@ describe("the audit relay on MongoDB", () => {
         })
       ),
     { timeout: 60_000 }
+  )
+
+  it.effect("a batch the store refuses stays queued and on its documents, and the next flush moves it", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const database = yield* scratch
+        const ada = memberRecord("ada")
+        const added = entryFor("aud_1", "member.added", ada.id)
+        yield* Effect.flatMap(MemberStore, (members) => members.insert(ada, added)).pipe(
+          Effect.provide(process_(database))
+        )
+        const client = yield* Effect.acquireRelease(
+          Effect.promise(() => new MongoClient(mongoUri()).connect()),
+          (opened) => Effect.promise(() => opened.close())
+        )
+        const db = client.db(database)
+        let refusals = 1
+        const refusing = new Proxy(db, {
+          get: (target, property) =>
+            property === "collection"
+              ? (name: string) => {
+                  const collection = target.collection(name)
+                  if (name !== "audit_events") return collection
+                  return new Proxy(collection, {
+                    get: (inner, key) =>
+                      key === "bulkWrite" && refusals-- > 0
+                        ? () => Promise.reject(new MongoNetworkError("connection reset"))
+                        : Reflect.get(inner, key, inner)
+                  })
+                }
+              : Reflect.get(target, property, target)
+        })
+        const batches = relayBatches(refusing)
+        const stored = yield* Effect.promise(() =>
+          db
+            .collection<{ _id: string; outbox: Array<AuditEntryDocument> }>("members")
+            .findOne({ accountId: ada.id })
+        )
+        const entry = stored?.outbox[0]
+        assert.isDefined(entry)
+        const waiting = { collection: "members", _id: stored?._id ?? "", entry: entry as AuditEntryDocument }
+        yield* batches.later(waiting)
+        const refused = yield* Effect.flip(batches.moveAll)
+        assert.strictEqual(refused._tag, "StoreUnavailable")
+        const state = () =>
+          Effect.promise(async () => ({
+            recorded: await db.collection("audit_events").countDocuments(),
+            pending: (await db.collection("members").findOne({ accountId: ada.id }))?.outbox.length
+          }))
+        assert.deepStrictEqual(yield* state(), { recorded: 0, pending: 1 }, "nothing moved, nothing lost")
+        yield* batches.flush
+        assert.deepStrictEqual(yield* state(), { recorded: 1, pending: 0 }, "moved by the next flush")
+      })
+    )
   )
 
   it.effect("a change's entry left pending by a broken connection is found by its request's key", () =>
