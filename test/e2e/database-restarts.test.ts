@@ -171,11 +171,18 @@ describe.each(runtimes)("instances on $runtime on a database that is killed and 
     expect(loadRoles.length, "one role per answered add").toBe(
       load.attempts.filter((a) => a === "200").length
     )
-    const added = await readAll<{ target: { id: string } }>(
-      first,
-      "/api/v1/audit/events?action=role.added&limit=200"
-    )
-    const addedIds = added.map((entry) => entry.target.id)
+    // Each instance moves its entries into the record in batches, each second: the other's last
+    // ones show within a few.
+    const recordedIds = async () =>
+      (
+        await readAll<{ target: { id: string } }>(first, "/api/v1/audit/events?action=role.added&limit=200")
+      ).map((entry) => entry.target.id)
+    let addedIds = await recordedIds()
+    const missing = () => loadRoles.some((role) => !addedIds.includes(String(role.id)))
+    for (let tries = 0; tries < 20 && missing(); tries++) {
+      await sleep(500)
+      addedIds = await recordedIds()
+    }
     expect(new Set(addedIds).size, "one audit entry per role added").toBe(addedIds.length)
     for (const role of loadRoles) expect(addedIds).toContain(String(role.id))
     for (const server of servers) {
