@@ -116,7 +116,7 @@ export const countedRelayIntervalMs = 60 * 60 * 1000
 
 type Handler = (request: Request) => Promise<Response>
 
-/** The requests whose round trips are counted, as the issue of record names them. */
+/** The requests whose round trips are counted: those the issue of record names, and the other common writes. */
 export const measured = [
   "GET /api/v1/auth/me",
   "GET /api/v1/team/members",
@@ -124,6 +124,10 @@ export const measured = [
   "PATCH /api/v1/team/roles/{id}",
   "PATCH /api/v1/team/roles/{id} (Idempotency-Key)",
   "POST /api/v1/team/role/add",
+  "POST /api/v1/team/role-permission-detail",
+  "DELETE /api/v1/team/role-permission-detail/{id}",
+  "POST /api/v1/team/add",
+  "PATCH /api/v1/team/members/{id}",
   "GET /api/v1/team/members (master key)"
 ] as const
 export type Measured = (typeof measured)[number]
@@ -165,7 +169,20 @@ export const roundTripsOf = async (handler: Handler, tally: Tally, masterKey: st
   }
   await call("POST", "/api/v1/team/add", masterKey, member)
   const { token } = await call("POST", "/api/v1/auth/login", "", { username: "counted", password })
+  const target = await call("POST", "/api/v1/team/role/add", masterKey, { name: "Target", roleKey: "target" })
+  const record = await call("POST", "/api/v1/team/role-permission-detail", masterKey, {
+    roleId: target.id,
+    permissionId: 9
+  })
+  const other = await call("POST", "/api/v1/team/add", masterKey, {
+    ...member,
+    username: "other",
+    email: "other@example.com",
+    roleId: target.id
+  })
   let added = 0
+  let granted = 0
+  let revoked = 0
   const requests: Record<Measured, () => Promise<unknown>> = {
     "GET /api/v1/auth/me": () => call("GET", "/api/v1/auth/me", token),
     "GET /api/v1/team/members": () => call("GET", "/api/v1/team/members", token),
@@ -176,6 +193,22 @@ export const roundTripsOf = async (handler: Handler, tally: Tally, masterKey: st
       call("PATCH", `/api/v1/team/roles/${role.id}`, token, { name: `Keyed ${added}` }, `key-${added++}`),
     "POST /api/v1/team/role/add": () =>
       call("POST", "/api/v1/team/role/add", token, { name: "Added", roleKey: `added-${added++}` }),
+    "POST /api/v1/team/role-permission-detail": () =>
+      call("POST", "/api/v1/team/role-permission-detail", token, {
+        roleId: target.id,
+        permissionId: ++granted
+      }),
+    "DELETE /api/v1/team/role-permission-detail/{id}": () =>
+      call("DELETE", `/api/v1/team/role-permission-detail/${record.id}`, token, { permissionId: ++revoked }),
+    "POST /api/v1/team/add": () =>
+      call("POST", "/api/v1/team/add", token, {
+        ...member,
+        username: `added${added}`,
+        email: `added${added++}@example.com`,
+        roleId: target.id
+      }),
+    "PATCH /api/v1/team/members/{id}": () =>
+      call("PATCH", `/api/v1/team/members/${other.id}`, token, { username: `other${added++}` }),
     "GET /api/v1/team/members (master key)": () => call("GET", "/api/v1/team/members", masterKey)
   }
   const counts = {} as Record<Measured, number>

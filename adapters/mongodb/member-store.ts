@@ -81,6 +81,7 @@ export const makeMemberStore = Effect.gen(function* () {
         )
         const membership = toMembershipDocument(new MemberRecord(member))
         yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
+        yield* noteLeft(db, "members", membership._id, entry)
         yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
       }),
     // The membership is stored with a fence up until its copies of the account are taken: a session
@@ -178,6 +179,7 @@ export const makeMemberStore = Effect.gen(function* () {
       return changeAccount(
         id,
         widen({ _id: id }, { $set: set, ...pushEntry(entry) }).pipe(
+          Effect.tap((account) => (account === null ? Effect.void : noteLeft(db, "accounts", id, entry))),
           Effect.catchTag("DuplicateKey", () => conflictOf(id, changes))
         )
       )

@@ -7,11 +7,11 @@ import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username 
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { requireWithinCeiling } from "../../policy/ceiling.ts"
+import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { RoleStore } from "../../ports/role-store.ts"
+import { RoleLookup } from "../../ports/role-lookup.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 import { insertHoldingRole } from "./insert-holding-role.ts"
@@ -28,10 +28,9 @@ export type AddMemberInput = typeof AddMemberInput.Type
 export const addMember = Effect.fnUntraced(function* (actor: Principal, input: AddMemberInput) {
   yield* requirePermission(actor, "team.members.write")
   const members = yield* MemberStore
-  const roles = yield* RoleStore
-  const role = yield* roles.findById(input.roleId)
+  const role = yield* (yield* RoleLookup).find(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
-  yield* requireWithinCeiling(actor, input.roleId)
+  yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
   const email = normalizeEmail(input.email)
   // Fail fast before spending a hash; the store's unique indexes remain the real guard.
   if (Option.isSome(yield* members.findByLogin(email))) return yield* new DuplicateEmail({ email })

@@ -4,6 +4,7 @@ import { changesBetween } from "../../model/audit.ts"
 import { EditConflict, NotFound, UnknownRole } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import {
+  isActiveMember,
   type MemberChanges,
   type MemberRecord,
   memberAuditFields,
@@ -13,8 +14,16 @@ import {
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireAccountNotShared } from "../../policy/account-shared.ts"
-import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
+import {
+  isOwner,
+  isOwnersRole,
+  requireAnotherOwner,
+  requireHeldWithinCeiling,
+  requireNotSelf,
+  requireWithinCeiling
+} from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
+import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
@@ -57,10 +66,15 @@ export const updateMember = Effect.fnUntraced(function* (
   const found = yield* members.findById(id)
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
   const current = found.value
-  yield* requireWithinCeiling(actor, current.roleId)
+  const currentRole = yield* (yield* RoleLookup).find(current.roleId)
+  yield* requireHeldWithinCeiling(
+    actor,
+    Option.match(currentRole, { onNone: () => [], onSome: (role) => role.permissionIds })
+  )
   const newRole = changes.roleId !== current.roleId ? changes.roleId : undefined
   if (newRole !== undefined) yield* requireWithinCeiling(actor, newRole)
-  if ((yield* isOwner(current)) && !(yield* isOwner({ ...current, ...changes }))) {
+  const ownerNow = isActiveMember(current) && Option.exists(currentRole, isOwnersRole)
+  if (ownerNow && !(yield* isOwner({ ...current, ...changes }))) {
     yield* requireAnotherOwner({ memberId: id })
   }
   const parts = split(current, changes)

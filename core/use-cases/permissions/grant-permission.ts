@@ -6,9 +6,9 @@ import { findPermission } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import type { RolePermissionDetail } from "../../model/role-permission-detail.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
-import { requireWithinCeiling } from "../../policy/ceiling.ts"
+import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
+import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, auditEntryFor, relayAudit } from "../audit/new-audit-entry.ts"
 
 export const GrantPermissionInput = Schema.Struct({ roleId: RoleId, permissionId: PermissionId })
@@ -22,11 +22,10 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
   if (!permissionsOf(actor).has(input.permissionId)) {
     return yield* new Forbidden({ reason: "grant_exceeds_own", permissionIds: [input.permissionId] })
   }
-  if (Option.isNone(yield* (yield* RoleStore).findById(input.roleId))) {
-    return yield* new UnknownRole({ roleId: input.roleId })
-  }
+  const role = yield* (yield* RoleLookup).find(input.roleId)
+  if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
   // Granting what one holds to a role holding more would still be changing a role above one's own.
-  yield* requireWithinCeiling(actor, input.roleId)
+  yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
   const entryFor = yield* auditEntryFor(auditActorOf(actor), "permission.granted")
   // A new record's id is the store's to allocate: the entry is made with the record.
   let entry: AuditEntry | undefined

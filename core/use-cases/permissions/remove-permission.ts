@@ -8,8 +8,8 @@ import {
   holdsEverything,
   isOwnerRole,
   requireAnotherOwner,
-  requireNotOwnRole,
-  requireWithinCeiling
+  requireHeldWithinCeiling,
+  requireNotOwnRole
 } from "../../policy/ceiling.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
@@ -41,7 +41,7 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
   const removing = permissionIds.includes(input.permissionId)
   if (removing) {
     yield* requireNotOwnRole(actor, roleId)
-    yield* requireWithinCeiling(actor, roleId)
+    yield* requireHeldWithinCeiling(actor, permissionIds)
     if (holdsEverything(permissionIds) && (yield* isOwnerRole(roleId))) yield* requireAnotherOwner({ roleId })
   }
   const entry = removing
