@@ -21,6 +21,8 @@ const masterKey = "bench-master-key-0123456789abcdef0123456789"
 interface Subject {
   readonly label: string
   readonly rssMb: number
+  /** A second later, idle: what the process holds once the load's garbage is collected. */
+  readonly rssSettledMb: number
   readonly results: Record<string, Measured & { readonly status: number }>
   readonly flood?: Flood
 }
@@ -46,7 +48,15 @@ const measureAll = async (
     results[load.name] = { ...measured, status: load.name === "mixed" ? 0 : probe.status }
   }
   const rssMb = await server.rssMb()
-  const subject: Subject = { label, rssMb, results, ...(flood === undefined ? {} : { flood: await flood() }) }
+  await Bun.sleep(1000)
+  const rssSettledMb = await server.rssMb()
+  const subject: Subject = {
+    label,
+    rssMb,
+    rssSettledMb,
+    results,
+    ...(flood === undefined ? {} : { flood: await flood() })
+  }
   await server.stop()
   console.log(`measured: ${label}`)
   return subject
@@ -151,7 +161,9 @@ console.log(
   `\nwrk, ${connections} connections, ${seconds} s per endpoint; server on core ${serverCore}, load on core ${loadCore}`
 )
 for (const subject of [raw, bare, ...subjects]) {
-  console.log(`\n${subject.label}: RSS after load ${subject.rssMb.toFixed(0)} MB`)
+  console.log(
+    `\n${subject.label}: RSS after load ${subject.rssMb.toFixed(0)} MB, ${subject.rssSettledMb.toFixed(0)} MB a second later`
+  )
   console.log(
     `  ${"endpoint".padEnd(48)}${cell("req/s", 9)}${cell("p50 ms", 8)}${cell("p99 ms", 8)}${cell("×raw", 7)}${cell("×bare", 7)}  status`
   )

@@ -7,95 +7,120 @@ import {
   type OrganizationId
 } from "../../core/index.ts"
 import { syncInOrganization } from "../organization-scope.ts"
+import { type AuditColumns, auditColumns, type FilteredField } from "./audit-columns.ts"
 
-/**
- * An entry as the trail keeps it: flat, its changes as JSON. Kept as an `AuditEntry` (its date,
- * actor, target and changes objects, its id), an entry held ~830 bytes in 21 cells; a row holds ~300
- * in 4, and under a stream of writes the trail is most of what the process holds. Entries are read
- * through `AuditLog.page`, which rebuilds them.
- */
-export interface AuditTrailRow {
-  readonly at: number
-  readonly id: AuditEntry["id"]
-  readonly action: AuditEntry["action"]
-  readonly actorKind: AuditEntry["actor"]["kind"]
-  readonly actorId: string | undefined
-  readonly targetType: AuditEntry["target"]["type"]
-  readonly targetId: string
-  readonly changes: string
-  readonly requestId: string | undefined
-  readonly requestKey: string | undefined
-  readonly organizationId: OrganizationId
-}
+/** An entry's text as the trail keeps it: `[id, changes, requestId, requestKey]`. */
+type EntryText = [AuditEntry["id"], AuditEntry["changes"], string | null, string | null]
 
-const toRow = (entry: AuditEntry): AuditTrailRow => ({
-  at: DateTime.toEpochMillis(entry.at),
-  id: entry.id,
+const fieldsOf = (entry: AuditEntry) => ({
+  organizationId: entry.organizationId ?? defaultOrganizationId,
   action: entry.action,
   actorKind: entry.actor.kind,
   actorId: entry.actor.id,
   targetType: entry.target.type,
-  targetId: entry.target.id,
-  // Audited fields hold JSON values only (`changesBetween` compares them as JSON).
-  changes: JSON.stringify(entry.changes),
-  requestId: entry.requestId,
-  requestKey: entry.requestKey,
-  organizationId: entry.organizationId ?? defaultOrganizationId
+  targetId: entry.target.id
 })
 
-const toEntry = (row: AuditTrailRow) =>
-  new AuditEntry({
-    id: row.id,
-    at: DateTime.makeUnsafe(row.at),
-    action: row.action,
-    actor: row.actorId === undefined ? { kind: row.actorKind } : { kind: row.actorKind, id: row.actorId },
-    target: { type: row.targetType, id: row.targetId },
-    changes: JSON.parse(row.changes),
-    ...(row.requestId === undefined ? {} : { requestId: row.requestId }),
-    ...(row.requestKey === undefined ? {} : { requestKey: row.requestKey }),
-    organizationId: row.organizationId
+const entryAt = (columns: AuditColumns, index: number) => {
+  // Audited fields hold JSON values only (`changesBetween` compares them as JSON).
+  const [id, changes, requestId, requestKey] = JSON.parse(columns.textAt(index)) as EntryText
+  const actorId = columns.valueAt(index, "actorId")
+  return new AuditEntry({
+    id,
+    at: DateTime.makeUnsafe(columns.at(index)),
+    action: columns.valueAt(index, "action") as AuditEntry["action"],
+    actor: {
+      kind: columns.valueAt(index, "actorKind") as AuditEntry["actor"]["kind"],
+      ...(actorId === undefined ? {} : { id: actorId })
+    },
+    target: {
+      type: columns.valueAt(index, "targetType") as AuditEntry["target"]["type"],
+      id: columns.valueAt(index, "targetId") ?? ""
+    },
+    changes,
+    ...(requestId === null ? {} : { requestId }),
+    ...(requestKey === null ? {} : { requestKey }),
+    organizationId: columns.valueAt(index, "organizationId") as OrganizationId
   })
+}
 
 /**
  * The audit record in process memory, shared by the in-memory stores of one build: each appends a
- * change's entry in the same synchronous step as the change, so nothing is ever pending.
+ * change's entry in the same synchronous step as the change, so nothing is ever pending. Entries
+ * are kept as columns (`auditColumns`) and rebuilt for the page asked for.
  */
 export class MemoryAuditTrail extends Context.Service<
   MemoryAuditTrail,
-  { readonly append: (entry: AuditEntry | undefined) => void; readonly rows: ReadonlyArray<AuditTrailRow> }
+  {
+    readonly append: (entry: AuditEntry | undefined) => void
+    readonly columns: AuditColumns
+    /** The entry recorded under each request key, by its place in the columns. */
+    readonly byRequestKey: ReadonlyMap<string, number>
+  }
 >()("roster/memory/MemoryAuditTrail") {}
 
 export const auditTrailLayer = Layer.sync(MemoryAuditTrail, () => {
-  const rows: Array<AuditTrailRow> = []
+  const columns = auditColumns()
+  const byRequestKey = new Map<string, number>()
   return MemoryAuditTrail.of({
     append: (entry) => {
-      if (entry !== undefined) rows.push(toRow(entry))
+      if (entry === undefined) return
+      const text: EntryText = [entry.id, entry.changes, entry.requestId ?? null, entry.requestKey ?? null]
+      const index = columns.append(DateTime.toEpochMillis(entry.at), fieldsOf(entry), JSON.stringify(text))
+      if (entry.requestKey !== undefined) byRequestKey.set(entry.requestKey, index)
     },
-    rows
+    columns,
+    byRequestKey
   })
 })
 
 interface Positioned {
   readonly at: number
-  readonly id: string
+  readonly id: () => string
 }
 
-/** Newest first, the id breaking ties. */
-const newestFirst = (a: Positioned, b: Positioned) => b.at - a.at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
-
-const matches = (
-  organizationId: OrganizationId,
-  row: AuditTrailRow,
-  query: AuditQuery,
-  after: Positioned | undefined,
-  since: number | undefined
-) =>
-  row.organizationId === organizationId &&
-  (after === undefined || newestFirst(after, row) < 0) &&
-  (query.action === undefined || row.action === query.action) &&
-  (query.actorId === undefined || row.actorId === query.actorId) &&
-  (query.targetId === undefined || row.targetId === query.targetId) &&
-  (since === undefined || row.at >= since)
+/**
+ * The places of the entries of `organizationId` matching `query`, newest first (the id breaking
+ * ties), at most `limit`.
+ */
+const pageOf = (columns: AuditColumns, organizationId: OrganizationId, query: AuditQuery, limit: number) => {
+  const filters: Array<readonly [FilteredField, number]> = []
+  const filterOn = (field: FilteredField, value: string | undefined) => {
+    if (value !== undefined) filters.push([field, columns.find(field, value)])
+  }
+  filterOn("organizationId", organizationId)
+  filterOn("action", query.action)
+  filterOn("actorId", query.actorId)
+  filterOn("targetId", query.targetId)
+  const since = query.since === undefined ? undefined : DateTime.toEpochMillis(query.since)
+  const ids = new Map<number, string>()
+  const idAt = (index: number) => {
+    let id = ids.get(index)
+    if (id === undefined) {
+      id = (JSON.parse(columns.textAt(index)) as EntryText)[0]
+      ids.set(index, id)
+    }
+    return id
+  }
+  /** Newest first, the id breaking ties (read only then). */
+  const order = (a: Positioned, b: Positioned) => {
+    if (a.at !== b.at) return b.at - a.at
+    const [first, second] = [a.id(), b.id()]
+    return first < second ? 1 : first > second ? -1 : 0
+  }
+  const placed = (index: number): Positioned => ({ at: columns.at(index), id: () => idAt(index) })
+  const { after } = query
+  const cursor =
+    after === undefined ? undefined : { at: DateTime.toEpochMillis(after.at), id: () => after.id }
+  const found: Array<number> = []
+  for (let index = 0; index < columns.size; index++) {
+    if (!filters.every(([field, value]) => columns.indexAt(index, field) === value)) continue
+    if (since !== undefined && columns.at(index) < since) continue
+    if (cursor !== undefined && order(cursor, placed(index)) >= 0) continue
+    found.push(index)
+  }
+  return found.sort((a, b) => order(placed(a), placed(b))).slice(0, limit)
+}
 
 export const auditLogLayer = Layer.effect(
   AuditLog,
@@ -106,21 +131,14 @@ export const auditLogLayer = Layer.effect(
       relay: () => Effect.void,
       changeOfRequest: (requestKey) =>
         Effect.sync(() =>
-          Option.map(Option.fromUndefinedOr(trail.rows.find((row) => row.requestKey === requestKey)), toEntry)
+          Option.map(Option.fromUndefinedOr(trail.byRequestKey.get(requestKey)), (index) =>
+            entryAt(trail.columns, index)
+          )
         ),
       page: (query, limit) =>
-        syncInOrganization((organizationId) => {
-          const after =
-            query.after === undefined
-              ? undefined
-              : { at: DateTime.toEpochMillis(query.after.at), id: query.after.id }
-          const since = query.since === undefined ? undefined : DateTime.toEpochMillis(query.since)
-          return trail.rows
-            .filter((row) => matches(organizationId, row, query, after, since))
-            .sort(newestFirst)
-            .slice(0, limit)
-            .map(toEntry)
-        })
+        syncInOrganization((organizationId) =>
+          pageOf(trail.columns, organizationId, query, limit).map((index) => entryAt(trail.columns, index))
+        )
     })
   })
 )

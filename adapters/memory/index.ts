@@ -1,5 +1,6 @@
+export { composedRoleLookupLayer } from "../composed-role-lookup.ts"
 export { composedSessionLookupLayer } from "../composed-session-lookup.ts"
-export { type AuditTrailRow, auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
+export { auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
 export { recordingInvitationMail } from "./invitation-mail.ts"
 export { makeInvitationStore } from "./invitation-store.ts"
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
