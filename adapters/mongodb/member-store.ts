@@ -4,51 +4,33 @@ import {
   AccountRecord,
   AlreadyMember,
   type AuditEntry,
-  loginKey,
   type MemberId,
   MemberRecord,
-  MemberStore,
-  usernameKey
+  MemberStore
 } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
-import { optionally } from "../stored-schema.ts"
 import { accountChanges } from "./account-changes.ts"
 import {
   type AccountDocument,
   copiedFrom,
   type MembershipDocument,
-  toAccount,
   toAccountDocument,
-  toMembership,
   toMembershipDocument
 } from "./account-documents.ts"
+import { accountWrites } from "./account-writes.ts"
 import { live, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
-import { memberFilter } from "./member-filter.ts"
+import { memberReads, membershipOf, optionalMember } from "./member-reads.ts"
 import { noteLeft } from "./relay-hints.ts"
-
-const optionalMember = optionally(toMembership)
-const optionalAccount = optionally(toAccount)
 
 export const makeMemberStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const accounts = db.collection<AccountDocument>("accounts")
   const members = db.collection<MembershipDocument>("members")
-  const { fences, conflictOf, narrowMemberships, settle, widen, markPending } = accountChanges(db)
+  const { fences, conflictOf, settle, markPending } = accountChanges(db)
 
-  const membership = (id: MemberId) =>
-    inOrganization((organizationId) =>
-      query(() => members.findOne({ accountId: id, organizationId, ...live }))
-    ).pipe(Effect.flatMap(optionalMember))
-
-  /** An account-wide change of a member of the current organisation; none when there is none. */
-  const changeAccount = <E>(id: MemberId, change: Effect.Effect<unknown, E>) =>
-    membership(id).pipe(
-      Effect.flatMap((found) =>
-        Option.isNone(found) ? Effect.succeedNone : Effect.andThen(change, membership(id))
-      )
-    )
+  const membership = membershipOf(db)
 
   const setAndAnswer = (
     id: MemberId,
@@ -108,82 +90,8 @@ export const makeMemberStore = Effect.gen(function* () {
           return true
         })
       ),
-    findById: membership,
-    findAccount: (id) => query(() => accounts.findOne({ _id: id })).pipe(Effect.flatMap(optionalAccount)),
-    findByLogin: (login) => {
-      const key = loginKey(login)
-      return query(() => accounts.findOne({ $or: [{ usernameKey: key }, { email: key }] })).pipe(
-        Effect.flatMap(optionalAccount)
-      )
-    },
-    membershipsOf: (id) =>
-      query(() =>
-        members
-          .find({ accountId: id, ...live })
-          .sort({ accountId: 1, createdAt: 1, organizationId: 1 })
-          .toArray()
-      ).pipe(
-        Effect.flatMap((documents) => Effect.forEach(documents, toMembership)),
-        Effect.map((found) =>
-          found.map(({ organizationId, roleId, activestatus, createdAt }) => ({
-            organizationId,
-            roleId,
-            activestatus,
-            createdAt
-          }))
-        )
-      ),
-    page: (memberQuery, limit) =>
-      inOrganization((organizationId) =>
-        query(() =>
-          members
-            .find({ organizationId, ...memberFilter(memberQuery), ...live })
-            .sort({ organizationId: 1, createdAt: 1, accountId: 1 })
-            .limit(limit)
-            .toArray()
-        )
-      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toMembership))),
-    countActive: inOrganization((organizationId) =>
-      query(() => members.countDocuments({ organizationId, ...memberFilter({ active: true }), ...live }))
-    ),
-    setAccountStatus: (id, active, entry) =>
-      changeAccount(
-        id,
-        active
-          ? widen({ _id: id }, { $set: { accountActiveStatus: true }, ...pushEntry(entry) })
-          : narrowMemberships(id, { $set: { accountActiveStatus: false }, $inc: { accountEpoch: 1 } }).pipe(
-              Effect.andThen(
-                queryWrite(() =>
-                  accounts.updateOne(
-                    { _id: id },
-                    { $set: { accountActiveStatus: false }, ...pushEntry(entry) }
-                  )
-                )
-              )
-            )
-      ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
-    setPassword: (id, passwordHash, entry) =>
-      changeAccount(
-        id,
-        narrowMemberships(id, { $inc: { accountEpoch: 1 } }).pipe(
-          Effect.andThen(
-            queryWrite(() => accounts.updateOne({ _id: id }, { $set: { passwordHash }, ...pushEntry(entry) }))
-          )
-        )
-      ),
-    updateAccount: (id, changes, entry) => {
-      const set = {
-        ...changes,
-        ...(changes.username === undefined ? {} : { usernameKey: usernameKey(changes.username) })
-      }
-      return changeAccount(
-        id,
-        widen({ _id: id }, { $set: set, ...pushEntry(entry) }).pipe(
-          Effect.tap((account) => (account === null ? Effect.void : noteLeft(db, "accounts", id, entry))),
-          Effect.catchTag("DuplicateKey", () => conflictOf(id, changes))
-        )
-      )
-    },
+    ...memberReads(db),
+    ...accountWrites(db),
     update: (id, roleId, changes, endSessions, entry) => {
       // An update must change something; an empty one is a read.
       const update = {

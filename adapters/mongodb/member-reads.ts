@@ -1,0 +1,78 @@
+import { Effect } from "effect"
+import type { Db } from "mongodb"
+import { loginKey, type MemberId, type MemberStore } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
+import { optionally } from "../stored-schema.ts"
+import {
+  type AccountDocument,
+  type MembershipDocument,
+  toAccount,
+  toMembership
+} from "./account-documents.ts"
+import { live } from "./audit-document.ts"
+import { query } from "./driver.ts"
+import { memberFilter } from "./member-filter.ts"
+
+export const optionalMember = optionally(toMembership)
+const optionalAccount = optionally(toAccount)
+
+/** A member of the current organisation by id, read from its membership; none when there is none. */
+export const membershipOf = (db: Db) => {
+  const members = db.collection<MembershipDocument>("members")
+  return (id: MemberId) =>
+    inOrganization((organizationId) =>
+      query(() => members.findOne({ accountId: id, organizationId, ...live }))
+    ).pipe(Effect.flatMap(optionalMember))
+}
+
+/** What `MemberStore` reads: memberships (with their copies of the account) and accounts. */
+export const memberReads = (
+  db: Db
+): Pick<
+  MemberStore["Service"],
+  "findById" | "findAccount" | "findByLogin" | "membershipsOf" | "page" | "countActive"
+> => {
+  const accounts = db.collection<AccountDocument>("accounts")
+  const members = db.collection<MembershipDocument>("members")
+  const membership = membershipOf(db)
+  return {
+    findById: membership,
+    findAccount: (id) => query(() => accounts.findOne({ _id: id })).pipe(Effect.flatMap(optionalAccount)),
+    findByLogin: (login) => {
+      const key = loginKey(login)
+      return query(() => accounts.findOne({ $or: [{ usernameKey: key }, { email: key }] })).pipe(
+        Effect.flatMap(optionalAccount)
+      )
+    },
+    membershipsOf: (id) =>
+      query(() =>
+        members
+          .find({ accountId: id, ...live })
+          .sort({ accountId: 1, createdAt: 1, organizationId: 1 })
+          .toArray()
+      ).pipe(
+        Effect.flatMap((documents) => Effect.forEach(documents, toMembership)),
+        Effect.map((found) =>
+          found.map(({ organizationId, roleId, activestatus, createdAt }) => ({
+            organizationId,
+            roleId,
+            activestatus,
+            createdAt
+          }))
+        )
+      ),
+    page: (memberQuery, limit) =>
+      inOrganization((organizationId) =>
+        query(() =>
+          members
+            .find({ organizationId, ...memberFilter(memberQuery), ...live })
+            .sort({ organizationId: 1, createdAt: 1, accountId: 1 })
+            .limit(limit)
+            .toArray()
+        )
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toMembership))),
+    countActive: inOrganization((organizationId) =>
+      query(() => members.countDocuments({ organizationId, ...memberFilter({ active: true }), ...live }))
+    )
+  }
+}
