@@ -1,11 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
-import type { Collection } from "mongodb"
 import { MongoDatabase, mongoDatabaseLayer } from "../../adapters/mongodb/database.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { makeRoleLookup, type StoredRole } from "../../adapters/mongodb/role-lookup.ts"
 import { PermissionId, RoleLookup, RolePermissionStore, RoleStore } from "../../core/index.ts"
 import { at, newRole } from "../support/contract.ts"
+import { withReadsOvertaken } from "../support/overtaken-reads.ts"
 import { mongoUri, scratchDatabase } from "../support/stores.ts"
 
 /** The stores on a scratch database, a connection of the test's own to it, and a role holding one permission. */
@@ -54,24 +54,7 @@ describe("copies of a role's permissions on MongoDB", () => {
       Effect.gen(function* () {
         const { db, role, grant, roleDocument, heldNow } = yield* aRole
         // A lookup whose read of the record is overtaken by a grant before it keeps a copy.
-        const overtaken = (records: Collection) =>
-          new Proxy(records, {
-            get: (target, property) =>
-              property === "findOne"
-                ? async (...args: Parameters<Collection["findOne"]>) => {
-                    const found = await target.findOne(...args)
-                    await Effect.runPromise(Effect.scoped(grant(2)))
-                    return found
-                  }
-                : Reflect.get(target, property, target)
-          })
-        const racingDb = new Proxy(db, {
-          get: (target, property) =>
-            property === "collection"
-              ? (name: string) =>
-                  name === "role_permissions" ? overtaken(target.collection(name)) : target.collection(name)
-              : Reflect.get(target, property, target)
-        })
+        const racingDb = withReadsOvertaken(db, "role_permissions", Effect.scoped(grant(2)))
         const racing = yield* makeRoleLookup.pipe(Effect.provideService(MongoDatabase, racingDb))
         const read = yield* racing.find(role.id)
         assert.deepStrictEqual(

@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import type { Collection } from "mongodb"
 import { MongoDatabase, mongoDatabaseLayer } from "../../adapters/mongodb/database.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import {
@@ -13,6 +12,7 @@ import {
 import { makeSessionLookup } from "../../adapters/mongodb/session-lookup.ts"
 import { MemberStore, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
 import { memberRecord, newRole, sessionOf } from "../support/contract.ts"
+import { withReadsOvertaken } from "../support/overtaken-reads.ts"
 import { mongoUri, scratchDatabase } from "../support/stores.ts"
 
 /**
@@ -79,24 +79,7 @@ describe("session snapshots on MongoDB", () => {
           { activestatus: false },
           false
         )
-        const overtaken = (members: Collection) =>
-          new Proxy(members, {
-            get: (target, property) =>
-              property === "findOne"
-                ? async (...args: Parameters<Collection["findOne"]>) => {
-                    const found = await target.findOne(...args)
-                    await Effect.runPromise(change)
-                    return found
-                  }
-                : Reflect.get(target, property, target)
-          })
-        const racingDb = new Proxy(db, {
-          get: (target, property) =>
-            property === "collection"
-              ? (name: string) =>
-                  name === "members" ? overtaken(target.collection(name)) : target.collection(name)
-              : Reflect.get(target, property, target)
-        })
+        const racingDb = withReadsOvertaken(db, "members", change)
         const racing = yield* makeSessionLookup.pipe(Effect.provideService(MongoDatabase, racingDb))
         const read = yield* racing.find(tokenHash)
         assert.deepStrictEqual(
