@@ -7,6 +7,7 @@ import { join } from "node:path"
 import { countingCostUs } from "./counting-cost.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
+import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
@@ -96,8 +97,11 @@ const measure = async (
   if (wanted(label)) subjects.push(await run(label, ...rest))
 }
 await measure("Roster, open mode", "app/main.ts", {}, open)
-// What metrics cost (ROSTER_METRICS=on): the same load, counted.
+// What metrics cost (ROSTER_METRICS=on): the same load, counted; then off and on measured in pairs.
 await measure("Roster, open mode, metrics on", "app/main.ts", { ROSTER_METRICS: "on" }, open)
+const metricsCost: MetricsCost | undefined = wanted("Roster, open mode, metrics on")
+  ? await pairedMetricsCost({ seconds: 2, rounds: 5, connections, serverCore, loadCore })
+  : undefined
 await measure(
   "Roster, secure, session token",
   "app/main.ts",
@@ -186,6 +190,15 @@ for (const subject of [raw, bare, ...subjects]) {
     )
   }
 }
+if (metricsCost !== undefined) {
+  console.log(
+    `\nmetrics on against off, measured in pairs (median of 5 alternating rounds of 2 s; see bench/metrics-cost.ts)`
+  )
+  for (const [name, cost] of Object.entries(metricsCost.byEndpoint)) {
+    console.log(`  ${name.padEnd(48)}${cell(`${(cost * 100).toFixed(1)} %`, 9)}`)
+  }
+  console.log(`  ${"mean".padEnd(48)}${cell(`${(metricsCost.mean * 100).toFixed(1)} %`, 9)}`)
+}
 const countingUs = countRoundTrips || wanted("Roster, open mode, metrics on") ? countingCostUs() : undefined
 if (countingUs !== undefined) {
   console.log(
@@ -212,7 +225,8 @@ writeFileSync(
       connections,
       subjects: [raw, bare, ...subjects],
       roundTrips,
-      countingUs
+      countingUs,
+      metricsCost
     },
     null,
     2
