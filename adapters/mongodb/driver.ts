@@ -16,7 +16,7 @@ import { Metrics } from "../metrics/recorder.ts"
 /** A unique index refused the write: the caller turns it into the port's conflict error. */
 export class DuplicateKey extends Schema.TaggedError<DuplicateKey>()("DuplicateKey", {}) {}
 
-const duplicateKeyCode = 11000
+export const duplicateKeyCode = 11000
 
 /** Server answers that mean "not now" (failover, shutdown, time limits), not "wrong request". */
 const transientServerCodes = new Set([

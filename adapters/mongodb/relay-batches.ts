@@ -1,8 +1,8 @@
 import { Effect } from "effect"
-import type { AnyBulkWriteOperation, Db } from "mongodb"
+import { type AnyBulkWriteOperation, type Db, MongoBulkWriteError } from "mongodb"
 import type { StoreUnavailable } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
-import { query } from "./driver.ts"
+import { duplicateKeyCode, query } from "./driver.ts"
 
 /**
  * Entries a batch moves at most, so that a document written many times a second holds few; one
@@ -24,23 +24,27 @@ interface Pending {
   readonly outbox?: Array<AuditEntryDocument>
 }
 
-/**
- * Copies of entries into the record, each kept once however often it is copied (its id is the key;
- * an entry never changes, so a copy replaces one with itself). A whole document, not `$setOnInsert`:
- * the changes an entry records are keyed by names an update would read as paths.
- */
-const copies = (
-  entries: ReadonlyArray<AuditEntryDocument>
-): Array<AnyBulkWriteOperation<AuditEntryDocument>> =>
-  entries.map((entry) => ({ replaceOne: { filter: { _id: entry._id }, replacement: entry, upsert: true } }))
+/** A batch's duplicates alone: entries copied before, each already in the record once. */
+const onlyCopiedBefore = (error: unknown) =>
+  error instanceof MongoBulkWriteError &&
+  (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]).every(
+    (failure) => failure.code === duplicateKeyCode
+  )
 
-/** Copies `entries` into the record in one command; repeatable. */
+/**
+ * Copies `entries` into the record in one command; repeatable: an entry copied before is kept once
+ * (its id is the key). One insert of them all, unordered, its duplicates ignored: an upsert each
+ * would be as safe, but FerretDB (the test server) takes ~8 ms for each against ~0.1 for an insert.
+ */
 export const copyEntries = (db: Db, entries: ReadonlyArray<AuditEntryDocument>) =>
   entries.length === 0
     ? Effect.void
     : Effect.asVoid(
         query(() =>
-          db.collection<AuditEntryDocument>("audit_events").bulkWrite(copies(entries), { ordered: false })
+          db
+            .collection<AuditEntryDocument>("audit_events")
+            .insertMany([...entries], { ordered: false })
+            .catch((error: unknown) => (onlyCopiedBefore(error) ? undefined : Promise.reject(error)))
         )
       )
 

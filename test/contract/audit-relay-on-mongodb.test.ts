@@ -251,6 +251,22 @@ describe("the audit relay on MongoDB", () => {
         assert.deepStrictEqual(yield* state(), { recorded: 0, pending: 1 }, "nothing moved, nothing lost")
         yield* batches.flush
         assert.deepStrictEqual(yield* state(), { recorded: 1, pending: 0 }, "moved by the next flush")
+        // Moved again beside one not moved yet: the first stays once, the second is copied.
+        const later = { ...waiting, entry: { ...waiting.entry, _id: "aud_2" } }
+        yield* batches.later(waiting)
+        yield* batches.later(later)
+        yield* batches.moveAll
+        assert.deepStrictEqual(
+          yield* Effect.promise(() =>
+            db
+              .collection<{ _id: string }>("audit_events")
+              .find()
+              .sort({ _id: 1 })
+              .toArray()
+              .then((documents) => documents.map((document) => document._id))
+          ),
+          ["aud_1", "aud_2"]
+        )
       })
     )
   )
