@@ -6,7 +6,7 @@ import { decodeDocument } from "../stored-schema.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
-import { type RolePermissionDocument, toDetail } from "./role-permission-store.ts"
+import { type RolePermissionDocument, toDetail } from "./role-permission-document.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
 import type { Fenced } from "./session-fences.ts"
 
