@@ -16,7 +16,7 @@ import { Metrics } from "../metrics/recorder.ts"
 /** A unique index refused the write: the caller turns it into the port's conflict error. */
 export class DuplicateKey extends Schema.TaggedError<DuplicateKey>()("DuplicateKey", {}) {}
 
-export const duplicateKeyCode = 11000
+const duplicateKeyCode = 11000
 
 /** Server answers that mean "not now" (failover, shutdown, time limits), not "wrong request". */
 const transientServerCodes = new Set([
@@ -61,7 +61,7 @@ const operationDeadline = "5 seconds"
  * FerretDB on SQLite (the tests' MongoDB-compatible server) reports a unique index refusing an
  * update, unlike an insert, as an internal error naming SQLite's constraint rather than as 11000.
  */
-const isUniqueViolation = (error: MongoServerError) =>
+export const isUniqueViolation = (error: { readonly code?: unknown; readonly message: string }) =>
   error.code === duplicateKeyCode || (error.code === 1 && error.message.includes("UNIQUE constraint failed"))
 
 /**

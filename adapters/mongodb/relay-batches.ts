@@ -1,8 +1,8 @@
 import { Effect } from "effect"
-import { type AnyBulkWriteOperation, type Db, MongoBulkWriteError } from "mongodb"
-import type { StoreUnavailable } from "../../core/index.ts"
+import type { AnyBulkWriteOperation, Db } from "mongodb"
+import { StoreUnavailable } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
-import { duplicateKeyCode, query } from "./driver.ts"
+import { isUniqueViolation, query } from "./driver.ts"
 
 /**
  * Entries a batch moves at most, so that a document written many times a second holds few; one
@@ -24,28 +24,43 @@ interface Pending {
   readonly outbox?: Array<AuditEntryDocument>
 }
 
-/** A batch's duplicates alone: entries copied before, each already in the record once. */
-const onlyCopiedBefore = (error: unknown) =>
-  error instanceof MongoBulkWriteError &&
-  (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]).every(
-    (failure) => failure.code === duplicateKeyCode
-  )
+/** What the server answers an `insert` command: how many it inserted, and why not the others. */
+interface InsertReply {
+  readonly n?: number
+  readonly writeErrors?: ReadonlyArray<{ readonly code?: number; readonly errmsg?: string }>
+  readonly writeConcernError?: unknown
+}
 
 /**
  * Copies `entries` into the record in one command; repeatable: an entry copied before is kept once
- * (its id is the key). One insert of them all, unordered, its duplicates ignored: an upsert each
- * would be as safe, but FerretDB (the test server) takes ~8 ms for each against ~0.1 for an insert.
+ * (its id is the key). One unordered insert of them all, whose refusals must all be such
+ * duplicates, else the batch counts as not copied. An upsert each would need no such check, but
+ * FerretDB (the test server) takes ~8 ms for each against ~0.1 for an insert. The command is sent
+ * as such rather than through `insertMany`, which wraps a broken connection in the same error class
+ * as refused documents.
  */
 export const copyEntries = (db: Db, entries: ReadonlyArray<AuditEntryDocument>) =>
   entries.length === 0
     ? Effect.void
-    : Effect.asVoid(
-        query(() =>
-          db
-            .collection<AuditEntryDocument>("audit_events")
-            .insertMany([...entries], { ordered: false })
-            .catch((error: unknown) => (onlyCopiedBefore(error) ? undefined : Promise.reject(error)))
-        )
+    : query(
+        () =>
+          db.command({
+            insert: "audit_events",
+            documents: [...entries],
+            ordered: false,
+            writeConcern: { w: "majority" }
+          }) as Promise<InsertReply>
+      ).pipe(
+        Effect.flatMap((reply) => {
+          const refused = reply.writeErrors ?? []
+          const copied =
+            reply.writeConcernError === undefined &&
+            (reply.n ?? 0) + refused.length === entries.length &&
+            refused.every((failure) =>
+              isUniqueViolation({ code: failure.code, message: failure.errmsg ?? "" })
+            )
+          return copied ? Effect.void : Effect.fail(new StoreUnavailable())
+        })
       )
 
 /**

@@ -201,74 +201,78 @@ describe("the audit relay on MongoDB", () => {
     { timeout: 60_000 }
   )
 
-  it.effect("a batch the store refuses stays queued and on its documents, and the next flush moves it", () =>
-    Effect.scoped(
-      Effect.gen(function* () {
-        const database = yield* scratch
-        const ada = memberRecord("ada")
-        const added = entryFor("aud_1", "member.added", ada.id)
-        yield* Effect.flatMap(MemberStore, (members) => members.insert(ada, added)).pipe(
-          Effect.provide(process_(database))
-        )
-        const client = yield* Effect.acquireRelease(
-          Effect.promise(() => new MongoClient(mongoUri()).connect()),
-          (opened) => Effect.promise(() => opened.close())
-        )
-        const db = client.db(database)
-        let refusals = 1
-        const refusing = new Proxy(db, {
-          get: (target, property) =>
-            property === "collection"
-              ? (name: string) => {
-                  const collection = target.collection(name)
-                  if (name !== "audit_events") return collection
-                  return new Proxy(collection, {
-                    get: (inner, key) =>
-                      key === "bulkWrite" && refusals-- > 0
-                        ? () => Promise.reject(new MongoNetworkError("connection reset"))
-                        : Reflect.get(inner, key, inner)
-                  })
-                }
-              : Reflect.get(target, property, target)
-        })
-        const batches = relayBatches(refusing)
-        const stored = yield* Effect.promise(() =>
-          db
-            .collection<{ _id: string; outbox: Array<AuditEntryDocument> }>("members")
-            .findOne({ accountId: ada.id })
-        )
-        const entry = stored?.outbox[0]
-        assert.isDefined(entry)
-        const waiting = { collection: "members", _id: stored?._id ?? "", entry: entry as AuditEntryDocument }
-        yield* batches.later(waiting)
-        const refused = yield* Effect.flip(batches.moveAll)
-        assert.strictEqual(refused._tag, "StoreUnavailable")
-        const state = () =>
-          Effect.promise(async () => ({
-            recorded: await db.collection("audit_events").countDocuments(),
-            pending: (await db.collection("members").findOne({ accountId: ada.id }))?.outbox.length
-          }))
-        assert.deepStrictEqual(yield* state(), { recorded: 0, pending: 1 }, "nothing moved, nothing lost")
-        yield* batches.flush
-        assert.deepStrictEqual(yield* state(), { recorded: 1, pending: 0 }, "moved by the next flush")
-        // Moved again beside one not moved yet: the first stays once, the second is copied.
-        const later = { ...waiting, entry: { ...waiting.entry, _id: "aud_2" } }
-        yield* batches.later(waiting)
-        yield* batches.later(later)
-        yield* batches.moveAll
-        assert.deepStrictEqual(
-          yield* Effect.promise(() =>
+  it.effect(
+    "a batch the store refuses, or breaks off, stays queued and on its documents; the next flush moves it",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scratch
+          const ada = memberRecord("ada")
+          const added = entryFor("aud_1", "member.added", ada.id)
+          yield* Effect.flatMap(MemberStore, (members) => members.insert(ada, added)).pipe(
+            Effect.provide(process_(database))
+          )
+          const client = yield* Effect.acquireRelease(
+            Effect.promise(() => new MongoClient(mongoUri()).connect()),
+            (opened) => Effect.promise(() => opened.close())
+          )
+          const db = client.db(database)
+          // The first copy into the record breaks off, as a connection reset would; the second is
+          // answered with a document refused for another reason than being there already.
+          const answers: Array<() => Promise<unknown>> = [
+            () => Promise.reject(new MongoNetworkError("connection reset")),
+            () => Promise.resolve({ ok: 1, n: 0, writeErrors: [{ index: 0, code: 2, errmsg: "bad value" }] })
+          ]
+          const refusing = new Proxy(db, {
+            get: (target, property) => {
+              const answer = property === "command" ? answers.shift() : undefined
+              return answer ?? Reflect.get(target, property, target)
+            }
+          })
+          const batches = relayBatches(refusing)
+          const stored = yield* Effect.promise(() =>
             db
-              .collection<{ _id: string }>("audit_events")
-              .find()
-              .sort({ _id: 1 })
-              .toArray()
-              .then((documents) => documents.map((document) => document._id))
-          ),
-          ["aud_1", "aud_2"]
-        )
-      })
-    )
+              .collection<{ _id: string; outbox: Array<AuditEntryDocument> }>("members")
+              .findOne({ accountId: ada.id })
+          )
+          const entry = stored?.outbox[0]
+          assert.isDefined(entry)
+          const waiting = {
+            collection: "members",
+            _id: stored?._id ?? "",
+            entry: entry as AuditEntryDocument
+          }
+          yield* batches.later(waiting)
+          const state = () =>
+            Effect.promise(async () => ({
+              recorded: await db.collection("audit_events").countDocuments(),
+              pending: (await db.collection("members").findOne({ accountId: ada.id }))?.outbox.length
+            }))
+          for (const refusal of ["broken off", "refused"]) {
+            const refused = yield* Effect.flip(batches.moveAll)
+            assert.strictEqual(refused._tag, "StoreUnavailable", refusal)
+            assert.deepStrictEqual(yield* state(), { recorded: 0, pending: 1 }, `${refusal}: nothing lost`)
+          }
+          yield* batches.flush
+          assert.deepStrictEqual(yield* state(), { recorded: 1, pending: 0 }, "moved by the next flush")
+          // Moved again beside one not moved yet: the first stays once, the second is copied.
+          const later = { ...waiting, entry: { ...waiting.entry, _id: "aud_2" } }
+          yield* batches.later(waiting)
+          yield* batches.later(later)
+          yield* batches.moveAll
+          assert.deepStrictEqual(
+            yield* Effect.promise(() =>
+              db
+                .collection<{ _id: string }>("audit_events")
+                .find()
+                .sort({ _id: 1 })
+                .toArray()
+                .then((documents) => documents.map((document) => document._id))
+            ),
+            ["aud_1", "aud_2"]
+          )
+        })
+      )
   )
 
   it.effect("a change's entry left pending by a broken connection is found by its request's key", () =>
