@@ -66,10 +66,14 @@ export const relayEntry = (db: Db, entry: AuditEntryDocument, batches: RelayBatc
       const pending = yield* query(() =>
         db
           .collection<Pending>(place.collection)
-          .findOne({ ...place.find(entry), "outbox._id": entry._id }, { projection: { removed: 1 } })
+          .findOne(
+            { ...place.find(entry), "outbox._id": entry._id },
+            { projection: { removed: 1, outbox: 1 } }
+          )
       )
       if (pending === null) continue
-      if (pending.removed === true) yield* drainRemoved(db, place.collection, { ...pending, outbox: [entry] })
+      // Every entry on it, those still queued for a batch included: it goes, and they with it.
+      if (pending.removed === true) yield* drainRemoved(db, place.collection, pending)
       else yield* batches.later({ collection: place.collection, _id: pending._id, entry })
       return
     }

@@ -2,8 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import { type Db, MongoClient, MongoNetworkError } from "mongodb"
-import type { AuditEntryDocument } from "../../adapters/mongodb/audit-document.ts"
+import { type AuditEntryDocument, toAuditDocument } from "../../adapters/mongodb/audit-document.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
+import { relayEntry } from "../../adapters/mongodb/relay.ts"
 import { relayBatches } from "../../adapters/mongodb/relay-batches.ts"
 import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
 import { at, memberRecord } from "../support/contract.ts"
@@ -271,6 +272,52 @@ describe("the audit relay on MongoDB", () => {
             ),
             ["aud_1", "aud_2"]
           )
+        })
+      )
+  )
+
+  it.effect(
+    "a removed document's entries all go into the record as it is deleted, those still queued too",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scratch
+          const ada = memberRecord("ada")
+          const updated = entryFor("aud_1", "member.updated", ada.id)
+          const removed = entryFor("aud_2", "member.removed", ada.id)
+          yield* Effect.flatMap(MemberStore, (members) =>
+            Effect.andThen(
+              members.insert(ada),
+              members.update(ada.id, ada.roleId, { activestatus: false }, false, updated)
+            )
+          ).pipe(Effect.provide(process_(database)))
+          const client = yield* Effect.acquireRelease(
+            Effect.promise(() => new MongoClient(mongoUri()).connect()),
+            (opened) => Effect.promise(() => opened.close())
+          )
+          const db = client.db(database)
+          // A process whose batch never runs: the update's entry waits in its queue, then the member goes.
+          const batches = relayBatches(db)
+          yield* relayEntry(db, toAuditDocument(updated), batches)
+          yield* Effect.promise(() =>
+            db
+              .collection("members")
+              .updateOne(
+                { accountId: ada.id },
+                { $set: { removed: true }, $push: { outbox: toAuditDocument(removed) as never } }
+              )
+          )
+          yield* relayEntry(db, toAuditDocument(removed), batches)
+          const recorded = yield* Effect.promise(() =>
+            db
+              .collection<{ _id: string }>("audit_events")
+              .find()
+              .sort({ _id: 1 })
+              .toArray()
+              .then((documents) => documents.map((document) => document._id))
+          )
+          assert.deepStrictEqual(recorded, ["aud_1", "aud_2"])
+          assert.strictEqual(yield* Effect.promise(() => db.collection("members").countDocuments()), 0)
         })
       )
   )
