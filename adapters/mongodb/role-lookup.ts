@@ -8,17 +8,18 @@ import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
 import { type RolePermissionDocument, toDetail } from "./role-permission-document.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
-import type { Fenced } from "./session-fences.ts"
+import { type Fenced, isFenced } from "./session-fences.ts"
 
 export type StoredRole = typeof RoleDocument.Encoded & Fenced
 
 const toPermissionIds = decodeDocument(Schema.Array(PermissionId))
 
 /**
- * The permissions of a role read as `document`: its copy, or its record, read then and copied onto
- * it if it carried no fence and no fence has moved its version on since.
+ * A role as stored, with its permissions: from the copy it carries, or else from its record, read
+ * then and copied onto it if it carried no fence and no fence has moved its version on since.
+ * Null when there is no such role in the organisation.
  */
-export const rolePermissions = (db: Db) => {
+export const storedRoleOf = (db: Db) => {
   const roles = db.collection<StoredRole>("roles")
   const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
   const keep = (document: StoredRole, permissionIds: ReadonlyArray<PermissionId>) =>
@@ -32,34 +33,37 @@ export const rolePermissions = (db: Db) => {
         { $set: { permissionCopy: [...permissionIds] } }
       )
     ).pipe(Effect.ignore)
-  return (document: StoredRole, organizationId: string) =>
+  const permissionsOf = (document: StoredRole, organizationId: string) =>
     Effect.gen(function* () {
       if (document.permissionCopy !== undefined) return yield* toPermissionIds(document.permissionCopy)
       const detail = yield* query(() => details.findOne({ roleId: document._id, organizationId }))
       const permissionIds = detail === null ? [] : (yield* toDetail(detail)).permissionIds
-      if ((document.fences?.length ?? 0) === 0) yield* keep(document, permissionIds)
+      if (!isFenced(document)) yield* keep(document, permissionIds)
       return permissionIds
+    })
+  return (id: number, organizationId: string) =>
+    Effect.gen(function* () {
+      const document = yield* query(() => roles.findOne({ _id: id, organizationId, ...live }))
+      if (document === null) return null
+      return { document, permissionIds: yield* permissionsOf(document, organizationId) }
     })
 }
 
 /**
  * A role and its permissions in one read: FerretDB, the server the tests run on, has no `$lookup`
  * to join the permission record to the role, so the role carries a copy of the record's ids. A role
- * without one has its record read too, and is then given one (see `rolePermissions`). Every change
+ * without one has its record read too, and is then given one (see `storedRoleOf`). Every change
  * of a record runs behind a fence on its role, which takes the copy away (see `sessionFences`).
  */
 export const makeRoleLookup = Effect.gen(function* () {
-  const db = yield* MongoDatabase
-  const roles = db.collection<StoredRole>("roles")
-  const permissionsOf = rolePermissions(db)
+  const storedRole = storedRoleOf(yield* MongoDatabase)
   return RoleLookup.of({
     find: (id) =>
       inOrganization((organizationId) =>
         Effect.gen(function* () {
-          const document = yield* query(() => roles.findOne({ _id: id, organizationId, ...live }))
-          if (document === null) return Option.none()
-          const role = yield* toRole(document)
-          return Option.some({ role, permissionIds: yield* permissionsOf(document, organizationId) })
+          const stored = yield* storedRole(id, organizationId)
+          if (stored === null) return Option.none()
+          return Option.some({ role: yield* toRole(stored.document), permissionIds: stored.permissionIds })
         })
       )
   })

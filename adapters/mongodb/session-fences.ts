@@ -14,6 +14,9 @@ export interface Fenced {
   readonly fences?: Array<Fence>
 }
 
+/** Whether a write to what the document holds is under way (or was left so by a dead process). */
+export const isFenced = (document: Fenced) => (document.fences?.length ?? 0) > 0
+
 export interface FencedDocument extends Fenced {
   readonly _id: string | number
 }

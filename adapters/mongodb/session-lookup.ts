@@ -5,8 +5,8 @@ import { MembershipDocument, toMembership } from "./account-documents.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
-import { rolePermissions, type StoredRole } from "./role-lookup.ts"
-import type { Fenced, Snapshotted } from "./session-fences.ts"
+import { storedRoleOf } from "./role-lookup.ts"
+import { type Fenced, isFenced, type Snapshotted } from "./session-fences.ts"
 import { toSession } from "./session-store.ts"
 
 /** What authenticating a session needs, copied onto it: its membership, its role's standing, its permissions. */
@@ -18,8 +18,6 @@ const SnapshotDocument = Schema.Struct({
 
 const toSnapshot = decodeDocument(SnapshotDocument)
 const toSnapshotDocument = encodeDocument(SnapshotDocument)
-
-const isFenced = (document: Fenced | null) => (document?.fences?.length ?? 0) > 0
 
 /**
  * `SessionLookup` in one read: FerretDB, the server the tests run on, has no `$lookup` to join the
@@ -33,8 +31,7 @@ export const makeSessionLookup = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const sessions = db.collection<Snapshotted>("sessions")
   const members = db.collection<MembershipDocument & Fenced>("members")
-  const roles = db.collection<StoredRole>("roles")
-  const permissionsOf = rolePermissions(db)
+  const storedRole = storedRoleOf(db)
 
   /** The session's member, role and permissions as stored, and whether a fence stood on them. */
   const readInFull = (session: Session) =>
@@ -45,14 +42,14 @@ export const makeSessionLookup = Effect.gen(function* () {
       )
       if (membership === null) return undefined
       const member = yield* toMembership(membership)
-      const role = yield* query(() => roles.findOne({ _id: member.roleId, organizationId, ...live }))
+      const role = yield* storedRole(member.roleId, organizationId)
       const found: SessionWithMember = {
         session,
         member,
-        role: role === null ? undefined : { activeStatus: role.activeStatus },
-        permissionIds: role === null ? [] : yield* permissionsOf(role, organizationId)
+        role: role === null ? undefined : { activeStatus: role.document.activeStatus },
+        permissionIds: role?.permissionIds ?? []
       }
-      return { found, fenced: isFenced(membership) || isFenced(role) }
+      return { found, fenced: isFenced(membership) || (role !== null && isFenced(role.document)) }
     })
 
   const keep = (document: Snapshotted, { member, role, permissionIds }: SessionWithMember) =>
