@@ -1,5 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { RoleLookup, RolePermissionStore, RoleStore } from "../core/index.ts"
+import { permissionsOfRole, RoleLookup, RolePermissionStore, RoleStore } from "../core/index.ts"
 
 /** `RoleLookup` from the store ports, one read each: for process memory, where a read costs nothing. */
 export const composedRoleLookupLayer = Layer.effect(
@@ -12,14 +12,9 @@ export const composedRoleLookupLayer = Layer.effect(
         Effect.flatMap(roles.findById(id), (role) =>
           Option.isNone(role)
             ? Effect.succeedNone
-            : Effect.map(permissions.findByRole(id), (detail) =>
-                Option.some({
-                  role: role.value,
-                  permissionIds: Option.match(detail, {
-                    onNone: () => [],
-                    onSome: (found) => found.permissionIds
-                  })
-                })
+            : permissionsOfRole(id).pipe(
+                Effect.map((permissionIds) => Option.some({ role: role.value, permissionIds })),
+                Effect.provideService(RolePermissionStore, permissions)
               )
         )
     })

@@ -33,5 +33,5 @@ export const MemoryStores = Layer.mergeAll(
   storeHealthLayer,
   auditLogLayer
 ).pipe(Layer.provide(auditTrailLayer), (stores) =>
-  Layer.provideMerge(Layer.merge(composedSessionLookupLayer, composedRoleLookupLayer), stores)
+  Layer.provideMerge(composedSessionLookupLayer.pipe(Layer.provideMerge(composedRoleLookupLayer)), stores)
 )
