@@ -36,6 +36,22 @@ const onDatabase = <A>(database: string, use: (db: Db) => Promise<A>) =>
     }
   })
 
+/** The ids of the entries in the record, in order. */
+const recordedIds = (db: Db) =>
+  db
+    .collection<{ _id: string }>("audit_events")
+    .find()
+    .sort({ _id: 1 })
+    .toArray()
+    .then((documents) => documents.map((document) => document._id))
+
+/** The database on a connection of the test's own, open while the scope lasts: to act as a process would. */
+const connectedTo = (database: string) =>
+  Effect.acquireRelease(
+    Effect.promise(() => new MongoClient(mongoUri()).connect()),
+    (client) => Effect.promise(() => client.close())
+  ).pipe(Effect.map((client) => client.db(database)))
+
 const scratch = Effect.acquireRelease(
   Effect.sync(() => `roster_test_${crypto.randomUUID().replaceAll("-", "")}`),
   (database) => onDatabase(database, (db) => db.dropDatabase())
@@ -133,14 +149,7 @@ describe("the audit relay on MongoDB", () => {
                 )
               )
           )
-          const recorded = onDatabase(database, (db) =>
-            db
-              .collection<{ _id: string }>("audit_events")
-              .find()
-              .sort({ _id: 1 })
-              .toArray()
-              .then((documents) => documents.map((document) => document._id))
-          )
+          const recorded = onDatabase(database, recordedIds)
           yield* Effect.gen(function* () {
             const members = yield* MemberStore
             const log = yield* AuditLog
@@ -213,11 +222,7 @@ describe("the audit relay on MongoDB", () => {
           yield* Effect.flatMap(MemberStore, (members) => members.insert(ada, added)).pipe(
             Effect.provide(process_(database))
           )
-          const client = yield* Effect.acquireRelease(
-            Effect.promise(() => new MongoClient(mongoUri()).connect()),
-            (opened) => Effect.promise(() => opened.close())
-          )
-          const db = client.db(database)
+          const db = yield* connectedTo(database)
           // The first copy into the record breaks off, as a connection reset would; the second is
           // answered with a document refused for another reason than being there already.
           const answers: Array<() => Promise<unknown>> = [
@@ -261,17 +266,7 @@ describe("the audit relay on MongoDB", () => {
           yield* batches.later(waiting)
           yield* batches.later(later)
           yield* batches.moveAll
-          assert.deepStrictEqual(
-            yield* Effect.promise(() =>
-              db
-                .collection<{ _id: string }>("audit_events")
-                .find()
-                .sort({ _id: 1 })
-                .toArray()
-                .then((documents) => documents.map((document) => document._id))
-            ),
-            ["aud_1", "aud_2"]
-          )
+          assert.deepStrictEqual(yield* Effect.promise(() => recordedIds(db)), ["aud_1", "aud_2"])
         })
       )
   )
@@ -291,11 +286,7 @@ describe("the audit relay on MongoDB", () => {
               members.update(ada.id, ada.roleId, { activestatus: false }, false, updated)
             )
           ).pipe(Effect.provide(process_(database)))
-          const client = yield* Effect.acquireRelease(
-            Effect.promise(() => new MongoClient(mongoUri()).connect()),
-            (opened) => Effect.promise(() => opened.close())
-          )
-          const db = client.db(database)
+          const db = yield* connectedTo(database)
           // A process whose batch never runs: the update's entry waits in its queue, then the member goes.
           const batches = relayBatches(db)
           yield* relayEntry(db, toAuditDocument(updated), batches)
@@ -308,14 +299,7 @@ describe("the audit relay on MongoDB", () => {
               )
           )
           yield* relayEntry(db, toAuditDocument(removed), batches)
-          const recorded = yield* Effect.promise(() =>
-            db
-              .collection<{ _id: string }>("audit_events")
-              .find()
-              .sort({ _id: 1 })
-              .toArray()
-              .then((documents) => documents.map((document) => document._id))
-          )
+          const recorded = yield* Effect.promise(() => recordedIds(db))
           assert.deepStrictEqual(recorded, ["aud_1", "aud_2"])
           assert.strictEqual(yield* Effect.promise(() => db.collection("members").countDocuments()), 0)
         })
