@@ -1,5 +1,11 @@
 import { Effect, Layer, Option } from "effect"
-import { permissionsOfRole, RoleLookup, RolePermissionStore, RoleStore } from "../core/index.ts"
+import {
+  type PermissionId,
+  RoleLookup,
+  type RolePermissionDetail,
+  RolePermissionStore,
+  RoleStore
+} from "../core/index.ts"
 
 /** `RoleLookup` from the store ports, one read each: for process memory, where a read costs nothing. */
 export const composedRoleLookupLayer = Layer.effect(
@@ -7,14 +13,19 @@ export const composedRoleLookupLayer = Layer.effect(
   Effect.gen(function* () {
     const roles = yield* RoleStore
     const permissions = yield* RolePermissionStore
+    // The record read through the port itself, not `permissionsOfRole`: providing the store to that
+    // on every authenticated request would copy the request's context each time.
+    const heldBy = Option.match({
+      onNone: (): ReadonlyArray<PermissionId> => [],
+      onSome: (detail: RolePermissionDetail) => detail.permissionIds
+    })
     return RoleLookup.of({
       find: (id) =>
         Effect.flatMap(roles.findById(id), (role) =>
           Option.isNone(role)
             ? Effect.succeedNone
-            : permissionsOfRole(id).pipe(
-                Effect.map((permissionIds) => Option.some({ role: role.value, permissionIds })),
-                Effect.provideService(RolePermissionStore, permissions)
+            : Effect.map(permissions.findByRole(id), (detail) =>
+                Option.some({ role: role.value, permissionIds: heldBy(detail) })
               )
         )
     })
