@@ -41,6 +41,12 @@ export class MemoryAccounts {
     return id === undefined ? Option.none() : this.find(id)
   }
 
+  /** Each account found by any of `keys`, once. */
+  findByKeys(keys: ReadonlyArray<string>): ReadonlyArray<AccountRecord> {
+    const ids = new Set(keys.flatMap((key) => this.idByKey.get(key) ?? []))
+    return [...ids].flatMap((id) => Option.toArray(this.find(id)))
+  }
+
   /** The conflict `account` would make with another account, if any. */
   conflictOf(account: AccountRecord): DuplicateEmail | DuplicateUsername | undefined {
     const emailHolder = this.idByKey.get(account.email)

@@ -100,6 +100,7 @@ export const makeMemberStore = Effect.gen(function* () {
     findById: (id) => syncInOrganization((organizationId) => Option.map(lookup(organizationId, id), view)),
     findAccount: (id) => Effect.sync(() => accounts.find(id)),
     findByLogin: (login) => Effect.sync(() => accounts.findByKey(loginKey(login))),
+    findByLogins: (logins) => Effect.sync(() => accounts.findByKeys(logins.map(loginKey))),
     membershipsOf: (id) =>
       Effect.sync(() =>
         [...memberships.ofAccount(id)]

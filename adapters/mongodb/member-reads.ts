@@ -30,7 +30,7 @@ export const memberReads = (
   db: Db
 ): Pick<
   MemberStore["Service"],
-  "findById" | "findAccount" | "findByLogin" | "membershipsOf" | "page" | "countActive"
+  "findById" | "findAccount" | "findByLogin" | "findByLogins" | "membershipsOf" | "page" | "countActive"
 > => {
   const accounts = db.collection<AccountDocument>("accounts")
   const members = db.collection<MembershipDocument>("members")
@@ -43,6 +43,12 @@ export const memberReads = (
       return query(() => accounts.findOne({ $or: [{ usernameKey: key }, { email: key }] })).pipe(
         Effect.flatMap(optionalAccount)
       )
+    },
+    findByLogins: (logins) => {
+      const keys = [...new Set(logins.map(loginKey))]
+      return query(() =>
+        accounts.find({ $or: [{ usernameKey: { $in: keys } }, { email: { $in: keys } }] }).toArray()
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAccount)))
     },
     membershipsOf: (id) =>
       query(() =>

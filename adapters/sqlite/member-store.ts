@@ -86,6 +86,19 @@ export const makeMemberStore = Effect.gen(function* () {
         optionalRow(db.get("SELECT * FROM accounts WHERE username_key = ? OR email = ?", key, key), toAccount)
       )
     },
+    findByLogins: (logins) => {
+      const keys = [...new Set(logins.map(loginKey))]
+      const marks = keys.map(() => "?").join(", ")
+      return read((db) =>
+        db
+          .all(
+            `SELECT * FROM accounts WHERE username_key IN (${marks}) OR email IN (${marks})`,
+            ...keys,
+            ...keys
+          )
+          .map(toAccount)
+      )
+    },
     membershipsOf: (id) =>
       read((db) =>
         db

@@ -65,6 +65,12 @@ export const usernameKey = (username: string): string => username.toLowerCase()
 export const loginKey = (login: string): string =>
   login.includes("@") ? normalizeEmail(login) : usernameKey(login.trim())
 
+/** Whether `login` finds `account`: its username's key or its e-mail is the login's key. */
+export const holdsLogin = (account: { readonly username: string; readonly email: string }, login: string) => {
+  const key = loginKey(login)
+  return usernameKey(account.username) === key || account.email === key
+}
+
 /**
  * Long enough to resist guessing; bounded so hashing cannot be used to exhaust the server. Counted
  * in characters (code points), as JSON Schema's `minLength` counts them, so the published bounds hold.

@@ -41,6 +41,10 @@ export class MemberStore extends Context.Service<
     readonly findAccount: (id: MemberId) => Effect.Effect<Option.Option<AccountRecord>, StoreUnavailable>
     /** The account whose `usernameKey` or e-mail equals `loginKey(login)`. */
     readonly findByLogin: (login: string) => Effect.Effect<Option.Option<AccountRecord>, StoreUnavailable>
+    /** The accounts any of `logins` finds as `findByLogin` does, each once, in one read. */
+    readonly findByLogins: (
+      logins: ReadonlyArray<string>
+    ) => Effect.Effect<ReadonlyArray<AccountRecord>, StoreUnavailable>
     /** The account's memberships, oldest first. */
     readonly membershipsOf: (id: MemberId) => Effect.Effect<ReadonlyArray<Membership>, StoreUnavailable>
     /**

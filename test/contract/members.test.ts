@@ -60,6 +60,25 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
     }).pipe(Effect.provide(stores()))
   )
 
+  it.effect("finds the accounts of several logins in one read, each once, as findByLogin finds them", () =>
+    Effect.gen(function* () {
+      const members = yield* MemberStore
+      const ada = memberRecord("Ada", { email: "ada.lovelace@example.com" })
+      const grace = memberRecord("grace")
+      yield* members.insert(ada)
+      yield* members.insert(grace)
+      yield* members.insert(memberRecord("linus"))
+      const found = (logins: ReadonlyArray<string>) =>
+        members.findByLogins(logins).pipe(Effect.map((accounts) => ids(accounts).sort()))
+      assert.deepStrictEqual(yield* found(["ADA.Lovelace@example.com", " grace "]), [ada.id, grace.id])
+      assert.deepStrictEqual(yield* found(["ada", "ada.lovelace@example.com"]), [ada.id], "one account, once")
+      assert.deepStrictEqual(yield* found(["nobody@example.com", "nobody"]), [])
+      const [account] = yield* members.findByLogins(["aDa"])
+      assert.strictEqual(account?.username, "Ada")
+      assert.strictEqual(account?.email, "ada.lovelace@example.com")
+    }).pipe(Effect.provide(stores()))
+  )
+
   it.effect("lists members oldest first, the id breaking ties", () =>
     Effect.gen(function* () {
       const members = yield* MemberStore

@@ -1,22 +1,17 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
-import {
-  DuplicateEmail,
-  DuplicateOrganizationSlug,
-  DuplicateUsername,
-  SignupClosed
-} from "../../model/errors.ts"
+import { DuplicateOrganizationSlug, SignupClosed } from "../../model/errors.ts"
 import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
 import { NewOrganization, Organization, organizationAuditFields } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
-import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { insertHoldingRole } from "../members/insert-holding-role.ts"
+import { requireLoginsFree } from "../members/require-logins-free.ts"
 import { setUpOrganization } from "../organizations/set-up-organization.ts"
 import { countSignup } from "./count-signup.ts"
 import { startSession } from "./start-session.ts"
@@ -33,11 +28,7 @@ export type SignUpInput = typeof SignUpInput.Type
 
 /** Refuses what is taken before anything is written or hashed; the stores' unique indexes stay the guard. */
 const requireFree = Effect.fnUntraced(function* (input: SignUpInput, email: string) {
-  const members = yield* MemberStore
-  if (Option.isSome(yield* members.findByLogin(email))) return yield* new DuplicateEmail({ email })
-  if (Option.isSome(yield* members.findByLogin(input.username))) {
-    return yield* new DuplicateUsername({ username: input.username })
-  }
+  yield* requireLoginsFree(email, input.username)
   if (Option.isSome(yield* (yield* OrganizationStore).findByRef(input.organization.slug))) {
     return yield* new DuplicateOrganizationSlug({ slug: input.organization.slug })
   }

@@ -1,7 +1,7 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
-import { DuplicateEmail, DuplicateUsername, UnknownRole } from "../../model/errors.ts"
+import { UnknownRole } from "../../model/errors.ts"
 import { RoleId } from "../../model/ids.ts"
 import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
@@ -9,12 +9,12 @@ import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
-import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 import { insertHoldingRole } from "./insert-holding-role.ts"
+import { requireLoginsFree } from "./require-logins-free.ts"
 
 export const AddMemberInput = Schema.Struct({
   username: Username,
@@ -27,16 +27,11 @@ export type AddMemberInput = typeof AddMemberInput.Type
 
 export const addMember = Effect.fnUntraced(function* (actor: Principal, input: AddMemberInput) {
   yield* requirePermission(actor, "team.members.write")
-  const members = yield* MemberStore
   const role = yield* (yield* RoleLookup).find(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
   yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
   const email = normalizeEmail(input.email)
-  // Fail fast before spending a hash; the store's unique indexes remain the real guard.
-  if (Option.isSome(yield* members.findByLogin(email))) return yield* new DuplicateEmail({ email })
-  if (Option.isSome(yield* members.findByLogin(input.username))) {
-    return yield* new DuplicateUsername({ username: input.username })
-  }
+  yield* requireLoginsFree(email, input.username)
   const record = new NewMember({
     id: yield* (yield* IdGenerator).memberId,
     organizationId: yield* CurrentOrganization,
