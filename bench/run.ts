@@ -97,6 +97,11 @@ const measure = async (
   if (wanted(label)) subjects.push(await run(label, ...rest))
 }
 await measure("Roster, open mode", "app/main.ts", {}, open)
+// The bundle production runs (`npm run build:server`): only the code used, in a few modules.
+if (wanted("Roster, open mode, built")) {
+  await Bun.spawn(["npm", "run", "build:server", "--silent"], { stdout: "ignore", stderr: "inherit" }).exited
+  await measure("Roster, open mode, built", "build/main.js", {}, open)
+}
 // What metrics cost (ROSTER_METRICS=on): the same load, counted; then off and on measured in pairs.
 await measure("Roster, open mode, metrics on", "app/main.ts", { ROSTER_METRICS: "on" }, open)
 const metricsCost: MetricsCost | undefined = wanted("Roster, open mode, metrics on")

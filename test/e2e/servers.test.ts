@@ -1,10 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest"
+import { execFileSync } from "node:child_process"
+import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 
 const runtimes = {
   bun: { npm: ["npm", "start", "--silent"], direct: scriptCommand("start") },
+  "bun, built": { npm: ["npm", "run", "start:built", "--silent"], direct: scriptCommand("start:built") },
   deno: { npm: ["npm", "run", "start:deno", "--silent"], direct: scriptCommand("start:deno") }
 } as const
+
+// The bundle production runs (`npm run build:server`), built from this checkout's sources.
+beforeAll(() => {
+  execFileSync("npm", ["run", "build:server", "--silent"], { stdio: "ignore" })
+})
 
 const running: Array<RunningServer> = []
 afterEach(() => {
