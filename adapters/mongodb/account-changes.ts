@@ -37,38 +37,70 @@ export const accountChanges = (db: Db) => {
   const narrowMemberships = (accountId: string, update: UpdateFilter<MembershipDocument>) =>
     fences.ofAccount(accountId)(queryWrite(() => members.updateMany({ accountId }, update)))
 
+  /** Takes away an account no membership holds any more, with the entries still on it. */
+  const dropOrphan = (account: AccountDocument) => {
+    // Entries still on it (moved already but not yet cleared, or not yet moved) go into the record
+    // first; it is deleted only as read, so an entry pushed meanwhile keeps it, marked, until the
+    // next start has relayed that one too.
+    const outbox = account.outbox ?? []
+    return copyEntries(db, outbox as ReadonlyArray<AuditEntryDocument>).pipe(
+      Effect.andThen(
+        queryWrite(() =>
+          accounts.deleteOne(
+            outbox.length === 0
+              ? { _id: account._id, "outbox.0": { $exists: false } }
+              : { _id: account._id, outbox }
+          )
+        )
+      ),
+      Effect.asVoid
+    )
+  }
+
+  /** Copies the account to the memberships that hold it, behind a fence: how many it reached. */
+  const copyToMemberships = (account: AccountDocument) =>
+    fences
+      .ofAccount(account._id)(
+        queryWrite(() =>
+          members.updateMany({ accountId: account._id, ...live }, { $set: copiedFrom(account) })
+        )
+      )
+      .pipe(Effect.map((result) => result.matchedCount))
+
+  const clearMark = (accountId: string) =>
+    queryWrite(() => accounts.updateOne({ _id: accountId }, { $unset: { pendingSince: "" } }))
+
   /** Copies the account to its memberships and clears its mark; an account left with none is deleted. */
   const settle = (accountId: string) =>
     Effect.gen(function* () {
       const account = yield* query(() => accounts.findOne({ _id: accountId }))
       if (account === null) return
       const held = yield* query(() => members.countDocuments({ accountId, ...live }, { limit: 1 }))
-      if (held === 0) {
-        // Entries still on it (moved already but not yet cleared, or not yet moved) go into the
-        // record first; it is deleted only as read, so an entry pushed meanwhile keeps it, marked,
-        // until the next start has relayed that one too.
-        const outbox = account.outbox ?? []
-        yield* copyEntries(db, outbox as ReadonlyArray<AuditEntryDocument>)
-        yield* queryWrite(() =>
-          accounts.deleteOne(
-            outbox.length === 0
-              ? { _id: accountId, "outbox.0": { $exists: false } }
-              : { _id: accountId, outbox }
-          )
-        )
-        return
-      }
-      yield* fences.ofAccount(accountId)(
-        queryWrite(() => members.updateMany({ accountId }, { $set: copiedFrom(account) }))
-      )
-      yield* queryWrite(() => accounts.updateOne({ _id: accountId }, { $unset: { pendingSince: "" } }))
+      if (held === 0) return yield* dropOrphan(account)
+      yield* copyToMemberships(account)
+      yield* clearMark(accountId)
     })
 
-  /** Marks the account pending, applies `update` to it, then settles it. */
+  /**
+   * `settle` for an account as its change left it, a member a moment ago: the copy counts its
+   * memberships, so neither a read nor a count comes first. Should none hold it any more (the last
+   * left meanwhile), it is settled as any other.
+   */
+  const settleChanged = (account: AccountDocument) =>
+    Effect.gen(function* () {
+      if ((yield* copyToMemberships(account)) === 0) return yield* settle(account._id)
+      yield* clearMark(account._id)
+    })
+
+  /** Marks the account pending, applies `update` to it, then settles it (a member of the caller's organisation). */
   const widen = (filter: Filter<AccountDocument>, update: UpdateFilter<AccountDocument>) =>
     attemptWrite(() =>
-      accounts.findOneAndUpdate(filter, { ...update, $set: { ...update.$set, pendingSince: new Date() } })
-    ).pipe(Effect.tap((account) => (account === null ? Effect.void : settle(account._id))))
+      accounts.findOneAndUpdate(
+        filter,
+        { ...update, $set: { ...update.$set, pendingSince: new Date() } },
+        { returnDocument: "after" }
+      )
+    ).pipe(Effect.tap((account) => (account === null ? Effect.void : settleChanged(account))))
 
   return {
     fences,

@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import { accountChanges } from "../../adapters/mongodb/account-changes.ts"
 import { MemberId, MemberStore } from "../../core/index.ts"
 import { valueOf } from "../support/contract.ts"
 import { scratch, storesOn, withClient } from "../support/mongo-scratch.ts"
@@ -66,5 +67,35 @@ describe("accounts a stopped process left pending, on MongoDB", () => {
         assert.strictEqual(pending, 0)
       })
     )
+  )
+
+  it.effect(
+    "a change settles at once: copied to the memberships, or the account deleted when none holds it",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scratch
+          yield* writeHalfDone(database)
+          const after = yield* withClient(async (client) => {
+            const db = client.db(database)
+            const { widen } = accountChanges(db)
+            const rename = (id: string, username: string) =>
+              Effect.runPromise(widen({ _id: id }, { $set: { username, usernameKey: username } }))
+            // Ada's account is held by her membership; the orphan's membership left while it changed.
+            await rename("m-ada", "augusta")
+            await rename("m-orphan", "renamed")
+            return {
+              membership: await db.collection("members").findOne({ _id: "default/m-ada" } as object),
+              accounts: await db.collection("accounts").find().toArray()
+            }
+          })
+          assert.strictEqual(after.membership?.username, "augusta", "the copy follows the change")
+          assert.deepStrictEqual(
+            after.accounts.map((account) => [account._id, account.username, account.pendingSince]),
+            [["m-ada", "augusta", undefined]],
+            "the orphan is deleted, and nothing is left pending"
+          )
+        })
+      )
   )
 })
