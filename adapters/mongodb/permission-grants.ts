@@ -12,14 +12,14 @@ import {
 import { pushEntry, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { recordFence } from "./record-fences.ts"
 import { noteLeft } from "./relay-hints.ts"
 import { type RolePermissionDocument, toDetail, toDocument } from "./role-permission-document.ts"
-import { sessionFences } from "./session-fences.ts"
 
 /** Grants a permission to a role: to its record, made first if the role has none. */
 export const permissionGrants = (db: Db) => {
   const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
-  const fences = sessionFences(db)
+  const fenced = recordFence(db)
 
   // Each change is one atomic update of the role's document, so concurrent grants and removals
   // of different permissions all take effect.
@@ -42,10 +42,7 @@ export const permissionGrants = (db: Db) => {
         updatedAt: at
       })
       const entry = audit?.(after)
-      const updated = yield* fences.ofRole(
-        organizationId,
-        roleId
-      )(
+      const updated = yield* fenced(organizationId, roleId)(
         queryWrite(() =>
           details.findOneAndUpdate(
             { roleId, organizationId, permissionIds: { $ne: permissionId } },
@@ -56,7 +53,8 @@ export const permissionGrants = (db: Db) => {
             },
             { returnDocument: "after" }
           )
-        )
+        ),
+        (written) => written?.permissionIds
       )
       if (updated !== null) yield* noteLeft(db, "role_permissions", updated._id, entry)
       // Granted by another request meanwhile: the record holds it, with that request's entry.
@@ -81,17 +79,15 @@ export const permissionGrants = (db: Db) => {
         updatedAt: at
       })
       const entry = audit?.(detail)
-      const created = yield* fences
-        .ofRole(
-          organizationId,
-          roleId
-        )(attemptWrite(() => details.insertOne(withEntry({ ...toDocument(detail), organizationId }, entry))))
-        .pipe(
-          Effect.tap(() => noteLeft(db, "role_permissions", id, entry)),
-          Effect.as(true),
-          // Another instance created the role's record first: add to that one instead.
-          Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
-        )
+      const created = yield* fenced(organizationId, roleId)(
+        attemptWrite(() => details.insertOne(withEntry({ ...toDocument(detail), organizationId }, entry))),
+        () => detail.permissionIds
+      ).pipe(
+        Effect.tap(() => noteLeft(db, "role_permissions", id, entry)),
+        Effect.as(true),
+        // Another instance created the role's record first: add to that one instead.
+        Effect.catchTag("DuplicateKey", () => Effect.succeed(false))
+      )
       return created ? detail : yield* grantIn(organizationId, roleId, permissionId, at, audit)
     })
 

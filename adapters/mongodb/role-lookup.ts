@@ -53,7 +53,8 @@ export const storedRoleOf = (db: Db) => {
  * A role and its permissions in one read: FerretDB, the server the tests run on, has no `$lookup`
  * to join the permission record to the role, so the role carries a copy of the record's ids. A role
  * without one has its record read too, and is then given one (see `storedRoleOf`). Every change
- * of a record runs behind a fence on its role, which takes the copy away (see `sessionFences`).
+ * of a record runs behind a fence on its role, which takes the copy away (see `sessionFences`) and,
+ * when no other change overlapped it, leaves the record's new ids as the copy (`record-fences.ts`).
  */
 export const makeRoleLookup = Effect.gen(function* () {
   const storedRole = storedRoleOf(yield* MongoDatabase)

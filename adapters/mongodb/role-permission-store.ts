@@ -6,6 +6,7 @@ import { pushEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { permissionGrants } from "./permission-grants.ts"
+import { recordFence } from "./record-fences.ts"
 import { noteLeft } from "./relay-hints.ts"
 import { type RolePermissionDocument, toDetail } from "./role-permission-document.ts"
 import { sessionFences } from "./session-fences.ts"
@@ -14,6 +15,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const details = db.collection<typeof RolePermissionDocument.Encoded>("role_permissions")
   const fences = sessionFences(db)
+  const fencedRecord = recordFence(db)
 
   const grantIn = permissionGrants(db)
 
@@ -26,10 +28,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
           const current = yield* query(() => details.findOne({ _id: id, organizationId }))
           // Not holding the permission (or no such record) changes nothing: answer what is stored.
           if (current === null || !current.permissionIds.includes(permissionId)) return current
-          const updated = yield* fences.ofRole(
-            organizationId,
-            current.roleId
-          )(
+          const updated = yield* fencedRecord(organizationId, current.roleId)(
             queryWrite(() =>
               details.findOneAndUpdate(
                 { _id: id, organizationId, permissionIds: permissionId },
@@ -40,7 +39,8 @@ export const makeRolePermissionStore = Effect.gen(function* () {
                 },
                 { returnDocument: "after" }
               )
-            )
+            ),
+            (written) => written?.permissionIds
           )
           if (updated !== null) yield* noteLeft(db, "role_permissions", id, entry)
           // Taken away by another request meanwhile: the record as it is now.

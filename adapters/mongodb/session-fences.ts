@@ -36,6 +36,8 @@ interface Source {
   readonly filter: Filter<FencedDocument>
   /** What else the fence's raising changes on the documents: copies they carry of others. */
   readonly raising?: { readonly $unset: Record<string, "">; readonly $inc: Record<string, number> }
+  /** What else its lifting changes: the version of those copies, moved on again. */
+  readonly lifting?: { readonly $inc: Record<string, number> }
 }
 
 /** What a write changes that snapshots copy: the sessions that may copy it, and its documents. */
@@ -46,16 +48,34 @@ interface Guarded {
 
 /**
  * Roles: a fence over one takes away the copy of its permissions it carries (`role-lookup.ts`), and
- * moves that copy's version on, so a copy read before is never stored after.
+ * moves that copy's version on as it goes up and as it comes down, so a copy read before is never
+ * stored after (see also `record-fences.ts`).
  */
 const rolesWhere = (filter: Filter<FencedDocument>): Source => ({
   collection: "roles",
   filter,
-  raising: { $unset: { permissionCopy: "" }, $inc: { copyVersion: 1 } }
+  raising: { $unset: { permissionCopy: "" }, $inc: { copyVersion: 1 } },
+  lifting: { $inc: { copyVersion: 1 } }
 })
 
+/** The sessions of the organisation that copy the role, or have no snapshot yet. */
+export const roleSessions = (organizationId: string, roleId: number): Filter<Snapshotted> => ({
+  organizationId,
+  $or: [{ "snapshot.member.roleId": roleId }, { snapshot: { $exists: false } }]
+})
+
+export const newFence = (): Fence => ({ id: randomUUID(), at: new Date() })
+
+/** Takes the snapshots of the sessions `filter` finds away, and moves their version on. */
+export const dropSnapshots = (db: Db, filter: Filter<Snapshotted>) =>
+  query(() =>
+    db
+      .collection<Snapshotted>("sessions")
+      .updateMany(filter, { $inc: { snapshotVersion: 1 }, $unset: { snapshot: "" } })
+  )
+
 /** A write that failed and can no longer take effect: a refusal, not a lost or timed-out command. */
-const settled = (exit: Exit.Exit<unknown, unknown>) => {
+export const settled = (exit: Exit.Exit<unknown, unknown>) => {
   if (Exit.isSuccess(exit)) return true
   if (Cause.hasDies(exit.cause) || Cause.hasInterrupts(exit.cause)) return false
   const error = Cause.findErrorOption(exit.cause)
@@ -77,12 +97,11 @@ export const abandonedAfterMs = 10 * 60 * 1000
  * taken down (at each start, and every five minutes while a process runs).
  */
 export const sessionFences = (db: Db) => {
-  const sessions = db.collection<Snapshotted>("sessions")
   const fencedWith =
     (guarded: Guarded) =>
     <A, E, R>(write: (fence: Fence) => Effect.Effect<A, E, R>) =>
       Effect.suspend(() => {
-        const fence: Fence = { id: randomUUID(), at: new Date() }
+        const fence = newFence()
         const raise = Effect.andThen(
           Effect.forEach(
             guarded.sources,
@@ -94,15 +113,15 @@ export const sessionFences = (db: Db) => {
               ),
             { discard: true }
           ),
-          query(() =>
-            sessions.updateMany(guarded.sessions, { $inc: { snapshotVersion: 1 }, $unset: { snapshot: "" } })
-          )
+          dropSnapshots(db, guarded.sessions)
         )
         const lift = Effect.forEach(
           guarded.sources,
-          ({ collection, filter }) =>
+          ({ collection, filter, lifting }) =>
             query(() =>
-              db.collection<FencedDocument>(collection).updateMany(filter, { $pull: { fences: fence } })
+              db
+                .collection<FencedDocument>(collection)
+                .updateMany(filter, { $pull: { fences: fence }, ...lifting })
             ),
           { discard: true }
         ).pipe(Effect.ignore)
@@ -134,10 +153,7 @@ export const sessionFences = (db: Db) => {
     /** The role, and the sessions of the organisation that copy it or have no snapshot yet. */
     ofRole: (organizationId: string, roleId: number) =>
       fenced({
-        sessions: {
-          organizationId,
-          $or: [{ "snapshot.member.roleId": roleId }, { snapshot: { $exists: false } }]
-        },
+        sessions: roleSessions(organizationId, roleId),
         sources: [rolesWhere({ _id: roleId, organizationId })]
       }),
     /** Every membership and role of the organisation, and its sessions. */

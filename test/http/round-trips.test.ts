@@ -82,7 +82,7 @@ const expected: Record<Measured, number> = onSqlite
       "PATCH /api/v1/team/roles/{id}": 3,
       "PATCH /api/v1/team/roles/{id} (Idempotency-Key)": 5,
       "POST /api/v1/team/role/add": 3,
-      "POST /api/v1/team/role-permission-detail": 9,
+      "POST /api/v1/team/role-permission-detail": 7,
       "DELETE /api/v1/team/role-permission-detail/{id}": 7,
       "POST /api/v1/team/add": 8.8,
       "PATCH /api/v1/team/members/{id}": 12,
