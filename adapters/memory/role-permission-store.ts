@@ -51,9 +51,10 @@ export const makeRolePermissionStore = Effect.gen(function* () {
         trail.append(audit?.(granted))
         return granted
       }),
-    revoke: (id, permissionId, at, entry) =>
+    revoke: ({ id, roleId }, permissionId, at, entry) =>
       syncInOrganization((organizationId) =>
         lookup(organizationId, id).pipe(
+          Option.filter((current) => current.roleId === roleId),
           Option.map((current) =>
             current.permissionIds.includes(permissionId)
               ? saveRecorded(

@@ -22,16 +22,14 @@ export const makeRolePermissionStore = Effect.gen(function* () {
   return RolePermissionStore.of({
     grant: (roleId, permissionId, at, audit) =>
       inOrganization((organizationId) => grantIn(organizationId, roleId, permissionId, at, audit)),
-    revoke: (id, permissionId, at, entry) =>
+    // Written without a read first: the record's role, which the fence needs, is the caller's.
+    revoke: ({ id, roleId }, permissionId, at, entry) =>
       inOrganization((organizationId) =>
         Effect.gen(function* () {
-          const current = yield* query(() => details.findOne({ _id: id, organizationId }))
-          // Not holding the permission (or no such record) changes nothing: answer what is stored.
-          if (current === null || !current.permissionIds.includes(permissionId)) return current
-          const updated = yield* fencedRecord(organizationId, current.roleId)(
+          const updated = yield* fencedRecord(organizationId, roleId)(
             queryWrite(() =>
               details.findOneAndUpdate(
-                { _id: id, organizationId, permissionIds: permissionId },
+                { _id: id, roleId, organizationId, permissionIds: permissionId },
                 {
                   $pull: { permissionIds: permissionId },
                   $set: { updatedAt: DateTime.toDateUtc(at) },
@@ -43,8 +41,8 @@ export const makeRolePermissionStore = Effect.gen(function* () {
             (written) => written?.permissionIds
           )
           if (updated !== null) yield* noteLeft(db, "role_permissions", id, entry)
-          // Taken away by another request meanwhile: the record as it is now.
-          return updated ?? (yield* query(() => details.findOne({ _id: id, organizationId })))
+          // Not held (taken away meanwhile), or no such record: the record as it is now, if any.
+          return updated ?? (yield* query(() => details.findOne({ _id: id, roleId, organizationId })))
         })
       ).pipe(Effect.flatMap(optionally(toDetail))),
     findById: (id) =>

@@ -80,12 +80,13 @@ export const makeRolePermissionStore = Effect.gen(function* () {
           return granted
         })
       ),
-    revoke: (id, permissionId, at, entry) =>
+    revoke: ({ id, roleId }, permissionId, at, entry) =>
       inOrganization((organizationId) =>
         write((db) => {
           const row = db.get(
-            "SELECT * FROM role_permissions WHERE id = ? AND organization_id = ?",
+            "SELECT * FROM role_permissions WHERE id = ? AND role_id = ? AND organization_id = ?",
             id,
+            roleId,
             organizationId
           )
           if (row === undefined) return Option.none()

@@ -18,9 +18,12 @@ export class RolePermissionStore extends Context.Service<
       at: DateTime.Utc,
       audit?: (detail: RolePermissionDetail) => AuditEntry
     ) => Effect.Effect<RolePermissionDetail, StoreUnavailable>
-    /** Removes the permission if present (recording `entry` only then); none when there is no record. */
+    /**
+     * Removes the permission from the record (its id and role as read) if present, recording `entry`
+     * only then; none when there is no such record.
+     */
     readonly revoke: (
-      id: RolePermissionDetailId,
+      record: Pick<RolePermissionDetail, "id" | "roleId">,
       permissionId: PermissionId,
       at: DateTime.Utc,
       entry?: AuditEntry

@@ -87,7 +87,7 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
       const theirs = yield* inOther(details.grant(theirRole.id, PermissionId.make(1), at(2)))
       assert.isTrue(Option.isNone(yield* details.findById(theirs.id)))
       assert.isTrue(Option.isNone(yield* details.findByRole(theirRole.id)))
-      assert.isTrue(Option.isNone(yield* details.revoke(theirs.id, PermissionId.make(1), at(3))))
+      assert.isTrue(Option.isNone(yield* details.revoke(theirs, PermissionId.make(1), at(3))))
       assert.lengthOf(yield* details.rolesHolding([PermissionId.make(1)]), 0)
       yield* details.removeOfRole(theirRole.id)
       assert.deepStrictEqual(valueOf(yield* inOther(details.findById(theirs.id))).permissionIds, [

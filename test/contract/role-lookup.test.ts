@@ -43,7 +43,7 @@ describe.each(storeKinds)("RoleLookup on %s", (_, stores) => {
         active: true,
         permissionIds: [1, 3]
       })
-      yield* permissions.revoke(detail.id, PermissionId.make(3), at(2))
+      yield* permissions.revoke(detail, PermissionId.make(3), at(2))
       yield* roles.update(role.id, { name: "Staff", activeStatus: false })
       assert.deepStrictEqual(yield* seen(role.id), { name: "Staff", active: false, permissionIds: [1] })
       assert.isUndefined(

@@ -168,7 +168,7 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
       for (const id of allPermissions) yield* details.grant(role(3), id, at(0))
       const record = valueOf(yield* details.findByRole(role(3)))
       const revoked = yield* inParallel(allPermissions.length, (i) =>
-        details.revoke(record.id, allPermissions[i] ?? permission(1), at(10))
+        details.revoke(record, allPermissions[i] ?? permission(1), at(10))
       )
       for (const each of revoked) assert.strictEqual(valueOf(each).id, record.id)
       const stored = valueOf(yield* details.findById(record.id))
@@ -184,13 +184,13 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
       yield* details.grant(role(1), permission(1), at(1))
       const before = yield* details.grant(role(1), permission(4), at(2))
 
-      const removed = valueOf(yield* details.revoke(before.id, permission(1), at(3)))
+      const removed = valueOf(yield* details.revoke(before, permission(1), at(3)))
       assert.deepStrictEqual(plain(removed.permissionIds), [4])
       assertEquals(removed.updatedAt, at(3))
       assertEquals(valueOf(yield* details.findById(before.id)), removed)
 
       for (const absent of [permission(1), permission(7), permission(999)]) {
-        const unchanged = valueOf(yield* details.revoke(before.id, absent, at(4)))
+        const unchanged = valueOf(yield* details.revoke(before, absent, at(4)))
         assertEquals(unchanged, removed, `revoking ${absent} changes nothing, not even updatedAt`)
       }
       assertEquals(valueOf(yield* details.findById(before.id)), removed)
@@ -202,7 +202,14 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
       const details = yield* RolePermissionStore
       const existing = yield* details.grant(role(1), permission(1), at(1))
       const unknown = RolePermissionDetailId.make(existing.id + 100)
-      assert.isTrue(Option.isNone(yield* details.revoke(unknown, permission(1), at(2))))
+      assert.isTrue(
+        Option.isNone(yield* details.revoke({ id: unknown, roleId: role(1) }, permission(1), at(2)))
+      )
+      assert.isTrue(
+        Option.isNone(yield* details.revoke({ id: existing.id, roleId: role(2) }, permission(1), at(2))),
+        "nor is a record under another role than its own"
+      )
+      assertEquals(valueOf(yield* details.findById(existing.id)), existing, "which is left unchanged")
       assert.isTrue(Option.isNone(yield* details.findById(unknown)))
       assert.isTrue(Option.isNone(yield* details.findByRole(role(2))))
       assertEquals(valueOf(yield* details.findById(existing.id)), existing)

@@ -60,7 +60,7 @@ describe.each(storeKinds)("SessionLookup on %s", (_, stores) => {
         assert.deepStrictEqual(yield* seen(tokenHash), now, message)
       }
       yield* check({}, "as written")
-      yield* permissions.revoke(detail.id, PermissionId.make(1), at(2))
+      yield* permissions.revoke(detail, PermissionId.make(1), at(2))
       yield* check({ permissionIds: [2] }, "a revoked permission")
       yield* permissions.grant(role.id, PermissionId.make(3), at(3))
       yield* check({ permissionIds: [2, 3] }, "a granted permission")

@@ -83,7 +83,7 @@ const expected: Record<Measured, number> = onSqlite
       "PATCH /api/v1/team/roles/{id} (Idempotency-Key)": 5,
       "POST /api/v1/team/role/add": 3,
       "POST /api/v1/team/role-permission-detail": 7,
-      "DELETE /api/v1/team/role-permission-detail/{id}": 7,
+      "DELETE /api/v1/team/role-permission-detail/{id}": 6,
       "POST /api/v1/team/add": 8.8,
       "PATCH /api/v1/team/members/{id}": 12,
       "GET /api/v1/team/members (master key)": 1

@@ -38,21 +38,17 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
   if (Option.isNone(current))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
   const { roleId, permissionIds } = current.value
-  const removing = permissionIds.includes(input.permissionId)
-  if (removing) {
-    yield* requireNotOwnRole(actor, roleId)
-    yield* requireHeldWithinCeiling(actor, permissionIds)
-    if (holdsEverything(permissionIds) && (yield* isOwnerRole(roleId))) yield* requireAnotherOwner({ roleId })
-  }
-  const entry = removing
-    ? yield* newAuditEntry(
-        auditActorOf(actor),
-        "permission.removed",
-        { type: "role_permission_detail", id: String(input.id) },
-        { permissionId: [input.permissionId, null] }
-      )
-    : undefined
-  const updated = yield* store.revoke(input.id, input.permissionId, yield* DateTime.now, entry)
+  if (!permissionIds.includes(input.permissionId)) return current.value
+  yield* requireNotOwnRole(actor, roleId)
+  yield* requireHeldWithinCeiling(actor, permissionIds)
+  if (holdsEverything(permissionIds) && (yield* isOwnerRole(roleId))) yield* requireAnotherOwner({ roleId })
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "permission.removed",
+    { type: "role_permission_detail", id: String(input.id) },
+    { permissionId: [input.permissionId, null] }
+  )
+  const updated = yield* store.revoke(current.value, input.permissionId, yield* DateTime.now, entry)
   if (Option.isNone(updated))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
   // The store wrote the entry only if its write took the permission away; the relay moves only that.
