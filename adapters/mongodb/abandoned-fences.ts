@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
 import { query } from "./driver.ts"
-import { abandonedAfterMs, type FencedDocument } from "./session-fences.ts"
+import { abandonedAfterMs, type FencedDocument } from "./fences.ts"
 
 /** Takes down the fences on memberships and roles older than any write: their writes are over. */
 export const liftAbandonedFences = (db: Db) =>

@@ -1,7 +1,7 @@
 import { Effect, Exit } from "effect"
 import type { Db } from "mongodb"
 import { query } from "./driver.ts"
-import { dropSnapshots, type FencedDocument, newFence, roleSessions, settled } from "./session-fences.ts"
+import { dropSnapshots, type FencedDocument, newFence, roleSessions, settled } from "./fences.ts"
 
 interface CopyingRole extends FencedDocument {
   readonly copyVersion?: number

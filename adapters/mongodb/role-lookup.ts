@@ -6,9 +6,9 @@ import { decodeDocument } from "../stored-schema.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
+import { type Fenced, isFenced } from "./fences.ts"
 import { type RolePermissionDocument, toDetail } from "./role-permission-document.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
-import { type Fenced, isFenced } from "./session-fences.ts"
 
 export type StoredRole = typeof RoleDocument.Encoded & Fenced
 

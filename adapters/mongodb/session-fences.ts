@@ -1,35 +1,15 @@
-import { randomUUID } from "node:crypto"
-import { Cause, Effect, Exit, Option, Predicate } from "effect"
+import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
 import { query } from "./driver.ts"
-
-/** A fence as the documents it guards carry it: its id and when it went up. */
-export interface Fence {
-  readonly id: string
-  readonly at: Date
-}
-
-/** A document a snapshot copies from (a membership, a role): the fences of the writes under way. */
-export interface Fenced {
-  readonly fences?: Array<Fence>
-}
-
-/** Whether a write to what the document holds is under way (or was left so by a dead process). */
-export const isFenced = (document: Fenced) => (document.fences?.length ?? 0) > 0
-
-export interface FencedDocument extends Fenced {
-  readonly _id: string | number
-}
-
-/** What a session document carries for the snapshot `session-lookup.ts` keeps on it. */
-export interface Snapshotted {
-  readonly _id: string
-  readonly memberId: string
-  readonly organizationId: string
-  readonly snapshot?: unknown
-  /** Raised by every fence over the session: a snapshot is stored only under the version read. */
-  readonly snapshotVersion?: number
-}
+import {
+  dropSnapshots,
+  type Fence,
+  type FencedDocument,
+  newFence,
+  roleSessions,
+  type Snapshotted,
+  settled
+} from "./fences.ts"
 
 interface Source {
   readonly collection: string
@@ -57,33 +37,6 @@ const rolesWhere = (filter: Filter<FencedDocument>): Source => ({
   raising: { $unset: { permissionCopy: "" }, $inc: { copyVersion: 1 } },
   lifting: { $inc: { copyVersion: 1 } }
 })
-
-/** The sessions of the organisation that copy the role, or have no snapshot yet. */
-export const roleSessions = (organizationId: string, roleId: number): Filter<Snapshotted> => ({
-  organizationId,
-  $or: [{ "snapshot.member.roleId": roleId }, { snapshot: { $exists: false } }]
-})
-
-export const newFence = (): Fence => ({ id: randomUUID(), at: new Date() })
-
-/** Takes the snapshots of the sessions `filter` finds away, and moves their version on. */
-export const dropSnapshots = (db: Db, filter: Filter<Snapshotted>) =>
-  query(() =>
-    db
-      .collection<Snapshotted>("sessions")
-      .updateMany(filter, { $inc: { snapshotVersion: 1 }, $unset: { snapshot: "" } })
-  )
-
-/** A write that failed and can no longer take effect: a refusal, not a lost or timed-out command. */
-export const settled = (exit: Exit.Exit<unknown, unknown>) => {
-  if (Exit.isSuccess(exit)) return true
-  if (Cause.hasDies(exit.cause) || Cause.hasInterrupts(exit.cause)) return false
-  const error = Cause.findErrorOption(exit.cause)
-  return Option.isSome(error) && !Predicate.isTagged(error.value, "StoreUnavailable")
-}
-
-/** How long a fence may stand before it is taken for one a dead process left: far past any write. */
-export const abandonedAfterMs = 10 * 60 * 1000
 
 /**
  * Runs a write that changes what session snapshots copy (a membership and its account's copy, a

@@ -5,8 +5,8 @@ import { MembershipDocument, toMembership } from "./account-documents.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
+import { type Fenced, isFenced, type Snapshotted } from "./fences.ts"
 import { storedRoleOf } from "./role-lookup.ts"
-import { type Fenced, isFenced, type Snapshotted } from "./session-fences.ts"
 import { toSession } from "./session-store.ts"
 
 /** What authenticating a session needs, copied onto it: its membership, its role's standing, its permissions. */

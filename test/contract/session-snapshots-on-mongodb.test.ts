@@ -2,13 +2,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import { MongoDatabase, mongoDatabaseLayer } from "../../adapters/mongodb/database.ts"
+import { abandonedAfterMs, type Fenced, type Snapshotted } from "../../adapters/mongodb/fences.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
-import {
-  abandonedAfterMs,
-  type Fenced,
-  type Snapshotted,
-  sessionFences
-} from "../../adapters/mongodb/session-fences.ts"
+import { sessionFences } from "../../adapters/mongodb/session-fences.ts"
 import { makeSessionLookup } from "../../adapters/mongodb/session-lookup.ts"
 import { MemberStore, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
 import { memberRecord, newRole, sessionOf } from "../support/contract.ts"
