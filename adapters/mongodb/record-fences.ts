@@ -1,7 +1,15 @@
 import { Effect, Exit } from "effect"
 import type { Db } from "mongodb"
 import { query } from "./driver.ts"
-import { dropSnapshots, type FencedDocument, newFence, roleSessions, settled } from "./fences.ts"
+import {
+  dropSnapshots,
+  type FencedDocument,
+  newFence,
+  roleCopyLifting,
+  roleCopyRaising,
+  roleSessions,
+  settled
+} from "./fences.ts"
 
 interface CopyingRole extends FencedDocument {
   readonly copyVersion?: number
@@ -27,13 +35,11 @@ export const recordFence = (db: Db) => {
         const raise = query(() =>
           roles.findOneAndUpdate(
             role,
-            { $push: { fences: fence }, $unset: { permissionCopy: "" }, $inc: { copyVersion: 1 } },
+            { $push: { fences: fence }, ...roleCopyRaising },
             { returnDocument: "after" }
           )
         ).pipe(Effect.tap(() => dropSnapshots(db, roleSessions(organizationId, roleId))))
-        const lift = query(() =>
-          roles.updateOne(role, { $pull: { fences: fence }, $inc: { copyVersion: 1 } })
-        )
+        const lift = query(() => roles.updateOne(role, { $pull: { fences: fence }, ...roleCopyLifting }))
         const liftCopying = (version: number, ids: ReadonlyArray<number>) =>
           query(() =>
             roles.updateOne(
@@ -41,7 +47,7 @@ export const recordFence = (db: Db) => {
               {
                 $pull: { fences: fence },
                 $set: { permissionCopy: [...ids].sort((a, b) => a - b) },
-                $inc: { copyVersion: 1 }
+                ...roleCopyLifting
               }
             )
           ).pipe(Effect.flatMap((lifted) => (lifted.modifiedCount === 1 ? Effect.void : lift)))

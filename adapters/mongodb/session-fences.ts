@@ -6,6 +6,8 @@ import {
   type Fence,
   type FencedDocument,
   newFence,
+  roleCopyLifting,
+  roleCopyRaising,
   roleSessions,
   type Snapshotted,
   settled
@@ -26,16 +28,12 @@ interface Guarded {
   readonly sources: ReadonlyArray<Source>
 }
 
-/**
- * Roles: a fence over one takes away the copy of its permissions it carries (`role-lookup.ts`), and
- * moves that copy's version on as it goes up and as it comes down, so a copy read before is never
- * stored after (see also `record-fences.ts`).
- */
+/** Roles, whose fences take their copies of their permissions with them (see `roleCopyRaising`). */
 const rolesWhere = (filter: Filter<FencedDocument>): Source => ({
   collection: "roles",
   filter,
-  raising: { $unset: { permissionCopy: "" }, $inc: { copyVersion: 1 } },
-  lifting: { $inc: { copyVersion: 1 } }
+  raising: roleCopyRaising,
+  lifting: roleCopyLifting
 })
 
 /**
