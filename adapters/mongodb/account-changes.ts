@@ -1,23 +1,29 @@
 import { Effect } from "effect"
-import type { Db, Filter, UpdateFilter } from "mongodb"
-import { DuplicateEmail, DuplicateUsername } from "../../core/index.ts"
-import { type AccountDocument, copiedFrom, type MembershipDocument } from "./account-documents.ts"
+import type { Db, UpdateFilter } from "mongodb"
+import { DuplicateEmail, DuplicateUsername, type StoreUnavailable } from "../../core/index.ts"
+import { accountCopies } from "./account-copies.ts"
+import type { AccountDocument, MembershipDocument } from "./account-documents.ts"
 import { type AuditEntryDocument, live } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { copyEntries } from "./relay-batches.ts"
 import { sessionFences } from "./session-fences.ts"
 
+/** The account changed, and the organisation whose membership of it is answered, if any. */
+interface Changed {
+  readonly accountId: string
+  readonly organizationId?: string
+}
+
 /**
  * The writes that keep an account and its memberships in step. The account is the truth; its
- * memberships copy what lists filter on. A change that narrows (ends sessions, disables) reaches the
- * memberships first, so a process stopped halfway never leaves a session alive that should have
- * ended; one that widens reaches the account first, marked pending until its copies follow. Every
- * write to memberships goes behind a fence on the account's sessions, whose snapshots copy them.
+ * memberships copy what lists filter on, and sessions' snapshots copy them, so every change of an
+ * account goes behind a fence on its memberships and their sessions.
  */
 export const accountChanges = (db: Db) => {
   const accounts = db.collection<AccountDocument>("accounts")
   const members = db.collection<MembershipDocument>("members")
   const fences = sessionFences(db)
+  const copied = accountCopies(db)
   /** The server need not say which unique index refused a write; which value another account holds does. */
   const conflictOf = (id: string, fields: { readonly email?: string; readonly username?: string }) =>
     query(() =>
@@ -33,9 +39,6 @@ export const accountChanges = (db: Db) => {
         )
       )
     )
-
-  const narrowMemberships = (accountId: string, update: UpdateFilter<MembershipDocument>) =>
-    fences.ofAccount(accountId)(queryWrite(() => members.updateMany({ accountId }, update)))
 
   /** Takes away an account no membership holds any more, with the entries still on it. */
   const dropOrphan = (account: AccountDocument) => {
@@ -57,19 +60,6 @@ export const accountChanges = (db: Db) => {
     )
   }
 
-  /** Copies the account to the memberships that hold it, behind a fence: how many it reached. */
-  const copyToMemberships = (account: AccountDocument) =>
-    fences
-      .ofAccount(account._id)(
-        queryWrite(() =>
-          members.updateMany({ accountId: account._id, ...live }, { $set: copiedFrom(account) })
-        )
-      )
-      .pipe(Effect.map((result) => result.matchedCount))
-
-  const clearMark = (accountId: string) =>
-    queryWrite(() => accounts.updateOne({ _id: accountId }, { $unset: { pendingSince: "" } }))
-
   /** Copies the account to its memberships and clears its mark; an account left with none is deleted. */
   const settle = (accountId: string) =>
     Effect.gen(function* () {
@@ -77,37 +67,63 @@ export const accountChanges = (db: Db) => {
       if (account === null) return
       const held = yield* query(() => members.countDocuments({ accountId, ...live }, { limit: 1 }))
       if (held === 0) return yield* dropOrphan(account)
-      yield* copyToMemberships(account)
-      yield* clearMark(accountId)
+      yield* copied(accountId, Effect.succeed(account))
+      yield* queryWrite(() => accounts.updateOne({ _id: accountId }, { $unset: { pendingSince: "" } }))
     })
 
   /**
-   * `settle` for an account as its change left it, a member a moment ago: the copy counts its
-   * memberships, so neither a read nor a count comes first. Should none hold it any more (the last
-   * left meanwhile), it is settled as any other.
+   * Changes the account (`update`, its version moved on) behind `copied`, after `before` when given:
+   * the write to its memberships of a change that narrows. An account that reached no membership
+   * (the last left meanwhile) is settled as any other, and deleted.
    */
-  const settleChanged = (account: AccountDocument) =>
-    Effect.gen(function* () {
-      if ((yield* copyToMemberships(account)) === 0) return yield* settle(account._id)
-      yield* clearMark(account._id)
-    })
-
-  /** Marks the account pending, applies `update` to it, then settles it (a member of the caller's organisation). */
-  const widen = (filter: Filter<AccountDocument>, update: UpdateFilter<AccountDocument>) =>
-    attemptWrite(() =>
-      accounts.findOneAndUpdate(
-        filter,
-        { ...update, $set: { ...update.$set, pendingSince: new Date() } },
-        { returnDocument: "after" }
+  const change = (
+    { accountId, organizationId }: Changed,
+    update: UpdateFilter<AccountDocument>,
+    before: Effect.Effect<unknown, StoreUnavailable> = Effect.void
+  ) =>
+    copied(
+      accountId,
+      Effect.andThen(
+        before,
+        attemptWrite(() =>
+          accounts.findOneAndUpdate(
+            { _id: accountId },
+            { ...update, $inc: { ...update.$inc, version: 1 } },
+            { returnDocument: "after" }
+          )
+        )
+      ),
+      organizationId
+    ).pipe(
+      Effect.tap(({ account, reached }) =>
+        account !== null && reached === 0 ? settle(account._id) : Effect.void
       )
-    ).pipe(Effect.tap((account) => (account === null ? Effect.void : settleChanged(account))))
+    )
+
+  /** A change that widens what the account may do: made on the account, then copied. */
+  const widen = (changed: Changed, update: UpdateFilter<AccountDocument>) => change(changed, update)
+
+  /**
+   * A change that narrows (ends sessions, disables): it reaches the memberships first, so a process
+   * stopped halfway never leaves a session alive that should have ended.
+   */
+  const narrow = (
+    changed: Changed,
+    memberships: UpdateFilter<MembershipDocument>,
+    update: UpdateFilter<AccountDocument>
+  ) =>
+    change(
+      changed,
+      update,
+      queryWrite(() => members.updateMany({ accountId: changed.accountId }, memberships))
+    )
 
   return {
     fences,
     conflictOf,
-    narrowMemberships,
     settle,
     widen,
+    narrow,
     markPending: (ids: ReadonlyArray<string>) =>
       queryWrite(() =>
         accounts.updateMany({ _id: { $in: [...ids] } }, { $set: { pendingSince: new Date() } })

@@ -5,8 +5,10 @@ import { Outbox, Removed } from "./audit-document.ts"
 
 /**
  * An account as stored: the truth of its username, e-mail, status and credential, under the unique
- * indexes. `pendingSince` marks an account whose memberships may not show it yet (a change, a new
- * account or a removal was under way): `settleAccounts` finishes it at start if a process stopped.
+ * indexes. `version` moves on with every change of it, and its memberships' copies say which one
+ * they copy (see `notNewerThan`). `pendingSince` marks an account whose memberships may not hold
+ * it yet (a new account, or a removal was under way): `settleAccounts` finishes it at start if a
+ * process stopped.
  */
 export const AccountDocument = collectionSchema(
   Schema.Struct({
@@ -17,12 +19,20 @@ export const AccountDocument = collectionSchema(
     passwordHash: Schema.String,
     accountActiveStatus: Schema.Boolean,
     createdAt: Schema.DateTimeUtcFromDate,
+    version: Schema.optionalKey(Schema.Int),
     pendingSince: Schema.optionalKey(Schema.Date),
     outbox: Outbox
   }),
   AccountRecord,
   {
-    decode: ({ _id, usernameKey: _key, pendingSince: _pending, outbox: _outbox, ...fields }) => ({
+    decode: ({
+      _id,
+      usernameKey: _key,
+      version: _version,
+      pendingSince: _pending,
+      outbox: _outbox,
+      ...fields
+    }) => ({
       id: _id,
       ...fields
     }),
@@ -47,6 +57,7 @@ export const MembershipDocument = collectionSchema(
     usernameKey: Schema.String,
     email: Schema.String,
     accountActiveStatus: Schema.Boolean,
+    accountVersion: Schema.optionalKey(Schema.Int),
     accountEpoch: Schema.Int,
     membershipEpoch: Schema.Int,
     activestatus: Schema.Boolean,
@@ -83,10 +94,20 @@ export type MembershipDocument = typeof MembershipDocument.Encoded
 export const toMembership = decodeDocument(MembershipDocument)
 export const toMembershipDocument = encodeDocument(MembershipDocument)
 
-/** The fields a membership copies from its account. */
+/** The fields a membership copies from its account, and the version of the account they are. */
 export const copiedFrom = (account: AccountDocument) => ({
   username: account.username,
   usernameKey: account.usernameKey,
   email: account.email,
-  accountActiveStatus: account.accountActiveStatus
+  accountActiveStatus: account.accountActiveStatus,
+  accountVersion: account.version ?? 0
+})
+
+/**
+ * The memberships that may take the account's copy: none has copied a later version of it. Two
+ * changes of one account may end in either order; the copy of the earlier never overwrites the
+ * later's. A version copied again is the same account, so it may be (a stopped write's is redone).
+ */
+export const notNewerThan = (account: AccountDocument) => ({
+  $or: [{ accountVersion: { $lte: account.version ?? 0 } }, { accountVersion: { $exists: false } }]
 })

@@ -1,12 +1,15 @@
 import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
-import { type MemberId, type MemberStore, usernameKey } from "../../core/index.ts"
+import { type MemberId, type MemberStore, type OrganizationId, usernameKey } from "../../core/index.ts"
+import { inOrganization } from "../organization-scope.ts"
 import { accountChanges } from "./account-changes.ts"
-import type { AccountDocument } from "./account-documents.ts"
+import type { Copied } from "./account-copies.ts"
 import { pushEntry } from "./audit-document.ts"
-import { queryWrite } from "./driver.ts"
-import { membershipOf } from "./member-reads.ts"
+import { membershipOf, optionalMember } from "./member-reads.ts"
 import { noteLeft } from "./relay-hints.ts"
+
+/** The account and the membership of it answered: the current organisation's. */
+type Changed = { readonly accountId: MemberId; readonly organizationId: OrganizationId }
 
 /**
  * What `MemberStore` changes of an account, for every organisation it is a member of: the change is
@@ -15,51 +18,45 @@ import { noteLeft } from "./relay-hints.ts"
 export const accountWrites = (
   db: Db
 ): Pick<MemberStore["Service"], "setAccountStatus" | "setPassword" | "updateAccount"> => {
-  const accounts = db.collection<AccountDocument>("accounts")
-  const { conflictOf, narrowMemberships, widen } = accountChanges(db)
+  const { conflictOf, narrow, widen } = accountChanges(db)
   const membership = membershipOf(db)
-  /** An account-wide change of a member of the current organisation; none when there is none. */
-  const changeAccount = <E>(id: MemberId, change: Effect.Effect<unknown, E>) =>
-    membership(id).pipe(
-      Effect.flatMap((found) =>
-        Option.isNone(found) ? Effect.succeedNone : Effect.andThen(change, membership(id))
-      )
+  /**
+   * An account-wide change of a member of the current organisation; none when there is none. The
+   * membership is answered as the change left it: as its copy answered it, or else read again.
+   */
+  const changeAccount = <E>(id: MemberId, change: (changed: Changed) => Effect.Effect<Copied, E>) =>
+    Effect.flatMap(membership(id), (found) =>
+      Option.isNone(found)
+        ? Effect.succeedNone
+        : inOrganization((organizationId) => change({ accountId: id, organizationId })).pipe(
+            Effect.flatMap(({ membership: copiedOnto }) =>
+              copiedOnto === undefined || copiedOnto === null ? membership(id) : optionalMember(copiedOnto)
+            )
+          )
     )
   return {
     setAccountStatus: (id, active, entry) =>
-      changeAccount(
-        id,
+      changeAccount(id, (changed) =>
         active
-          ? widen({ _id: id }, { $set: { accountActiveStatus: true }, ...pushEntry(entry) })
-          : narrowMemberships(id, { $set: { accountActiveStatus: false }, $inc: { accountEpoch: 1 } }).pipe(
-              Effect.andThen(
-                queryWrite(() =>
-                  accounts.updateOne(
-                    { _id: id },
-                    { $set: { accountActiveStatus: false }, ...pushEntry(entry) }
-                  )
-                )
-              )
+          ? widen(changed, { $set: { accountActiveStatus: true }, ...pushEntry(entry) })
+          : narrow(
+              changed,
+              { $set: { accountActiveStatus: false }, $inc: { accountEpoch: 1 } },
+              { $set: { accountActiveStatus: false }, ...pushEntry(entry) }
             )
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     setPassword: (id, passwordHash, entry) =>
-      changeAccount(
-        id,
-        narrowMemberships(id, { $inc: { accountEpoch: 1 } }).pipe(
-          Effect.andThen(
-            queryWrite(() => accounts.updateOne({ _id: id }, { $set: { passwordHash }, ...pushEntry(entry) }))
-          )
-        )
-      ),
+      changeAccount(id, (changed) =>
+        narrow(changed, { $inc: { accountEpoch: 1 } }, { $set: { passwordHash }, ...pushEntry(entry) })
+      ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     updateAccount: (id, changes, entry) => {
       const set = {
         ...changes,
         ...(changes.username === undefined ? {} : { usernameKey: usernameKey(changes.username) })
       }
-      return changeAccount(
-        id,
-        widen({ _id: id }, { $set: set, ...pushEntry(entry) }).pipe(
-          Effect.tap((account) => (account === null ? Effect.void : noteLeft(db, "accounts", id, entry))),
+      return changeAccount(id, (changed) =>
+        widen(changed, { $set: set, ...pushEntry(entry) }).pipe(
+          Effect.tap(({ account }) => (account === null ? Effect.void : noteLeft(db, "accounts", id, entry))),
           Effect.catchTag("DuplicateKey", () => conflictOf(id, changes))
         )
       )

@@ -14,6 +14,7 @@ import {
   type AccountDocument,
   copiedFrom,
   type MembershipDocument,
+  notNewerThan,
   toAccountDocument,
   toMembershipDocument
 } from "./account-documents.ts"
@@ -86,7 +87,9 @@ export const makeMemberStore = Effect.gen(function* () {
             yield* queryWrite(() => members.deleteOne({ _id: document._id }))
             return false
           }
-          yield* queryWrite(() => members.updateOne({ _id: document._id }, { $set: copiedFrom(account) }))
+          yield* queryWrite(() =>
+            members.updateOne({ _id: document._id, ...notNewerThan(account) }, { $set: copiedFrom(account) })
+          )
           return true
         })
       ),

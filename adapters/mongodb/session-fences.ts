@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Exit } from "effect"
 import type { Db, Filter } from "mongodb"
 import { query } from "./driver.ts"
 import {
@@ -48,23 +48,27 @@ const rolesWhere = (filter: Filter<FencedDocument>): Source => ({
  * taken down (at each start, and every five minutes while a process runs).
  */
 export const sessionFences = (db: Db) => {
+  /**
+   * `write` is handed the fence and how many documents it went up on; `liftedBy` says, of what it
+   * answers, that it took the fence down itself (with its last write), so no other write is made.
+   */
   const fencedWith =
     (guarded: Guarded) =>
-    <A, E, R>(write: (fence: Fence) => Effect.Effect<A, E, R>) =>
+    <A, E, R>(
+      write: (fence: Fence, raised: number) => Effect.Effect<A, E, R>,
+      liftedBy: (written: A) => boolean = () => false
+    ) =>
       Effect.suspend(() => {
         const fence = newFence()
-        const raise = Effect.andThen(
-          Effect.forEach(
-            guarded.sources,
-            ({ collection, filter, raising }) =>
-              query(() =>
-                db
-                  .collection<FencedDocument>(collection)
-                  .updateMany(filter, { $push: { fences: fence }, ...raising })
-              ),
-            { discard: true }
+        const raise = Effect.tap(
+          Effect.forEach(guarded.sources, ({ collection, filter, raising }) =>
+            query(() =>
+              db
+                .collection<FencedDocument>(collection)
+                .updateMany(filter, { $push: { fences: fence }, ...raising })
+            )
           ),
-          dropSnapshots(db, guarded.sessions)
+          () => dropSnapshots(db, guarded.sessions)
         )
         const lift = Effect.forEach(
           guarded.sources,
@@ -76,26 +80,34 @@ export const sessionFences = (db: Db) => {
             ),
           { discard: true }
         ).pipe(Effect.ignore)
-        return Effect.andThen(
-          raise,
-          Effect.onExit(write(fence), (exit) => (settled(exit) ? lift : Effect.void))
+        return Effect.flatMap(raise, (raised) =>
+          Effect.onExit(
+            write(
+              fence,
+              raised.reduce((sum, result) => sum + result.matchedCount, 0)
+            ),
+            (exit) => (!settled(exit) || (Exit.isSuccess(exit) && liftedBy(exit.value)) ? Effect.void : lift)
+          )
         )
       })
   const fenced =
     (guarded: Guarded) =>
     <A, E, R>(write: Effect.Effect<A, E, R>) =>
       fencedWith(guarded)(() => write)
+  const account = (accountId: string): Guarded => ({
+    sessions: { memberId: accountId },
+    sources: [{ collection: "members", filter: { accountId } }]
+  })
   const membership = (accountId: string, organizationId: string): Guarded => ({
     sessions: { memberId: accountId, organizationId },
     sources: [{ collection: "members", filter: { accountId, organizationId } }]
   })
   return {
-    /** The account's memberships in every organisation, and their sessions. */
-    ofAccount: (accountId: string) =>
-      fenced({
-        sessions: { memberId: accountId },
-        sources: [{ collection: "members", filter: { accountId } }]
-      }),
+    /**
+     * The account's memberships in every organisation, and their sessions, for a write of the
+     * account that copies it onto them as it takes the fence down (`account-copies.ts`).
+     */
+    copyingAccount: (accountId: string) => fencedWith(account(accountId)),
     /** One membership, and its sessions. */
     ofMembership: (accountId: string, organizationId: string) =>
       fenced(membership(accountId, organizationId)),

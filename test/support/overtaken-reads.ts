@@ -1,27 +1,32 @@
 import { Effect } from "effect"
 import type { Collection, Db } from "mongodb"
 
-/**
- * `db`, but each `findOne` on `collection` runs `change` after it has read and before it answers:
- * a read overtaken by another request's change, as a race would have it.
- */
-export const withReadsOvertaken = (db: Db, collection: string, change: Effect.Effect<unknown, unknown>) => {
-  const overtaken = (target: Collection) =>
-    new Proxy(target, {
-      get: (inner, property) =>
-        property === "findOne"
-          ? async (...args: Parameters<Collection["findOne"]>) => {
-              const found = await inner.findOne(...args)
-              await Effect.runPromise(change)
-              return found
-            }
-          : Reflect.get(inner, property, inner)
+/** `db`, but each `method` call on `collection` runs `change` after the server answered and before the caller hears. */
+const overtaking =
+  (method: "findOne" | "findOneAndUpdate") =>
+  (db: Db, collection: string, change: Effect.Effect<unknown, unknown>) => {
+    const overtaken = (target: Collection) =>
+      new Proxy(target, {
+        get: (inner, property) =>
+          property === method
+            ? async (...args: Array<unknown>) => {
+                const answer = await Reflect.apply(Reflect.get(inner, method, inner), inner, args)
+                await Effect.runPromise(change)
+                return answer
+              }
+            : Reflect.get(inner, property, inner)
+      })
+    return new Proxy(db, {
+      get: (target, property) =>
+        property === "collection"
+          ? (name: string) =>
+              name === collection ? overtaken(target.collection(name)) : target.collection(name)
+          : Reflect.get(target, property, target)
     })
-  return new Proxy(db, {
-    get: (target, property) =>
-      property === "collection"
-        ? (name: string) =>
-            name === collection ? overtaken(target.collection(name)) : target.collection(name)
-        : Reflect.get(target, property, target)
-  })
-}
+  }
+
+/** A read overtaken by another request's change, as a race would have it. */
+export const withReadsOvertaken = overtaking("findOne")
+
+/** A write overtaken, once it is made, by another request's change before it goes on. */
+export const withWritesOvertaken = overtaking("findOneAndUpdate")
