@@ -59,13 +59,16 @@ export const makeMemberStore = Effect.gen(function* () {
     insert: ({ passwordHash, ...member }, entry) =>
       Effect.gen(function* () {
         const account = toAccountDocument(new AccountRecord({ ...member, passwordHash }))
-        yield* attemptWrite(() => accounts.insertOne({ ...account, pendingSince: new Date() })).pipe(
+        const pendingSince = new Date()
+        yield* attemptWrite(() => accounts.insertOne({ ...account, pendingSince })).pipe(
           Effect.catchTag("DuplicateKey", () => conflictOf(member.id, member))
         )
         const membership = toMembershipDocument(new MemberRecord(member))
         yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
-        yield* noteLeft(db, "members", membership._id, entry)
-        yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
+        // The mark goes with the entry's relay, in its batch; without an entry, at once.
+        if (entry !== undefined)
+          yield* noteLeft(db, "members", membership._id, entry, { accountId: member.id, pendingSince })
+        else yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
       }),
     // The membership is stored with a fence up until its copies of the account are taken: a session
     // read in full meanwhile keeps no snapshot of copies that are about to change.

@@ -3,6 +3,7 @@ import type { AnyBulkWriteOperation, Db } from "mongodb"
 import { StoreUnavailable } from "../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
 import { isUniqueViolation, query } from "./driver.ts"
+import type { Unmark } from "./relay-hints.ts"
 
 /**
  * Entries a batch moves at most, so that a document written many times a second holds few; one
@@ -17,11 +18,14 @@ export interface Waiting {
   readonly _id: string | number
   /** The entry exactly as it waits: FerretDB matches pulled documents whole, not as queries. */
   readonly entry: AuditEntryDocument
+  /** The account's mark its write leaves to be cleared with the entry, if it is still that one. */
+  readonly unmark?: Unmark
 }
 
 interface Pending {
   readonly _id: string | number
   readonly outbox?: Array<AuditEntryDocument>
+  readonly pendingSince?: Date
 }
 
 /** What the server answers an `insert` command: how many it inserted, and why not the others. */
@@ -75,10 +79,17 @@ export const relayBatches = (db: Db) => {
   const queued: Array<Waiting> = []
   const clear = (taken: ReadonlyArray<Waiting>) => {
     const byCollection = new Map<string, Array<AnyBulkWriteOperation<Pending>>>()
-    for (const { collection, _id, entry } of taken) {
-      const operations = byCollection.get(collection) ?? []
-      operations.push({ updateOne: { filter: { _id }, update: { $pull: { outbox: entry } } } })
-      byCollection.set(collection, operations)
+    const add = (collection: string, operation: AnyBulkWriteOperation<Pending>) =>
+      byCollection.set(collection, [...(byCollection.get(collection) ?? []), operation])
+    for (const { collection, _id, entry, unmark } of taken) {
+      add(collection, { updateOne: { filter: { _id }, update: { $pull: { outbox: entry } } } })
+      if (unmark !== undefined)
+        add("accounts", {
+          updateOne: {
+            filter: { _id: unmark.accountId, pendingSince: unmark.pendingSince },
+            update: { $unset: { pendingSince: "" } }
+          }
+        })
     }
     return Effect.forEach(
       byCollection,

@@ -131,6 +131,51 @@ describe("the audit relay on MongoDB", () => {
     )
   )
 
+  it.effect("a new account's mark goes with its entry's relay, but not a mark set again since", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const database = yield* scratch
+        const ada = memberRecord("ada")
+        const grace = memberRecord("grace")
+        const marks = () =>
+          onDatabase(database, (db) =>
+            db
+              .collection<{ _id: string; pendingSince?: Date }>("accounts")
+              .find()
+              .sort({ _id: 1 })
+              .toArray()
+              .then((accounts) =>
+                accounts.map((account) => [account._id, account.pendingSince !== undefined])
+              )
+          )
+        const remarked = new Date(Date.UTC(2026, 0, 1))
+        yield* Effect.gen(function* () {
+          const members = yield* MemberStore
+          yield* members.insert(ada, entryFor("aud_1", "member.added", ada.id))
+          yield* members.insert(grace, entryFor("aud_2", "member.added", grace.id))
+          assert.deepStrictEqual(yield* marks(), [
+            [ada.id, true],
+            [grace.id, true]
+          ])
+          // Another change of Grace's account marks it again before the relay: that mark stays.
+          yield* onDatabase(database, (db) =>
+            db
+              .collection<{ _id: string }>("accounts")
+              .updateOne({ _id: grace.id }, { $set: { pendingSince: remarked } })
+          )
+          const log = yield* AuditLog
+          yield* log.relay(entryFor("aud_1", "member.added", ada.id))
+          yield* log.relay(entryFor("aud_2", "member.added", grace.id))
+          assert.lengthOf(yield* log.page({}, 10), 2)
+        }).pipe(Effect.provide(process_(database)))
+        assert.deepStrictEqual(yield* marks(), [
+          [ada.id, false],
+          [grace.id, true]
+        ])
+      })
+    )
+  )
+
   it.effect(
     "relayed entries are moved into the record and off their documents in the next second's batch",
     () =>
