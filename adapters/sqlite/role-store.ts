@@ -26,6 +26,13 @@ const columns = "id, name, role_key, active, created_at"
  */
 const abandonedAfterMs = 60_000
 
+/**
+ * Counts one more holder of the role, `holders_changed_at` set to now (then id, organisation): a
+ * claim is recent, whenever the role was last held.
+ */
+export const claiming =
+  "UPDATE roles SET holders = holders + 1, holders_changed_at = ? WHERE id = ? AND organization_id = ?"
+
 /** Whether the role's count is only of abandoned claims: no member holds it and none was counted lately. */
 const abandoned = (db: SqliteConnection, role: Row, now: number) =>
   now - int(role.holders_changed_at) >= abandonedAfterMs &&
@@ -89,13 +96,8 @@ export const makeRoleStore = Effect.gen(function* () {
       ),
     claim: (id) =>
       inOrganization((organizationId) =>
-        write(
-          (db) =>
-            db.run(
-              "UPDATE roles SET holders = holders + 1 WHERE id = ? AND organization_id = ?",
-              id,
-              organizationId
-            ).changes > 0
+        Effect.flatMap(Clock.currentTimeMillis, (now) =>
+          write((db) => db.get(`${claiming} RETURNING id`, now, id, organizationId) !== undefined)
         )
       ),
     release: (id) =>

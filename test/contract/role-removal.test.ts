@@ -59,6 +59,16 @@ describe.each(storeKinds)("RoleStore removal on %s", (kind, stores) => {
     }).pipe(Effect.provide(stores()))
   )
 
+  it.effect("a claim holds a role that was never held before, however old the role", () =>
+    Effect.gen(function* () {
+      const roles = yield* RoleStore
+      const role = yield* roles.insert(newRole("staff"))
+      yield* TestClock.adjust("1 hour")
+      yield* roles.claim(role.id)
+      assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse)
+    }).pipe(Effect.provide(stores()))
+  )
+
   it.effect("a claim abandoned for a minute by a dead process does not hold a role nobody holds", () =>
     Effect.gen(function* () {
       const roles = yield* RoleStore
