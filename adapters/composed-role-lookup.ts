@@ -1,6 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import {
   type PermissionId,
+  type RoleId,
   RoleLookup,
   type RolePermissionDetail,
   RolePermissionStore,
@@ -19,15 +20,17 @@ export const composedRoleLookupLayer = Layer.effect(
       onNone: (): ReadonlyArray<PermissionId> => [],
       onSome: (detail: RolePermissionDetail) => detail.permissionIds
     })
+    const find = (id: RoleId) =>
+      Effect.flatMap(roles.findById(id), (role) =>
+        Option.isNone(role)
+          ? Effect.succeedNone
+          : Effect.map(permissions.findByRole(id), (detail) =>
+              Option.some({ role: role.value, permissionIds: heldBy(detail) })
+            )
+      )
     return RoleLookup.of({
-      find: (id) =>
-        Effect.flatMap(roles.findById(id), (role) =>
-          Option.isNone(role)
-            ? Effect.succeedNone
-            : Effect.map(permissions.findByRole(id), (detail) =>
-                Option.some({ role: role.value, permissionIds: heldBy(detail) })
-              )
-        )
+      find,
+      claim: (id) => Effect.flatMap(roles.claim(id), (claimed) => (claimed ? find(id) : Effect.succeedNone))
     })
   })
 )

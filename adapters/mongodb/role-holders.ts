@@ -22,6 +22,12 @@ export interface HolderCount {
  */
 const abandonedAfterMs = 60_000
 
+/** The update that counts `by` more holders of a role, at `now`: a claim (1) or a release (-1). */
+export const holding = (by: 1 | -1, now: number) => ({
+  $inc: { holders: by },
+  $set: { holdersChangedAt: new Date(now) }
+})
+
 /** The holder count of the `roles` collection's documents, kept by the role store. */
 export const roleHolders = (db: Db) => {
   const roles = db.collection<HolderCount>("roles")
@@ -33,7 +39,7 @@ export const roleHolders = (db: Db) => {
         queryWrite(() =>
           roles.updateOne(
             { _id: id, organizationId, ...live, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
-            { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
+            holding(by, now)
           )
         )
       )

@@ -1,12 +1,13 @@
-import { Effect, Layer, Option, Schema } from "effect"
+import { Clock, Effect, Layer, Option, Schema } from "effect"
 import type { Db } from "mongodb"
 import { PermissionId, RoleLookup } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { decodeDocument } from "../stored-schema.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
-import { query } from "./driver.ts"
+import { query, queryWrite } from "./driver.ts"
 import { type Fenced, isFenced } from "./fences.ts"
+import { holding } from "./role-holders.ts"
 import { type RolePermissionDocument, toDetail } from "./role-permission-document.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
 
@@ -41,12 +42,27 @@ export const storedRoleOf = (db: Db) => {
       if (!isFenced(document)) yield* keep(document, permissionIds)
       return permissionIds
     })
-  return (id: number, organizationId: string) =>
-    Effect.gen(function* () {
-      const document = yield* query(() => roles.findOne({ _id: id, organizationId, ...live }))
-      if (document === null) return null
-      return { document, permissionIds: yield* permissionsOf(document, organizationId) }
-    })
+  const withPermissions = (document: StoredRole | null, organizationId: string) =>
+    document === null
+      ? Effect.succeed(null)
+      : Effect.map(permissionsOf(document, organizationId), (permissionIds) => ({ document, permissionIds }))
+  return {
+    find: (id: number, organizationId: string) =>
+      Effect.flatMap(
+        query(() => roles.findOne({ _id: id, organizationId, ...live })),
+        (document) => withPermissions(document, organizationId)
+      ),
+    /** The role counted one more holder (see `roleHolders`), as that write left it. */
+    claim: (id: number, organizationId: string, now: number) =>
+      Effect.flatMap(
+        queryWrite(() =>
+          roles.findOneAndUpdate({ _id: id, organizationId, ...live }, holding(1, now), {
+            returnDocument: "after"
+          })
+        ),
+        (document) => withPermissions(document, organizationId)
+      )
+  }
 }
 
 /**
@@ -58,14 +74,21 @@ export const storedRoleOf = (db: Db) => {
  */
 export const makeRoleLookup = Effect.gen(function* () {
   const storedRole = storedRoleOf(yield* MongoDatabase)
+  const answer = (stored: { document: StoredRole; permissionIds: ReadonlyArray<PermissionId> } | null) =>
+    stored === null
+      ? Effect.succeedNone
+      : Effect.map(toRole(stored.document), (role) =>
+          Option.some({ role, permissionIds: stored.permissionIds })
+        )
   return RoleLookup.of({
     find: (id) =>
+      inOrganization((organizationId) => Effect.flatMap(storedRole.find(id, organizationId), answer)),
+    claim: (id) =>
       inOrganization((organizationId) =>
-        Effect.gen(function* () {
-          const stored = yield* storedRole(id, organizationId)
-          if (stored === null) return Option.none()
-          return Option.some({ role: yield* toRole(stored.document), permissionIds: stored.permissionIds })
-        })
+        Clock.currentTimeMillis.pipe(
+          Effect.flatMap((now) => storedRole.claim(id, organizationId, now)),
+          Effect.flatMap(answer)
+        )
       )
   })
 })

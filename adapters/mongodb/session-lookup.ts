@@ -31,7 +31,7 @@ export const makeSessionLookup = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const sessions = db.collection<Snapshotted>("sessions")
   const members = db.collection<MembershipDocument & Fenced>("members")
-  const storedRole = storedRoleOf(db)
+  const storedRole = storedRoleOf(db).find
 
   /** The session's member, role and permissions as stored, and whether a fence stood on them. */
   const readInFull = (session: Session) =>

@@ -71,7 +71,7 @@ const expected: Record<Measured, number> = onSqlite
       "POST /api/v1/team/role/add": 2,
       "POST /api/v1/team/role-permission-detail": 3,
       "DELETE /api/v1/team/role-permission-detail/{id}": 3,
-      "POST /api/v1/team/add": 6,
+      "POST /api/v1/team/add": 5,
       "PATCH /api/v1/team/members/{id}": 5,
       "GET /api/v1/team/members (master key)": 1
     }
@@ -84,7 +84,7 @@ const expected: Record<Measured, number> = onSqlite
       "POST /api/v1/team/role/add": 3,
       "POST /api/v1/team/role-permission-detail": 7,
       "DELETE /api/v1/team/role-permission-detail/{id}": 6,
-      "POST /api/v1/team/add": 8,
+      "POST /api/v1/team/add": 7,
       "PATCH /api/v1/team/members/{id}": 9,
       "GET /api/v1/team/members (master key)": 1
     }

@@ -48,7 +48,9 @@ const withRoleRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>
         findById: (id) => roles.findById(id).pipe(Effect.tap(() => roles.remove(id)))
       }),
       Effect.provideService(RoleLookup, {
-        find: (id) => lookup.find(id).pipe(Effect.tap(() => roles.remove(id)))
+        find: (id) => lookup.find(id).pipe(Effect.tap(() => roles.remove(id).pipe(Effect.orDie))),
+        // A claim reads the role as it holds it: removed, it is removed just before.
+        claim: (id) => roles.remove(id).pipe(Effect.orDie, Effect.andThen(lookup.claim(id)))
       })
     )
   })

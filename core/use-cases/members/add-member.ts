@@ -9,11 +9,12 @@ import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
+import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
+import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
-import { insertHoldingRole } from "./insert-holding-role.ts"
 import { requireLoginsFree } from "./require-logins-free.ts"
 
 export const AddMemberInput = Schema.Struct({
@@ -25,34 +26,41 @@ export const AddMemberInput = Schema.Struct({
 })
 export type AddMemberInput = typeof AddMemberInput.Type
 
+/**
+ * The role is claimed as it is read (counted a holder, so that it cannot be deleted under the
+ * member) and the claim given back when the member is refused or not written.
+ */
 export const addMember = Effect.fnUntraced(function* (actor: Principal, input: AddMemberInput) {
   yield* requirePermission(actor, "team.members.write")
-  const role = yield* (yield* RoleLookup).find(input.roleId)
+  const role = yield* (yield* RoleLookup).claim(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
-  yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
-  const email = normalizeEmail(input.email)
-  yield* requireLoginsFree(email, input.username)
-  const record = new NewMember({
-    id: yield* (yield* IdGenerator).memberId,
-    organizationId: yield* CurrentOrganization,
-    username: input.username,
-    email,
-    passwordHash: yield* (yield* PasswordHasher).hash(input.password),
-    activestatus: input.activestatus,
-    accountActiveStatus: true,
-    sessionEpoch: 0,
-    roleId: input.roleId,
-    createdAt: yield* DateTime.now
-  })
-  const member = toMember(record)
-  const entry = yield* newAuditEntry(
-    auditActorOf(actor),
-    "member.added",
-    { type: "member", id: member.id },
-    changesBetween(null, member, memberAuditFields)
-  )
-  yield* insertHoldingRole(record, entry)
+  const release = (yield* RoleStore).release(input.roleId)
+  const { record, entry } = yield* Effect.gen(function* () {
+    yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
+    const email = normalizeEmail(input.email)
+    yield* requireLoginsFree(email, input.username)
+    const record = new NewMember({
+      id: yield* (yield* IdGenerator).memberId,
+      organizationId: yield* CurrentOrganization,
+      username: input.username,
+      email,
+      passwordHash: yield* (yield* PasswordHasher).hash(input.password),
+      activestatus: input.activestatus,
+      accountActiveStatus: true,
+      sessionEpoch: 0,
+      roleId: input.roleId,
+      createdAt: yield* DateTime.now
+    })
+    const entry = yield* newAuditEntry(
+      auditActorOf(actor),
+      "member.added",
+      { type: "member", id: record.id },
+      changesBetween(null, toMember(record), memberAuditFields)
+    )
+    yield* (yield* MemberStore).insert(record, entry)
+    return { record, entry }
+  }).pipe(Effect.tapError(() => release))
   yield* relayAudit(entry)
   yield* seatsAfterMemberChange(undefined, record)
-  return member
+  return toMember(record)
 })
