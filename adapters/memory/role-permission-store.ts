@@ -1,10 +1,13 @@
-import { Effect, Layer, Option } from "effect"
+import { type DateTime, Effect, Layer, Option } from "effect"
 import {
   type AuditEntry,
   type OrganizationId,
+  type PermissionId,
+  type RoleId,
   RolePermissionDetail,
   RolePermissionDetailId,
   RolePermissionStore,
+  RoleStore,
   sortedPermissions,
   withoutPermission,
   withPermission
@@ -14,6 +17,7 @@ import { MemoryAuditTrail } from "./audit-log.ts"
 
 export const makeRolePermissionStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
+  const roles = yield* RoleStore
   const details = new Map<number, RolePermissionDetail>()
   const organizationOf = new Map<number, OrganizationId>()
   let lastId = 0
@@ -34,23 +38,40 @@ export const makeRolePermissionStore = Effect.gen(function* () {
       return save(detail, organizationId)
     }
 
+  const grantIn = (
+    organizationId: OrganizationId,
+    roleId: RoleId,
+    permissionId: PermissionId,
+    at: DateTime.Utc,
+    audit: ((detail: RolePermissionDetail) => AuditEntry) | undefined
+  ) => {
+    const existing = byRole(organizationId, roleId)
+    if (existing?.permissionIds.includes(permissionId)) return existing
+    const granted = save(
+      new RolePermissionDetail({
+        id: existing?.id ?? RolePermissionDetailId.make(++lastId),
+        roleId,
+        permissionIds: sortedPermissions(withPermission(new Set(existing?.permissionIds), permissionId)),
+        updatedAt: at
+      }),
+      organizationId
+    )
+    trail.append(audit?.(granted))
+    return granted
+  }
+
   return RolePermissionStore.of({
     grant: (roleId, permissionId, at, audit) =>
-      syncInOrganization((organizationId) => {
-        const existing = byRole(organizationId, roleId)
-        if (existing?.permissionIds.includes(permissionId)) return existing
-        const granted = save(
-          new RolePermissionDetail({
-            id: existing?.id ?? RolePermissionDetailId.make(++lastId),
-            roleId,
-            permissionIds: sortedPermissions(withPermission(new Set(existing?.permissionIds), permissionId)),
-            updatedAt: at
-          }),
-          organizationId
-        )
-        trail.append(audit?.(granted))
-        return granted
-      }),
+      Effect.flatMap(roles.findById(roleId), (role) =>
+        Option.isNone(role)
+          ? Effect.succeedNone
+          : Effect.map(
+              syncInOrganization((organizationId) =>
+                grantIn(organizationId, roleId, permissionId, at, audit)
+              ),
+              Option.some
+            )
+      ),
     revoke: ({ id, roleId }, permissionId, at, entry) =>
       syncInOrganization((organizationId) =>
         lookup(organizationId, id).pipe(

@@ -23,8 +23,8 @@ export const MemoryStores = Layer.mergeAll(
   invitationStoreLayer,
   scimTokenStoreLayer,
   provisioningStoreLayer,
-  roleStoreLayer,
-  rolePermissionStoreLayer,
+  // A record is granted only to a role the role store holds.
+  Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),
   subscriptionStoreLayer,
   sessionStoreLayer,
   loginThrottleStoreLayer,

@@ -31,14 +31,6 @@ export interface Snapshotted {
   readonly snapshotVersion?: number
 }
 
-/**
- * What a fence also changes on a role as it goes up and as it comes down: the copy of its
- * permissions the role carries (`role-lookup.ts`) is taken away, and that copy's version moves on
- * both times, so a copy read before a change is never stored after it.
- */
-export const roleCopyRaising = { $unset: { permissionCopy: "" as const }, $inc: { copyVersion: 1 } }
-export const roleCopyLifting = { $inc: { copyVersion: 1 } }
-
 /** The sessions of the organisation that copy the role, or have no snapshot yet. */
 export const roleSessions = (organizationId: string, roleId: number): Filter<Snapshotted> => ({
   organizationId,

@@ -38,9 +38,9 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
   group_profiles: [{ key: { organizationId: 1 }, name: "by_organization" }],
   roles: [
     { key: { organizationId: 1, roleKey: 1 }, name: "role_key_unique_in_organization", unique: true },
-    { key: { organizationId: 1, _id: 1 }, name: "by_organization" }
+    { key: { organizationId: 1, _id: 1 }, name: "by_organization" },
+    { key: { organizationId: 1, "record.id": 1 }, name: "by_permission_record" }
   ],
-  role_permissions: [{ key: { roleId: 1 }, name: "one_record_per_role", unique: true }],
   sessions: [
     { key: { memberId: 1 }, name: "by_member" },
     // The fences a role's or an organisation's change raises find its sessions by it.

@@ -30,7 +30,14 @@ const stores: Partial<Record<AuditTarget["type"], ReadonlyArray<Place>>> = {
     byId("accounts", (id) => id)
   ],
   role: [byId("roles", Number)],
-  role_permission_detail: [byId("role_permissions", Number)],
+  role_permission_detail: [
+    {
+      collection: "roles",
+      find: (entry) => ({ "record.id": Number(entry.target.id), organizationId: entry.organizationId })
+    },
+    // Where records were kept before their roles carried them: what waits there is moved at start.
+    byId("role_permissions", Number)
+  ],
   subscription: [byId("subscriptions", (id) => id)],
   organization: [byId("organizations", (id) => id)],
   invitation: [byId("invitations", (id) => id)],

@@ -8,11 +8,13 @@ import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { noteLeft } from "./relay-hints.ts"
 import { roleHolders } from "./role-holders.ts"
+import { RecordOfRole } from "./role-permission-document.ts"
 import { sessionFences } from "./session-fences.ts"
 
 /**
- * A role as stored: its sequence number as `_id`, its key under a unique index, and how many members
- * hold it (see `roleHolders`).
+ * A role as stored: its sequence number as `_id`, its key under a unique index, how many members
+ * hold it (see `roleHolders`), and its permission record: a role and what it holds are one document,
+ * read in one read and changed in one write.
  */
 export const RoleDocument = collectionSchema(
   Schema.Struct({
@@ -25,10 +27,8 @@ export const RoleDocument = collectionSchema(
     createdAt: Schema.DateTimeUtcFromDate,
     holders: Schema.optionalKey(Schema.Int),
     holdersChangedAt: Schema.optionalKey(Schema.Date),
-    /** Its permission record's ids, copied here while no change of them is under way (`role-lookup.ts`). */
-    permissionCopy: Schema.optionalKey(Schema.Array(Schema.Int)),
-    /** Raised by every fence over the role: a copy is stored only under the version it was read at. */
-    copyVersion: Schema.optionalKey(Schema.Int),
+    /** Its permission record (see `RecordOfRole`), when anything was ever granted to it. */
+    record: Schema.optionalKey(RecordOfRole.from.fields.record),
     outbox: Outbox,
     removed: Removed
   }),
@@ -39,8 +39,7 @@ export const RoleDocument = collectionSchema(
       organizationId: _organizationId,
       holders: _holders,
       holdersChangedAt: _changedAt,
-      permissionCopy: _copy,
-      copyVersion: _version,
+      record: _record,
       outbox: _outbox,
       removed: _removed,
       ...fields
@@ -48,8 +47,7 @@ export const RoleDocument = collectionSchema(
       id: _id,
       ...fields
     }),
-    // A new role holds nothing: no record can precede it, its id being new.
-    encode: ({ id, ...fields }) => ({ _id: id, ...fields, holders: 0, permissionCopy: [] })
+    encode: ({ id, ...fields }) => ({ _id: id, ...fields, holders: 0 })
   }
 )
 

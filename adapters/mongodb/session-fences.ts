@@ -6,8 +6,6 @@ import {
   type Fence,
   type FencedDocument,
   newFence,
-  roleCopyLifting,
-  roleCopyRaising,
   roleSessions,
   type Snapshotted,
   settled
@@ -16,10 +14,6 @@ import {
 interface Source {
   readonly collection: string
   readonly filter: Filter<FencedDocument>
-  /** What else the fence's raising changes on the documents: copies they carry of others. */
-  readonly raising?: { readonly $unset: Record<string, "">; readonly $inc: Record<string, number> }
-  /** What else its lifting changes: the version of those copies, moved on again. */
-  readonly lifting?: { readonly $inc: Record<string, number> }
 }
 
 /** What a write changes that snapshots copy: the sessions that may copy it, and its documents. */
@@ -27,14 +21,6 @@ interface Guarded {
   readonly sessions: Filter<Snapshotted>
   readonly sources: ReadonlyArray<Source>
 }
-
-/** Roles, whose fences take their copies of their permissions with them (see `roleCopyRaising`). */
-const rolesWhere = (filter: Filter<FencedDocument>): Source => ({
-  collection: "roles",
-  filter,
-  raising: roleCopyRaising,
-  lifting: roleCopyLifting
-})
 
 /**
  * Runs a write that changes what session snapshots copy (a membership and its account's copy, a
@@ -61,22 +47,18 @@ export const sessionFences = (db: Db) => {
       Effect.suspend(() => {
         const fence = newFence()
         const raise = Effect.tap(
-          Effect.forEach(guarded.sources, ({ collection, filter, raising }) =>
+          Effect.forEach(guarded.sources, ({ collection, filter }) =>
             query(() =>
-              db
-                .collection<FencedDocument>(collection)
-                .updateMany(filter, { $push: { fences: fence }, ...raising })
+              db.collection<FencedDocument>(collection).updateMany(filter, { $push: { fences: fence } })
             )
           ),
           () => dropSnapshots(db, guarded.sessions)
         )
         const lift = Effect.forEach(
           guarded.sources,
-          ({ collection, filter, lifting }) =>
+          ({ collection, filter }) =>
             query(() =>
-              db
-                .collection<FencedDocument>(collection)
-                .updateMany(filter, { $pull: { fences: fence }, ...lifting })
+              db.collection<FencedDocument>(collection).updateMany(filter, { $pull: { fences: fence } })
             ),
           { discard: true }
         ).pipe(Effect.ignore)
@@ -117,13 +99,16 @@ export const sessionFences = (db: Db) => {
     ofRole: (organizationId: string, roleId: number) =>
       fenced({
         sessions: roleSessions(organizationId, roleId),
-        sources: [rolesWhere({ _id: roleId, organizationId })]
+        sources: [{ collection: "roles", filter: { _id: roleId, organizationId } }]
       }),
     /** Every membership and role of the organisation, and its sessions. */
     ofOrganization: (organizationId: string) =>
       fenced({
         sessions: { organizationId },
-        sources: [{ collection: "members", filter: { organizationId } }, rolesWhere({ organizationId })]
+        sources: [
+          { collection: "members", filter: { organizationId } },
+          { collection: "roles", filter: { organizationId } }
+        ]
       })
   }
 }

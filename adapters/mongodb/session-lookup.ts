@@ -22,8 +22,8 @@ const toSnapshotDocument = encodeDocument(SnapshotDocument)
 /**
  * `SessionLookup` in one read: FerretDB, the server the tests run on, has no `$lookup` to join the
  * membership, role and permissions to the session, so the session carries a snapshot of them. A
- * session without one is read in full (three reads, four when its role carries no copy of its
- * permissions), then given one, but only if neither its
+ * session without one is read in full (three reads: the session, its membership, its role with
+ * its permission record), then given one, but only if neither its
  * membership nor its role carried a fence and no fence has moved its version on since it was read
  * (see `sessionFences`, behind which every write to what a snapshot copies runs).
  */

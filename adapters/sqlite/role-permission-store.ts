@@ -54,9 +54,14 @@ export const makeRolePermissionStore = Effect.gen(function* () {
     grant: (roleId, permissionId, at, audit) =>
       inOrganization((organizationId) =>
         write((db) => {
+          const role = db.get(
+            "SELECT 1 FROM roles WHERE id = ? AND organization_id = ?",
+            roleId,
+            organizationId
+          )
+          if (role === undefined) return Option.none()
           const existing = optionalRow(byRole(db, organizationId, roleId), toDetail)
-          if (Option.isSome(existing) && existing.value.permissionIds.includes(permissionId))
-            return existing.value
+          if (Option.isSome(existing) && existing.value.permissionIds.includes(permissionId)) return existing
           const permissionIds = sortedPermissions(
             withPermission(new Set(Option.isSome(existing) ? existing.value.permissionIds : []), permissionId)
           )
@@ -77,7 +82,7 @@ export const makeRolePermissionStore = Effect.gen(function* () {
               )
           const granted = toDetail(row ?? {})
           appendEntry(db, audit?.(granted))
-          return granted
+          return Option.some(granted)
         })
       ),
     revoke: ({ id, roleId }, permissionId, at, entry) =>

@@ -10,14 +10,15 @@ export class RolePermissionStore extends Context.Service<
   {
     /**
      * Adds the permission, creating the role's record (with a newly allocated id) if needed; `audit`
-     * makes the entry of the change, which is not made when the record already held it.
+     * makes the entry of the change, which is not made when the record already held it. None when
+     * there is no such role (a record belongs to its role, and goes with it).
      */
     readonly grant: (
       roleId: RoleId,
       permissionId: PermissionId,
       at: DateTime.Utc,
       audit?: (detail: RolePermissionDetail) => AuditEntry
-    ) => Effect.Effect<RolePermissionDetail, StoreUnavailable>
+    ) => Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable>
     /**
      * Removes the permission from the record (its id and role as read) if present, recording `entry`
      * only then; none when there is no such record.

@@ -84,9 +84,10 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
       const roles = yield* RoleStore
       const details = yield* RolePermissionStore
       const theirRole = yield* inOther(roles.insert(newRole("admin", at(1))))
-      const theirs = yield* inOther(details.grant(theirRole.id, PermissionId.make(1), at(2)))
+      const theirs = valueOf(yield* inOther(details.grant(theirRole.id, PermissionId.make(1), at(2))))
       assert.isTrue(Option.isNone(yield* details.findById(theirs.id)))
       assert.isTrue(Option.isNone(yield* details.findByRole(theirRole.id)))
+      assert.isTrue(Option.isNone(yield* details.grant(theirRole.id, PermissionId.make(2), at(3))))
       assert.isTrue(Option.isNone(yield* details.revoke(theirs, PermissionId.make(1), at(3))))
       assert.lengthOf(yield* details.rolesHolding([PermissionId.make(1)]), 0)
       yield* details.removeOfRole(theirRole.id)

@@ -10,7 +10,7 @@ import {
   RolePermissionStore,
   RoleStore
 } from "../../core/index.ts"
-import { at, newRole } from "../support/contract.ts"
+import { at, newRole, valueOf } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 /** What a change to the role sees of it: its name, whether it is active, and what it holds. */
@@ -36,7 +36,7 @@ describe.each(storeKinds)("RoleLookup on %s", (_, stores) => {
       const role = yield* roles.insert(newRole("staff"))
       const other = yield* roles.insert(newRole("other"))
       assert.deepStrictEqual(yield* seen(role.id), { name: "Role staff", active: true, permissionIds: [] })
-      const detail = yield* permissions.grant(role.id, PermissionId.make(3), at(1))
+      const detail = valueOf(yield* permissions.grant(role.id, PermissionId.make(3), at(1)))
       yield* permissions.grant(role.id, PermissionId.make(1), at(1))
       yield* permissions.grant(other.id, PermissionId.make(2), at(1))
       assert.deepStrictEqual(yield* seen(role.id), {

@@ -17,6 +17,10 @@ import { storeKinds } from "../support/stores.ts"
 const allPermissions = PermissionCatalog.map((permission) => permission.id)
 const permission = PermissionId.make
 const role = RoleId.make
+/** Roles 1, 2 and 3 (ids are allocated in order from 1): records belong to roles. */
+const threeRoles = RoleStore.use((roles) =>
+  Effect.forEach([1, 2, 3], (i) => roles.insert(newRole(`role-${i}`)))
+)
 /** Branded ids as plain numbers, to compare with literals. */
 const plain = (ids: ReadonlyArray<number>): Array<number> => [...ids]
 
@@ -123,24 +127,25 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
   it.effect("the first grant creates the role's record, later ones add to it", () =>
     Effect.gen(function* () {
       const details = yield* RolePermissionStore
+      yield* threeRoles
       assert.isTrue(Option.isNone(yield* details.findByRole(role(1))))
-      const first = yield* details.grant(role(1), permission(5), at(1))
+      const first = valueOf(yield* details.grant(role(1), permission(5), at(1)))
       assert.strictEqual(first.roleId, 1)
       assert.deepStrictEqual(plain(first.permissionIds), [5])
       assertEquals(first.updatedAt, at(1))
       assertEquals(valueOf(yield* details.findByRole(role(1))), first)
       assertEquals(valueOf(yield* details.findById(first.id)), first)
 
-      const second = yield* details.grant(role(1), permission(2), at(2))
+      const second = valueOf(yield* details.grant(role(1), permission(2), at(2)))
       assert.strictEqual(second.id, first.id)
       assert.deepStrictEqual(plain(second.permissionIds), [2, 5], "sorted by id")
       assertEquals(second.updatedAt, at(2))
       // Granting a held permission does not list it twice.
-      const again = yield* details.grant(role(1), permission(5), at(3))
+      const again = valueOf(yield* details.grant(role(1), permission(5), at(3)))
       assert.deepStrictEqual(plain(again.permissionIds), [2, 5])
       assertEquals(valueOf(yield* details.findById(first.id)), again)
 
-      const other = yield* details.grant(role(2), permission(5), at(4))
+      const other = valueOf(yield* details.grant(role(2), permission(5), at(4)))
       assert.notStrictEqual(other.id, first.id)
       assert.deepStrictEqual(plain(valueOf(yield* details.findByRole(role(1))).permissionIds), [2, 5])
     }).pipe(Effect.provide(stores()))
@@ -149,8 +154,11 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
   it.effect("granting every permission in parallel yields one record holding them all", () =>
     Effect.gen(function* () {
       const details = yield* RolePermissionStore
+      yield* threeRoles
       const granted = yield* inParallel(allPermissions.length, (i) =>
-        details.grant(role(1), allPermissions[i] ?? permission(1), at(i))
+        details
+          .grant(role(1), allPermissions[i] ?? permission(1), at(i))
+          .pipe(Effect.map((granted) => valueOf(granted)))
       )
       const [first] = granted
       if (first === undefined) return assert.fail("no grant answered")
@@ -165,6 +173,7 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
   it.effect("revoking every permission in parallel leaves the record empty", () =>
     Effect.gen(function* () {
       const details = yield* RolePermissionStore
+      yield* threeRoles
       for (const id of allPermissions) yield* details.grant(role(3), id, at(0))
       const record = valueOf(yield* details.findByRole(role(3)))
       const revoked = yield* inParallel(allPermissions.length, (i) =>
@@ -181,8 +190,9 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
   it.effect("revoking removes one permission; revoking an absent one returns the record unchanged", () =>
     Effect.gen(function* () {
       const details = yield* RolePermissionStore
-      yield* details.grant(role(1), permission(1), at(1))
-      const before = yield* details.grant(role(1), permission(4), at(2))
+      yield* threeRoles
+      valueOf(yield* details.grant(role(1), permission(1), at(1)))
+      const before = valueOf(yield* details.grant(role(1), permission(4), at(2)))
 
       const removed = valueOf(yield* details.revoke(before, permission(1), at(3)))
       assert.deepStrictEqual(plain(removed.permissionIds), [4])
@@ -200,7 +210,8 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
   it.effect("an unknown record is none to revoke and to find", () =>
     Effect.gen(function* () {
       const details = yield* RolePermissionStore
-      const existing = yield* details.grant(role(1), permission(1), at(1))
+      yield* threeRoles
+      const existing = valueOf(yield* details.grant(role(1), permission(1), at(1)))
       const unknown = RolePermissionDetailId.make(existing.id + 100)
       assert.isTrue(
         Option.isNone(yield* details.revoke({ id: unknown, roleId: role(1) }, permission(1), at(2)))
@@ -213,6 +224,15 @@ describe.each(storeKinds)("RolePermissionStore on %s", (_, stores) => {
       assert.isTrue(Option.isNone(yield* details.findById(unknown)))
       assert.isTrue(Option.isNone(yield* details.findByRole(role(2))))
       assertEquals(valueOf(yield* details.findById(existing.id)), existing)
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("a grant to a role there is not is none, and makes no record", () =>
+    Effect.gen(function* () {
+      const details = yield* RolePermissionStore
+      assert.isTrue(Option.isNone(yield* details.grant(role(7), permission(1), at(1))))
+      assert.isTrue(Option.isNone(yield* details.findByRole(role(7))))
+      assert.deepStrictEqual(yield* details.rolesHolding([permission(1)]), [])
     }).pipe(Effect.provide(stores()))
   )
 })

@@ -10,7 +10,7 @@ import {
   type SessionWithMember,
   type TokenHash
 } from "../../core/index.ts"
-import { at, memberRecord, newRole, sessionOf } from "../support/contract.ts"
+import { at, memberRecord, newRole, sessionOf, valueOf } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 /**
@@ -41,7 +41,7 @@ describe.each(storeKinds)("SessionLookup on %s", (_, stores) => {
       const members = yield* MemberStore
       const role = yield* roles.insert(newRole("staff"))
       const other = yield* roles.insert(newRole("other"))
-      const detail = yield* permissions.grant(role.id, PermissionId.make(1), at(1))
+      const detail = valueOf(yield* permissions.grant(role.id, PermissionId.make(1), at(1)))
       yield* permissions.grant(role.id, PermissionId.make(2), at(1))
       const ada = memberRecord("ada", { roleId: role.id })
       yield* members.insert(ada)

@@ -82,9 +82,9 @@ const expected: Record<Measured, number> = onSqlite
       "PATCH /api/v1/team/roles/{id}": 3,
       "PATCH /api/v1/team/roles/{id} (Idempotency-Key)": 5,
       "POST /api/v1/team/role/add": 3,
-      "POST /api/v1/team/role-permission-detail": 7,
-      "DELETE /api/v1/team/role-permission-detail/{id}": 6,
-      "POST /api/v1/team/add": 7,
+      "POST /api/v1/team/role-permission-detail": 5,
+      "DELETE /api/v1/team/role-permission-detail/{id}": 5,
+      "POST /api/v1/team/add": 6.8,
       "PATCH /api/v1/team/members/{id}": 9,
       "GET /api/v1/team/members (master key)": 1
     }

@@ -116,6 +116,19 @@ describe("a record removed between a use case's read and its write", () => {
     }).pipe(provideRoster())
   )
 
+  it.effect("a role a permission is being granted to: UnknownRole, and no record is made", () =>
+    Effect.gen(function* () {
+      const staff = yield* roleWith("staff", [])
+      const permissionId = permissionIdOf("team.read")
+      const error = yield* assertUnrecorded(
+        Effect.flip(withRoleRemovedAfterRead(grantPermission(master, { roleId: staff.id, permissionId })))
+      )
+      assert.instanceOf(error, UnknownRole)
+      assert.strictEqual(error.roleId, staff.id)
+      assert.isTrue(Option.isNone(yield* (yield* RolePermissionStore).findByRole(staff.id)))
+    }).pipe(provideRoster())
+  )
+
   it.effect("a role's permission record: removing a permission from it is NotFound", () =>
     Effect.gen(function* () {
       const staff = yield* roleWith("staff", [])

@@ -42,7 +42,9 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
     yield* DateTime.now,
     entryOf
   )
+  // Deleted since it was read: nothing was granted.
+  if (Option.isNone(granted)) return yield* new UnknownRole({ roleId: input.roleId })
   // None made: the record held the permission already, so nothing changed.
   yield* relayAudit(entry)
-  return granted
+  return granted.value
 })
