@@ -76,6 +76,16 @@ export const makeMemberStore = Effect.gen(function* () {
       })
     )
 
+  const membershipsOf = (id: MemberId) =>
+    [...memberships.ofAccount(id)]
+      .sort((a, b) => byCreation({ ...a, id: a.organizationId }, { ...b, id: b.organizationId }))
+      .map(({ organizationId, roleId, activestatus, createdAt }) => ({
+        organizationId,
+        roleId,
+        activestatus,
+        createdAt
+      }))
+
   return MemberStore.of({
     insert: ({ passwordHash, ...member }, entry) =>
       Effect.suspend(() => {
@@ -101,16 +111,13 @@ export const makeMemberStore = Effect.gen(function* () {
     findAccount: (id) => Effect.sync(() => accounts.find(id)),
     findByLogin: (login) => Effect.sync(() => accounts.findByKey(loginKey(login))),
     findByLogins: (logins) => Effect.sync(() => accounts.findByKeys(logins.map(loginKey))),
-    membershipsOf: (id) =>
-      Effect.sync(() =>
-        [...memberships.ofAccount(id)]
-          .sort((a, b) => byCreation({ ...a, id: a.organizationId }, { ...b, id: b.organizationId }))
-          .map(({ organizationId, roleId, activestatus, createdAt }) => ({
-            organizationId,
-            roleId,
-            activestatus,
-            createdAt
-          }))
+    membershipsOf: (id) => Effect.sync(() => membershipsOf(id)),
+    findWithMemberships: (id) =>
+      syncInOrganization((organizationId) =>
+        Option.map(lookup(organizationId, id), (found) => ({
+          member: view(found),
+          memberships: membershipsOf(id)
+        }))
       ),
     page: (query, limit) =>
       syncInOrganization((organizationId) =>

@@ -1,6 +1,12 @@
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
-import { loginKey, type MemberId, type MemberStore } from "../../core/index.ts"
+import {
+  loginKey,
+  type MemberId,
+  type MemberRecord,
+  type MemberStore,
+  type Membership
+} from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { optionally } from "../stored-schema.ts"
 import {
@@ -16,6 +22,18 @@ import { memberFilter } from "./member-filter.ts"
 export const optionalMember = optionally(toMembership)
 const optionalAccount = optionally(toAccount)
 
+const membershipOfRecord = ({
+  organizationId,
+  roleId,
+  activestatus,
+  createdAt
+}: MemberRecord): Membership => ({
+  organizationId,
+  roleId,
+  activestatus,
+  createdAt
+})
+
 /** A member of the current organisation by id, read from its membership; none when there is none. */
 export const membershipOf = (db: Db) => {
   const members = db.collection<MembershipDocument>("members")
@@ -30,11 +48,26 @@ export const memberReads = (
   db: Db
 ): Pick<
   MemberStore["Service"],
-  "findById" | "findAccount" | "findByLogin" | "findByLogins" | "membershipsOf" | "page" | "countActive"
+  | "findById"
+  | "findAccount"
+  | "findByLogin"
+  | "findByLogins"
+  | "membershipsOf"
+  | "findWithMemberships"
+  | "page"
+  | "countActive"
 > => {
   const accounts = db.collection<AccountDocument>("accounts")
   const members = db.collection<MembershipDocument>("members")
   const membership = membershipOf(db)
+  /** The account's memberships, oldest first, each as the member it is there. */
+  const membershipsWith = (id: MemberId) =>
+    query(() =>
+      members
+        .find({ accountId: id, ...live })
+        .sort({ accountId: 1, createdAt: 1, organizationId: 1 })
+        .toArray()
+    ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toMembership)))
   return {
     findById: membership,
     findAccount: (id) => query(() => accounts.findOne({ _id: id })).pipe(Effect.flatMap(optionalAccount)),
@@ -50,21 +83,14 @@ export const memberReads = (
         accounts.find({ $or: [{ usernameKey: { $in: keys } }, { email: { $in: keys } }] }).toArray()
       ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAccount)))
     },
-    membershipsOf: (id) =>
-      query(() =>
-        members
-          .find({ accountId: id, ...live })
-          .sort({ accountId: 1, createdAt: 1, organizationId: 1 })
-          .toArray()
-      ).pipe(
-        Effect.flatMap((documents) => Effect.forEach(documents, toMembership)),
-        Effect.map((found) =>
-          found.map(({ organizationId, roleId, activestatus, createdAt }) => ({
-            organizationId,
-            roleId,
-            activestatus,
-            createdAt
-          }))
+    membershipsOf: (id) => Effect.map(membershipsWith(id), (found) => found.map(membershipOfRecord)),
+    findWithMemberships: (id) =>
+      inOrganization((organizationId) =>
+        Effect.map(membershipsWith(id), (found) =>
+          Option.map(
+            Option.fromNullishOr(found.find((member) => member.organizationId === organizationId)),
+            (member) => ({ member, memberships: found.map(membershipOfRecord) })
+          )
         )
       ),
     page: (memberQuery, limit) =>

@@ -26,6 +26,20 @@ import {
 } from "./member-rows.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, text } from "./values.ts"
 
+/** The account's memberships, oldest first. */
+const membershipsIn = (db: SqliteConnection, id: MemberId) =>
+  db
+    .all(
+      "SELECT organization_id, role_id, active, created_at FROM memberships WHERE account_id = ? ORDER BY created_at, organization_id",
+      id
+    )
+    .map((row) => ({
+      organizationId: OrganizationId.make(text(row.organization_id)),
+      roleId: RoleId.make(int(row.role_id)),
+      activestatus: isSet(row.active),
+      createdAt: instantOf(row.created_at)
+    }))
+
 export const makeMemberStore = Effect.gen(function* () {
   const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
 
@@ -99,19 +113,15 @@ export const makeMemberStore = Effect.gen(function* () {
           .map(toAccount)
       )
     },
-    membershipsOf: (id) =>
-      read((db) =>
-        db
-          .all(
-            "SELECT organization_id, role_id, active, created_at FROM memberships WHERE account_id = ? ORDER BY created_at, organization_id",
-            id
-          )
-          .map((row) => ({
-            organizationId: OrganizationId.make(text(row.organization_id)),
-            roleId: RoleId.make(int(row.role_id)),
-            activestatus: isSet(row.active),
-            createdAt: instantOf(row.created_at)
+    membershipsOf: (id) => read((db) => membershipsIn(db, id)),
+    findWithMemberships: (id) =>
+      inOrganization((organizationId) =>
+        read((db) =>
+          Option.map(memberIn(db, organizationId, id), (member) => ({
+            member,
+            memberships: membershipsIn(db, id)
           }))
+        )
       ),
     page: (query, limit) =>
       inOrganization((organizationId) =>

@@ -48,6 +48,16 @@ export class MemberStore extends Context.Service<
     /** The account's memberships, oldest first. */
     readonly membershipsOf: (id: MemberId) => Effect.Effect<ReadonlyArray<Membership>, StoreUnavailable>
     /**
+     * `findById` with `membershipsOf` the member's account, in one read where the store allows: for
+     * a change that may be the account's, which an organisation may make only on an account of its own.
+     */
+    readonly findWithMemberships: (
+      id: MemberId
+    ) => Effect.Effect<
+      Option.Option<{ readonly member: MemberRecord; readonly memberships: ReadonlyArray<Membership> }>,
+      StoreUnavailable
+    >
+    /**
      * At most `limit` members matching the query, oldest first (see `byCreation`), starting after
      * `query.after`: each call is one indexed read, however deep the page.
      */

@@ -56,6 +56,22 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
     }).pipe(Effect.provide(stores()))
   )
 
+  it.effect("a member is found with every membership of its account, in its own organisation only", () =>
+    Effect.gen(function* () {
+      const { ada, members } = yield* adaInBoth
+      const here = valueOf(yield* members.findWithMemberships(ada.id))
+      assertEquals(here.member, valueOf(yield* members.findById(ada.id)))
+      assert.deepStrictEqual(here.memberships, yield* members.membershipsOf(ada.id))
+      assert.lengthOf(here.memberships, 2)
+      const there = valueOf(yield* inOther(members.findWithMemberships(ada.id)))
+      assert.strictEqual(there.member.roleId, 2)
+      yield* members.insert(memberRecord("grace"))
+      const grace = MemberId.make("member-grace")
+      assert.isTrue(Option.isNone(yield* inOther(members.findWithMemberships(grace))), "not a member there")
+      assert.isTrue(Option.isNone(yield* members.findWithMemberships(MemberId.make("nobody"))))
+    }).pipe(Effect.provide(stores()))
+  )
+
   it.effect("an account's change shows in every organisation; a membership's in its own only", () =>
     Effect.gen(function* () {
       const { ada, members } = yield* adaInBoth

@@ -85,7 +85,7 @@ const expected: Record<Measured, number> = onSqlite
       "POST /api/v1/team/role-permission-detail": 5,
       "DELETE /api/v1/team/role-permission-detail/{id}": 5,
       "POST /api/v1/team/add": 6.8,
-      "PATCH /api/v1/team/members/{id}": 9,
+      "PATCH /api/v1/team/members/{id}": 8,
       "GET /api/v1/team/members (master key)": 1
     }
 

@@ -101,10 +101,12 @@ describe("updateMember", () => {
       const ada = yield* addMember(master, memberInput("ada", staff.id))
       const members = yield* MemberStore
       // Another request moves Ada between this use case's read and its write.
+      const moveAway = (id: MemberId) => members.update(id, staff.id, { roleId: crew.id }, true)
       const racing = {
         ...members,
-        findById: (id: MemberId) =>
-          members.findById(id).pipe(Effect.tap(() => members.update(id, staff.id, { roleId: crew.id }, true)))
+        findById: (id: MemberId) => members.findById(id).pipe(Effect.tap(() => moveAway(id))),
+        findWithMemberships: (id: MemberId) =>
+          members.findWithMemberships(id).pipe(Effect.tap(() => moveAway(id)))
       }
       const error = yield* Effect.flip(
         updateMember(master, ada.id, {

@@ -18,6 +18,7 @@ import {
   setMemberPassword,
   Unauthenticated,
   UnknownRole,
+  updateMember,
   updateRole
 } from "../../core/index.ts"
 import { assertNotFound } from "../support/assertions.ts"
@@ -34,6 +35,7 @@ const withMemberRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     return yield* Effect.provideService(self, MemberStore, {
       ...members,
       findById: (id) => members.findById(id).pipe(Effect.tap(() => members.remove(id))),
+      findWithMemberships: (id) => members.findWithMemberships(id).pipe(Effect.tap(() => members.remove(id))),
       findAccount: (id) => members.findAccount(id).pipe(Effect.tap(() => members.remove(id)))
     })
   })
@@ -86,6 +88,7 @@ describe("a record removed between a use case's read and its write", () => {
       yield* expectNotFound("removal", (id) => removeMember(master, id))
       yield* expectNotFound("password", (id) => setMemberPassword(master, id, { newPassword }))
       yield* expectNotFound("account", (id) => setAccountStatus(master, { memberId: id, active: false }))
+      yield* expectNotFound("renamed", (id) => updateMember(master, id, { username: "renamed-meanwhile" }))
     }).pipe(provideRoster())
   )
 

@@ -13,7 +13,7 @@ import {
 } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { requireAccountNotShared } from "../../policy/account-shared.ts"
+import { requireMembershipsHere } from "../../policy/account-shared.ts"
 import {
   isOwner,
   isOwnersRole,
@@ -63,9 +63,14 @@ export const updateMember = Effect.fnUntraced(function* (
   }
   const members = yield* MemberStore
   const roles = yield* RoleStore
-  const found = yield* members.findById(id)
+  // A change that may be the account's reads the account's memberships with the member; no other
+  // change needs them.
+  const mayChangeAccount = changes.username !== undefined || changes.email !== undefined
+  const found = mayChangeAccount
+    ? yield* members.findWithMemberships(id)
+    : Option.map(yield* members.findById(id), (member) => ({ member, memberships: [] }))
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
-  const current = found.value
+  const current = found.value.member
   const currentRole = yield* (yield* RoleLookup).find(current.roleId)
   yield* requireHeldWithinCeiling(
     actor,
@@ -79,7 +84,7 @@ export const updateMember = Effect.fnUntraced(function* (
   }
   const parts = split(current, changes)
   const changesAccount = Object.keys(parts.account).length > 0
-  if (changesAccount) yield* requireAccountNotShared(actor, id)
+  if (changesAccount) yield* requireMembershipsHere(actor, id, found.value.memberships)
   const changesMembership = Object.keys(parts.membership).length > 0 || !changesAccount
   if (newRole !== undefined) {
     // Counted before the move, so the new role cannot be deleted under the member; false when unknown.
