@@ -19,9 +19,6 @@ import { noteLeft } from "./relay-hints.ts"
 import type { StoredRole } from "./role-lookup.ts"
 import { toDetail, toRecord } from "./role-permission-document.ts"
 
-/** Marks a grant that found its record changed since the fence read it: it is made again. */
-const overtaken = Symbol("overtaken")
-
 /**
  * Grants and revocations on the record a role's document carries, each one update behind the
  * role's fence (see `recordFence`), made only where the record is as the fence's raising read it:
@@ -48,7 +45,8 @@ export const recordWrites = (db: Db) => {
       organizationId,
       roleId
     )(
-      (role, fence): Effect.Effect<Written<RolePermissionDetail | typeof overtaken>, StoreUnavailable> =>
+      // Undefined: the record changed since the fence read it, and the grant is made again.
+      (role, fence): Effect.Effect<Written<RolePermissionDetail | undefined>, StoreUnavailable> =>
         Effect.gen(function* () {
           const current = role.record
           if (current?.permissionIds.includes(permissionId))
@@ -87,14 +85,14 @@ export const recordWrites = (db: Db) => {
             )
           ).pipe(Effect.flatMap((document) => written(document, entry)))
           // Made or granted by another request meanwhile: the grant is made again from what is there.
-          if (updated === null) return { value: overtaken, lifted: false }
+          if (updated === null) return { value: undefined, lifted: false }
           return { value: yield* toDetail(updated), lifted: true }
         })
     ).pipe(
       Effect.flatMap((granted) =>
-        Option.isSome(granted) && granted.value === overtaken
+        Option.isSome(granted) && granted.value === undefined
           ? grant(organizationId, roleId, permissionId, at, audit)
-          : Effect.succeed(granted as Option.Option<RolePermissionDetail>)
+          : Effect.succeed(Option.flatMap(granted, Option.fromNullishOr))
       )
     )
   }

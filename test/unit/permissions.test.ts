@@ -108,6 +108,29 @@ describe("grantPermission", () => {
     }).pipe(provideRoster())
   )
 
+  it.effect("granting a permission the role holds writes nothing: the store is not asked to grant", () =>
+    Effect.gen(function* () {
+      const role = yield* roleWith("held", ["team.read"])
+      const store = yield* RolePermissionStore
+      let grants = 0
+      const counting = {
+        ...store,
+        grant: (...args: Parameters<typeof store.grant>) => {
+          grants++
+          return store.grant(...args)
+        }
+      }
+      const grant = (key: "team.read" | "billing.read") =>
+        grantPermission(master, { roleId: role.id, permissionId: permissionIdOf(key) }).pipe(
+          Effect.provideService(RolePermissionStore, counting)
+        )
+      assert.deepStrictEqual((yield* grant("team.read")).permissionIds, idsOf("team.read"))
+      assert.strictEqual(grants, 0)
+      yield* grant("billing.read")
+      assert.strictEqual(grants, 1, "one that it does not hold is granted")
+    }).pipe(provideRoster())
+  )
+
   it.effect("gives each role its own record", () =>
     Effect.gen(function* () {
       const a = yield* roleWith("a", ["team.read"])

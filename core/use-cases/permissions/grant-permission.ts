@@ -26,6 +26,12 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
   // Granting what one holds to a role holding more would still be changing a role above one's own.
   yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
+  const store = yield* RolePermissionStore
+  // Held already, as just read: the record is answered as it is, and nothing is written.
+  if (role.value.permissionIds.includes(input.permissionId)) {
+    const held = yield* store.findByRole(input.roleId)
+    if (Option.isSome(held) && held.value.permissionIds.includes(input.permissionId)) return held.value
+  }
   const entryFor = yield* auditEntryFor(auditActorOf(actor), "permission.granted")
   // A new record's id is the store's to allocate: the entry is made with the record.
   let entry: AuditEntry | undefined
@@ -36,12 +42,7 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
     )
     return entry
   }
-  const granted = yield* (yield* RolePermissionStore).grant(
-    input.roleId,
-    input.permissionId,
-    yield* DateTime.now,
-    entryOf
-  )
+  const granted = yield* store.grant(input.roleId, input.permissionId, yield* DateTime.now, entryOf)
   // Deleted since it was read: nothing was granted.
   if (Option.isNone(granted)) return yield* new UnknownRole({ roleId: input.roleId })
   // None made: the record held the permission already, so nothing changed.
