@@ -56,10 +56,10 @@ const countedStores = async () => {
  * so an authenticated read is two, and a write at most five. On MongoDB the audit entry a write
  * left on its document is moved into the record, and taken off the document, in batches outside
  * any request but the one that fills a batch (hence a fraction). A key (`Idempotency-Key`) adds its
- * claim and its answer's keeping. Over five, as measured: a member added reads who holds its e-mail
- * or username, counts itself a holder of its role and brings the subscription's seats in step; on
- * MongoDB a change of permissions or of a member fences what session snapshots copy (three
- * commands), and a change of an account settles its copies across the account's memberships.
+ * claim and its answer's keeping. Over five, on MongoDB only, which has no transaction over
+ * documents: a member added writes its account and its membership apart, besides the session, the
+ * role's claim, who holds its login and the subscriptions for the seats; an account's change also
+ * fences what session snapshots copy of it (up, snapshots away, down with the copy).
  */
 const expected: Record<Measured, number> = onSqlite
   ? {
