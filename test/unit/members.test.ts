@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option, Schema } from "effect"
+import { Deferred, Effect, Fiber, Option, Schema } from "effect"
 import {
   AddMemberInput,
   addMember,
@@ -10,8 +10,10 @@ import {
   Member,
   MemberId,
   MemberStore,
+  PasswordHasher,
   permissionIdOf,
   RoleId,
+  removeRole,
   UnknownRole
 } from "../../core/index.ts"
 import {
@@ -170,6 +172,28 @@ describe("addMember", () => {
       assert.strictEqual(calls.hash, 1, "only the first member's password was hashed")
     }).pipe(Effect.provide(layer), provideRoster())
   })
+
+  it.effect("gives its claim on the role back when refused, or stopped before the member's write", () =>
+    Effect.gen(function* () {
+      const crew = yield* roleWith("crew", [])
+      yield* addMember(master, memberInput("alice", (yield* roleWith("staff", [])).id))
+      const taken = yield* Effect.flip(addMember(master, memberInput("alice", crew.id)))
+      assert.instanceOf(taken, DuplicateEmail)
+      const hashing = yield* Deferred.make<void>()
+      const hasher = yield* PasswordHasher
+      const stuck = PasswordHasher.of({
+        ...hasher,
+        hash: () => Effect.andThen(Deferred.succeed(hashing, undefined), Effect.never)
+      })
+      const adding = yield* Effect.forkChild(
+        addMember(master, memberInput("bob", crew.id)).pipe(Effect.provideService(PasswordHasher, stuck))
+      )
+      yield* Deferred.await(hashing)
+      yield* Fiber.interrupt(adding)
+      // Neither left the role counted as held: it can go.
+      assert.isTrue(Option.isSome(yield* Effect.option(removeRole(master, crew.id))))
+    }).pipe(provideRoster())
+  )
 
   it.effect("rejects an unknown role", () =>
     Effect.gen(function* () {

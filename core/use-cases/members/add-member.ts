@@ -1,4 +1,4 @@
-import { DateTime, Effect, Option, Schema } from "effect"
+import { Cause, DateTime, Effect, Exit, Option, Schema } from "effect"
 import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { UnknownRole } from "../../model/errors.ts"
@@ -28,14 +28,17 @@ export type AddMemberInput = typeof AddMemberInput.Type
 
 /**
  * The role is claimed as it is read (counted a holder, so that it cannot be deleted under the
- * member) and the claim given back when the member is refused or not written.
+ * member), and the claim given back when the member is refused or not written: on a failure, or on
+ * an interruption before the member's write began. One interrupted during the write may have been
+ * made, so the claim is kept (a count too high is corrected once no member holds the role).
  */
 export const addMember = Effect.fnUntraced(function* (actor: Principal, input: AddMemberInput) {
   yield* requirePermission(actor, "team.members.write")
   const role = yield* (yield* RoleLookup).claim(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
   const release = (yield* RoleStore).release(input.roleId)
-  const { record, entry } = yield* Effect.gen(function* () {
+  let writing = false
+  const { record, member, entry } = yield* Effect.gen(function* () {
     yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
     const email = normalizeEmail(input.email)
     yield* requireLoginsFree(email, input.username)
@@ -51,16 +54,23 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
       roleId: input.roleId,
       createdAt: yield* DateTime.now
     })
+    const member = toMember(record)
     const entry = yield* newAuditEntry(
       auditActorOf(actor),
       "member.added",
-      { type: "member", id: record.id },
-      changesBetween(null, toMember(record), memberAuditFields)
+      { type: "member", id: member.id },
+      changesBetween(null, member, memberAuditFields)
     )
-    yield* (yield* MemberStore).insert(record, entry)
-    return { record, entry }
-  }).pipe(Effect.tapError(() => release))
+    const members = yield* MemberStore
+    writing = true
+    yield* members.insert(record, entry)
+    return { record, member, entry }
+  }).pipe(
+    Effect.onExit((exit) =>
+      Exit.isFailure(exit) && (!writing || !Cause.hasInterrupts(exit.cause)) ? release : Effect.void
+    )
+  )
   yield* relayAudit(entry)
   yield* seatsAfterMemberChange(undefined, record)
-  return toMember(record)
+  return member
 })
