@@ -8,12 +8,6 @@ import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { copyEntries } from "./relay-batches.ts"
 import { sessionFences } from "./session-fences.ts"
 
-/** The account changed, and the organisation whose membership of it is answered, if any. */
-interface Changed {
-  readonly accountId: string
-  readonly organizationId?: string
-}
-
 /**
  * The writes that keep an account and its memberships in step. The account is the truth; its
  * memberships copy what lists filter on, and sessions' snapshots copy them, so every change of an
@@ -77,7 +71,7 @@ export const accountChanges = (db: Db) => {
    * (the last left meanwhile) is settled as any other, and deleted.
    */
   const change = (
-    { accountId, organizationId }: Changed,
+    accountId: string,
     update: UpdateFilter<AccountDocument>,
     before: Effect.Effect<unknown, StoreUnavailable> = Effect.void
   ) =>
@@ -92,8 +86,7 @@ export const accountChanges = (db: Db) => {
             { returnDocument: "after" }
           )
         )
-      ),
-      organizationId
+      )
     ).pipe(
       Effect.tap(({ account, reached }) =>
         account !== null && reached === 0 ? settle(account._id) : Effect.void
@@ -101,21 +94,21 @@ export const accountChanges = (db: Db) => {
     )
 
   /** A change that widens what the account may do: made on the account, then copied. */
-  const widen = (changed: Changed, update: UpdateFilter<AccountDocument>) => change(changed, update)
+  const widen = (accountId: string, update: UpdateFilter<AccountDocument>) => change(accountId, update)
 
   /**
    * A change that narrows (ends sessions, disables): it reaches the memberships first, so a process
    * stopped halfway never leaves a session alive that should have ended.
    */
   const narrow = (
-    changed: Changed,
+    accountId: string,
     memberships: UpdateFilter<MembershipDocument>,
     update: UpdateFilter<AccountDocument>
   ) =>
     change(
-      changed,
+      accountId,
       update,
-      queryWrite(() => members.updateMany({ accountId: changed.accountId }, memberships))
+      queryWrite(() => members.updateMany({ accountId }, memberships))
     )
 
   return {

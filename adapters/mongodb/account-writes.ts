@@ -1,15 +1,11 @@
 import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
-import { type MemberId, type MemberStore, type OrganizationId, usernameKey } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { type MemberId, MemberRecord, type MemberStore, usernameKey } from "../../core/index.ts"
 import { accountChanges } from "./account-changes.ts"
 import type { Copied } from "./account-copies.ts"
 import { pushEntry } from "./audit-document.ts"
-import { membershipOf, optionalMember } from "./member-reads.ts"
+import { membershipOf } from "./member-reads.ts"
 import { noteLeft } from "./relay-hints.ts"
-
-/** The account and the membership of it answered: the current organisation's. */
-type Changed = { readonly accountId: MemberId; readonly organizationId: OrganizationId }
 
 /**
  * What `MemberStore` changes of an account, for every organisation it is a member of: the change is
@@ -21,44 +17,61 @@ export const accountWrites = (
   const { conflictOf, narrow, widen } = accountChanges(db)
   const membership = membershipOf(db)
   /**
-   * An account-wide change of a member of the current organisation; none when there is none. The
-   * membership is answered as the change left it: as its copy answered it, or else read again.
+   * An account-wide change of a member of the current organisation, checked to be one first; none
+   * when it is not. A change that widens answers the member as that check read it, with the account
+   * as the change left it; one that narrows (it changes the memberships too) reads the member again.
    */
-  const changeAccount = <E>(id: MemberId, change: (changed: Changed) => Effect.Effect<Copied, E>) =>
+  const changeAccount = <E>(id: MemberId, change: Effect.Effect<Copied, E>, widens: boolean) =>
     Effect.flatMap(membership(id), (found) =>
       Option.isNone(found)
         ? Effect.succeedNone
-        : inOrganization((organizationId) => change({ accountId: id, organizationId })).pipe(
-            Effect.flatMap(({ membership: copiedOnto }) =>
-              copiedOnto === undefined || copiedOnto === null ? membership(id) : optionalMember(copiedOnto)
-            )
+        : Effect.flatMap(change, ({ account, reached }) =>
+            widens && account !== null && reached > 0
+              ? Effect.succeed(
+                  Option.some(
+                    new MemberRecord({
+                      ...found.value,
+                      username: account.username,
+                      email: account.email,
+                      accountActiveStatus: account.accountActiveStatus
+                    })
+                  )
+                )
+              : membership(id)
           )
     )
   return {
     setAccountStatus: (id, active, entry) =>
-      changeAccount(id, (changed) =>
-        active
-          ? widen(changed, { $set: { accountActiveStatus: true }, ...pushEntry(entry) })
-          : narrow(
-              changed,
+      (active
+        ? changeAccount(id, widen(id, { $set: { accountActiveStatus: true }, ...pushEntry(entry) }), true)
+        : changeAccount(
+            id,
+            narrow(
+              id,
               { $set: { accountActiveStatus: false }, $inc: { accountEpoch: 1 } },
               { $set: { accountActiveStatus: false }, ...pushEntry(entry) }
-            )
+            ),
+            false
+          )
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     setPassword: (id, passwordHash, entry) =>
-      changeAccount(id, (changed) =>
-        narrow(changed, { $inc: { accountEpoch: 1 } }, { $set: { passwordHash }, ...pushEntry(entry) })
+      changeAccount(
+        id,
+        narrow(id, { $inc: { accountEpoch: 1 } }, { $set: { passwordHash }, ...pushEntry(entry) }),
+        false
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     updateAccount: (id, changes, entry) => {
       const set = {
         ...changes,
         ...(changes.username === undefined ? {} : { usernameKey: usernameKey(changes.username) })
       }
-      return changeAccount(id, (changed) =>
-        widen(changed, { $set: set, ...pushEntry(entry) }).pipe(
+      return changeAccount(
+        id,
+        widen(id, { $set: set, ...pushEntry(entry) }).pipe(
           Effect.tap(({ account }) => (account === null ? Effect.void : noteLeft(db, "accounts", id, entry))),
           Effect.catchTag("DuplicateKey", () => conflictOf(id, changes))
-        )
+        ),
+        true
       )
     }
   }

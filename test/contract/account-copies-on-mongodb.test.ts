@@ -8,7 +8,7 @@ import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { makeMemberStore } from "../../adapters/mongodb/member-store.ts"
 import { MemberStore } from "../../core/index.ts"
 import { memberRecord, valueOf } from "../support/contract.ts"
-import { withWritesOvertaken } from "../support/overtaken-reads.ts"
+import { withManyWritesOvertaken, withWritesOvertaken } from "../support/overtaken-reads.ts"
 import { mongoUri, scratchDatabase } from "../support/stores.ts"
 
 /** The stores on a scratch database, a connection of the test's own to it, and Ada, a member. */
@@ -49,6 +49,40 @@ describe("copies of an account on its memberships, on MongoDB", () => {
         const copy = yield* membership()
         assert.strictEqual(copy?.accountVersion, 2, "the copy of the later change")
         assert.deepStrictEqual(copy?.fences, [], "and every fence down")
+      })
+    )
+  )
+
+  it.effect("a membership made while a change of its account is under way takes the change", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const { db, id, membership } = yield* ada
+        const elsewhere = `org-elsewhere/${id}`
+        let joined = false
+        // Ada joins another organisation once the change's fence is up on her membership, and
+        // copies her account as it was before the change (read before its write).
+        const joinElsewhere = Effect.suspend(() => {
+          if (joined) return Effect.void
+          joined = true
+          return Effect.promise(async () => {
+            const here = await db.collection<MembershipDocument>("members").findOne({ accountId: id })
+            if (here === null) return
+            await db
+              .collection<MembershipDocument>("members")
+              .insertOne({ ...here, _id: elsewhere, organizationId: "org-elsewhere", fences: [] } as never)
+          })
+        })
+        const racing = yield* makeMemberStore.pipe(
+          Effect.provideService(MongoDatabase, withManyWritesOvertaken(db, "members", joinElsewhere))
+        )
+        yield* racing.updateAccount(id, { username: "lovelace" })
+        assert.isTrue(joined)
+        const copy = yield* Effect.promise(() =>
+          db.collection<MembershipDocument & Fenced>("members").findOne({ _id: elsewhere })
+        )
+        assert.deepStrictEqual([copy?.username, copy?.accountVersion], ["lovelace", 1])
+        const own = yield* membership()
+        assert.deepStrictEqual([own?.username, own?.fences], ["lovelace", []])
       })
     )
   )

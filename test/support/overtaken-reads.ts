@@ -3,7 +3,7 @@ import type { Collection, Db } from "mongodb"
 
 /** `db`, but each `method` call on `collection` runs `change` after the server answered and before the caller hears. */
 const overtaking =
-  (method: "findOne" | "findOneAndUpdate") =>
+  (method: "findOne" | "findOneAndUpdate" | "updateMany") =>
   (db: Db, collection: string, change: Effect.Effect<unknown, unknown>) => {
     const overtaken = (target: Collection) =>
       new Proxy(target, {
@@ -30,3 +30,6 @@ export const withReadsOvertaken = overtaking("findOne")
 
 /** A write overtaken, once it is made, by another request's change before it goes on. */
 export const withWritesOvertaken = overtaking("findOneAndUpdate")
+
+/** The same, for a write of many documents. */
+export const withManyWritesOvertaken = overtaking("updateMany")
