@@ -1,12 +1,7 @@
 import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
-import {
-  loginKey,
-  type MemberId,
-  type MemberRecord,
-  type MemberStore,
-  type Membership
-} from "../../core/index.ts"
+import { loginKey, type MemberId, type MemberRecord, type Membership } from "../../core/index.ts"
+import type { MemberStoreReads } from "../member-store-reads.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { optionally } from "../stored-schema.ts"
 import {
@@ -44,19 +39,7 @@ export const membershipOf = (db: Db) => {
 }
 
 /** What `MemberStore` reads: memberships (with their copies of the account) and accounts. */
-export const memberReads = (
-  db: Db
-): Pick<
-  MemberStore["Service"],
-  | "findById"
-  | "findAccount"
-  | "findByLogin"
-  | "findByLogins"
-  | "membershipsOf"
-  | "findWithMemberships"
-  | "page"
-  | "countActive"
-> => {
+export const memberReads = (db: Db): MemberStoreReads => {
   const accounts = db.collection<AccountDocument>("accounts")
   const members = db.collection<MembershipDocument>("members")
   const membership = membershipOf(db)

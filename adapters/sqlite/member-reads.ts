@@ -1,12 +1,6 @@
 import { type Effect, Option } from "effect"
-import {
-  loginKey,
-  type MemberId,
-  type MemberStore,
-  OrganizationId,
-  RoleId,
-  type StoreUnavailable
-} from "../../core/index.ts"
+import { loginKey, type MemberId, OrganizationId, RoleId, type StoreUnavailable } from "../../core/index.ts"
+import type { MemberStoreReads } from "../member-store-reads.ts"
 import { inOrganization } from "../organization-scope.ts"
 import type { SqliteConnection } from "./connection.ts"
 import { memberConditions } from "./member-query.ts"
@@ -30,17 +24,7 @@ const membershipsIn = (db: SqliteConnection, id: MemberId) =>
 /** What `MemberStore` reads: members (a membership joined to its account), accounts, memberships. */
 export const memberReads = (
   read: <A>(use: (db: SqliteConnection) => A) => Effect.Effect<A, StoreUnavailable>
-): Pick<
-  MemberStore["Service"],
-  | "findById"
-  | "findAccount"
-  | "findByLogin"
-  | "findByLogins"
-  | "membershipsOf"
-  | "findWithMemberships"
-  | "page"
-  | "countActive"
-> => ({
+): MemberStoreReads => ({
   findById: (id) => inOrganization((organizationId) => read((db) => memberIn(db, organizationId, id))),
   findAccount: (id) =>
     read((db) => optionalRow(db.get("SELECT * FROM accounts WHERE id = ?", id), toAccount)),
