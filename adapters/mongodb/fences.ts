@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { Cause, Exit, Option, Predicate } from "effect"
+import { Cause, Effect, Exit, Option, Predicate } from "effect"
 import type { Db, Filter } from "mongodb"
 import { query } from "./driver.ts"
 
@@ -54,6 +54,15 @@ export const settled = (exit: Exit.Exit<unknown, unknown>) => {
   const error = Cause.findErrorOption(exit.cause)
   return Option.isSome(error) && !Predicate.isTagged(error.value, "StoreUnavailable")
 }
+
+/**
+ * What follows a write behind a fence: the fence comes down (`lift`), unless the write's outcome is
+ * unknown (it stays up, see `settled`) or the write took it down itself (`liftedBy` what it answered).
+ */
+export const liftAfter =
+  <A>(lift: Effect.Effect<void>, liftedBy: (written: A) => boolean) =>
+  (exit: Exit.Exit<A, unknown>) =>
+    !settled(exit) || (Exit.isSuccess(exit) && liftedBy(exit.value)) ? Effect.void : lift
 
 /** How long a fence may stand before it is taken for one a dead process left: far past any write. */
 export const abandonedAfterMs = 10 * 60 * 1000

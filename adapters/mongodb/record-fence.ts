@@ -1,8 +1,8 @@
-import { Effect, Exit, Option } from "effect"
+import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
 import { live } from "./audit-document.ts"
 import { query } from "./driver.ts"
-import { dropSnapshots, type Fence, newFence, roleSessions, settled } from "./fences.ts"
+import { dropSnapshots, type Fence, liftAfter, newFence, roleSessions } from "./fences.ts"
 import type { StoredRole } from "./role-lookup.ts"
 
 /** What a write of a role's record answers, and whether its update took the fence down with it. */
@@ -39,8 +39,9 @@ export const recordFence = (db: Db) => {
             ? Effect.succeedNone
             : dropSnapshots(db, roleSessions(organizationId, roleId)).pipe(
                 Effect.andThen(
-                  Effect.onExit(write(role, fence), (exit) =>
-                    !settled(exit) || (Exit.isSuccess(exit) && exit.value.lifted) ? Effect.void : lift
+                  Effect.onExit(
+                    write(role, fence),
+                    liftAfter(lift, (written) => written.lifted)
                   )
                 ),
                 Effect.map((written) => Option.some(written.value))

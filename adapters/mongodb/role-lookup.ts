@@ -1,6 +1,6 @@
 import { Clock, Effect, Layer, Option, Schema } from "effect"
 import type { Db } from "mongodb"
-import { PermissionId, RoleLookup } from "../../core/index.ts"
+import { PermissionId, RoleLookup, sortedPermissions } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { decodeDocument } from "../stored-schema.ts"
 import { live } from "./audit-document.ts"
@@ -20,7 +20,7 @@ const withPermissions = (document: StoredRole | null) =>
     ? Effect.succeed(null)
     : Effect.map(toPermissionIds(document.record?.permissionIds ?? []), (permissionIds) => ({
         document,
-        permissionIds: [...permissionIds].sort((a, b) => a - b)
+        permissionIds: sortedPermissions(permissionIds)
       }))
 
 /** A role as stored, with its permissions (its document carries its record), in the organisation. */

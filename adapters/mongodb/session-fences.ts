@@ -1,14 +1,14 @@
-import { Effect, Exit } from "effect"
+import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
 import { query } from "./driver.ts"
 import {
   dropSnapshots,
   type Fence,
   type FencedDocument,
+  liftAfter,
   newFence,
   roleSessions,
-  type Snapshotted,
-  settled
+  type Snapshotted
 } from "./fences.ts"
 
 interface Source {
@@ -68,7 +68,7 @@ export const sessionFences = (db: Db) => {
               fence,
               raised.reduce((sum, result) => sum + result.matchedCount, 0)
             ),
-            (exit) => (!settled(exit) || (Exit.isSuccess(exit) && liftedBy(exit.value)) ? Effect.void : lift)
+            liftAfter(lift, liftedBy)
           )
         )
       })
