@@ -1,10 +1,11 @@
 /**
- * Storage for the in-memory audit trail, out of the garbage-collected heap: each entry is a few
- * numbers in typed columns (its time, and the index of each field a query filters on in a table of
- * the values seen, which repeat: organisations, actions, actors, targets) and its text (id, changes,
- * request id and key) as UTF-8 bytes in a shared buffer. ~180 bytes an entry, against ~560 that
- * its objects and strings took on the heap, where a stream of writes made the trail most of what
- * the process held.
+ * Storage for the in-memory audit trail in typed arrays rather than objects: each entry is a few
+ * numbers in columns (its time, and the index of each field a query filters on in a table of the
+ * values seen, which repeat: organisations, actions, actors, targets) and its text (id, changes,
+ * request id and key) as UTF-8 bytes in a shared buffer. ~145 bytes an entry, ~100 of them text,
+ * against ~560 that its objects and strings took on the heap. Typed arrays still count in the size
+ * the collector lets grow before it collects (under load, each megabyte held lets about two more of
+ * garbage build up), and a stream of writes makes the trail most of what the process holds.
  */
 
 /** The values of one field seen so far, each by its index; 0 stands for none. */
@@ -42,15 +43,18 @@ export type FilteredField = (typeof filteredFields)[number]
 /** Text bytes are kept in blocks of this size: growing never copies what is written. */
 const blockSize = 1 << 20
 
-const grown = <T extends Float64Array | Uint32Array>(
-  column: T,
-  needed: number,
-  make: (size: number) => T
-) => {
-  if (needed <= column.length) return column
-  const larger = make(Math.max(needed, column.length * 2))
-  larger.set(column)
-  return larger
+/**
+ * Entries' numbers are kept in chunks of this many entries, for the same reason: columns doubled
+ * as they grew held up to twice what they used, and each doubling left the smaller copy as garbage.
+ */
+const chunkBits = 12
+const chunkSize = 1 << chunkBits
+
+interface Chunk {
+  readonly times: Float64Array
+  readonly indices: Uint32Array
+  /** Per entry: its text's block, its start in it, its length. */
+  readonly places: Uint32Array
 }
 
 export const auditColumns = () => {
@@ -63,10 +67,9 @@ export const auditColumns = () => {
     FilteredField,
     number
   >
-  let times = new Float64Array(1024)
-  let indices = new Uint32Array(1024 * stride)
-  /** Per entry: its block, its start in it, its length. */
-  let places = new Uint32Array(1024 * 3)
+  const chunks: Array<Chunk> = []
+  const chunkOf = (entry: number) => chunks[entry >>> chunkBits] as Chunk
+  const slotOf = (entry: number) => entry & (chunkSize - 1)
   const blocks: Array<Uint8Array> = []
   let used = 0
   let size = 0
@@ -91,24 +94,32 @@ export const auditColumns = () => {
       return size
     },
     append: (at: number, fields: Record<FilteredField, string | undefined>, text: string) => {
-      times = grown(times, size + 1, (n) => new Float64Array(n))
-      indices = grown(indices, (size + 1) * stride, (n) => new Uint32Array(n))
-      places = grown(places, (size + 1) * 3, (n) => new Uint32Array(n))
-      times[size] = at
+      if (slotOf(size) === 0) {
+        chunks.push({
+          times: new Float64Array(chunkSize),
+          indices: new Uint32Array(chunkSize * stride),
+          places: new Uint32Array(chunkSize * 3)
+        })
+      }
+      const chunk = chunkOf(size)
+      const slot = slotOf(size)
+      chunk.times[slot] = at
       filteredFields.forEach((field, i) => {
-        indices[size * stride + i] = tables[field].indexOf(fields[field])
+        chunk.indices[slot * stride + i] = tables[field].indexOf(fields[field])
       })
-      places.set(store(text), size * 3)
+      chunk.places.set(store(text), slot * 3)
       return size++
     },
-    at: (entry: number) => times[entry] ?? 0,
+    at: (entry: number) => chunkOf(entry).times[slotOf(entry)] ?? 0,
     /** The index of `value` in `field`'s table, for comparing with `indexAt`; -1 if never seen. */
     find: (field: FilteredField, value: string) => tables[field].find(value),
-    indexAt: (entry: number, field: FilteredField) => indices[entry * stride + columnOf[field]] ?? 0,
+    indexAt: (entry: number, field: FilteredField) =>
+      chunkOf(entry).indices[slotOf(entry) * stride + columnOf[field]] ?? 0,
     valueAt: (entry: number, field: FilteredField) =>
-      tables[field].valueAt(indices[entry * stride + columnOf[field]] ?? 0),
+      tables[field].valueAt(chunkOf(entry).indices[slotOf(entry) * stride + columnOf[field]] ?? 0),
     textAt: (entry: number) => {
-      const [block = 0, start = 0, length = 0] = places.subarray(entry * 3, entry * 3 + 3)
+      const slot = slotOf(entry)
+      const [block = 0, start = 0, length = 0] = chunkOf(entry).places.subarray(slot * 3, slot * 3 + 3)
       return decoder.decode(blocks[block]?.subarray(start, start + length))
     }
   }

@@ -11,7 +11,7 @@ const fields = (i: number) => ({
 })
 
 describe("the in-memory audit trail's columns", () => {
-  it("give back every entry's time, fields and text as appended, across blocks of text", () => {
+  it("give back every entry's time, fields and text as appended, across chunks of entries and blocks of text", () => {
     const columns = auditColumns()
     const count = 30_000
     // ~70 bytes each: the text fills more than two blocks of a megabyte, with non-ASCII in it.
@@ -20,7 +20,8 @@ describe("the in-memory audit trail's columns", () => {
     const huge = "x".repeat(3 << 20)
     expect(columns.append(5, fields(0), huge)).toBe(count)
     expect(columns.size).toBe(count + 1)
-    for (const i of [0, 1, 14_999, 15_000, 29_999]) {
+    // Chunks hold 4,096 entries: the ends of the first two are read.
+    for (const i of [0, 1, 4_095, 4_096, 8_191, 8_192, 14_999, 15_000, 29_999]) {
       expect(columns.at(i)).toBe(1_000 + i)
       expect(columns.textAt(i)).toBe(textOf(i))
       for (const [field, value] of Object.entries(fields(i))) {
