@@ -7,6 +7,7 @@ import { pinnedTo } from "./wrk.ts"
 
 export interface Server {
   readonly base: string
+  readonly pid: number
   readonly rssMb: () => Promise<number>
   readonly stop: () => Promise<void>
 }
@@ -47,6 +48,7 @@ export const startBun = async (entry: string, env: Record<string, string>, core:
   await waitFor(child, /listening on/)
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     rssMb: async () => {
       const status = await Bun.file(`/proc/${child.pid}/status`).text()
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024
