@@ -48,7 +48,8 @@ await Bun.sleep(1000)
 const rssSecondLater = await server.rssMb()
 process.kill(server.pid, "SIGUSR2")
 let census: Census | undefined
-while (census === undefined) {
+for (let waited = 0; census === undefined; waited += 200) {
+  if (waited > 60_000) throw new Error("The server wrote no census within a minute")
   await Bun.sleep(200)
   census = await Bun.file(out)
     .json()
@@ -57,8 +58,8 @@ while (census === undefined) {
 await server.stop()
 rmSync(out, { force: true })
 
-const figures = (label: string, figures: Census["asLeft"]) =>
-  `${label}: heap ${megabytes(figures.heapSize)} (outside cells ${megabytes(figures.extraMemorySize)}), capacity ${megabytes(figures.heapCapacity)}`
+const figures = (label: string, stats: Census["asLeft"]) =>
+  `${label}: heap ${megabytes(stats.heapSize)} (outside cells ${megabytes(stats.extraMemorySize)}), capacity ${megabytes(stats.heapCapacity)}`
 console.log(
   [
     `${subject}${process.env.BALLAST_MB === undefined ? "" : ` holding ${process.env.BALLAST_MB} MB more`}: RSS ${rssAtEnd.toFixed(0)} MB at the load's end, ${rssSecondLater.toFixed(0)} MB a second later`,

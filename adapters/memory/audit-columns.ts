@@ -2,7 +2,7 @@
  * Storage for the in-memory audit trail in typed arrays rather than objects: each entry is a few
  * numbers in columns (its time, and the index of each field a query filters on in a table of the
  * values seen, which repeat: organisations, actions, actors, targets) and its text (id, changes,
- * request id and key) as UTF-8 bytes in a shared buffer. ~145 bytes an entry, ~100 of them text,
+ * request id and key) as UTF-8 bytes in a shared buffer. ~130 bytes an entry, ~85 of them text,
  * against ~560 that its objects and strings took on the heap. Typed arrays still count in the size
  * the collector lets grow before it collects (under load, each megabyte held lets about two more of
  * garbage build up), and a stream of writes makes the trail most of what the process holds.
