@@ -3,12 +3,17 @@ import { Context, Effect, Layer, Redacted } from "effect"
 import { liftAbandonedFences } from "../../adapters/mongodb/abandoned-fences.ts"
 import type { MembershipDocument } from "../../adapters/mongodb/account-documents.ts"
 import { MongoDatabase, mongoDatabaseLayer } from "../../adapters/mongodb/database.ts"
-import { abandonedAfterMs, type Fenced } from "../../adapters/mongodb/fences.ts"
+import type { Fenced } from "../../adapters/mongodb/fences.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { makeMemberStore } from "../../adapters/mongodb/member-store.ts"
 import { MemberStore } from "../../core/index.ts"
 import { memberRecord, valueOf } from "../support/contract.ts"
-import { withManyWritesOvertaken, withWritesOvertaken } from "../support/overtaken-reads.ts"
+import {
+  abandonedFence,
+  once,
+  withManyWritesOvertaken,
+  withWritesOvertaken
+} from "../support/overtaken-reads.ts"
 import { mongoUri, scratchDatabase } from "../support/stores.ts"
 
 /** The stores on a scratch database, a connection of the test's own to it, and Ada, a member. */
@@ -32,18 +37,13 @@ describe("copies of an account on its memberships, on MongoDB", () => {
     Effect.scoped(
       Effect.gen(function* () {
         const { db, members, id, membership } = yield* ada
-        let overtaken = false
         // The rename's write is made, then an e-mail change runs whole before the rename copies.
-        const changeEmail = Effect.suspend(() => {
-          if (overtaken) return Effect.void
-          overtaken = true
-          return members.updateAccount(id, { email: "ada@lovelace.example" })
-        })
+        const changeEmail = once(members.updateAccount(id, { email: "ada@lovelace.example" }))
         const racing = yield* makeMemberStore.pipe(
-          Effect.provideService(MongoDatabase, withWritesOvertaken(db, "accounts", changeEmail))
+          Effect.provideService(MongoDatabase, withWritesOvertaken(db, "accounts", changeEmail.change))
         )
         yield* racing.updateAccount(id, { username: "lovelace" })
-        assert.isTrue(overtaken)
+        assert.isTrue(changeEmail.ran())
         const seen = valueOf(yield* members.findById(id))
         assert.deepStrictEqual([seen.username, seen.email], ["lovelace", "ada@lovelace.example"])
         const copy = yield* membership()
@@ -107,7 +107,7 @@ describe("copies of an account on its memberships, on MongoDB", () => {
       Effect.gen(function* () {
         const { db, id, membership } = yield* ada
         // What a process that stopped between the account's write and its copy leaves.
-        const abandoned = { id: "abandoned", at: new Date(Date.now() - abandonedAfterMs - 1000) }
+        const abandoned = abandonedFence()
         yield* Effect.promise(() =>
           db.collection<Fenced>("members").updateOne({ accountId: id }, { $push: { fences: abandoned } })
         )

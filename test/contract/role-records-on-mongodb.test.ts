@@ -7,7 +7,7 @@ import { makeRolePermissionStore } from "../../adapters/mongodb/role-permission-
 import { PermissionId, RoleId, RolePermissionStore, RoleStore } from "../../core/index.ts"
 import { at, newRole, valueOf } from "../support/contract.ts"
 import { scratch, storesOn, withClient } from "../support/mongo-scratch.ts"
-import { withWritesOvertaken } from "../support/overtaken-reads.ts"
+import { once, withWritesOvertaken } from "../support/overtaken-reads.ts"
 import { mongoUri, scratchDatabase } from "../support/stores.ts"
 
 /** The stores on a scratch database, a connection of the test's own to it, and a role. */
@@ -42,18 +42,13 @@ describe("permission records carried by their roles on MongoDB", () => {
     Effect.scoped(
       Effect.gen(function* () {
         const { db, details, role, roleDocument } = yield* aRole
-        let overtaken = false
         // The first grant's fence is up; another grant makes the record and ends before it writes.
-        const grantAnother = Effect.suspend(() => {
-          if (overtaken) return Effect.void
-          overtaken = true
-          return details.grant(role.id, PermissionId.make(3), at(1))
-        })
+        const grantAnother = once(details.grant(role.id, PermissionId.make(3), at(1)))
         const racing = yield* makeRolePermissionStore.pipe(
-          Effect.provideService(MongoDatabase, withWritesOvertaken(db, "roles", grantAnother))
+          Effect.provideService(MongoDatabase, withWritesOvertaken(db, "roles", grantAnother.change))
         )
         const granted = valueOf(yield* racing.grant(role.id, PermissionId.make(5), at(2)))
-        assert.isTrue(overtaken)
+        assert.isTrue(grantAnother.ran())
         assert.deepStrictEqual(granted.permissionIds.map(Number), [3, 5])
         const stored = yield* roleDocument()
         assert.deepStrictEqual([...(stored?.record?.permissionIds ?? [])].sort(), [3, 5])

@@ -8,7 +8,7 @@ import { sessionFences } from "../../adapters/mongodb/session-fences.ts"
 import { makeSessionLookup } from "../../adapters/mongodb/session-lookup.ts"
 import { MemberStore, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
 import { memberRecord, newRole, sessionOf } from "../support/contract.ts"
-import { withReadsOvertaken } from "../support/overtaken-reads.ts"
+import { abandonedFence, withReadsOvertaken } from "../support/overtaken-reads.ts"
 import { mongoUri, scratchDatabase } from "../support/stores.ts"
 
 /**
@@ -148,7 +148,7 @@ describe("session snapshots on MongoDB", () => {
     Effect.scoped(
       Effect.gen(function* () {
         const { ada, db, membershipFences, activeNow, sessionDocument, restart } = yield* signedIn
-        const abandoned = { id: "abandoned", at: new Date(Date.now() - abandonedAfterMs - 1000) }
+        const abandoned = abandonedFence()
         const recent = { id: "recent", at: new Date() }
         yield* Effect.promise(() =>
           db
@@ -170,7 +170,7 @@ describe("session snapshots on MongoDB", () => {
     Effect.scoped(
       Effect.gen(function* () {
         const { ada, db, membershipFences } = yield* signedIn
-        const abandoned = { id: "abandoned", at: new Date(Date.now() - abandonedAfterMs - 1000) }
+        const abandoned = abandonedFence()
         yield* Effect.promise(() =>
           db.collection<Fenced>("members").updateOne({ accountId: ada.id }, { $push: { fences: abandoned } })
         )

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type { Collection, Db } from "mongodb"
+import { abandonedAfterMs } from "../../adapters/mongodb/fences.ts"
 
 /** `db`, but each `method` call on `collection` runs `change` after the server answered and before the caller hears. */
 const overtaking =
@@ -33,3 +34,22 @@ export const withWritesOvertaken = overtaking("findOneAndUpdate")
 
 /** The same, for a write of many documents. */
 export const withManyWritesOvertaken = overtaking("updateMany")
+
+/**
+ * `change` the first time it runs and nothing after (a race overtakes the first attempt, not its
+ * retries), with whether it ran, for the test to check that the race was played.
+ */
+export const once = (change: Effect.Effect<unknown, unknown>) => {
+  let ran = false
+  return {
+    change: Effect.suspend(() => {
+      if (ran) return Effect.void
+      ran = true
+      return change
+    }),
+    ran: () => ran
+  }
+}
+
+/** A fence as a process that stopped mid-change leaves it: older than any write takes. */
+export const abandonedFence = () => ({ id: "abandoned", at: new Date(Date.now() - abandonedAfterMs - 1000) })
