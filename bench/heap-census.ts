@@ -8,12 +8,12 @@ import { join } from "node:path"
 import { loads } from "./loads.ts"
 import { seedOpen } from "./seed.ts"
 import { startBun } from "./servers.ts"
-import { ensureWrk, wrk } from "./wrk.ts"
+import { benchSettings, ensureWrk, wrkWarmed } from "./wrk.ts"
 
 const entries = { roster: "../app/main.ts", built: "../build/main.js", bare: "./bare-server.ts" }
 const subject = (process.env.SUBJECT ?? "roster") as keyof typeof entries
 if (!(subject in entries)) throw new Error(`SUBJECT is one of ${Object.keys(entries).join(", ")}`)
-const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+const { seconds, connections, serverCore, loadCore } = benchSettings
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
 
 interface Census {
@@ -35,11 +35,10 @@ const server = await startBun(
     ROSTER_PLANS_FILE: "config/plans.json",
     ROSTER_STORE: "memory"
   },
-  0
+  serverCore
 )
 for (const load of loads(await seedOpen(server.base))) {
-  await wrk(server.base, load.requests, { connections: 50, seconds: 1, core: 1 })
-  await wrk(server.base, load.requests, { connections: 50, seconds, core: 1 })
+  await wrkWarmed(server.base, load.requests, { connections, seconds, core: loadCore })
 }
 const rssAtEnd = await server.rssMb()
 process.kill(server.pid, "SIGUSR2")

@@ -12,11 +12,9 @@ import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
 import { mongoRoundTrips, sqliteRoundTrips } from "./store-round-trips.ts"
-import { ensureWrk, type Measured, wrk } from "./wrk.ts"
+import { benchSettings, ensureWrk, type Measured, wrkWarmed } from "./wrk.ts"
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const [serverCore, loadCore] = [0, 1]
+const { seconds, connections, serverCore, loadCore } = benchSettings
 const masterKey = "bench-master-key-0123456789abcdef0123456789"
 
 interface Subject {
@@ -44,8 +42,7 @@ const measureAll = async (
       ...(first.body === undefined ? {} : { body: first.body })
     })
     await probe.arrayBuffer()
-    await wrk(server.base, load.requests, { connections, seconds: 1, core: loadCore })
-    const measured = await wrk(server.base, load.requests, { connections, seconds, core: loadCore })
+    const measured = await wrkWarmed(server.base, load.requests, { connections, seconds, core: loadCore })
     results[load.name] = { ...measured, status: load.name === "mixed" ? 0 : probe.status }
   }
   const rssMb = await server.rssMb()

@@ -69,6 +69,17 @@ end
 const scripts = mkdtempSync(join(tmpdir(), "roster-bench-"))
 let scriptCount = 0
 
+/**
+ * The bench's load, the same for every script that measures "after the bench's load": the server
+ * on core 0, wrk on core 1.
+ */
+export const benchSettings = {
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  serverCore: 0,
+  loadCore: 1
+}
+
 /** Runs wrk on `core` with `connections` connections for `seconds`, cycling through `requests`. */
 export const wrk = async (
   base: string,
@@ -103,4 +114,14 @@ export const wrk = async (
     non2xx: r.non2xx as number,
     socketErrors: r.socketErrors as number
   }
+}
+
+/** `wrk`, after a second of the same load whose figures are dropped: the server warms up first. */
+export const wrkWarmed = async (
+  base: string,
+  requests: ReadonlyArray<Request>,
+  options: Parameters<typeof wrk>[2]
+) => {
+  await wrk(base, requests, { ...options, seconds: 1 })
+  return wrk(base, requests, options)
 }
