@@ -58,25 +58,22 @@ describe("copies of an account on its memberships, on MongoDB", () => {
       Effect.gen(function* () {
         const { db, id, membership } = yield* ada
         const elsewhere = `org-elsewhere/${id}`
-        let joined = false
         // Ada joins another organisation once the change's fence is up on her membership, and
         // copies her account as it was before the change (read before its write).
-        const joinElsewhere = Effect.suspend(() => {
-          if (joined) return Effect.void
-          joined = true
-          return Effect.promise(async () => {
+        const joinElsewhere = once(
+          Effect.promise(async () => {
             const here = await db.collection<MembershipDocument>("members").findOne({ accountId: id })
             if (here === null) return
             await db
               .collection<MembershipDocument>("members")
               .insertOne({ ...here, _id: elsewhere, organizationId: "org-elsewhere", fences: [] } as never)
           })
-        })
+        )
         const racing = yield* makeMemberStore.pipe(
-          Effect.provideService(MongoDatabase, withManyWritesOvertaken(db, "members", joinElsewhere))
+          Effect.provideService(MongoDatabase, withManyWritesOvertaken(db, "members", joinElsewhere.change))
         )
         yield* racing.updateAccount(id, { username: "lovelace" })
-        assert.isTrue(joined)
+        assert.isTrue(joinElsewhere.ran())
         const copy = yield* Effect.promise(() =>
           db.collection<MembershipDocument & Fenced>("members").findOne({ _id: elsewhere })
         )
