@@ -9,10 +9,10 @@ export const scimFailureOf = (error: DomainError | NoDefaultRole): ScimFailure =
   switch (error._tag) {
     case "NotFound":
       return new ScimFailure(404, `No ${error.entity === "role" ? "group" : "user"} ${error.id} here`)
+    // One answer for both, naming nothing: an account's existence is all a caller learns.
     case "DuplicateUsername":
-      return new ScimFailure(409, `The userName ${error.username} is taken`, "uniqueness")
     case "DuplicateEmail":
-      return new ScimFailure(409, "Another account has this e-mail address", "uniqueness")
+      return new ScimFailure(409, "A user with this userName or e-mail address exists already", "uniqueness")
     case "AlreadyMember":
       return new ScimFailure(409, "The person is a member of the organisation already", "uniqueness")
     case "NoDefaultRole":

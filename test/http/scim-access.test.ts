@@ -40,7 +40,14 @@ describe("SCIM tokens", () => {
     )
     const scim = await scimFor(api)
     const listed = await api.call("GET", "/api/v1/organization/scim-tokens", { token: masterKey })
-    expect(listed.body).toEqual([{ id: scim.tokenId, name: "IdP", createdAt: expect.any(String) }])
+    expect(listed.body).toEqual([
+      {
+        id: scim.tokenId,
+        name: "IdP",
+        permissionIds: [1, 2, 3, 4, 5, 6, 7, 8],
+        createdAt: expect.any(String)
+      }
+    ])
     expect(listed.text).not.toContain(scim.token)
     expect((await scim.call("GET", "/Users")).status).toBe(200)
     const revoked = await api.call("DELETE", `/api/v1/organization/scim-tokens/${scim.tokenId}`, {
@@ -171,17 +178,15 @@ describe("what a SCIM token may touch", () => {
       token: masterKey,
       body: { name: "Staff", roleKey: "staff" }
     })
-    await api.call("POST", "/api/v1/team/add", {
+    const linked = await createUser(scim, "shared@example.com", { password })
+    const invited = await api.call("POST", "/api/v1/team/invitations", {
       token: masterKey,
-      body: {
-        username: "shared",
-        email: "shared@example.com",
-        password,
-        activestatus: true,
-        roleId: staff.body.id
-      }
+      body: { email: "shared@example.com", roleId: staff.body.id }
     })
-    const linked = await createUser(scim, "shared@example.com")
+    const joined = await api.call("POST", "/api/v1/invitations/accept", {
+      body: { token: invited.body.token, password }
+    })
+    expect(joined.status, joined.text).toBe(200)
     for (const operation of [
       { op: "add", path: "password", value: "another long passphrase" },
       { op: "replace", path: "userName", value: "renamed" },
@@ -197,7 +202,9 @@ describe("what a SCIM token may touch", () => {
     const after = await scim.call("GET", `/Users/${linked.id}`)
     expect(after.body.displayName).toBeUndefined()
     expect(after.body.emails[0].value).toBe("shared@example.com")
-    const login = await api.call("POST", "/api/v1/auth/login", { body: { username: "shared", password } })
+    const login = await api.call("POST", "/api/v1/auth/login", {
+      body: { username: linked.userName, password, organization: "default" }
+    })
     expect(login.status, login.text).toBe(200)
     const deactivated = await scim.call("PATCH", `/Users/${linked.id}`, {
       body: patchOf({ op: "replace", path: "active", value: false })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { addRole, masterKey, password, startApi } from "../support/http.ts"
+import { addRole, expectProblem, masterKey, password, startApi } from "../support/http.ts"
 import { createUser, expectScimError, patchOf, scimFor, userBody } from "../support/scim.ts"
 
 const asMaster = { token: masterKey }
@@ -54,7 +54,7 @@ describe("SCIM Users", () => {
     )
   })
 
-  it("links an account another organisation has, the identity provider vouching for the person", async () => {
+  it("refuses a person another organisation's account is already: they join through an invitation", async () => {
     const api = await startApi()
     await api.call("POST", "/api/v1/organizations", { ...asMaster, body: { name: "Acme", slug: "acme" } })
     const scim = await scimFor(api, "acme")
@@ -70,13 +70,22 @@ describe("SCIM Users", () => {
       }
     })
     expect(before.status, before.text).toBe(200)
-    const linked = await createUser(scim, "linus@example.com")
-    expect(linked.id).toBe(before.body.id)
-    const memberships = await api.call("GET", `/api/v1/team/members/${linked.id}`, {
-      token: masterKey,
-      headers: { "roster-organization": "acme" }
+    expectScimError(
+      await scim.call("POST", "/Users", { body: userBody("linus@example.com") }),
+      409,
+      "uniqueness"
+    )
+    const inAcme = { token: masterKey, headers: { "roster-organization": "acme" } }
+    expectProblem(await api.call("GET", `/api/v1/team/members/${before.body.id}`, inAcme), 404, "not_found")
+    const invited = await api.call("POST", "/api/v1/team/invitations", {
+      ...inAcme,
+      body: { email: "linus@example.com", roleId: scim.readerRoleId }
     })
-    expect(memberships.body.username).toBe("linus")
+    const accepted = await api.call("POST", "/api/v1/invitations/accept", {
+      body: { token: invited.body.token, password }
+    })
+    expect(accepted.status, accepted.text).toBe(200)
+    expect((await scim.call("GET", `/Users/${before.body.id}`)).body.userName).toBe("linus")
   })
 
   it("answers 400 invalidValue for a user without userName, and 400 invalidSyntax without its schema", async () => {

@@ -1,6 +1,6 @@
 import { DateTime, Effect, Option, type Redacted, Schema } from "effect"
-import { DuplicateUsername, MissingField } from "../../model/errors.ts"
-import { Email, Username } from "../../model/member.ts"
+import { DuplicateEmail, DuplicateUsername, MissingField } from "../../model/errors.ts"
+import { Email } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { type ProvisionedUserInput, profileOf } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
@@ -10,17 +10,19 @@ import { SessionTokens } from "../../ports/session-tokens.ts"
 import { addMember } from "../members/add-member.ts"
 import { defaultRole } from "./default-role.ts"
 import { freeUsername } from "./free-username.ts"
-import { joinAccount } from "./join-account.ts"
 
 const asEmail = Schema.decodeUnknownOption(Email)
-const isUsername = Schema.is(Username)
 
-/** The account the person already has, found by e-mail, else by a `userName` that is a username. */
-const existingAccount = Effect.fnUntraced(function* (email: string, userName: string) {
+/**
+ * Refuses a person whom an account already names, by e-mail or by `userName` (a username or an
+ * e-mail of any account, in any organisation): SCIM never links an account, whose owner alone can
+ * prove it (through an invitation). Whichever matched, the refusal says nothing of the account.
+ */
+const requireNoAccountNamed = Effect.fnUntraced(function* (email: string, userName: string) {
   const members = yield* MemberStore
-  const byEmail = yield* members.findByLogin(email)
-  if (Option.isSome(byEmail) || !isUsername(userName)) return byEmail
-  return yield* members.findByLogin(userName)
+  for (const login of [email, userName]) {
+    if (Option.isSome(yield* members.findByLogin(login))) return yield* new DuplicateEmail({ email })
+  }
 })
 
 /** The `userName` is held here: by a member's profile, its member still here. Stale profiles go. */
@@ -34,10 +36,10 @@ const userNameHeld = Effect.fnUntraced(function* (userName: string) {
 })
 
 /**
- * An identity provider provisions a person: a member in the organisation's default role, with the
- * provider's profile of them. An account that already has the e-mail (or the username) is linked,
- * the provider vouching for the person; a new account without a password signs in once an
- * administrator sets one. Through `addMember`, so the ceiling, the audit and the seats hold alike.
+ * An identity provider provisions a person: a new account and its member in the organisation's
+ * default role, with the provider's profile of them. A person an account already names is refused
+ * (see `requireNoAccountNamed`); a new account without a password signs in once an administrator
+ * sets one. Through `addMember`, so the ceiling, the audit and the seats hold alike.
  */
 export const provisionUser = Effect.fnUntraced(function* (
   actor: Principal,
@@ -47,20 +49,18 @@ export const provisionUser = Effect.fnUntraced(function* (
   yield* requirePermission(actor, "team.members.write")
   if (yield* userNameHeld(input.userName)) return yield* new DuplicateUsername({ username: input.userName })
   const email = input.email ?? Option.getOrUndefined(asEmail(input.userName))
-  if (email === undefined) return yield* new MissingField({ field: "email" })
+  if (email === undefined) return yield* new MissingField({ field: "email", purpose: "new_account" })
   const roleId = yield* defaultRole
   const active = input.active ?? true
-  const account = yield* existingAccount(email, input.userName)
-  const member = Option.isSome(account)
-    ? yield* joinAccount(actor, account.value, roleId, active)
-    : yield* addMember(actor, {
-        username: yield* freeUsername(input.userName),
-        email,
-        // Nobody knows this one: the person signs in once an administrator sets a password.
-        password: Option.isSome(password) ? password.value : (yield* (yield* SessionTokens).issue).token,
-        activestatus: active,
-        roleId
-      })
+  yield* requireNoAccountNamed(email, input.userName)
+  const member = yield* addMember(actor, {
+    username: yield* freeUsername(input.userName),
+    email,
+    // Nobody knows this one: the person signs in once an administrator sets a password.
+    password: Option.isSome(password) ? password.value : (yield* (yield* SessionTokens).issue).token,
+    activestatus: active,
+    roleId
+  })
   yield* (yield* ProvisioningStore).putUser(profileOf(input, member.id, yield* DateTime.now))
   return member
 })
