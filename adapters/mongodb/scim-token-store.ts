@@ -12,6 +12,8 @@ const ScimTokenDocument = collectionSchema(
     _id: Schema.String,
     organizationId: Schema.String,
     name: Schema.String,
+    /** Absent on tokens made before tokens had permissions of their own: those act with none. */
+    permissionIds: Schema.optionalKey(Schema.Array(Schema.Int)),
     tokenHash: Schema.String,
     createdAt: Schema.DateTimeUtcFromDate,
     outbox: Outbox,
@@ -19,7 +21,11 @@ const ScimTokenDocument = collectionSchema(
   }),
   ScimTokenRecord,
   {
-    decode: ({ _id, outbox: _outbox, removed: _removed, ...fields }) => ({ id: _id, ...fields }),
+    decode: ({ _id, outbox: _outbox, removed: _removed, permissionIds, ...fields }) => ({
+      id: _id,
+      permissionIds: permissionIds ?? [],
+      ...fields
+    }),
     encode: ({ id, ...fields }) => ({ _id: id, ...fields })
   }
 )

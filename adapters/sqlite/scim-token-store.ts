@@ -1,6 +1,7 @@
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import {
   OrganizationId,
+  PermissionId,
   ScimTokenId,
   ScimTokenRecord,
   ScimTokenStore,
@@ -11,13 +12,16 @@ import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
-import { instantOf, millis, optionalRow, rowChecked, text } from "./values.ts"
+import { instantOf, jsonColumn, millis, optionalRow, rowChecked, text } from "./values.ts"
+
+const { encode: encodeIds, decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
 
 const toRecord = (row: Row) =>
   new ScimTokenRecord(
     {
       id: ScimTokenId.make(text(row.id)),
       name: text(row.name),
+      permissionIds: decodeIds(row.permission_ids),
       createdAt: instantOf(row.created_at),
       organizationId: OrganizationId.make(text(row.organization_id)),
       tokenHash: TokenHash.make(text(row.token_hash))
@@ -31,10 +35,11 @@ export const makeScimTokenStore = Effect.gen(function* () {
     insert: (token, entry) =>
       write((db) => {
         db.run(
-          "INSERT INTO scim_tokens (id, organization_id, name, token_hash, created_at) VALUES (?, ?, ?, ?, ?)",
+          "INSERT INTO scim_tokens (id, organization_id, name, permission_ids, token_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)",
           token.id,
           token.organizationId,
           token.name,
+          encodeIds(token.permissionIds),
           token.tokenHash,
           millis(token.createdAt)
         )

@@ -14,10 +14,14 @@ export const MemberPrincipal = Schema.TaggedStruct("Member", {
   organizationId: OrganizationId
 })
 
-/** An identity provider holding one of the organisation's SCIM tokens: it acts on that organisation only. */
+/**
+ * An identity provider holding one of the organisation's SCIM tokens: it acts on that organisation
+ * only, with the permissions the token was given when it was made.
+ */
 export const ScimPrincipal = Schema.TaggedStruct("Scim", {
   tokenId: ScimTokenId,
-  organizationId: OrganizationId
+  organizationId: OrganizationId,
+  permissionIds: Schema.Array(PermissionId)
 })
 
 export const Principal = Schema.Union([MasterPrincipal, OpenLocalPrincipal, MemberPrincipal, ScimPrincipal])

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { OrganizationId, ScimTokenId, TokenHash } from "./ids.ts"
+import { OrganizationId, PermissionId, ScimTokenId, TokenHash } from "./ids.ts"
 import { inNfc, isDisplayable } from "./text.ts"
 
 /** What an administrator calls a token: the identity provider it was made for, say. */
@@ -7,10 +7,14 @@ export const ScimTokenName = inNfc(
   Schema.String.check(Schema.isTrimmed(), Schema.isBetweenLength(1, 100), isDisplayable)
 )
 
-/** An organisation's SCIM token as it is listed: never the token itself. */
+/**
+ * An organisation's SCIM token as it is listed: never the token itself. `permissionIds` is what it
+ * acts with, fixed when it was made: its creator's permissions then, less `organization.write`.
+ */
 export class ScimToken extends Schema.Class<ScimToken>("roster/ScimToken")({
   id: ScimTokenId,
   name: ScimTokenName,
+  permissionIds: Schema.Array(PermissionId),
   createdAt: Schema.DateTimeUtc
 }) {}
 
@@ -23,4 +27,7 @@ export class ScimTokenRecord extends Schema.Class<ScimTokenRecord>("roster/ScimT
 }) {}
 
 export const toScimToken = (record: ScimTokenRecord): ScimToken =>
-  new ScimToken({ id: record.id, name: record.name, createdAt: record.createdAt }, { disableChecks: true })
+  new ScimToken(
+    { id: record.id, name: record.name, permissionIds: record.permissionIds, createdAt: record.createdAt },
+    { disableChecks: true }
+  )

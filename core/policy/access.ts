@@ -3,25 +3,27 @@ import { Forbidden } from "../model/errors.ts"
 import type { OrganizationId, PermissionId } from "../model/ids.ts"
 import { isActiveMember, type MemberRecord } from "../model/member.ts"
 import { allPermissionIds, type PermissionKey, permissionIdOf } from "../model/permission.ts"
-import type { PermissionSet } from "../model/permission-set.ts"
+import { isSubsetOf, type PermissionSet } from "../model/permission-set.ts"
 import type { Principal } from "../model/principal.ts"
 import { CurrentOrganization } from "../model/request.ts"
 import type { RoleStanding } from "../model/role.ts"
 
+const organizationWrite = permissionIdOf("organization.write")
+
 /**
- * What an identity provider may do through SCIM: everything but changing the organisation itself, so
- * by the ceiling it never touches a role holding `organization.write` (the owners') nor its holders.
+ * What a SCIM token may be given: its creator's permissions but `organization.write`, so that by the
+ * ceiling it never touches a role holding that (the owners') nor its holders, and a token never
+ * makes more of its creator than they are.
  */
-const scimPermissions: PermissionSet = new Set(
-  [...allPermissionIds].filter((id) => id !== permissionIdOf("organization.write"))
-)
+export const scimTokenPermissions = (creator: Principal): ReadonlyArray<PermissionId> =>
+  [...permissionsOf(creator)].filter((id) => id !== organizationWrite).sort((a, b) => a - b)
 
 export const permissionsOf = (principal: Principal): PermissionSet => {
   switch (principal._tag) {
     case "Member":
       return new Set<PermissionId>(principal.permissionIds)
     case "Scim":
-      return scimPermissions
+      return new Set<PermissionId>(principal.permissionIds.filter((id) => id !== organizationWrite))
     default:
       return allPermissionIds
   }
@@ -64,3 +66,14 @@ export const requireOperator = (principal: Principal): Effect.Effect<void, Forbi
   boundOrganizationOf(principal) === undefined
     ? Effect.void
     : Effect.fail(new Forbidden({ reason: "operator_only" }))
+
+/**
+ * The caller holds every permission of the catalog (an owner), or is the operator: for what takes
+ * the organisation's owners with it, which no lesser permission may do.
+ */
+export const requireEveryPermission = (principal: Principal): Effect.Effect<void, Forbidden> =>
+  Effect.flatMap(requirePermission(principal, "organization.write"), () =>
+    isSubsetOf(allPermissionIds, permissionsOf(principal))
+      ? Effect.void
+      : Effect.fail(new Forbidden({ reason: "owner_only" }))
+  )

@@ -7,6 +7,7 @@ import {
   GroupProfile,
   MemberId,
   OrganizationId,
+  PermissionId,
   ProvisioningStore,
   RoleId,
   ScimTokenId,
@@ -26,6 +27,7 @@ const token = (n: number, organizationId = defaultOrganizationId) =>
   new ScimTokenRecord({
     id: ScimTokenId.make(`scim-${n}`),
     name: `IdP ${n}`,
+    permissionIds: [PermissionId.make(1), PermissionId.make(n)],
     createdAt: at(n),
     organizationId,
     tokenHash: TokenHash.make(n.toString(16).padStart(64, "0"))

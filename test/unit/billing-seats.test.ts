@@ -17,6 +17,7 @@ import {
   replaceProvisionedUser,
   ScimTokenId,
   type Subscription,
+  scimTokenPermissions,
   setAccountStatus,
   subscribe,
   syncSeats,
@@ -108,7 +109,8 @@ describe("a plan priced per seat", () => {
         const scim: Principal = {
           _tag: "Scim",
           tokenId: ScimTokenId.make("scim-1"),
-          organizationId: defaultOrganizationId
+          organizationId: defaultOrganizationId,
+          permissionIds: scimTokenPermissions(master)
         }
         const input = { userName: "idp@example.com", email: "idp@example.com" }
         const provisioned = yield* provisionUser(scim, input, Option.none())

@@ -14,6 +14,7 @@ import {
   provisionUser,
   roleKeyFrom,
   ScimTokenId,
+  scimTokenPermissions,
   usernameFrom,
   withSuffix
 } from "../../core/index.ts"
@@ -41,7 +42,12 @@ describe("provisioning through the core", () => {
   it.effect("a SCIM principal provisions in its own organisation only, into the default role", () =>
     Effect.gen(function* () {
       const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
-      const scim: Principal = { _tag: "Scim", tokenId: ScimTokenId.make("scim-1"), organizationId: acme.id }
+      const scim: Principal = {
+        _tag: "Scim",
+        tokenId: ScimTokenId.make("scim-1"),
+        organizationId: acme.id,
+        permissionIds: scimTokenPermissions(master)
+      }
       const inAcme = Effect.provideService(CurrentOrganization, acme.id)
       const refused = failureOf(
         yield* Effect.exit(provisionUser(scim, { userName: "ada@example.com" }, Option.none()))

@@ -15,7 +15,7 @@ export const authenticateScim = Effect.fnUntraced(function* (
   const tokenHash = yield* (yield* SessionTokens).hashOf(bearer.value)
   const found = yield* (yield* ScimTokenStore).findByTokenHash(tokenHash)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
-  const { id, organizationId } = found.value
-  const principal: Principal = { _tag: "Scim", tokenId: id, organizationId }
+  const { id, organizationId, permissionIds } = found.value
+  const principal: Principal = { _tag: "Scim", tokenId: id, organizationId, permissionIds }
   return { principal, organizationId }
 })

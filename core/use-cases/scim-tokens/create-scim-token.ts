@@ -2,7 +2,7 @@ import { DateTime, Effect, Schema } from "effect"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { ScimTokenName, ScimTokenRecord, toScimToken } from "../../model/scim-token.ts"
-import { requirePermission } from "../../policy/access.ts"
+import { requirePermission, scimTokenPermissions } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
@@ -12,8 +12,9 @@ export const CreateScimTokenInput = Schema.Struct({ name: ScimTokenName })
 export type CreateScimTokenInput = typeof CreateScimTokenInput.Type
 
 /**
- * A new SCIM token for the organisation's identity provider. The token is answered this once: only
- * its hash is kept.
+ * A new SCIM token for the organisation's identity provider, acting with the creator's permissions
+ * of now less `organization.write` (see `scimTokenPermissions`). The token is answered this once:
+ * only its hash is kept.
  */
 export const createScimToken = Effect.fnUntraced(function* (actor: Principal, input: CreateScimTokenInput) {
   yield* requirePermission(actor, "organization.write")
@@ -21,6 +22,7 @@ export const createScimToken = Effect.fnUntraced(function* (actor: Principal, in
   const record = new ScimTokenRecord({
     id: yield* (yield* IdGenerator).scimTokenId,
     name: input.name,
+    permissionIds: scimTokenPermissions(actor),
     createdAt: yield* DateTime.now,
     organizationId: yield* CurrentOrganization,
     tokenHash: issued.hash
@@ -29,7 +31,7 @@ export const createScimToken = Effect.fnUntraced(function* (actor: Principal, in
     auditActorOf(actor),
     "scim_token.created",
     { type: "scim_token", id: record.id },
-    { name: [null, record.name] }
+    { name: [null, record.name], permissionIds: [null, record.permissionIds] }
   )
   yield* (yield* ScimTokenStore).insert(record, entry)
   yield* relayAudit(entry)
