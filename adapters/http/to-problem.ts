@@ -14,7 +14,9 @@ const forbiddenDetail: Record<Domain.Forbidden["reason"], string> = {
   other_organization: "A session acts on its own organisation only",
   operator_only: "Only the operator (the master key) may do this",
   default_organization: "The default organisation cannot be deleted",
-  other_account: "The invitation is for another account than the signed-in one"
+  other_account: "The invitation is for another account than the signed-in one",
+  owner_only:
+    "Only a caller holding every permission of the catalog (an owner), or the master key, may do this"
 }
 
 const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
@@ -104,12 +106,25 @@ const problems = {
       detail: "The mail server did not take the invitation, which is revoked; the request may be retried"
     }),
   MissingField: (e: Domain.MissingField) =>
-    new Problem.ValidationFailed({
-      detail: `A new account needs a ${e.field}`,
-      errors: [
-        { path: `body.${e.field}`, message: "Required to accept an invitation for an e-mail with no account" }
-      ]
-    }),
+    e.purpose === "account_proof"
+      ? new Problem.ValidationFailed({
+          detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
+          errors: [
+            {
+              path: `body.${e.field}`,
+              message: "Required to accept for an account that exists: its password, unless signed in as it"
+            }
+          ]
+        })
+      : new Problem.ValidationFailed({
+          detail: `A new account needs a ${e.field}`,
+          errors: [
+            {
+              path: `body.${e.field}`,
+              message: "Required to accept an invitation for an e-mail with no account"
+            }
+          ]
+        }),
   StoreUnavailable: (_: Domain.StoreUnavailable) =>
     new Problem.Unavailable({
       detail: "The store did not answer; the request changed nothing and may be retried"

@@ -78,7 +78,8 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "other_organization",
     "operator_only",
     "default_organization",
-    "other_account"
+    "other_account",
+    "owner_only"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
@@ -149,9 +150,13 @@ export class InvitationInvalid extends Schema.TaggedError<InvitationInvalid>()("
 /** The mail server did not take the message; what was to be sent is undone. */
 export class MailUnavailable extends Schema.TaggedError<MailUnavailable>()("MailUnavailable", {}) {}
 
-/** A new account needs this field, which the request left out. */
+/**
+ * The request left out a field it needs here: to make a new account, or to prove the account it
+ * names (accepting an invitation into an account that exists takes that account's password).
+ */
 export class MissingField extends Schema.TaggedError<MissingField>()("MissingField", {
-  field: Schema.Literals(["username", "password", "email"])
+  field: Schema.Literals(["username", "password", "email"]),
+  purpose: Schema.Literals(["new_account", "account_proof"])
 }) {}
 
 /**

@@ -55,7 +55,7 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
       error: [Problem.SubscriptionActive]
     }).annotateMerge(
       documented(
-        "Delete the caller's organisation with its members, roles and records; its audit record stays"
+        "Delete the caller's organisation with its members, roles and records; its audit record stays. Only an owner (every permission of the catalog) or the master key"
       )
     ),
     ...scimTokenEndpoints

@@ -45,8 +45,10 @@ const membershipFor = Effect.fnUntraced(function* (
       member: new MemberRecord({ ...membership, id, username, accountActiveStatus })
     }
   }
-  if (input.username === undefined) return yield* new MissingField({ field: "username" })
-  if (input.password === undefined) return yield* new MissingField({ field: "password" })
+  if (input.username === undefined)
+    return yield* new MissingField({ field: "username", purpose: "new_account" })
+  if (input.password === undefined)
+    return yield* new MissingField({ field: "password", purpose: "new_account" })
   return {
     existing: false as const,
     member: new NewMember({

@@ -33,6 +33,15 @@ const isMemberHere = Effect.fnUntraced(function* (email: string) {
   return Option.isSome(yield* members.findById(account.value.id))
 })
 
+/**
+ * Replacing a pending invitation revokes it: the caller's ceiling must cover its role too, or
+ * re-inviting into a lower role would revoke what they may not.
+ */
+const requireMayReplace = Effect.fnUntraced(function* (actor: Principal, email: string, now: DateTime.Utc) {
+  const [pending] = yield* (yield* InvitationStore).page({ email, status: "pending", now }, 1)
+  if (pending !== undefined) yield* requireWithinCeiling(actor, pending.roleId)
+})
+
 /** A message the mail server did not take: its invitation is revoked, so no unsent link stays valid. */
 const revokeUnsent = Effect.fnUntraced(function* (actor: Principal, id: InvitationId) {
   const entry = yield* newAuditEntry(auditActorOf(actor), "invitation.revoked", { type: "invitation", id })
@@ -53,8 +62,9 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
   yield* requireWithinCeiling(actor, input.roleId)
   const email = normalizeEmail(input.email)
   if (yield* isMemberHere(email)) return yield* new AlreadyMember({ email })
-  const { token, hash } = yield* (yield* SessionTokens).issue
   const now = yield* DateTime.now
+  yield* requireMayReplace(actor, email, now)
+  const { token, hash } = yield* (yield* SessionTokens).issue
   const ttl = (yield* AuthSettings).invitationTtl ?? defaultInvitationTtl
   const invitation = new Invitation({
     id: yield* (yield* IdGenerator).invitationId,

@@ -22,7 +22,7 @@ export const proveAccount = Effect.fnUntraced(function* (
       return
     }
   }
-  if (password === undefined) return yield* new MissingField({ field: "password" })
+  if (password === undefined) return yield* new MissingField({ field: "password", purpose: "account_proof" })
   const attempt = yield* countPasswordAttempt(`member:${account.id}`, client)
   const verified = yield* (yield* PasswordHasher)
     .verify(account.passwordHash, password)

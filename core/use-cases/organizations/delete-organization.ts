@@ -4,7 +4,7 @@ import type { OrganizationId } from "../../model/ids.ts"
 import { defaultOrganizationId } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
-import { requirePermission } from "../../policy/access.ts"
+import { requireEveryPermission } from "../../policy/access.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
@@ -36,10 +36,11 @@ export const finishDeleting = (organizationId: OrganizationId) =>
 
 /**
  * Deletes the caller's organisation with its members, roles and permission records; its audit
- * record stays. Not the default organisation, and not while a subscription is open (cancel it first).
+ * record stays. Only an owner (every permission of the catalog) or the operator: the owners'
+ * accounts may go with their only membership. Not the default organisation, and not while a subscription is open (cancel it first).
  */
 export const deleteOrganization = Effect.fnUntraced(function* (actor: Principal) {
-  yield* requirePermission(actor, "organization.write")
+  yield* requireEveryPermission(actor)
   const organization = yield* currentOrganization
   if (organization.id === defaultOrganizationId)
     return yield* new Forbidden({ reason: "default_organization" })
