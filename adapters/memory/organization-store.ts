@@ -51,6 +51,12 @@ export const makeOrganizationStore = Effect.gen(function* () {
         trail.append(entry)
         return Option.some(updated)
       }),
+    recordOwnerRole: (id, ownerRoleId) =>
+      Effect.sync(() => {
+        const current = byId.get(id)
+        if (current !== undefined && current.ownerRoleId === undefined)
+          byId.set(id, new Organization({ ...current, ownerRoleId }))
+      }),
     startDeleting: (id, entry) =>
       Effect.sync(() => {
         const current = live(byId.get(id))

@@ -20,6 +20,7 @@ export const OrganizationDocument = collectionSchema(
     name: Schema.String,
     slug: Schema.String,
     defaultRoleId: Schema.optionalKey(Schema.Int),
+    ownerRoleId: Schema.optionalKey(Schema.Int),
     createdAt: Schema.DateTimeUtcFromDate,
     /** Set when its deletion starts: from then on no lookup finds it. */
     deleting: Schema.optionalKey(Schema.Boolean),
@@ -90,6 +91,10 @@ export const makeOrganizationStore = Effect.gen(function* () {
             )
           )
       ).pipe(Effect.flatMap(optionally(toOrganization))),
+    recordOwnerRole: (id, ownerRoleId) =>
+      queryWrite(() =>
+        organizations.updateOne({ _id: id, ownerRoleId: { $exists: false } }, { $set: { ownerRoleId } })
+      ).pipe(Effect.asVoid),
     startDeleting: (id, entry) =>
       queryWrite(() =>
         organizations.findOneAndUpdate(

@@ -32,6 +32,9 @@ const toOrganization = (row: Row) =>
       ...(optional(row.default_role_id, int) === undefined
         ? {}
         : { defaultRoleId: RoleId.make(int(row.default_role_id)) }),
+      ...(optional(row.owner_role_id, int) === undefined
+        ? {}
+        : { ownerRoleId: RoleId.make(int(row.owner_role_id)) }),
       createdAt: instantOf(row.created_at)
     },
     rowChecked
@@ -63,11 +66,12 @@ export const makeOrganizationStore = Effect.gen(function* () {
     insert: (organization, entry) =>
       transaction((db) => {
         db.run(
-          "INSERT INTO organizations (id, name, slug, default_role_id, created_at) VALUES (?, ?, ?, ?, ?)",
+          "INSERT INTO organizations (id, name, slug, default_role_id, owner_role_id, created_at) VALUES (?, ?, ?, ?, ?, ?)",
           organization.id,
           organization.name,
           organization.slug,
           organization.defaultRoleId ?? null,
+          organization.ownerRoleId ?? null,
           millis(organization.createdAt)
         )
         appendEntry(db, entry)
@@ -89,6 +93,14 @@ export const makeOrganizationStore = Effect.gen(function* () {
         )
         appendEntry(db, entry)
         return Option.some(updated)
+      }),
+    recordOwnerRole: (id, ownerRoleId) =>
+      write((db) => {
+        db.run(
+          "UPDATE organizations SET owner_role_id = ? WHERE id = ? AND owner_role_id IS NULL",
+          ownerRoleId,
+          id
+        )
       }),
     startDeleting: (id, entry) =>
       write((db) => {

@@ -20,6 +20,11 @@ export class Organization extends Schema.Class<Organization>("roster/Organizatio
   slug: OrganizationSlug,
   /** The role of members provisioned without one (by SCIM); none until an administrator sets it. */
   defaultRoleId: Schema.optionalKey(RoleId),
+  /**
+   * Its built-in `Owner` role, by id: the role granted every permission of the catalog, whatever its
+   * key or name become. None for the default organisation, which has no built-in role.
+   */
+  ownerRoleId: Schema.optionalKey(RoleId),
   createdAt: Schema.DateTimeUtc
 }) {}
 
@@ -30,7 +35,7 @@ export const OrganizationChanges = Schema.Struct({
 })
 export type OrganizationChanges = typeof OrganizationChanges.Type
 
-export const organizationAuditFields = ["name", "slug", "defaultRoleId"]
+export const organizationAuditFields = ["name", "slug", "defaultRoleId", "ownerRoleId"]
 
 /** How a request names an organisation: its id or its slug. */
 export const OrganizationRef = Schema.String.check(Schema.isBetweenLength(1, 128))
@@ -52,6 +57,3 @@ export interface OrganizationQuery {
   readonly after?: OrganizationPosition
   readonly q?: string
 }
-
-/** The key of the built-in role of an organisation created through the API, holding every permission. */
-export const ownerRoleKey = "owner"

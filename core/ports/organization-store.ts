@@ -1,7 +1,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { AuditEntry } from "../model/audit.ts"
 import type { DuplicateOrganizationSlug, StoreUnavailable } from "../model/errors.ts"
-import type { OrganizationId } from "../model/ids.ts"
+import type { OrganizationId, RoleId } from "../model/ids.ts"
 import type { Organization, OrganizationChanges, OrganizationQuery } from "../model/organization.ts"
 
 /**
@@ -25,6 +25,11 @@ export class OrganizationStore extends Context.Service<
       changes: OrganizationChanges,
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<Organization>, StoreUnavailable>
+    /**
+     * Records `roleId` as the organisation's Owner role where none is recorded yet (an organisation
+     * stored before they were); a recorded one stays.
+     */
+    readonly recordOwnerRole: (id: OrganizationId, roleId: RoleId) => Effect.Effect<void, StoreUnavailable>
     /**
      * Marks the organisation as being deleted, in one atomic write: from then on it is found by no
      * lookup nor listed. None when there is no such organisation (or it is being deleted already).

@@ -1,11 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
+import { idGeneratorLayer } from "../../adapters/crypto/index.ts"
 import {
   AuditEntry,
   AuditEntryId,
   AuditLog,
   CurrentOrganization,
   defaultOrganizationId,
+  insertOrganization,
   MemberStore,
   Organization,
   OrganizationId,
@@ -14,7 +16,6 @@ import {
   RolePermissionStore,
   RoleStore,
   SubscriptionStore,
-  setUpOrganization,
   setUpOrganizations
 } from "../../core/index.ts"
 import { at, memberRecord, newRole, subscriptionOf, valueOf, viewOf } from "../support/contract.ts"
@@ -149,8 +150,7 @@ describe.each(storeKinds)("deleting an organisation on %s", (_, stores) => {
     Effect.gen(function* () {
       const organizations = yield* OrganizationStore
       const acme = new Organization({ id: other, name: "Acme", slug: "acme", createdAt: at(0) })
-      yield* organizations.insert(acme)
-      const role = yield* inOther(setUpOrganization(other))
+      const { owner: role } = yield* insertOrganization(acme, { kind: "master" })
       yield* inOther(
         (yield* MemberStore).insert(memberRecord("wile", { organizationId: other, roleId: role.id }))
       )
@@ -176,9 +176,9 @@ describe.each(storeKinds)("deleting an organisation on %s", (_, stores) => {
       assert.isTrue(Option.isNone(yield* (yield* MemberStore).findByLogin("wile")))
       assert.deepStrictEqual(
         (yield* inOther((yield* AuditLog).page({}, 10))).map((listed) => listed.action),
-        ["organization.deleted"]
+        ["organization.deleted", "organization.created"]
       )
       assert.lengthOf(yield* organizations.page({}, 10), 1)
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide([stores(), idGeneratorLayer]))
   )
 })

@@ -23,7 +23,7 @@ describe("organisations", () => {
     const created = await createOrganization(api, "acme")
     expect(created.status).toBe(200)
     expect(created.body).toMatchObject({ name: "The acme company", slug: "acme" })
-    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "id", "name", "slug"])
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "id", "name", "ownerRoleId", "slug"])
     expectProblem(await createOrganization(api, "acme"), 409, "duplicate_slug")
     expectProblem(
       await api.call("POST", "/api/v1/organizations", {
@@ -35,7 +35,12 @@ describe("organisations", () => {
     )
     const roles = await api.call("GET", "/api/v1/team/roles", inOrganization("acme"))
     expect(roles.body).toHaveLength(1)
-    expect(roles.body[0]).toMatchObject({ name: "Owner", roleKey: "owner", activeStatus: true })
+    expect(roles.body[0]).toMatchObject({
+      id: created.body.ownerRoleId,
+      name: "Owner",
+      roleKey: "owner",
+      activeStatus: true
+    })
     const catalog = (await api.call("GET", "/api/v1/team/permissions", { token: masterKey })).body
     const members = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
     expect(members.body).toEqual([])

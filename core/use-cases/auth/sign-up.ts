@@ -3,7 +3,7 @@ import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { DuplicateOrganizationSlug, SignupClosed } from "../../model/errors.ts"
 import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
-import { NewOrganization, Organization, organizationAuditFields } from "../../model/organization.ts"
+import { NewOrganization, Organization } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
@@ -12,7 +12,7 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
 import { insertHoldingRole } from "../members/insert-holding-role.ts"
 import { requireLoginsFree } from "../members/require-logins-free.ts"
-import { setUpOrganization } from "../organizations/set-up-organization.ts"
+import { insertOrganization } from "../organizations/insert-organization.ts"
 import { countSignup } from "./count-signup.ts"
 import { startSession } from "./start-session.ts"
 
@@ -36,8 +36,8 @@ const requireFree = Effect.fnUntraced(function* (input: SignUpInput, email: stri
 
 /**
  * Self-serve signup (when the deployment opens it): a new account, owner of a new organisation,
- * signed in. Throttled per client address. The organisation is written first, then its Owner role,
- * then the account in it: one that loses a race for its username or e-mail between the check and
+ * signed in. Throttled per client address. The organisation is written with its Owner role first
+ * (`insertOrganization`), then the account in it: one that loses a race for its username or e-mail between the check and
  * the write leaves an organisation without members, which the operator may remove.
  */
 export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
@@ -56,17 +56,7 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
     createdAt: now
   })
   const inOrganization = Effect.provideService(CurrentOrganization, organization.id)
-  const created = yield* inOrganization(
-    newAuditEntry(
-      actor,
-      "organization.created",
-      { type: "organization", id: organization.id },
-      changesBetween(null, organization, organizationAuditFields)
-    )
-  )
-  yield* (yield* OrganizationStore).insert(organization, created)
-  yield* relayAudit(created)
-  const owner = yield* setUpOrganization(organization.id)
+  const { organization: founded, owner } = yield* insertOrganization(organization, actor)
   const record = new NewMember({
     id: memberId,
     organizationId: organization.id,
@@ -92,5 +82,5 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
     Effect.catchTag("UnknownRole", (missing) => Effect.die(missing))
   )
   yield* relayAudit(added)
-  return yield* startSession(record, organization)
+  return yield* startSession(record, founded)
 })

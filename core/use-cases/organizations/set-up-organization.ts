@@ -1,57 +1,47 @@
-import { DateTime, Effect, Option } from "effect"
-import type { OrganizationId } from "../../model/ids.ts"
-import { ownerRoleKey } from "../../model/organization.ts"
-import { PermissionCatalog } from "../../model/permission.ts"
+import { Effect, Option } from "effect"
+import { PermissionId, type RoleId } from "../../model/ids.ts"
+import type { Organization } from "../../model/organization.ts"
+import { isSubsetOf } from "../../model/permission-set.ts"
 import { CurrentOrganization } from "../../model/request.ts"
-import { NewRole } from "../../model/role.ts"
-import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { RoleStore } from "../../ports/role-store.ts"
+import { OrganizationStore } from "../../ports/organization-store.ts"
+import { RoleLookup } from "../../ports/role-lookup.ts"
 import { everyRole } from "../roles/every-role.ts"
+import { grantEveryPermission, insertOwnerRole } from "./owner-role.ts"
 
-/** The organisation's role keyed `owner`, if it has one. */
-const ownerRole = Effect.map(everyRole, (roles) =>
-  Option.fromUndefinedOr(roles.find((role) => role.roleKey === ownerRoleKey))
-)
+/** The catalog as it was while owners' roles were not yet recorded by id: what such a role held. */
+const catalogBeforeOwnersById = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => PermissionId.make(id))
 
 /**
- * Gives an organisation its built-in `Owner` role holding every permission of the catalog. Each step
- * is idempotent (the role key is unique, a held permission is not granted twice), so it finishes a
- * creation a crash interrupted and grants the permissions appended to the catalog since: the service
- * runs it for every organisation at start.
+ * The Owner role of an organisation stored before organisations recorded theirs: the one made with
+ * it, its oldest role, if it holds that whole catalog (so nothing is given to a role that did not
+ * have it all); a new one when the organisation has no role at all (its creation was cut short).
+ * Recorded once found; never looked for by key or name, which its holders may change.
  */
-export const setUpOrganization = (organizationId: OrganizationId) =>
+const recordOwnerRole = Effect.fnUntraced(function* (organization: Organization) {
+  const [oldest] = yield* everyRole
+  let owner: RoleId | undefined
+  if (oldest === undefined) {
+    owner = yield* insertOwnerRole.pipe(
+      Effect.map((role) => role.id),
+      // Another instance starting made it meanwhile: the next start records it.
+      Effect.catchTag("DuplicateRoleKey", () => Effect.succeed(undefined))
+    )
+  } else {
+    const found = yield* (yield* RoleLookup).find(oldest.id)
+    if (Option.isSome(found) && isSubsetOf(catalogBeforeOwnersById, new Set(found.value.permissionIds)))
+      owner = oldest.id
+  }
+  if (owner !== undefined) yield* (yield* OrganizationStore).recordOwnerRole(organization.id, owner)
+  return owner
+})
+
+/**
+ * At start, for an organisation other than the default one: its Owner role (the one it records by
+ * id) holds every permission of the catalog, so that an interrupted creation is finished and a
+ * permission appended to the catalog since is held by it.
+ */
+export const setUpOrganization = (organization: Organization) =>
   Effect.gen(function* () {
-    const roles = yield* RoleStore
-    const existing = yield* ownerRole
-    const owner = Option.isSome(existing)
-      ? existing.value
-      : yield* roles
-          .insert(
-            new NewRole({
-              name: "Owner",
-              roleKey: ownerRoleKey,
-              activeStatus: true,
-              createdAt: yield* DateTime.now
-            })
-          )
-          .pipe(
-            // Created meanwhile by another instance starting: that one is the owner role.
-            Effect.catchTag("DuplicateRoleKey", () =>
-              Effect.flatMap(ownerRole, (found) =>
-                Option.isSome(found)
-                  ? Effect.succeed(found.value)
-                  : Effect.die(new Error("owner role vanished"))
-              )
-            )
-          )
-    const details = yield* RolePermissionStore
-    const now = yield* DateTime.now
-    const held = Option.match(yield* details.findByRole(owner.id), {
-      onNone: () => new Set<number>(),
-      onSome: (detail) => new Set<number>(detail.permissionIds)
-    })
-    for (const permission of PermissionCatalog) {
-      if (!held.has(permission.id)) yield* details.grant(owner.id, permission.id, now)
-    }
-    return owner
-  }).pipe(Effect.provideService(CurrentOrganization, organizationId))
+    const owner = organization.ownerRoleId ?? (yield* recordOwnerRole(organization))
+    if (owner !== undefined) yield* grantEveryPermission(owner)
+  }).pipe(Effect.provideService(CurrentOrganization, organization.id))
