@@ -1,5 +1,5 @@
-import { Effect, Layer, Schema } from "effect"
-import { DuplicateRoleKey, Role, RoleId, RoleStore } from "../../core/index.ts"
+import { DateTime, Effect, Layer, Schema } from "effect"
+import { DuplicateRoleKey, Role, RoleId, RoleStore, type RoleUpdate } from "../../core/index.ts"
 import { inOrganization } from "../organization-scope.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
@@ -25,6 +25,7 @@ export const RoleDocument = collectionSchema(
     roleKey: Schema.String,
     activeStatus: Schema.Boolean,
     createdAt: Schema.DateTimeUtcFromDate,
+    deactivatedAt: Schema.optionalKey(Schema.DateTimeUtcFromDate),
     holders: Schema.optionalKey(Schema.Int),
     holdersChangedAt: Schema.optionalKey(Schema.Date),
     /** Its permission record (see `RecordOfRole`), when anything was ever granted to it. */
@@ -52,6 +53,10 @@ export const RoleDocument = collectionSchema(
 )
 
 export const toRole = decodeDocument(RoleDocument)
+
+/** A change as the document stores it: the instant of a deactivation as a date. */
+const toStoredChanges = ({ deactivatedAt, ...changes }: RoleUpdate) =>
+  deactivatedAt === undefined ? changes : { ...changes, deactivatedAt: DateTime.toDateUtc(deactivatedAt) }
 const toDocument = encodeDocument(RoleDocument)
 
 export const makeRoleStore = Effect.gen(function* () {
@@ -88,7 +93,7 @@ export const makeRoleStore = Effect.gen(function* () {
         const write = attemptWrite(() =>
           roles.findOneAndUpdate(
             { _id: id, organizationId, ...live },
-            { $set: changes, ...pushEntry(entry) },
+            { $set: toStoredChanges(changes), ...pushEntry(entry) },
             { returnDocument: "after" }
           )
         ).pipe(

@@ -9,14 +9,24 @@ import { type Fenced, isFenced, type Snapshotted } from "./fences.ts"
 import { storedRoleOf } from "./role-lookup.ts"
 import { toSession } from "./session-store.ts"
 
+/** A role's standing as its document and a snapshot store it. */
+const StandingDocument = Schema.Struct({
+  activeStatus: Schema.Boolean,
+  deactivatedAt: Schema.optionalKey(Schema.DateTimeUtcFromDate)
+})
+
 /** What authenticating a session needs, copied onto it: its membership, its role's standing, its permissions. */
 const SnapshotDocument = Schema.Struct({
   member: MembershipDocument,
-  role: Schema.optionalKey(Schema.Struct({ activeStatus: Schema.Boolean })),
+  role: Schema.optionalKey(StandingDocument),
   permissionIds: Schema.Array(PermissionId)
 })
 
 const toSnapshot = decodeDocument(SnapshotDocument)
+const toStanding = decodeDocument(StandingDocument)
+
+const standingOf = ({ activeStatus, deactivatedAt }: typeof StandingDocument.Encoded) =>
+  toStanding(deactivatedAt === undefined ? { activeStatus } : { activeStatus, deactivatedAt })
 const toSnapshotDocument = encodeDocument(SnapshotDocument)
 
 /**
@@ -46,7 +56,7 @@ export const makeSessionLookup = Effect.gen(function* () {
       const found: SessionWithMember = {
         session,
         member,
-        role: role === null ? undefined : { activeStatus: role.document.activeStatus },
+        role: role === null ? undefined : yield* standingOf(role.document),
         permissionIds: role?.permissionIds ?? []
       }
       return { found, fenced: isFenced(membership) || (role !== null && isFenced(role.document)) }

@@ -6,14 +6,15 @@ import { SqliteDatabase, sqlOn } from "./database.ts"
 import { joinedPermissionIds } from "./role-permission-store.ts"
 import { claiming, toRole } from "./role-store.ts"
 
-const roleWithPermissions = `SELECT r.id, r.name, r.role_key, r.active, r.created_at, p.permission_ids
+const roleWithPermissions = `SELECT r.id, r.name, r.role_key, r.active, r.created_at, r.deactivated_at,
+  p.permission_ids
   FROM roles r
   LEFT JOIN role_permissions p ON p.role_id = r.id AND p.organization_id = r.organization_id
   WHERE r.id = ? AND r.organization_id = ?`
 
 /** The claimed role as `roleWithPermissions` reads it: its record read in the claim's statement. */
 const claimedWithPermissions = `${claiming}
-  RETURNING id, name, role_key, active, created_at, (
+  RETURNING id, name, role_key, active, created_at, deactivated_at, (
     SELECT p.permission_ids FROM role_permissions p
     WHERE p.role_id = roles.id AND p.organization_id = roles.organization_id
   ) AS permission_ids`

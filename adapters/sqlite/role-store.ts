@@ -13,12 +13,15 @@ export const toRole = (row: Row) =>
       name: text(row.name),
       roleKey: text(row.role_key),
       activeStatus: isSet(row.active),
-      createdAt: instantOf(row.created_at)
+      createdAt: instantOf(row.created_at),
+      ...(row.deactivated_at === null || row.deactivated_at === undefined
+        ? {}
+        : { deactivatedAt: instantOf(row.deactivated_at) })
     },
     rowChecked
   )
 
-const columns = "id, name, role_key, active, created_at"
+const columns = "id, name, role_key, active, created_at, deactivated_at"
 
 /**
  * A claim older than this whose member was never written was left by a process that died between
@@ -80,10 +83,11 @@ export const makeRoleStore = Effect.gen(function* () {
           if (current === undefined) return Option.none()
           const updated = new Role({ ...toRole(current), ...changes })
           db.run(
-            "UPDATE roles SET name = ?, role_key = ?, active = ? WHERE id = ?",
+            "UPDATE roles SET name = ?, role_key = ?, active = ?, deactivated_at = ? WHERE id = ?",
             updated.name,
             updated.roleKey,
             flag(updated.activeStatus),
+            updated.deactivatedAt === undefined ? null : millis(updated.deactivatedAt),
             id
           )
           appendEntry(db, entry)

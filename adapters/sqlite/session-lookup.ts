@@ -5,7 +5,7 @@ import { SqliteDatabase, sqlOn } from "./database.ts"
 import { memberColumns, toMember } from "./member-rows.ts"
 import { joinedPermissionIds } from "./role-permission-store.ts"
 import { toSession } from "./session-store.ts"
-import { isSet } from "./values.ts"
+import { instantOf, isSet } from "./values.ts"
 
 /**
  * The session, its membership with the account, whether the role is active and its permission
@@ -14,7 +14,7 @@ import { isSet } from "./values.ts"
 const sessionWithMember = `SELECT s.token_hash AS s_token_hash, s.member_id AS s_member_id,
   s.organization_id AS s_organization_id, s.member_epoch AS s_member_epoch, s.created_at AS s_created_at,
   s.expires_at AS s_expires_at, ${memberColumns},
-  r.active AS role_active, p.permission_ids
+  r.active AS role_active, r.deactivated_at AS role_deactivated_at, p.permission_ids
   FROM sessions s
   JOIN memberships m ON m.account_id = s.member_id AND m.organization_id = s.organization_id
   JOIN accounts a ON a.id = m.account_id
@@ -28,7 +28,12 @@ const toFound = (row: Row) => ({
   role:
     row.role_active === null || row.role_active === undefined
       ? undefined
-      : { activeStatus: isSet(row.role_active) },
+      : {
+          activeStatus: isSet(row.role_active),
+          ...(row.role_deactivated_at === null || row.role_deactivated_at === undefined
+            ? {}
+            : { deactivatedAt: instantOf(row.role_deactivated_at) })
+        },
   permissionIds: joinedPermissionIds(row.permission_ids)
 })
 

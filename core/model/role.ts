@@ -1,4 +1,4 @@
-import { Schema } from "effect"
+import { type DateTime, Schema } from "effect"
 import { RoleId } from "./ids.ts"
 import { cursorOf } from "./page.ts"
 import { inNfc, isDisplayable } from "./text.ts"
@@ -19,11 +19,13 @@ export class Role extends Schema.Class<Role>("roster/Role")({
   name: RoleName,
   roleKey: RoleKey,
   activeStatus: Schema.Boolean,
-  createdAt: Schema.DateTimeUtc
+  createdAt: Schema.DateTimeUtc,
+  /** When it was last deactivated: its holders' sessions begun before then no longer count. */
+  deactivatedAt: Schema.optionalKey(Schema.DateTimeUtc)
 }) {}
 
-/** What acting under a role depends on: that it is active. */
-export type RoleStanding = Pick<Role, "activeStatus">
+/** What acting under a role depends on: that it is active, and when it was last deactivated. */
+export type RoleStanding = Pick<Role, "activeStatus" | "deactivatedAt">
 
 // Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
 export class NewRole extends Schema.Class<NewRole>("roster/NewRole")({
@@ -43,6 +45,11 @@ export const RoleChanges = Schema.Struct({
   activeStatus: Schema.optionalKey(Schema.Boolean)
 })
 export type RoleChanges = typeof RoleChanges.Type
+
+/** A change to a role as a store writes it: with the instant of a deactivation, when it is one. */
+export interface RoleUpdate extends RoleChanges {
+  readonly deactivatedAt?: DateTime.Utc
+}
 
 /** Where a page of roles ends: roles are listed by id. */
 export const RolePosition = Schema.Struct({ id: RoleId })

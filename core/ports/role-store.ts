@@ -2,7 +2,7 @@ import { Context, type Effect, type Option } from "effect"
 import type { AuditEntry } from "../model/audit.ts"
 import type { DuplicateRoleKey, RoleInUse, StoreUnavailable } from "../model/errors.ts"
 import type { RoleId } from "../model/ids.ts"
-import type { NewRole, Role, RoleChanges } from "../model/role.ts"
+import type { NewRole, Role, RoleUpdate } from "../model/role.ts"
 
 export class RoleStore extends Context.Service<
   RoleStore,
@@ -19,7 +19,7 @@ export class RoleStore extends Context.Service<
     /** Sets `changes` in one atomic write; none when there is no such role. roleKey stays unique. */
     readonly update: (
       id: RoleId,
-      changes: RoleChanges,
+      changes: RoleUpdate,
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<Role>, DuplicateRoleKey | StoreUnavailable>
     /**

@@ -189,7 +189,12 @@ describe("POST /api/v1/team/role/add", () => {
       body: { name: "Team", activeStatus: false }
     })
     expect(patched.status).toBe(200)
-    expect(patched.body).toEqual({ ...staff.body, name: "Team", activeStatus: false })
+    expect(patched.body).toEqual({
+      ...staff.body,
+      name: "Team",
+      activeStatus: false,
+      deactivatedAt: expect.any(String)
+    })
     expect((await api.call("GET", path, { token: masterKey })).body).toEqual(patched.body)
     expectProblem(
       await api.call("PATCH", path, { token: masterKey, body: { roleKey: "crew" } }),
@@ -213,7 +218,7 @@ describe("POST /api/v1/team/role/add", () => {
     expect((await api.call("GET", path, { token: masterKey })).body).toEqual(patched.body)
   })
 
-  it("stops a deactivated role's members acting at once", async () => {
+  it("ends a deactivated role's members' sessions at once", async () => {
     const api = await startApi()
     const member = await memberWithPermissions(api, "rita", [1])
     expect((await api.call("GET", "/api/v1/team/roles", { token: member.token })).status).toBe(200)
@@ -221,7 +226,7 @@ describe("POST /api/v1/team/role/add", () => {
     expect((await api.call("PATCH", path, { token: masterKey, body: { activeStatus: false } })).status).toBe(
       200
     )
-    expectProblem(await api.call("GET", "/api/v1/team/roles", { token: member.token }), 403, "forbidden")
+    expectProblem(await api.call("GET", "/api/v1/team/roles", { token: member.token }), 401, "unauthorized")
   })
 
   it("refuses a duplicate roleKey with 409", async () => {

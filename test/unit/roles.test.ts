@@ -178,7 +178,11 @@ describe("updateRole", () => {
     Effect.gen(function* () {
       const added = yield* addRole(master, { name: "A", roleKey: "a" })
       const updated = yield* updateRole(master, added.id, { name: "Alpha", activeStatus: false })
-      assert.deepStrictEqual(updated, new Role({ ...added, name: "Alpha", activeStatus: false }))
+      const deactivatedAt = updated.deactivatedAt ?? assert.fail("a deactivation is recorded")
+      assert.deepStrictEqual(
+        updated,
+        new Role({ ...added, name: "Alpha", activeStatus: false, deactivatedAt })
+      )
       assert.deepStrictEqual(yield* getRole(master, added.id), updated)
       assert.deepStrictEqual(yield* updateRole(master, added.id, {}), updated)
     }).pipe(provideRoster())

@@ -25,6 +25,8 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
   const now = yield* DateTime.now
   if (!DateTime.isLessThan(now, session.expiresAt)) return yield* new Unauthenticated({ reason: "expired" })
   if (session.memberEpoch !== member.sessionEpoch) return yield* new Unauthenticated({ reason: "invalid" })
+  if (role?.deactivatedAt !== undefined && !DateTime.isGreaterThan(session.createdAt, role.deactivatedAt))
+    return yield* new Unauthenticated({ reason: "invalid" })
   if (!canAct(member, role)) return yield* new Forbidden({ reason: "inactive" })
   return {
     _tag: "Member",

@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { DateTime, Effect, Option } from "effect"
 import { changesBetween } from "../../model/audit.ts"
 import { NotFound } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
@@ -18,8 +18,9 @@ import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audi
 /**
  * Renames, re-keys, deactivates or reactivates a role (merge semantics). A role holding permissions
  * the caller lacks is not theirs to change: deactivating it would lock out those more privileged.
- * Deactivating a role stops its members acting at once (every request checks the role); nobody
- * deactivates their own role, nor the last owners' role.
+ * Deactivating a role ends its holders' sessions: the role records when, and a session begun before
+ * then no longer counts, even once the role is active again. Nobody deactivates their own role, nor
+ * the last owners' role.
  */
 export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: RoleId, changes: RoleChanges) {
   yield* requirePermission(actor, "team.roles.write")
@@ -36,7 +37,8 @@ export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
     { type: "role", id: String(id) },
     recorded
   )
-  const updated = yield* (yield* RoleStore).update(id, changes, entry)
+  const deactivation = changes.activeStatus === false ? { deactivatedAt: yield* DateTime.now } : {}
+  const updated = yield* (yield* RoleStore).update(id, { ...changes, ...deactivation }, entry)
   // Removed between the read and the write: the same answer as if it had never been there.
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* relayAudit(entry)
