@@ -12,7 +12,8 @@ import { MemoryAuditTrail } from "./audit-log.ts"
 
 const matches = (invitation: Invitation, query: InvitationQuery) =>
   (query.after === undefined || isOlderThan(query.after, invitation)) &&
-  (query.status === undefined || statusAt(invitation, query.now) === query.status)
+  (query.status === undefined || statusAt(invitation, query.now) === query.status) &&
+  (query.email === undefined || invitation.email === query.email)
 
 export const makeInvitationStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail

@@ -52,6 +52,7 @@ const pageFilter = (organizationId: string, invitations: InvitationQuery): Filte
       $or: [{ createdAt: { $gt: createdAt } }, { createdAt, _id: { $gt: invitations.after.id } }]
     })
   }
+  if (invitations.email !== undefined) conditions.push({ email: invitations.email })
   if (invitations.status === "pending") conditions.push({ status: "pending", expiresAt: { $gt: now } })
   else if (invitations.status === "expired") conditions.push({ status: "pending", expiresAt: { $lte: now } })
   else if (invitations.status !== undefined) conditions.push({ status: invitations.status })

@@ -69,6 +69,7 @@ export const makeInvitationStore = Effect.gen(function* () {
             const at = millis(query.after.createdAt)
             where.and("(created_at > ? OR (created_at = ? AND id > ?))", at, at, query.after.id)
           }
+          if (query.email !== undefined) where.and("email = ?", query.email)
           if (query.status === "pending") where.and("status = 'pending' AND expires_at > ?", now)
           else if (query.status === "expired") where.and("status = 'pending' AND expires_at <= ?", now)
           else if (query.status !== undefined) where.and("status = ?", query.status)

@@ -58,6 +58,8 @@ export const InvitationCursor = cursorOf(InvitationPosition)
 /** Which invitations of the current organisation a page holds, oldest first. */
 export interface InvitationQuery {
   readonly status?: InvitationStatus
+  /** Only the invitations of this e-mail, as stored (lower-cased). */
+  readonly email?: string
   /** The instant `expired` is judged at. */
   readonly now: DateTime.Utc
   readonly after?: InvitationPosition
