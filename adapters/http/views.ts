@@ -127,10 +127,18 @@ export const WhoAmIView = Schema.Struct({
 
 export const MessageView = Schema.Struct({ message: Schema.String })
 
+/**
+ * A secret answered once: `null` in an Idempotency-Key replay of the answer, which is kept without
+ * it (see `ShownOnce`).
+ */
+export const ShownOnceSecret = Schema.NullOr(Schema.RedactedFromValue(Schema.String)).annotate({
+  description: "Shown in this answer only; null when the answer is an Idempotency-Key replay"
+})
+
 /** A new invitation; its token only when the deployment sends no mail, for the creator to deliver. */
 export const InvitationCreatedView = Schema.Struct({
   ...InvitationView.fields,
-  token: Schema.optionalKey(Schema.RedactedFromValue(Schema.String))
+  token: Schema.optionalKey(ShownOnceSecret)
 })
 
 export const toInvitationCreatedView = (created: {

@@ -25,6 +25,15 @@ export const RequiresPermission = Context.Reference<PermissionKey | undefined>(
   { defaultValue: () => undefined }
 )
 
+/**
+ * The top-level fields of an endpoint's success that hold a secret shown once (a token, a key): an
+ * answer kept for Idempotency-Key replays is kept without them, and replayed with `null` in their
+ * place, so no secret is ever stored in clear for a replay.
+ */
+export const ShownOnce = Context.Reference<ReadonlyArray<string>>("roster/http/ShownOnce", {
+  defaultValue: () => []
+})
+
 /** How callers present their credentials: the master key or a session token, as a bearer token. */
 export const bearer = HttpApiSecurity.bearer
 

@@ -2,14 +2,15 @@ import { Schema } from "effect"
 import { HttpApiEndpoint } from "effect/http-api"
 import { CreateScimTokenInput, ScimToken, ScimTokenId } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
+import { ShownOnceSecret } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { RequiresPermission } from "./middleware.ts"
+import { RequiresPermission, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** A new SCIM token with the token itself: answered this once, never stored. */
 export const ScimTokenCreatedView = Schema.Struct({
   ...ScimToken.fields,
-  token: Schema.RedactedFromValue(Schema.String)
+  token: ShownOnceSecret
 })
 
 const exampleId = { id: "scim_0001a2b3c4d5e6f7a8b9c0d1" }
@@ -21,9 +22,10 @@ export const scimTokenEndpoints = [
     success: ScimTokenCreatedView
   })
     .annotate(RequiresPermission, "organization.write")
+    .annotate(ShownOnce, ["token"])
     .annotateMerge(
       documented(
-        "Create a token for the organisation's identity provider to call /scim/v2 with; the token is answered this once",
+        "Create a token for the organisation's identity provider to call /scim/v2 with, acting with the caller's permissions less organization.write; the token is answered this once",
         { example: { name: "Okta" } }
       )
     ),

@@ -11,7 +11,7 @@ import * as Problem from "../problems.ts"
 import { InvitationCreatedView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
-import { RequiresPermission } from "./middleware.ts"
+import { RequiresPermission, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 const exampleId = { id: "inv_0001a2b3c4d5e6f7a8b9c0d1" }
@@ -30,6 +30,7 @@ export const invitationEndpoints = [
     error: [Problem.UnknownRole, Problem.AlreadyMember, Problem.MailUnavailable]
   })
     .annotate(RequiresPermission, "team.members.write")
+    .annotate(ShownOnce, ["token"])
     .annotateMerge(
       documented("Invite an e-mail into a role; a pending invitation for it is replaced", {
         example: { email: "grace@example.com", roleId: 1 },

@@ -41,13 +41,32 @@ export const mayHaveChanged = async (response: Response) =>
       .catch(() => undefined)) as { readonly code?: string } | undefined
   )?.code === "outcome_unknown"
 
-/** An answer as kept for repeats: everything but its request id, which is each repeat's own. */
-export const toStored = async (response: Response) => {
+/** A body with each of `secrets` (top-level fields) that it carries set to `null`. */
+const withoutSecrets = (body: string, secrets: ReadonlyArray<string>) => {
+  if (secrets.length === 0) return body
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(body)
+  } catch {
+    return body
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return body
+  const kept: Record<string, unknown> = { ...parsed }
+  for (const field of secrets) if (field in kept) kept[field] = null
+  return JSON.stringify(kept)
+}
+
+/**
+ * An answer as kept for repeats: everything but its request id, which is each repeat's own, and
+ * the secrets it showed once (`secrets`, see `ShownOnce`), which are kept as `null`.
+ */
+export const toStored = async (response: Response, secrets: ReadonlyArray<string> = []) => {
   const headers: Array<{ name: string; value: string }> = []
   response.headers.forEach((value, name) => {
-    if (name !== "x-request-id") headers.push({ name, value })
+    if (name !== "x-request-id" && name !== "content-length") headers.push({ name, value })
   })
-  return new StoredResponse({ status: response.status, headers, body: await response.clone().text() })
+  const body = withoutSecrets(await response.clone().text(), secrets)
+  return new StoredResponse({ status: response.status, headers, body })
 }
 
 /** A kept answer, given again. */

@@ -77,9 +77,14 @@ export const makeIdempotency = async (
   const run = <A>(effect: Effect.Effect<A, unknown>) => Effect.runPromiseExit(effect)
 
   /** Keeps an answer for the repeats; gives the key back, or its lease up, when there is none to keep. */
-  const settle = async (key: IdempotencyKey, lease: DateTime.Utc, response: Response) => {
+  const settle = async (
+    key: IdempotencyKey,
+    lease: DateTime.Utc,
+    response: Response,
+    secrets: ReadonlyArray<string> = []
+  ) => {
     if (keeps(response.status)) {
-      await run(store.finish(key, await toStored(response)))
+      await run(store.finish(key, await toStored(response, secrets)))
     } else {
       // A change that may have taken effect keeps its key: a repeat resumes it, never runs it twice.
       const changed = await mayHaveChanged(response)
@@ -149,7 +154,7 @@ export const makeIdempotency = async (
           return settle(key, lease, answer)
         }
       }
-      return settle(key, lease, await route(withBodyRead(request, body), requestKey))
+      return settle(key, lease, await route(withBodyRead(request, body), requestKey), target?.shownOnce)
     }
   }
 }

@@ -2,7 +2,7 @@ import { Context } from "effect"
 import { HttpApi } from "effect/http-api"
 import type { PermissionKey } from "../../../core/index.ts"
 import { scimRouteTemplate } from "../../scim/route-template.ts"
-import { behindAuthentication, ChecksPassword, RequiresPermission } from "../api/middleware.ts"
+import { behindAuthentication, ChecksPassword, RequiresPermission, ShownOnce } from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
 import { MessageView } from "../views.ts"
 
@@ -17,6 +17,8 @@ interface Route {
   readonly permission?: PermissionKey | undefined
   /** Whether its success is a message (`MessageView`) rather than the record it changed. */
   readonly answersMessage: boolean
+  /** The fields of its success holding a secret shown once (see `ShownOnce`). */
+  readonly shownOnce: ReadonlyArray<string>
 }
 
 const toPattern = (path: string) =>
@@ -28,7 +30,8 @@ const routes: Array<Route> = [
     template: openApiPath,
     pattern: toPattern(openApiPath),
     authenticated: false,
-    answersMessage: false
+    answersMessage: false,
+    shownOnce: []
   }
 ]
 const passwordChecks = new Set<string>()
@@ -43,7 +46,8 @@ HttpApi.reflect(RosterApi, {
       pattern: toPattern(endpoint.path),
       authenticated: behindAuthentication(middleware),
       permission: Context.get(mergedAnnotations, RequiresPermission),
-      answersMessage: [...endpoint.success].some((schema) => schema.ast === MessageView.ast)
+      answersMessage: [...endpoint.success].some((schema) => schema.ast === MessageView.ast),
+      shownOnce: Context.get(mergedAnnotations, ShownOnce)
     })
     if (Context.get(mergedAnnotations, ChecksPassword))
       passwordChecks.add(`${endpoint.method} ${endpoint.path}`)
