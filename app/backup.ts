@@ -1,7 +1,8 @@
 // `npm run backup -- FILE`: a consistent copy of the SQLite store, taken while Roster serves.
 import { existsSync } from "node:fs"
+import { dirname } from "node:path"
 import { Effect, Result } from "effect"
-import { openBunSqlite, openNodeSqlite } from "../adapters/sqlite/index.ts"
+import { keepPrivate, openBunSqlite, openNodeSqlite } from "../adapters/sqlite/index.ts"
 import { loadStoreSettings } from "./store-settings.ts"
 
 const target = process.argv[2]
@@ -11,6 +12,10 @@ if (target === undefined || target === "") {
 }
 if (existsSync(target)) {
   console.error(`${target} exists already: name a new file, so no backup is overwritten`)
+  process.exit(2)
+}
+if (!existsSync(dirname(target))) {
+  console.error(`The folder ${dirname(target)} does not exist: create it first, or name a file in another`)
   process.exit(2)
 }
 const settings = await Effect.runPromise(Effect.result(loadStoreSettings))
@@ -28,6 +33,8 @@ if (!existsSync(source)) {
 const db = await ("Bun" in globalThis ? openBunSqlite : openNodeSqlite)(source)
 try {
   db.exec("PRAGMA busy_timeout = 10000")
+  // Made empty and private first: VACUUM INTO fills an empty file, whose mode it keeps.
+  keepPrivate(target)
   // One read transaction: the copy is the database as it was at one instant, whatever is written meanwhile.
   db.exec(`VACUUM INTO '${target.replaceAll("'", "''")}'`)
 } finally {

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs"
+import { chmodSync, existsSync, mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/index.ts"
@@ -31,6 +31,16 @@ const webhookVerifier = (settings: Settings) =>
 // What the stores log while they start (a missing TTL index) comes out as the same JSON lines.
 const jsonLogger = Logger.layer([jsonLineLogger(writeLine)])
 
+/**
+ * The data folder, made owner-only (0700) whatever the umask: it holds the database. A folder that
+ * exists is the operator's and keeps its mode; the files in it are private all the same.
+ */
+const makeDataFolder = (folder: string) => {
+  if (existsSync(folder)) return
+  mkdirSync(folder, { recursive: true, mode: 0o700 })
+  chmodSync(folder, 0o700)
+}
+
 /** The runtime's own SQLite driver: Bun's under Bun, `node:sqlite` under Deno and Node. */
 const openSqlite = "Bun" in globalThis ? openBunSqlite : openNodeSqlite
 
@@ -41,7 +51,7 @@ const stores = ({ store }: Settings) => {
     case "sqlite":
       return Layer.unwrap(
         Effect.sync(() => {
-          mkdirSync(dirname(store.path), { recursive: true })
+          makeDataFolder(dirname(store.path))
           return sqliteStores({ path: store.path, open: openSqlite })
         })
       )

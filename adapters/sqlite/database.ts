@@ -3,6 +3,7 @@ import { StoreUnavailable, StoreWrites } from "../../core/index.ts"
 import { Metrics } from "../metrics/recorder.ts"
 import { type OpenSqlite, resultCodeOf, resultCodes, type SqliteConnection } from "./connection.ts"
 import { migrate } from "./migrations.ts"
+import { keepPrivate } from "./private-files.ts"
 
 /** A unique constraint refused the write: the caller turns it into the port's conflict error. */
 export class UniqueViolation extends Schema.TaggedError<UniqueViolation>()("UniqueViolation", {}) {}
@@ -23,13 +24,17 @@ export interface SqliteOptions {
 
 /**
  * Opens the file, in WAL mode (readers never wait for the writer) with a busy timeout (a second
- * process on the file waits its turn), and migrates its schema forward; closed with the layer.
+ * process on the file waits its turn), and migrates its schema forward; closed with the layer. The
+ * file and those SQLite keeps beside it are its owner's alone (`keepPrivate`).
  */
 export const sqliteDatabaseLayer = (options: SqliteOptions) =>
   Layer.effect(
     SqliteDatabase,
     Effect.acquireRelease(
-      Effect.promise(() => options.open(options.path)).pipe(
+      Effect.promise(() => {
+        keepPrivate(options.path)
+        return options.open(options.path)
+      }).pipe(
         Effect.tap((connection) =>
           Effect.sync(() => {
             connection.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
@@ -39,7 +44,9 @@ export const sqliteDatabaseLayer = (options: SqliteOptions) =>
             connection.exec("PRAGMA foreign_keys = ON")
           })
         ),
-        Effect.tap((connection) => migrate(connection))
+        Effect.tap((connection) => migrate(connection)),
+        // The WAL and shared-memory files exist once the schema was read: private like the database.
+        Effect.tap(() => Effect.sync(() => keepPrivate(options.path)))
       ),
       (connection) => Effect.sync(() => connection.close())
     )

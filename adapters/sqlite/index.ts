@@ -1,4 +1,5 @@
 export { type OpenSqlite, openBunSqlite, openNodeSqlite, type SqliteConnection } from "./connection.ts"
 export type { SqliteOptions } from "./database.ts"
 export { latestSchemaVersion, NewerSchema } from "./migrations.ts"
+export { keepPrivate } from "./private-files.ts"
 export { sqliteStores } from "./sqlite-stores.ts"

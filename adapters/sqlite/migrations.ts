@@ -2,9 +2,10 @@ import { Effect } from "effect"
 import type { SqliteConnection } from "./connection.ts"
 import { schemaV1 } from "./schema-v1.ts"
 import { schemaV2 } from "./schema-v2.ts"
+import { schemaV3 } from "./schema-v3.ts"
 
 /** Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. */
-const steps: ReadonlyArray<string> = [schemaV1, schemaV2]
+const steps: ReadonlyArray<string> = [schemaV1, schemaV2, schemaV3]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */
 export const latestSchemaVersion = steps.length

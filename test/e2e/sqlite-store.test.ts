@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -21,12 +21,16 @@ const dataDirectory = () => {
   return directory
 }
 
-/** `npm start` on the SQLite file in `directory`, as the operator (the master key). */
-const serve = async (directory: string) => {
-  const server = await startServer(scriptCommand("start"), {
-    ROSTER_DATA_DIR: directory,
-    ROSTER_MASTER_KEY: masterKey
-  })
+/** `npm start` on the SQLite file in `directory`, as the operator (the master key), under `umask` when given. */
+const serve = async (directory: string, umask?: string) => {
+  const command = scriptCommand("start")
+  const server = await startServer(
+    umask === undefined ? command : ["sh", "-c", `umask ${umask} && exec ${command.join(" ")}`],
+    {
+      ROSTER_DATA_DIR: directory,
+      ROSTER_MASTER_KEY: masterKey
+    }
+  )
   cleanup.push(server.kill)
   return server
 }
@@ -39,6 +43,8 @@ const call = (server: RunningServer, method: string, path: string, body?: unknow
   })
 
 const json = async (answer: Promise<Response>) => (await answer).json()
+
+const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8)
 
 /** What Bun's driver reads from the file, for what no endpoint shows (the schema version). */
 const sqlite = async (file: string, statement: string) => {
@@ -156,5 +162,68 @@ describe("the SQLite store (npm start without a store configured)", () => {
         env: { ...process.env, ROSTER_DATA_DIR: directory }
       })
     ).rejects.toThrow(/exists already/u)
+  })
+
+  it("keeps its folder (0700), its files and its backups (0600) to their owner, whatever the umask", async () => {
+    const directory = join(dataDirectory(), "data")
+    const server = await serve(directory, "000")
+    await call(server, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" })
+    const file = join(directory, "roster.db")
+    expect(modeOf(directory)).toBe("700")
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) expect(modeOf(path), path).toBe("600")
+    const backup = join(dataDirectory(), "copy.db")
+    await run("sh", ["-c", `umask 000 && exec npm run --silent backup -- '${backup}'`], {
+      env: { ...process.env, ROSTER_DATA_DIR: directory }
+    })
+    expect(modeOf(backup)).toBe("600")
+    server.kill()
+    await server.exited
+    // What an earlier version left readable by everyone is made private at the next start.
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) chmodSync(path, 0o644)
+    await serve(directory, "022")
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) expect(modeOf(path), path).toBe("600")
+  })
+
+  it("a backup into a folder that does not exist is refused with a clear message", async () => {
+    const directory = dataDirectory()
+    await serve(directory)
+    await expect(
+      run("npm", ["run", "--silent", "backup", "--", join(directory, "missing", "copy.db")], {
+        env: { ...process.env, ROSTER_DATA_DIR: directory }
+      })
+    ).rejects.toThrow(/does not exist/u)
+  })
+
+  it("after a restart, a role keyed owner that is not the organisation's Owner role holds nothing more", async () => {
+    const directory = dataDirectory()
+    const first = await serve(directory)
+    const inAcme = (method: string, path: string, body?: unknown) =>
+      fetch(`${first.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${masterKey}`,
+          "content-type": "application/json",
+          "roster-organization": "acme"
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+    const acme = await json(call(first, "POST", "/api/v1/organizations", { name: "Acme", slug: "acme" }))
+    await inAcme("PATCH", `/api/v1/team/roles/${acme.ownerRoleId}`, { roleKey: "founders" })
+    const impostor = await json(inAcme("POST", "/api/v1/team/role/add", { name: "Owner", roleKey: "owner" }))
+    await inAcme("POST", "/api/v1/team/role-permission-detail", { roleId: impostor.id, permissionId: 1 })
+    const added = await inAcme("POST", "/api/v1/team/add", {
+      username: "climber",
+      email: "climber@example.com",
+      password,
+      activestatus: true,
+      roleId: impostor.id
+    })
+    expect(added.status).toBe(200)
+    first.kill()
+    await first.exited
+    const second = await serve(directory)
+    const session = await json(post(second, "/api/v1/auth/login", { username: "climber", password }))
+    const me = await json(call(second, "GET", "/api/v1/auth/me", undefined, session.token))
+    expect(me.permissions).toEqual(["team.read"])
   })
 })
