@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config"
 
-// What mutation testing runs: the core's own unit tests, on the in-memory adapters, no database.
+// The core's own unit tests, on the in-memory adapters: no database, no Go build, no server. What
+// `npm run test:unit` runs in seconds, and what mutation testing runs against the core.
 export default defineConfig({
   test: {
     include: ["test/unit/**/*.test.ts"],
