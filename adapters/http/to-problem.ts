@@ -131,6 +131,13 @@ const problems = {
     })
 }
 
+/**
+ * Every domain error but those only SCIM meets (the organisation's missing default role for a
+ * provisioned member) is an HTTP problem: a new one that is not fails to compile here.
+ */
+type Answered = Exclude<Domain.DomainError, Domain.NoDefaultRole>
+problems satisfies { readonly [K in Answered["_tag"]]: (error: Extract<Answered, { _tag: K }>) => unknown }
+
 export type DomainError = Parameters<(typeof problems)[keyof typeof problems]>[0]
 
 export type ProblemOf<E extends DomainError> = ReturnType<(typeof problems)[E["_tag"]]>

@@ -1,11 +1,13 @@
-import type { NoDefaultRole } from "../../core/index.ts"
-import type { DomainError } from "../http/to-problem.ts"
+import type { DomainError } from "../../core/index.ts"
 import { ScimFailure } from "./scim-error.ts"
 
 const unavailable = (detail: string) => new ScimFailure(503, detail, undefined, { "retry-after": "1" })
 
-/** A use case's failure as SCIM answers it. */
-export const scimFailureOf = (error: DomainError | NoDefaultRole): ScimFailure => {
+/**
+ * A use case's failure as SCIM answers it; a domain error this does not name fails to compile. None
+ * for what no SCIM request can meet (billing, signup, login): a bug if it does, answered as one.
+ */
+export const scimFailureOf = (error: DomainError): ScimFailure | undefined => {
   switch (error._tag) {
     case "NotFound":
       return new ScimFailure(404, `No ${error.entity === "role" ? "group" : "user"} ${error.id} here`)
@@ -13,6 +15,8 @@ export const scimFailureOf = (error: DomainError | NoDefaultRole): ScimFailure =
     case "DuplicateUsername":
     case "DuplicateEmail":
       return new ScimFailure(409, "A user with this userName or e-mail address exists already", "uniqueness")
+    case "DuplicateRoleKey":
+      return new ScimFailure(409, "A group with this displayName exists already", "uniqueness")
     case "AlreadyMember":
       return new ScimFailure(409, "The person is a member of the organisation already", "uniqueness")
     case "NoDefaultRole":
@@ -48,7 +52,24 @@ export const scimFailureOf = (error: DomainError | NoDefaultRole): ScimFailure =
       return unavailable("The store is unavailable; nothing was changed that is not shown on a read. Retry")
     case "HashingBusy":
       return unavailable("The server is busy hashing passwords; retry")
-    default:
-      return new ScimFailure(400, `Refused: ${error._tag}`)
+    case "RateLimited":
+      return new ScimFailure(429, "Too many attempts; retry later", undefined, {
+        "retry-after": String(error.retryAfterSeconds)
+      })
+    case "ProviderUnavailable":
+    case "MailUnavailable":
+      return unavailable("A service Roster relies on did not answer; nothing was changed. Retry")
+    case "DuplicateOrganizationSlug":
+    case "UnknownPermission":
+    case "UnknownPlan":
+    case "PlanMismatch":
+    case "PriceMismatch":
+    case "AlreadySubscribed":
+    case "InvalidCredentials":
+    case "WrongPassword":
+    case "SubscriptionActive":
+    case "SignupClosed":
+    case "InvitationInvalid":
+      return undefined
   }
 }

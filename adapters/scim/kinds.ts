@@ -1,5 +1,6 @@
 import { Effect, Option, Schema } from "effect"
 import {
+  type DomainError,
   deprovisionUser,
   findProvisionedUser,
   getProvisionedGroup,
@@ -7,7 +8,6 @@ import {
   listProvisionedGroups,
   listProvisionedUsers,
   MemberId,
-  type NoDefaultRole,
   type Principal,
   provisionGroup,
   provisionUser,
@@ -17,13 +17,12 @@ import {
   replaceProvisionedUser
 } from "../../core/index.ts"
 import type { HttpServices } from "../http/services.ts"
-import type { DomainError } from "../http/to-problem.ts"
 import { userNameSought } from "./filter.ts"
 import { groupInputOf, userInputOf } from "./input.ts"
 import { type Resource, toGroupResource, toUserResource } from "./resources.ts"
 import type { ScimFailure } from "./scim-error.ts"
 
-type UseCase<A> = Effect.Effect<A, DomainError | NoDefaultRole, HttpServices>
+type UseCase<A> = Effect.Effect<A, DomainError, HttpServices>
 
 /** What SCIM does with one kind of resource, in the core's terms. */
 export interface ResourceKind<Id, Input> {

@@ -2,14 +2,13 @@ import { Cause, type Context, Effect, Exit, Option } from "effect"
 import {
   CurrentOrganization,
   CurrentRequestId,
+  type DomainError,
   mayHaveChanged,
-  type NoDefaultRole,
   type OrganizationId,
   type StoreWriteLedger,
   StoreWrites
 } from "../../core/index.ts"
 import type { HttpServices } from "../http/services.ts"
-import type { DomainError } from "../http/to-problem.ts"
 import { scimFailureOf } from "./domain-failure.ts"
 import { ScimFailure } from "./scim-error.ts"
 
@@ -26,7 +25,7 @@ export interface Scope {
  */
 export const makeRunner =
   (services: Context.Context<HttpServices>) =>
-  async <A, E extends DomainError | NoDefaultRole>(
+  async <A, E extends DomainError>(
     scope: Scope | undefined,
     useCase: Effect.Effect<A, E, HttpServices>
   ): Promise<A | ScimFailure> => {
@@ -44,8 +43,8 @@ export const makeRunner =
     const exit = await Effect.runPromiseExit(scoped)
     if (Exit.isSuccess(exit)) return exit.value
     const error = Cause.findErrorOption(exit.cause)
-    if (Option.isSome(error)) {
-      const failure = scimFailureOf(error.value)
+    const failure = Option.isSome(error) ? scimFailureOf(error.value) : undefined
+    if (failure !== undefined) {
       return failure.status === 503 && mayHaveChanged(ledger)
         ? new ScimFailure(
             503,

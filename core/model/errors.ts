@@ -164,3 +164,36 @@ export class MissingField extends Schema.TaggedError<MissingField>()("MissingFie
  * `defaultRoleId`, and no role holding `team.read` alone.
  */
 export class NoDefaultRole extends Schema.TaggedError<NoDefaultRole>()("NoDefaultRole", {}) {}
+
+/** Every failure a use case may end with, but for defects: what each adapter answers, in its terms. */
+export type DomainError =
+  | DuplicateEmail
+  | DuplicateUsername
+  | DuplicateRoleKey
+  | DuplicateOrganizationSlug
+  | UnknownRole
+  | UnknownPermission
+  | UnknownPlan
+  | PlanMismatch
+  | PriceMismatch
+  | NotFound
+  | AlreadySubscribed
+  | InvalidCredentials
+  | Unauthenticated
+  | Forbidden
+  | EditConflict
+  | RoleInUse
+  | LastOwner
+  | WrongPassword
+  | RateLimited
+  | HashingBusy
+  | StoreUnavailable
+  | ProviderUnavailable
+  | SubscriptionActive
+  | SignupClosed
+  | AccountShared
+  | AlreadyMember
+  | InvitationInvalid
+  | MailUnavailable
+  | MissingField
+  | NoDefaultRole
