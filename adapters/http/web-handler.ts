@@ -11,7 +11,7 @@ import { makeScimHandler, scimPrefix } from "../scim/scim-handler.ts"
 import { makeCors } from "./edge/cors.ts"
 import { finishing, pathOfUrl } from "./edge/edge.ts"
 import { isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
-import { makeIdempotency } from "./edge/idempotency.ts"
+import { type KeyedRoute, makeIdempotency } from "./edge/idempotency.ts"
 import { makeMetricsEndpoint } from "./edge/metrics-endpoint.ts"
 import type { EdgeOptions } from "./edge/options.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
@@ -22,6 +22,7 @@ import {
   type ConnectionInfo,
   type Credentials,
   EdgeRequest,
+  IdentifiedCaller,
   organizationOf,
   type Routed
 } from "./edge/routed.ts"
@@ -106,16 +107,16 @@ export const makeWebHandler = async <E>(
             (await callerOf({ bearer, organization: undefined }))?.principal._tag === "Master"
         })
   /** Hands the request to the router with what the edge knows of it, and the name of its key's claim. */
-  const route = (record: Routed) => (request: Request, requestKey?: string) => {
-    const known = Context.make(Services, context).pipe(
-      Context.add(EdgeRequest, record),
-      Context.add(CurrentRequestId, record.requestId)
-    )
-    return web.handler(
-      request,
-      requestKey === undefined ? known : Context.add(known, CurrentRequestKey, requestKey)
-    )
-  }
+  const route =
+    (record: Routed): KeyedRoute =>
+    (request, { requestKey, caller } = {}) => {
+      const edge = Context.make(Services, context).pipe(
+        Context.add(EdgeRequest, record),
+        Context.add(CurrentRequestId, record.requestId)
+      )
+      const keyed = requestKey === undefined ? edge : Context.add(edge, CurrentRequestKey, requestKey)
+      return web.handler(request, caller === undefined ? keyed : Context.add(keyed, IdentifiedCaller, caller))
+    }
   const serve = (request: Request, record: Routed) =>
     idempotency.applies(request) ? idempotency.serve(request, record, route(record)) : route(record)(request)
   /** Hands the request on with its body read to its end and checked, or answers why it could not be. */

@@ -43,8 +43,14 @@ const scopeOf = ({ principal, organizationId }: Caller) =>
         : "open"
   }`
 
-/** A route, handed the name of the claim its request runs under, for its change's audit entry. */
-export type KeyedRoute = (request: Request, requestKey?: string) => Promise<Response>
+/**
+ * A route, handed the name of the claim its request runs under (for its change's audit entry) and
+ * the caller its credentials identified, once known.
+ */
+export type KeyedRoute = (
+  request: Request,
+  known?: { readonly requestKey?: string; readonly caller?: Caller }
+) => Promise<Response>
 
 /**
  * A key given up while the store is down is given up when it answers again, so that a repeat need
@@ -117,7 +123,6 @@ export const makeIdempotency = async (
       ) {
         return route(request)
       }
-      credentials.caller = caller
       const key: IdempotencyKey = { scope: scopeOf(caller), key: value }
       const body = new Uint8Array(await request.arrayBuffer())
       const now = Date.now()
@@ -148,13 +153,18 @@ export const makeIdempotency = async (
             found.value.value,
             request,
             target?.answersMessage === true,
-            route
+            (read) => route(read, { caller })
           )
           answer.headers.set("idempotent-replayed", "true")
           return settle(key, lease, answer)
         }
       }
-      return settle(key, lease, await route(withBodyRead(request, body), requestKey), target?.shownOnce)
+      return settle(
+        key,
+        lease,
+        await route(withBodyRead(request, body), { requestKey, caller }),
+        target?.shownOnce
+      )
     }
   }
 }

@@ -36,19 +36,14 @@ export interface Routed {
   readonly bearer: Bearer
   /** The organisation the request names (`Roster-Organization`: id or slug), if it names one. */
   readonly organization: string | undefined
-  /**
-   * Who the credentials identified, once something at the edge needed to know (a keyed request's
-   * scope): the router's authentication takes it rather than asking the store again.
-   */
-  caller?: Caller
   /** Why the request ended in a 500: logged by the edge, never sent. */
   failure?: string
   /** The request's span, when an operator traces: its log line names it. */
   span?: { readonly traceId: string; readonly spanId: string }
 }
 
-/** What a request presents of who it is and where it acts, and who that is once known. */
-export type Credentials = Pick<Routed, "bearer" | "organization" | "caller">
+/** What a request presents of who it is and where it acts. */
+export type Credentials = Pick<Routed, "bearer" | "organization">
 
 /** An authenticated caller and the organisation its request acts on. */
 export interface Caller {
@@ -61,6 +56,15 @@ export interface Caller {
  * where needed (the client's address for login throttling, the failure for the log line).
  */
 export class EdgeRequest extends Context.Service<EdgeRequest, Routed>()("roster/http/EdgeRequest") {}
+
+/**
+ * Who the credentials identified, when the edge needed to know before the router (a keyed
+ * request's scope): handed to the router in the request's context, where its authentication takes
+ * it rather than asking the store again.
+ */
+export class IdentifiedCaller extends Context.Service<IdentifiedCaller, Caller>()(
+  "roster/http/IdentifiedCaller"
+) {}
 
 /** Who is calling, for throttling: callers whose address the server cannot tell share one bucket. */
 export const throttledClient = EdgeRequest.useSync((routed) => routed.connection?.remoteAddress ?? "unknown")

@@ -1,4 +1,4 @@
-import { Effect, Layer, type Option, type Redacted } from "effect"
+import { Effect, Layer, Option, type Redacted } from "effect"
 import {
   CurrentOrganization,
   defaultOrganizationId,
@@ -7,7 +7,7 @@ import {
 } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
 import { credentialsOf } from "../edge/credentials.ts"
-import type { Caller } from "../edge/routed.ts"
+import { type Caller, IdentifiedCaller } from "../edge/routed.ts"
 import * as Problem from "../problems.ts"
 import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
@@ -30,10 +30,9 @@ type Identified = ReturnType<typeof identify>
  * that is not a bearer token is bad credentials, refused even in open local mode: a client never
  * silently acts with rights it did not mean to use.
  */
-const callerOf = Effect.flatMap(
+const fromCredentials = Effect.flatMap(
   credentialsOf,
   ({
-    caller,
     bearer,
     organization
   }): Effect.Effect<
@@ -41,11 +40,14 @@ const callerOf = Effect.flatMap(
     Effect.Error<Identified> | typeof malformedBearer | typeof emptyOrganization,
     Effect.Services<Identified>
   > => {
-    if (caller !== undefined) return Effect.succeed(caller)
     if (bearer === "malformed") return Effect.fail(malformedBearer)
     if (organization === "") return Effect.fail(emptyOrganization)
     return identify(bearer, organization)
   }
+)
+
+const callerOf = Effect.flatMap(Effect.serviceOption(IdentifiedCaller), (identified) =>
+  Option.isSome(identified) ? Effect.succeed(identified.value) : fromCredentials
 )
 
 export const authenticationLayer = Layer.effect(
