@@ -2,20 +2,7 @@ import { ConfigProvider, Effect, Layer, Option, Tracer } from "effect"
 import type { HttpServices } from "../adapters/http/index.ts"
 import { withPortSpans } from "../adapters/tracing/port-spans.ts"
 import { sampledTracer } from "../adapters/tracing/sampled-tracer.ts"
-import {
-  AuditLog,
-  IdempotencyStore,
-  LoginThrottleStore,
-  MemberStore,
-  PasswordHasher,
-  PaymentInbox,
-  PaymentProvider,
-  RolePermissionStore,
-  RoleStore,
-  SessionStore,
-  StoreHealth,
-  SubscriptionStore
-} from "../core/index.ts"
+import { PasswordHasher, PaymentProvider, storePorts } from "../core/index.ts"
 import type { Settings } from "./settings.ts"
 
 /**
@@ -52,20 +39,7 @@ export const tracing = (settings: Settings) =>
   })
 
 /** The ports whose calls are spans of their own when an operator traces: the stores, the hasher, the provider. */
-const tracedPorts = [
-  AuditLog,
-  IdempotencyStore,
-  LoginThrottleStore,
-  MemberStore,
-  PasswordHasher,
-  PaymentInbox,
-  PaymentProvider,
-  RolePermissionStore,
-  RoleStore,
-  SessionStore,
-  StoreHealth,
-  SubscriptionStore
-]
+const tracedPorts = [...storePorts, PasswordHasher, PaymentProvider]
 
 /** `services`, their ports traced when an operator traces (see `withPortSpans`), else as they are. */
 export const tracedWhenTracing = <E, R>(settings: Settings, services: Layer.Layer<HttpServices, E, R>) =>

@@ -1,59 +1,10 @@
 import { Context, Effect } from "effect"
-import type {
-  AuditLog,
-  AuthSettings,
-  IdempotencyStore,
-  IdGenerator,
-  InvitationMail,
-  InvitationStore,
-  LoginThrottleStore,
-  MemberStore,
-  OrganizationStore,
-  PasswordHasher,
-  PaymentInbox,
-  PaymentProvider,
-  PlanCatalog,
-  ProvisioningStore,
-  RoleLookup,
-  RolePermissionStore,
-  RoleStore,
-  ScimTokenStore,
-  SessionLookup,
-  SessionStore,
-  SessionTokens,
-  StoreHealth,
-  SubscriptionStore
-} from "../../core/index.ts"
+import type { CorePorts } from "../../core/index.ts"
 import type { WebhookVerifier } from "../payments/webhook-verifier.ts"
 import type { RequestLog } from "./edge/request-log.ts"
 
 /** The ports and adapters the HTTP service runs on: the core's, the webhook verifier and the request log. */
-export type HttpServices =
-  | AuditLog
-  | AuthSettings
-  | IdempotencyStore
-  | IdGenerator
-  | InvitationMail
-  | InvitationStore
-  | LoginThrottleStore
-  | MemberStore
-  | OrganizationStore
-  | PasswordHasher
-  | PaymentInbox
-  | PaymentProvider
-  | PlanCatalog
-  | ProvisioningStore
-  | RoleLookup
-  | RolePermissionStore
-  | RoleStore
-  | ScimTokenStore
-  | SessionLookup
-  | SessionStore
-  | SessionTokens
-  | StoreHealth
-  | SubscriptionStore
-  | WebhookVerifier
-  | RequestLog
+export type HttpServices = CorePorts | WebhookVerifier | RequestLog
 
 /**
  * Every service, held as one. HttpApi provides the context its handlers were built in to every

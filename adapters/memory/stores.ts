@@ -1,6 +1,5 @@
 import { Layer } from "effect"
-import { composedRoleLookupLayer } from "../composed-role-lookup.ts"
-import { composedSessionLookupLayer } from "../composed-session-lookup.ts"
+import type { StorePorts } from "../../core/index.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
@@ -9,9 +8,11 @@ import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
+import { composedRoleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { scimTokenStoreLayer } from "./scim-token-store.ts"
+import { composedSessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
@@ -34,4 +35,4 @@ export const MemoryStores = Layer.mergeAll(
   auditLogLayer
 ).pipe(Layer.provide(auditTrailLayer), (stores) =>
   Layer.provideMerge(composedSessionLookupLayer.pipe(Layer.provideMerge(composedRoleLookupLayer)), stores)
-)
+) satisfies Layer.Layer<StorePorts, unknown, unknown>

@@ -1,4 +1,5 @@
 import { Effect, Layer } from "effect"
+import type { StorePorts } from "../../core/index.ts"
 import { liftAbandonedFences } from "./abandoned-fences.ts"
 import { settleAccounts } from "./account-changes.ts"
 import { auditLogLayer } from "./audit-log.ts"
@@ -94,4 +95,4 @@ export const mongoStores = (options: MongoOptions) =>
       Layer.provideMerge(abandonedFencesLayer),
       Layer.provide(mongoDatabaseLayer(options))
     )
-  )
+  ) satisfies Layer.Layer<StorePorts, unknown, unknown>

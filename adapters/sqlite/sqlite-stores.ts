@@ -1,4 +1,5 @@
 import { Layer } from "effect"
+import type { StorePorts } from "../../core/index.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
@@ -41,4 +42,4 @@ export const sqliteStores = (options: SqliteOptions) =>
       storeHealthLayer,
       auditLogLayer
     ).pipe(Layer.provide(sqliteDatabaseLayer(options)))
-  )
+  ) satisfies Layer.Layer<StorePorts, unknown, unknown>

@@ -1,0 +1,64 @@
+import type { Context } from "effect"
+import { AuditLog } from "./audit-log.ts"
+import { AuthSettings } from "./auth-settings.ts"
+import { IdGenerator } from "./id-generator.ts"
+import { IdempotencyStore } from "./idempotency-store.ts"
+import { InvitationMail } from "./invitation-mail.ts"
+import { InvitationStore } from "./invitation-store.ts"
+import { LoginThrottleStore } from "./login-throttle-store.ts"
+import { MemberStore } from "./member-store.ts"
+import { OrganizationStore } from "./organization-store.ts"
+import { PasswordHasher } from "./password-hasher.ts"
+import { PaymentInbox } from "./payment-inbox.ts"
+import { PaymentProvider } from "./payment-provider.ts"
+import { PlanCatalog } from "./plan-catalog.ts"
+import { ProvisioningStore } from "./provisioning-store.ts"
+import { RoleLookup } from "./role-lookup.ts"
+import { RolePermissionStore } from "./role-permission-store.ts"
+import { RoleStore } from "./role-store.ts"
+import { ScimTokenStore } from "./scim-token-store.ts"
+import { SessionLookup } from "./session-lookup.ts"
+import { SessionStore } from "./session-store.ts"
+import { SessionTokens } from "./session-tokens.ts"
+import { StoreHealth } from "./store-health.ts"
+import { SubscriptionStore } from "./subscription-store.ts"
+
+/**
+ * Every port a store implements: each store adapter (memory, SQLite, MongoDB) provides all of them,
+ * which its layer's type (`Layer<StorePorts>`) holds it to. The one list of them: compositions,
+ * tracing and the services a handler runs on are derived from it.
+ */
+export const storePorts = [
+  AuditLog,
+  IdempotencyStore,
+  InvitationStore,
+  LoginThrottleStore,
+  MemberStore,
+  OrganizationStore,
+  PaymentInbox,
+  ProvisioningStore,
+  RoleLookup,
+  RolePermissionStore,
+  RoleStore,
+  ScimTokenStore,
+  SessionLookup,
+  SessionStore,
+  StoreHealth,
+  SubscriptionStore
+] as const
+export type StorePorts = Context.Service.Identifier<(typeof storePorts)[number]>
+
+/** The core's other ports: what the service is set to, and what it calls beside its store. */
+export const servicePorts = [
+  AuthSettings,
+  IdGenerator,
+  InvitationMail,
+  PasswordHasher,
+  PaymentProvider,
+  PlanCatalog,
+  SessionTokens
+] as const
+export type ServicePorts = Context.Service.Identifier<(typeof servicePorts)[number]>
+
+/** Every port of the core: what running every use case takes. */
+export type CorePorts = StorePorts | ServicePorts
