@@ -4,9 +4,9 @@ import {
   AuditLog,
   type AuditQuery,
   defaultOrganizationId,
-  type OrganizationId
+  type OrganizationId,
+  syncInOrganization
 } from "../../core/index.ts"
-import { syncInOrganization } from "../organization-scope.ts"
 import { type AuditColumns, auditColumns, type FilteredField } from "./audit-columns.ts"
 
 /** An entry's text as the trail keeps it: `[id, changes, requestId, requestKey]`. */

@@ -1,5 +1,3 @@
-export { composedRoleLookupLayer } from "../composed-role-lookup.ts"
-export { composedSessionLookupLayer } from "../composed-session-lookup.ts"
 export { auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
 export { recordingInvitationMail } from "./invitation-mail.ts"
 export { makeInvitationStore } from "./invitation-store.ts"
@@ -14,8 +12,10 @@ export {
   providerOperations
 } from "./payment-provider.ts"
 export { planCatalogLayer } from "./plan-catalog.ts"
+export { composedRoleLookupLayer } from "./role-lookup.ts"
 export { makeRolePermissionStore } from "./role-permission-store.ts"
 export { makeRoleStore } from "./role-store.ts"
+export { composedSessionLookupLayer } from "./session-lookup.ts"
 export { makeSessionStore } from "./session-store.ts"
 export { MemoryStores } from "./stores.ts"
 export { makeSubscriptionStore } from "./subscription-store.ts"

@@ -5,9 +5,9 @@ import {
   type InvitationQuery,
   InvitationStore,
   isOlderThan,
-  statusAt
+  statusAt,
+  syncInOrganization
 } from "../../core/index.ts"
-import { syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
 
 const matches = (invitation: Invitation, query: InvitationQuery) =>

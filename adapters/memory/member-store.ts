@@ -4,6 +4,7 @@ import {
   AlreadyMember,
   type AuditEntry,
   byCreation,
+  inOrganization,
   isActiveMember,
   isOlderThan,
   loginKey,
@@ -11,9 +12,9 @@ import {
   type MemberQuery,
   MemberRecord,
   MemberStore,
-  type OrganizationId
+  type OrganizationId,
+  syncInOrganization
 } from "../../core/index.ts"
-import { inOrganization, syncInOrganization } from "../organization-scope.ts"
 import { MemoryAccounts } from "./accounts.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
 import { MemoryMemberships, type StoredMembership, storedMembershipOf } from "./memberships.ts"

@@ -2,11 +2,12 @@ import { Effect, Layer, Option } from "effect"
 import {
   DuplicateUsername,
   type GroupProfile,
+  inOrganization,
   ProvisioningStore,
   provisionedUserNameKey,
+  syncInOrganization,
   type UserProfile
 } from "../../core/index.ts"
-import { inOrganization, syncInOrganization } from "../organization-scope.ts"
 
 /** Profiles by organisation, then by member or role id. */
 const scoped = <V>() => {

@@ -6,7 +6,7 @@ import {
   type RolePermissionDetail,
   RolePermissionStore,
   RoleStore
-} from "../core/index.ts"
+} from "../../core/index.ts"
 
 /** `RoleLookup` from the store ports, one read each: for process memory, where a read costs nothing. */
 export const composedRoleLookupLayer = Layer.effect(

@@ -9,10 +9,10 @@ import {
   RolePermissionStore,
   RoleStore,
   sortedPermissions,
+  syncInOrganization,
   withoutPermission,
   withPermission
 } from "../../core/index.ts"
-import { syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
 
 export const makeRolePermissionStore = Effect.gen(function* () {

@@ -1,13 +1,14 @@
 import { Effect, Layer, Option } from "effect"
 import {
   DuplicateRoleKey,
+  inOrganization,
   type OrganizationId,
   Role,
   RoleId,
   RoleInUse,
-  RoleStore
+  RoleStore,
+  syncInOrganization
 } from "../../core/index.ts"
-import { inOrganization, syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
 
 export const makeRoleStore = Effect.gen(function* () {

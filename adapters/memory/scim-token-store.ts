@@ -1,6 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { type ScimTokenRecord, ScimTokenStore, toScimToken } from "../../core/index.ts"
-import { syncInOrganization } from "../organization-scope.ts"
+import { type ScimTokenRecord, ScimTokenStore, syncInOrganization, toScimToken } from "../../core/index.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
 
 export const makeScimTokenStore = Effect.gen(function* () {

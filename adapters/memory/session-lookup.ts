@@ -6,7 +6,7 @@ import {
   type Session,
   SessionLookup,
   SessionStore
-} from "../core/index.ts"
+} from "../../core/index.ts"
 
 /**
  * `SessionLookup` from the store ports, one read each (session, member, role with its permissions):

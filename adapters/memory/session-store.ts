@@ -1,6 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { Session, SessionStore } from "../../core/index.ts"
-import { syncInOrganization } from "../organization-scope.ts"
+import { Session, SessionStore, syncInOrganization } from "../../core/index.ts"
 
 export const makeSessionStore = Effect.sync(() => {
   const sessions = new Map<string, Session>()

@@ -4,9 +4,9 @@ import {
   isOpen,
   type OrganizationId,
   type Subscription,
-  SubscriptionStore
+  SubscriptionStore,
+  syncInOrganization
 } from "../../core/index.ts"
-import { syncInOrganization } from "../organization-scope.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
 
 const newestFirst = (a: Subscription, b: Subscription) => byCreation(b, a)

@@ -1,7 +1,6 @@
 import { DateTime, Effect, Layer, Option } from "effect"
 import type { Db, Filter } from "mongodb"
-import { type AuditEntry, AuditLog, type AuditQuery } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { type AuditEntry, AuditLog, type AuditQuery, inOrganization } from "../../core/index.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
 import { MongoDatabase, type MongoOptions } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"

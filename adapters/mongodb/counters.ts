@@ -1,8 +1,8 @@
 import { Effect, Schema } from "effect"
 import type { Db } from "mongodb"
 import type { StoreUnavailable } from "../../core/index.ts"
-import { decodeDocument } from "../stored-schema.ts"
 import { attempt } from "./driver.ts"
+import { decodeDocument } from "./stored-schema.ts"
 
 /** A named sequence as stored: its name as `_id`, its last number allocated. */
 const CounterDocument = Schema.Struct({ _id: Schema.String, value: Schema.Int })

@@ -8,9 +8,9 @@ import {
   StoredResponse,
   type StoreUnavailable
 } from "../../core/index.ts"
-import { decodeDocument, encodeDocument } from "../stored-schema.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, query } from "./driver.ts"
+import { decodeDocument, encodeDocument } from "./stored-schema.ts"
 
 /**
  * A claimed key as stored: `_id` names the caller's scope and the key; `expiresAt` is under a TTL

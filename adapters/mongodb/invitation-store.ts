@@ -1,11 +1,10 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
 import type { Filter } from "mongodb"
-import { Invitation, type InvitationQuery, InvitationStore } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
+import { Invitation, type InvitationQuery, InvitationStore, inOrganization } from "../../core/index.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** The key that is unique while an invitation is pending: one pending invitation per e-mail. */
 const pendingKeyOf = (organizationId: string, email: string) => `${organizationId}/${email}`

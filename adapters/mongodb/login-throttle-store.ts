@@ -1,8 +1,8 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
 import { LoginThrottleStore, type StoreUnavailable, throttleCounterId } from "../../core/index.ts"
-import { decodeDocument } from "../stored-schema.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, query } from "./driver.ts"
+import { decodeDocument } from "./stored-schema.ts"
 
 /**
  * One key's attempts in one window, as stored: `_id` names both; `expiresAt` (when the window no

@@ -1,9 +1,13 @@
 import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
-import { loginKey, type MemberId, type MemberRecord, type Membership } from "../../core/index.ts"
-import type { MemberStoreReads } from "../member-store-reads.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { optionally } from "../stored-schema.ts"
+import type { MemberStoreReads } from "../../core/index.ts"
+import {
+  inOrganization,
+  loginKey,
+  type MemberId,
+  type MemberRecord,
+  type Membership
+} from "../../core/index.ts"
 import {
   type AccountDocument,
   type MembershipDocument,
@@ -13,6 +17,7 @@ import {
 import { live } from "./audit-document.ts"
 import { query } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
+import { optionally } from "./stored-schema.ts"
 
 export const optionalMember = optionally(toMembership)
 const optionalAccount = optionally(toAccount)

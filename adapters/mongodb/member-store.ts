@@ -4,11 +4,11 @@ import {
   AccountRecord,
   AlreadyMember,
   type AuditEntry,
+  inOrganization,
   type MemberId,
   MemberRecord,
   MemberStore
 } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
 import { accountChanges } from "./account-changes.ts"
 import {
   type AccountDocument,

@@ -7,11 +7,11 @@ import {
   type OrganizationQuery,
   OrganizationStore
 } from "../../core/index.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { escapeRegExp } from "./member-filter.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** An organisation as stored: its id as `_id`, its slug under a unique index. */
 export const OrganizationDocument = collectionSchema(

@@ -1,8 +1,8 @@
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import { InboxEntry, PaymentInbox, PaymentOutcome } from "../../core/index.ts"
-import { collectionSchema, decodeDocument, encodeDocument } from "../stored-schema.ts"
 import { MongoDatabase } from "./database.ts"
 import { attempt, query } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument } from "./stored-schema.ts"
 
 /** A delivery as stored: the provider's event id as `_id`, the key that applies each event at most once. */
 const InboxDocument = collectionSchema(

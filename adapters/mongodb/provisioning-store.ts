@@ -2,16 +2,16 @@ import { Effect, Layer, Schema } from "effect"
 import {
   DuplicateUsername,
   GroupProfile,
+  inOrganization,
   type MemberId,
   ProvisioningStore,
   provisionedUserNameKey,
   type RoleId,
   UserProfile
 } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** A member's profile, keyed by organisation and member; `userNameKey` is unique in an organisation. */
 const UserProfileDocument = Schema.Struct({

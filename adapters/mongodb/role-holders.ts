@@ -1,7 +1,6 @@
 import { Clock, Effect } from "effect"
 import type { Db } from "mongodb"
-import { type AuditEntry, RoleId, RoleInUse } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { type AuditEntry, inOrganization, RoleId, RoleInUse } from "../../core/index.ts"
 import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
 import { query, queryWrite } from "./driver.ts"
 

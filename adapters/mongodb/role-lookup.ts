@@ -1,14 +1,13 @@
 import { Clock, Effect, Layer, Option, Schema } from "effect"
 import type { Db } from "mongodb"
-import { PermissionId, RoleLookup, sortedPermissions } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { decodeDocument } from "../stored-schema.ts"
+import { inOrganization, PermissionId, RoleLookup, sortedPermissions } from "../../core/index.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import type { Fenced } from "./fences.ts"
 import { holding } from "./role-holders.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
+import { decodeDocument } from "./stored-schema.ts"
 
 export type StoredRole = typeof RoleDocument.Encoded & Fenced
 

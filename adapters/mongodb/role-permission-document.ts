@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { RolePermissionDetail } from "../../core/index.ts"
-import { collectionSchema, decodeDocument, encodeDocument } from "../stored-schema.ts"
+import { collectionSchema, decodeDocument, encodeDocument } from "./stored-schema.ts"
 
 /**
  * A role's permission record as its role's document carries it (`record`), with the role's id (the

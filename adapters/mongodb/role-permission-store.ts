@@ -1,6 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import { RoleId, RolePermissionStore } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { inOrganization, RoleId, RolePermissionStore } from "../../core/index.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"

@@ -1,7 +1,12 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
-import { DuplicateRoleKey, Role, RoleId, RoleStore, type RoleUpdate } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
+import {
+  DuplicateRoleKey,
+  inOrganization,
+  Role,
+  RoleId,
+  RoleStore,
+  type RoleUpdate
+} from "../../core/index.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
@@ -10,6 +15,7 @@ import { noteLeft } from "./relay-hints.ts"
 import { roleHolders } from "./role-holders.ts"
 import { RecordOfRole } from "./role-permission-document.ts"
 import { sessionFences } from "./session-fences.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /**
  * A role as stored: its sequence number as `_id`, its key under a unique index, how many members

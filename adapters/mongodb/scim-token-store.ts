@@ -1,10 +1,9 @@
 import { Effect, Layer, Option, Schema } from "effect"
-import { ScimTokenRecord, ScimTokenStore, toScimToken } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
+import { inOrganization, ScimTokenRecord, ScimTokenStore, toScimToken } from "../../core/index.ts"
 import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** A SCIM token as stored: by its hash; a revoked one is only marked until its entry is relayed. */
 const ScimTokenDocument = collectionSchema(

@@ -1,6 +1,5 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { PermissionId, type Session, SessionLookup, type SessionWithMember } from "../../core/index.ts"
-import { decodeDocument, encodeDocument } from "../stored-schema.ts"
 import { MembershipDocument, toMembership } from "./account-documents.ts"
 import { live } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
@@ -8,6 +7,7 @@ import { query } from "./driver.ts"
 import { type Fenced, isFenced, type Snapshotted } from "./fences.ts"
 import { storedRoleOf } from "./role-lookup.ts"
 import { toSession } from "./session-store.ts"
+import { decodeDocument, encodeDocument } from "./stored-schema.ts"
 
 /** A role's standing as its document and a snapshot store it. */
 const StandingDocument = Schema.Struct({

@@ -1,9 +1,8 @@
 import { Effect, Layer, Schema } from "effect"
-import { Session, SessionStore } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
+import { inOrganization, Session, SessionStore } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /**
  * A session as stored: the SHA-256 of its token as `_id` (the token itself is never stored), and

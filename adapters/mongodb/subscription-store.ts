@@ -1,10 +1,15 @@
 import { Effect, Layer, Schema } from "effect"
-import { Currency, Subscription, SubscriptionStatus, SubscriptionStore } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
-import { collectionSchema, decodeDocument, encodeDocument, optionally } from "../stored-schema.ts"
+import {
+  Currency,
+  inOrganization,
+  Subscription,
+  SubscriptionStatus,
+  SubscriptionStore
+} from "../../core/index.ts"
 import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
+import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** A subscription as stored, with a `version` for compare-and-set writes. */
 const StoredFields = Schema.Struct({

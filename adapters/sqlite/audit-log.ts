@@ -1,6 +1,5 @@
 import { Effect, Layer } from "effect"
-import { AuditEntry, AuditLog, defaultOrganizationId } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { AuditEntry, AuditLog, defaultOrganizationId, inOrganization } from "../../core/index.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { jsonColumn, millis, optionalRow, whereClause } from "./values.ts"

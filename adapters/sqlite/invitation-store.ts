@@ -3,11 +3,11 @@ import {
   Invitation,
   InvitationId,
   InvitationStore,
+  inOrganization,
   OrganizationId,
   RoleId,
   TokenHash
 } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"

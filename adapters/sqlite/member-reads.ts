@@ -1,7 +1,13 @@
 import { type Effect, Option } from "effect"
-import { loginKey, type MemberId, OrganizationId, RoleId, type StoreUnavailable } from "../../core/index.ts"
-import type { MemberStoreReads } from "../member-store-reads.ts"
-import { inOrganization } from "../organization-scope.ts"
+import type { MemberStoreReads } from "../../core/index.ts"
+import {
+  inOrganization,
+  loginKey,
+  type MemberId,
+  OrganizationId,
+  RoleId,
+  type StoreUnavailable
+} from "../../core/index.ts"
 import type { SqliteConnection } from "./connection.ts"
 import { memberConditions } from "./member-query.ts"
 import { memberIn, memberView, toAccount, toMember } from "./member-rows.ts"

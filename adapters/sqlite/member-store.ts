@@ -2,12 +2,12 @@ import { Effect, Layer, Option } from "effect"
 import {
   AlreadyMember,
   type AuditEntry,
+  inOrganization,
   type MemberId,
   MemberRecord,
   MemberStore,
   usernameKey
 } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"

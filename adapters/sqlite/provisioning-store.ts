@@ -2,11 +2,11 @@ import { Effect, Layer } from "effect"
 import {
   DuplicateUsername,
   GroupProfile,
+  inOrganization,
   ProvisioningStore,
   provisionedUserNameKey,
   UserProfile
 } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { jsonColumn, optionalRow, text } from "./values.ts"

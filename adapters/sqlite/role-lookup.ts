@@ -1,6 +1,5 @@
 import { Clock, Effect, Layer, Option } from "effect"
-import { RoleLookup } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { inOrganization, RoleLookup } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { joinedPermissionIds } from "./role-permission-store.ts"

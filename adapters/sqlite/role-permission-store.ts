@@ -1,5 +1,6 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import {
+  inOrganization,
   PermissionId,
   RoleId,
   RolePermissionDetail,
@@ -9,7 +10,6 @@ import {
   withoutPermission,
   withPermission
 } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"

@@ -1,6 +1,5 @@
 import { Clock, Effect, Layer, Option } from "effect"
-import { DuplicateRoleKey, Role, RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { DuplicateRoleKey, inOrganization, Role, RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"

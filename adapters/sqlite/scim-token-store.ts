@@ -1,5 +1,6 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import {
+  inOrganization,
   OrganizationId,
   PermissionId,
   ScimTokenId,
@@ -8,7 +9,6 @@ import {
   TokenHash,
   toScimToken
 } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"

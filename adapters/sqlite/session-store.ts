@@ -1,6 +1,12 @@
 import { Effect, Layer } from "effect"
-import { MemberId, OrganizationId, Session, SessionStore, TokenHash } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import {
+  inOrganization,
+  MemberId,
+  OrganizationId,
+  Session,
+  SessionStore,
+  TokenHash
+} from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { instantOf, int, millis, optionalRow, rowChecked, text } from "./values.ts"

@@ -1,6 +1,5 @@
 import { Effect, Layer } from "effect"
-import { isOpen, Subscription, SubscriptionStore } from "../../core/index.ts"
-import { inOrganization } from "../organization-scope.ts"
+import { inOrganization, isOpen, Subscription, SubscriptionStore } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"

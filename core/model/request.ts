@@ -1,4 +1,4 @@
-import { Context } from "effect"
+import { Context, type Effect } from "effect"
 import type { OrganizationId } from "./ids.ts"
 import { defaultOrganizationId } from "./organization.ts"
 
@@ -27,3 +27,12 @@ export const CurrentRequestKey = Context.Reference<string | undefined>("roster/c
 export const CurrentOrganization = Context.Reference<OrganizationId>("roster/core/CurrentOrganization", {
   defaultValue: () => defaultOrganizationId
 })
+
+/** Runs a store operation in the organisation the use case acts on: every query names it. */
+export const inOrganization = <A, E, R>(
+  operation: (organizationId: OrganizationId) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R> => CurrentOrganization.use(operation)
+
+/** `inOrganization` for an operation that cannot fail. */
+export const syncInOrganization = <A>(operation: (organizationId: OrganizationId) => A): Effect.Effect<A> =>
+  CurrentOrganization.useSync(operation)

@@ -112,3 +112,16 @@ export class MemberStore extends Context.Service<
     ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
   }
 >()("roster/core/ports/MemberStore") {}
+
+/** What `MemberStore` reads, which each store answers apart from what it writes. */
+export type MemberStoreReads = Pick<
+  MemberStore["Service"],
+  | "findById"
+  | "findAccount"
+  | "findByLogin"
+  | "findByLogins"
+  | "membershipsOf"
+  | "findWithMemberships"
+  | "page"
+  | "countActive"
+>

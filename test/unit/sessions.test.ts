@@ -1,9 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { composedSessionLookupLayer } from "../../adapters/composed-session-lookup.ts"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
 import { makeSessionStore } from "../../adapters/memory/index.ts"
+import { composedSessionLookupLayer } from "../../adapters/memory/session-lookup.ts"
 import {
   authenticate,
   logOut,
