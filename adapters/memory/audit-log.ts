@@ -128,7 +128,6 @@ export const auditLogLayer = Layer.effect(
     const trail = yield* MemoryAuditTrail
     return AuditLog.of({
       record: (entry) => Effect.sync(() => trail.append(entry)),
-      relay: () => Effect.void,
       changeOfRequest: (requestKey) =>
         Effect.sync(() =>
           Option.map(Option.fromUndefinedOr(trail.byRequestKey.get(requestKey)), (index) =>

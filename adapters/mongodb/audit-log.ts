@@ -1,4 +1,4 @@
-import { DateTime, Effect, Layer, Option } from "effect"
+import { Context, DateTime, Effect, Layer, Option } from "effect"
 import type { Db, Filter } from "mongodb"
 import { type AuditEntry, AuditLog, type AuditQuery, inOrganization } from "../../core/index.ts"
 import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
@@ -6,6 +6,7 @@ import { MongoDatabase, type MongoOptions } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
 import { relayEntry, relayPending } from "./relay.ts"
 import { relayBatches } from "./relay-batches.ts"
+import { AuditRelay } from "./relaying-writes.ts"
 
 const pageFilter = (organizationId: string, audit: AuditQuery): Filter<AuditEntryDocument> => {
   const conditions: Array<Filter<AuditEntryDocument>> = [{ organizationId }]
@@ -35,11 +36,11 @@ export const makeAuditLog = (relayIntervalMs: number) =>
     const events = db.collection<AuditEntryDocument>("audit_events")
     const batches = relayBatches(db)
     yield* batches.run(relayIntervalMs)
-    return AuditLog.of({
+    // What a write left pending goes with the next batch, off the request's path: a process that
+    // stops first leaves it on its document, moved at the next start.
+    const relay = AuditRelay.of((entry) => relayEntry(db, toAuditDocument(entry), batches))
+    const log = AuditLog.of({
       record: (entry) => appendEntry(db, entry),
-      // What the write left pending goes with the next batch, off the request's path: a process
-      // that stops first leaves it on its document, moved at the next start.
-      relay: (entry) => relayEntry(db, toAuditDocument(entry), batches),
       // Rare (a retry after an unknown outcome): everything pending, wherever a write left it, is
       // moved first, so that one look in the record finds the entry.
       changeOfRequest: (requestKey) =>
@@ -64,7 +65,9 @@ export const makeAuditLog = (relayIntervalMs: number) =>
           )
         ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry)))
     })
+    return Context.make(AuditLog, log).pipe(Context.add(AuditRelay, relay))
   })
 
+/** The audit log, and the relay the stores move what they wrote with (see `relayingWhatTheyWrite`). */
 export const auditLogLayer = (options: Pick<MongoOptions, "auditRelayIntervalMs">) =>
-  Layer.effect(AuditLog, makeAuditLog(options.auditRelayIntervalMs ?? 1000))
+  Layer.effectContext(makeAuditLog(options.auditRelayIntervalMs ?? 1000))

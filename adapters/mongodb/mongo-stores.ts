@@ -18,6 +18,7 @@ import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { relayPending } from "./relay.ts"
 import { relayBatches } from "./relay-batches.ts"
+import { relayingWhatTheyWrite } from "./relaying-writes.ts"
 import { countUncountedHolders } from "./role-holders.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -67,32 +68,51 @@ const abandonedFencesLayer = Layer.effectDiscard(
   )
 )
 
-/**
- * Every store port on MongoDB, indexes ensured before the first request; the client closes with the
- * layer. Each call is a store of its own (fresh): two in one application (two databases, or two
- * instances in a test) never share a store, nor the start that prepares its database.
- */
-export const mongoStores = (options: MongoOptions) =>
+/** Every store port as each writes, with the lookups over them and the relay of their entries. */
+const writingStores = (options: MongoOptions) =>
+  Layer.mergeAll(
+    organizationStoreLayer,
+    memberStoreLayer,
+    invitationStoreLayer,
+    scimTokenStoreLayer,
+    provisioningStoreLayer,
+    roleStoreLayer,
+    rolePermissionStoreLayer,
+    sessionStoreLayer,
+    loginThrottleStoreLayer,
+    idempotencyStoreLayer,
+    subscriptionStoreLayer,
+    paymentInboxLayer,
+    storeHealthLayer,
+    auditLogLayer(options)
+  ).pipe((stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores))
+
+/** `stores` on the database, prepared: indexes ensured, fences a dead write left taken down. */
+const onTheDatabase = <ROut, E>(stores: Layer.Layer<ROut, E, MongoDatabase>, options: MongoOptions) =>
   Layer.fresh(
-    Layer.mergeAll(
-      organizationStoreLayer,
-      memberStoreLayer,
-      invitationStoreLayer,
-      scimTokenStoreLayer,
-      provisioningStoreLayer,
-      roleStoreLayer,
-      rolePermissionStoreLayer,
-      sessionStoreLayer,
-      loginThrottleStoreLayer,
-      idempotencyStoreLayer,
-      subscriptionStoreLayer,
-      paymentInboxLayer,
-      storeHealthLayer,
-      auditLogLayer(options)
-    ).pipe(
-      (stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores),
+    stores.pipe(
       Layer.provideMerge(indexesLayer),
       Layer.provideMerge(abandonedFencesLayer),
       Layer.provide(mongoDatabaseLayer(options))
     )
-  ) satisfies Layer.Layer<StorePorts, unknown, unknown>
+  )
+
+/**
+ * Every store port on MongoDB, indexes ensured before the first request; the client closes with the
+ * layer. Each call is a store of its own (fresh): two in one application (two databases, or two
+ * instances in a test) never share a store, nor the start that prepares its database. Each store
+ * relays the audit entries it writes (see `relayingWhatTheyWrite`).
+ */
+export const mongoStores = (options: MongoOptions) =>
+  onTheDatabase(relayingWhatTheyWrite(writingStores(options)), options) satisfies Layer.Layer<
+    StorePorts,
+    unknown,
+    unknown
+  >
+
+/**
+ * The stores of a process that stops between its writes and their relay: what they write stays
+ * pending on its documents, for the next start to move. For the tests of that recovery.
+ */
+export const mongoStoresStoppedBeforeRelaying = (options: MongoOptions) =>
+  onTheDatabase(writingStores(options), options)

@@ -35,7 +35,6 @@ export const auditLogLayer = Layer.effect(
     const { read, write } = sqlOn(yield* SqliteDatabase)
     return AuditLog.of({
       record: (entry) => write((db) => appendEntry(db, entry)),
-      relay: () => Effect.void,
       changeOfRequest: (requestKey) =>
         read((db) =>
           optionalRow(

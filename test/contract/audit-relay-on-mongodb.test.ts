@@ -4,6 +4,7 @@ import { TestClock } from "effect/testing"
 import { type Db, MongoClient, MongoNetworkError } from "mongodb"
 import { type AuditEntryDocument, toAuditDocument } from "../../adapters/mongodb/audit-document.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
+import { mongoStoresStoppedBeforeRelaying } from "../../adapters/mongodb/mongo-stores.ts"
 import { relayEntry } from "../../adapters/mongodb/relay.ts"
 import { relayBatches } from "../../adapters/mongodb/relay-batches.ts"
 import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
@@ -24,6 +25,10 @@ const entryFor = (id: string, action: AuditEntry["action"], memberId: string) =>
 
 /** One run of the service on `database`: its stores, opened at start and closed at the end. */
 const process_ = (database: string) => Layer.orDie(mongoStores({ uri: Redacted.make(mongoUri()), database }))
+
+/** A run that stops between its writes and their relay (killed): what it wrote stays pending. */
+const stoppedBeforeRelaying = (database: string) =>
+  Layer.orDie(mongoStoresStoppedBeforeRelaying({ uri: Redacted.make(mongoUri()), database }))
 
 /** `use` of the database on a connection of the test's own, to look at what the stores left. */
 const onDatabase = <A>(database: string, use: (db: Db) => Promise<A>) =>
@@ -76,7 +81,7 @@ describe("the audit relay on MongoDB", () => {
             yield* members.remove(bob.id, removed)
             assert.isTrue(Option.isNone(yield* members.findById(bob.id)), "a removed member is gone at once")
             assert.deepStrictEqual(yield* (yield* AuditLog).page({}, 10), [], "nothing relayed yet")
-          }).pipe(Effect.provide(process_(database)))
+          }).pipe(Effect.provide(stoppedBeforeRelaying(database)))
           // Two restarts: the relay runs at each start; the second finds nothing left to move.
           for (const run of [1, 2]) {
             yield* Effect.gen(function* () {
@@ -101,34 +106,35 @@ describe("the audit relay on MongoDB", () => {
       )
   )
 
-  it.effect("a relayed entry shows in its own process's reads at once, and is off its document after", () =>
-    Effect.scoped(
-      Effect.gen(function* () {
-        const database = yield* scratch
-        const ada = memberRecord("ada")
-        const added = entryFor("aud_1", "member.added", ada.id)
-        const ghost = entryFor("aud_9", "member.updated", ada.id)
-        yield* Effect.gen(function* () {
-          yield* (yield* MemberStore).insert(ada, added)
-          const log = yield* AuditLog
-          yield* log.relay(added)
-          yield* log.relay(added)
-          // An entry no write carried (its write's condition failed) is not moved.
-          yield* log.relay(ghost)
-          assert.deepStrictEqual(
-            (yield* log.page({}, 10)).map((entry) => entry.id),
-            ["aud_1"]
+  it.effect(
+    "a store relays what it wrote: its own process reads it at once, and it is off its document after",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scratch
+          const ada = memberRecord("ada")
+          const added = entryFor("aud_1", "member.added", ada.id)
+          const ghost = entryFor("aud_9", "member.removed", "nobody")
+          yield* Effect.gen(function* () {
+            const members = yield* MemberStore
+            yield* members.insert(ada, added)
+            // An entry no write carried (its write's condition failed) is not moved.
+            assert.isTrue(Option.isNone(yield* members.remove("nobody" as never, ghost)))
+            const log = yield* AuditLog
+            assert.deepStrictEqual(
+              (yield* log.page({}, 10)).map((entry) => entry.id),
+              ["aud_1"]
+            )
+          }).pipe(Effect.provide(process_(database)))
+          const outbox = yield* onDatabase(database, (db) =>
+            db
+              .collection("members")
+              .findOne({ accountId: ada.id })
+              .then((document) => document?.outbox)
           )
-        }).pipe(Effect.provide(process_(database)))
-        const outbox = yield* onDatabase(database, (db) =>
-          db
-            .collection("members")
-            .findOne({ accountId: ada.id })
-            .then((document) => document?.outbox)
-        )
-        assert.deepStrictEqual(outbox, [])
-      })
-    )
+          assert.deepStrictEqual(outbox, [])
+        })
+      )
   )
 
   it.effect("a new account's mark goes with its entry's relay, but not a mark set again since", () =>
@@ -163,10 +169,7 @@ describe("the audit relay on MongoDB", () => {
               .collection<{ _id: string }>("accounts")
               .updateOne({ _id: grace.id }, { $set: { pendingSince: remarked } })
           )
-          const log = yield* AuditLog
-          yield* log.relay(entryFor("aud_1", "member.added", ada.id))
-          yield* log.relay(entryFor("aud_2", "member.added", grace.id))
-          assert.lengthOf(yield* log.page({}, 10), 2)
+          assert.lengthOf(yield* (yield* AuditLog).page({}, 10), 2)
         }).pipe(Effect.provide(process_(database)))
         assert.deepStrictEqual(yield* marks(), [
           [ada.id, false],
@@ -205,7 +208,6 @@ describe("the audit relay on MongoDB", () => {
               const member = memberRecord(name)
               const entry = entryFor(id, "member.added", member.id)
               yield* members.insert(member, entry)
-              yield* log.relay(entry)
             }
             assert.deepStrictEqual(
               yield* outboxes,
@@ -241,12 +243,10 @@ describe("the audit relay on MongoDB", () => {
           )
           yield* Effect.gen(function* () {
             const members = yield* MemberStore
-            const log = yield* AuditLog
             for (let i = 0; i < 50; i++) {
               const member = memberRecord(`member${i}`)
               const entry = entryFor(`aud_${i}`, "member.added", member.id)
               yield* members.insert(member, entry)
-              yield* log.relay(entry)
               if (i === 48) assert.strictEqual(yield* pendingCount, 49, "queued, not cleared")
             }
             assert.strictEqual(yield* pendingCount, 0, "cleared by the fiftieth")
@@ -265,7 +265,7 @@ describe("the audit relay on MongoDB", () => {
           const ada = memberRecord("ada")
           const added = entryFor("aud_1", "member.added", ada.id)
           yield* Effect.flatMap(MemberStore, (members) => members.insert(ada, added)).pipe(
-            Effect.provide(process_(database))
+            Effect.provide(stoppedBeforeRelaying(database))
           )
           const db = yield* connectedTo(database)
           // The first copy into the record breaks off, as a connection reset would; the second is
@@ -330,7 +330,7 @@ describe("the audit relay on MongoDB", () => {
               members.insert(ada),
               members.update(ada.id, ada.roleId, { activestatus: false }, false, updated)
             )
-          ).pipe(Effect.provide(process_(database)))
+          ).pipe(Effect.provide(stoppedBeforeRelaying(database)))
           const db = yield* connectedTo(database)
           // A process whose batch never runs: the update's entry waits in its queue, then the member goes.
           const batches = relayBatches(db)
@@ -368,7 +368,7 @@ describe("the audit relay on MongoDB", () => {
             ["aud_1"],
             "moved, once"
           )
-        }).pipe(Effect.provide(process_(database)))
+        }).pipe(Effect.provide(stoppedBeforeRelaying(database)))
       })
     )
   )

@@ -2,7 +2,6 @@ import { DateTime, Effect } from "effect"
 import { type AuditAction, type AuditActor, AuditEntry, type AuditTarget } from "../../model/audit.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization, CurrentRequestId, CurrentRequestKey } from "../../model/request.ts"
-import { AuditLog } from "../../ports/audit-log.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 
 export const auditActorOf = (principal: Principal): AuditActor => {
@@ -60,7 +59,3 @@ export const auditEntryOfChanges = (
   Object.keys(changes).length === 0
     ? Effect.succeed(undefined)
     : newAuditEntry(actor, action, target, changes)
-
-/** Moves the entry a write carried into the record, once the write is done; nothing when it carried none. */
-export const relayAudit = (entry: AuditEntry | undefined) =>
-  entry === undefined ? Effect.void : AuditLog.use((log) => log.relay(entry))

@@ -5,7 +5,7 @@ import type { Principal } from "../../model/principal.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { countPasswordAttempt } from "./count-password-attempt.ts"
 
 export const ChangeOwnPasswordInput = Schema.Struct({
@@ -41,7 +41,6 @@ export const changeOwnPassword = Effect.fnUntraced(function* (
   })
   const updated = yield* members.setPassword(actor.member.id, hash, entry)
   if (Option.isNone(updated)) return yield* new Unauthenticated({ reason: "invalid" })
-  yield* relayAudit(entry)
   const sessions = yield* SessionStore
   yield* sessions.carryOver(actor.sessionTokenHash, updated.value.sessionEpoch)
   yield* sessions.revokeAllOf(actor.member.id, actor.sessionTokenHash)

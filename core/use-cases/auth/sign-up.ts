@@ -9,7 +9,7 @@ import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { insertHoldingRole } from "../members/insert-holding-role.ts"
 import { requireLoginsFree } from "../members/require-logins-free.ts"
 import { insertOrganization } from "../organizations/insert-organization.ts"
@@ -81,6 +81,5 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
     // The Owner role was made a moment ago, in an organisation nobody else can reach yet.
     Effect.catchTag("UnknownRole", (missing) => Effect.die(missing))
   )
-  yield* relayAudit(added)
   return yield* startSession(record, founded)
 })

@@ -10,7 +10,7 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
 import { PlanCatalog } from "../../ports/plan-catalog.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { subscriptionFields } from "./subscription-writes.ts"
 import { isSupersededBy, releaseAtProvider, supersedeOthers } from "./supersede.ts"
 import { countSeats } from "./sync-seats.ts"
@@ -87,7 +87,6 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
     changesBetween(null, subscription, subscriptionFields)
   )
   yield* store.insert(subscription, entry)
-  yield* relayAudit(entry)
   yield* supersedeOthers(auditActorOf(actor), subscription, released)
   return subscription
 })

@@ -3,7 +3,7 @@ import { type AuditActor, changesBetween } from "../../model/audit.ts"
 import { StoreUnavailable } from "../../model/errors.ts"
 import { StatusChange, Subscription, type SubscriptionStatus } from "../../model/subscription.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 
 const maxAttempts = 25
 
@@ -49,7 +49,6 @@ export const updateSubscription = Effect.fnUntraced(function* <A, E, R>(
             changesBetween(current, next, subscriptionFields)
           )
     if (yield* store.replace(next, entry)) {
-      yield* relayAudit(entry)
       return { result: planned.value.result, subscription: next }
     }
     const reread = yield* store.findById(current.id)

@@ -12,7 +12,7 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
-import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { startSession } from "../auth/start-session.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 import { insertHoldingRole, joinHoldingRole } from "../members/insert-holding-role.ts"
@@ -95,7 +95,6 @@ export const acceptInvitation = Effect.fnUntraced(function* (
     } else {
       yield* insertHoldingRole(made.member, added)
     }
-    yield* relayAudit(added)
     const accepted = yield* newAuditEntry(actor, "invitation.accepted", {
       type: "invitation",
       id: invitation.id
@@ -109,11 +108,9 @@ export const acceptInvitation = Effect.fnUntraced(function* (
         changesBetween(toMember(member), null, memberAuditFields)
       )
       yield* members.remove(member.id, undone)
-      yield* relayAudit(undone)
       yield* (yield* RoleStore).release(member.roleId)
       return yield* new InvitationInvalid()
     }
-    yield* relayAudit(accepted)
     yield* seatsAfterMemberChange(undefined, member)
     const joined = Option.getOrElse(yield* members.findById(member.id), () => member)
     return yield* startSession(joined, yield* currentOrganization)

@@ -20,7 +20,7 @@ import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 
 const defaultInvitationTtl = Duration.days(7)
@@ -46,7 +46,6 @@ const requireMayReplace = Effect.fnUntraced(function* (actor: Principal, email: 
 const revokeUnsent = Effect.fnUntraced(function* (actor: Principal, id: InvitationId) {
   const entry = yield* newAuditEntry(auditActorOf(actor), "invitation.revoked", { type: "invitation", id })
   yield* (yield* InvitationStore).revoke(id, entry)
-  yield* relayAudit(entry)
 })
 
 /**
@@ -89,7 +88,6 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
   )
   const store = yield* InvitationStore
   yield* store.replace(invitation, entry)
-  yield* relayAudit(entry)
   const view = toInvitationView(invitation, now)
   const mail = yield* InvitationMail
   if (!mail.delivers) return { invitation: view, token: Option.some(token) }

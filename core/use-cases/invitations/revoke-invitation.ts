@@ -6,7 +6,7 @@ import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 /**
  * Revokes a pending invitation: its token is worth nothing from then on. One that is no longer
@@ -28,6 +28,5 @@ export const revokeInvitation = Effect.fnUntraced(function* (actor: Principal, i
     if (Option.isNone(current)) return yield* new NotFound({ entity: "invitation", id })
     return toInvitationView(current.value, now)
   }
-  yield* relayAudit(entry)
   return toInvitationView(revoked.value, now)
 })

@@ -13,7 +13,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 import { requireLoginsFree } from "./require-logins-free.ts"
 
@@ -38,7 +38,7 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
   const release = (yield* RoleStore).release(input.roleId)
   let writing = false
-  const { record, member, entry } = yield* Effect.gen(function* () {
+  const { record, member } = yield* Effect.gen(function* () {
     yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
     const email = normalizeEmail(input.email)
     yield* requireLoginsFree(email, input.username)
@@ -64,13 +64,12 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
     const members = yield* MemberStore
     writing = true
     yield* members.insert(record, entry)
-    return { record, member, entry }
+    return { record, member }
   }).pipe(
     Effect.onExit((exit) =>
       Exit.isFailure(exit) && (!writing || !Cause.hasInterrupts(exit.cause)) ? release : Effect.void
     )
   )
-  yield* relayAudit(entry)
   yield* seatsAfterMemberChange(undefined, record)
   return member
 })

@@ -9,7 +9,7 @@ import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } fr
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
 /**
@@ -33,7 +33,6 @@ export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: M
   )
   const removed = yield* members.remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "member", id })
-  yield* relayAudit(entry)
   yield* (yield* RoleStore).release(removed.value.roleId)
   yield* (yield* SessionStore).revokeMembership(id)
   yield* seatsAfterMemberChange(removed.value, undefined)

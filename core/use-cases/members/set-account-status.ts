@@ -9,7 +9,7 @@ import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { keepSeatsInStep } from "../billing/sync-seats.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
@@ -40,7 +40,6 @@ export const setAccountStatus = Effect.fnUntraced(function* (actor: Principal, i
   )
   const updated = yield* members.setAccountStatus(input.memberId, input.active, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id: input.memberId })
-  yield* relayAudit(entry)
   // The epoch increment already voids the sessions; deleting them just frees the store.
   if (!input.active) yield* (yield* SessionStore).revokeAllOf(input.memberId)
   if (target.value.accountActiveStatus !== input.active) {

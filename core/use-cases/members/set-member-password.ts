@@ -9,7 +9,7 @@ import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const SetMemberPasswordInput = Schema.Struct({
   newPassword: Schema.RedactedFromValue(Password)
@@ -37,6 +37,5 @@ export const setMemberPassword = Effect.fnUntraced(function* (
   const entry = yield* newAuditEntry(auditActorOf(actor), "member.password_set", { type: "member", id })
   const updated = yield* members.setPassword(id, hash, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id })
-  yield* relayAudit(entry)
   yield* (yield* SessionStore).revokeAllOf(id)
 })

@@ -26,7 +26,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
 /** The part of a change that is the account's (it shows in every organisation) and the membership's. */
@@ -109,7 +109,6 @@ export const updateMember = Effect.fnUntraced(function* (
       yield* unclaim
       return yield* new NotFound({ entity: "member", id })
     }
-    yield* relayAudit(entry)
     updated = renamed.value
   }
   if (changesMembership) {
@@ -123,7 +122,6 @@ export const updateMember = Effect.fnUntraced(function* (
       // Removed or moved by someone else since it was read: the decision above no longer holds.
       return yield* new EditConflict({ entity: "member", id })
     }
-    yield* relayAudit(entry)
     if (newRole !== undefined) yield* roles.release(current.roleId)
     // The epoch increment already voids the sessions; deleting them just frees the store.
     if (endSessions) yield* (yield* SessionStore).revokeMembership(id)

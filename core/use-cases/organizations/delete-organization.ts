@@ -13,7 +13,7 @@ import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "./current-organization.ts"
 
 /**
@@ -52,7 +52,6 @@ export const deleteOrganization = Effect.fnUntraced(function* (actor: Principal)
   })
   const marked = yield* (yield* OrganizationStore).startDeleting(organization.id, entry)
   if (Option.isNone(marked)) return yield* new NotFound({ entity: "organization", id: organization.id })
-  yield* relayAudit(entry)
   yield* finishDeleting(organization.id)
   return marked.value
 })

@@ -4,7 +4,7 @@ import { Organization, organizationAuditFields } from "../../model/organization.
 import { CurrentOrganization } from "../../model/request.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { grantEveryPermission, insertOwnerRole } from "./owner-role.ts"
 
 /**
@@ -35,7 +35,6 @@ export const insertOrganization = Effect.fnUntraced(function* (
   yield* (yield* OrganizationStore)
     .insert(founded, entry)
     .pipe(Effect.tapError(() => inOrganization(roles.removeAll)))
-  yield* relayAudit(entry)
   yield* inOrganization(grantEveryPermission(owner.id))
   return { organization: founded, owner }
 })

@@ -6,7 +6,7 @@ import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "./current-organization.ts"
 
 /** Renames the caller's organisation or sets its default role (one of its own roles). */
@@ -29,6 +29,5 @@ export const updateOrganization = Effect.fnUntraced(function* (
   )
   const updated = yield* (yield* OrganizationStore).update(current.id, changes, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "organization", id: current.id })
-  yield* relayAudit(entry)
   return updated.value
 })

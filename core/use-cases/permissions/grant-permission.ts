@@ -9,7 +9,7 @@ import { permissionsOf, requirePermission } from "../../policy/access.ts"
 import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { auditActorOf, auditEntryFor, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryFor } from "../audit/new-audit-entry.ts"
 
 export const GrantPermissionInput = Schema.Struct({ roleId: RoleId, permissionId: PermissionId })
 export type GrantPermissionInput = typeof GrantPermissionInput.Type
@@ -46,6 +46,5 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
   // Deleted since it was read: nothing was granted.
   if (Option.isNone(granted)) return yield* new UnknownRole({ roleId: input.roleId })
   // None made: the record held the permission already, so nothing changed.
-  yield* relayAudit(entry)
   return granted.value
 })

@@ -12,7 +12,7 @@ import {
   requireNotOwnRole
 } from "../../policy/ceiling.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const RemovePermissionInput = Schema.Struct({
   id: RolePermissionDetailId,
@@ -51,7 +51,5 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
   const updated = yield* store.revoke(current.value, input.permissionId, yield* DateTime.now, entry)
   if (Option.isNone(updated))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
-  // The store wrote the entry only if its write took the permission away; the relay moves only that.
-  yield* relayAudit(entry)
   return updated.value
 })

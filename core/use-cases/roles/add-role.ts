@@ -4,7 +4,7 @@ import type { Principal } from "../../model/principal.ts"
 import { NewRole, type Role, RoleKey, RoleName, roleAuditFields } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, auditEntryFor, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryFor } from "../audit/new-audit-entry.ts"
 
 export const AddRoleInput = Schema.Struct({
   name: RoleName,
@@ -28,6 +28,5 @@ export const addRole = Effect.fnUntraced(function* (actor: Principal, input: Add
     }),
     entryOf
   )
-  yield* relayAudit(entryOf(created))
   return created
 })

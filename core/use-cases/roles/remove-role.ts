@@ -9,7 +9,7 @@ import { requireHeldWithinCeiling, requireNotOwnRole } from "../../policy/ceilin
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 /**
  * Deletes a role no member holds, and its permission record with it. Whether a member holds it is
@@ -30,7 +30,6 @@ export const removeRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   )
   const removed = yield* (yield* RoleStore).remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "role", id: String(id) })
-  yield* relayAudit(entry)
   yield* (yield* RolePermissionStore).removeOfRole(id)
   return removed.value
 })

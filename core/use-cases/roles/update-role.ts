@@ -13,7 +13,7 @@ import {
 } from "../../policy/ceiling.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { auditActorOf, auditEntryOfChanges, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 
 /**
  * Renames, re-keys, deactivates or reactivates a role (merge semantics). A role holding permissions
@@ -41,6 +41,5 @@ export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   const updated = yield* (yield* RoleStore).update(id, { ...changes, ...deactivation }, entry)
   // Removed between the read and the write: the same answer as if it had never been there.
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "role", id: String(id) })
-  yield* relayAudit(entry)
   return updated.value
 })

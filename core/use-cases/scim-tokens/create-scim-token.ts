@@ -6,7 +6,7 @@ import { requirePermission, scimTokenPermissions } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
-import { auditActorOf, newAuditEntry, relayAudit } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const CreateScimTokenInput = Schema.Struct({ name: ScimTokenName })
 export type CreateScimTokenInput = typeof CreateScimTokenInput.Type
@@ -34,6 +34,5 @@ export const createScimToken = Effect.fnUntraced(function* (actor: Principal, in
     { name: [null, record.name], permissionIds: [null, record.permissionIds] }
   )
   yield* (yield* ScimTokenStore).insert(record, entry)
-  yield* relayAudit(entry)
   return { scimToken: toScimToken(record), token: issued.token }
 })

@@ -1,0 +1,82 @@
+import { Context, Effect, Layer, Option } from "effect"
+import {
+  AuditEntry,
+  InvitationStore,
+  MemberStore,
+  OrganizationStore,
+  RolePermissionStore,
+  RoleStore,
+  ScimTokenStore,
+  type StorePorts,
+  type StoreUnavailable,
+  SubscriptionStore
+} from "../../core/index.ts"
+
+/**
+ * Moves an entry a write left pending on its document into the record (see `relayEntry`): what
+ * the MongoDB audit log does for the stores, off the core's sight.
+ */
+export class AuditRelay extends Context.Service<
+  AuditRelay,
+  (entry: AuditEntry) => Effect.Effect<void, StoreUnavailable>
+>()("roster/mongodb/AuditRelay") {}
+
+/** The stores whose writes carry an audit entry. */
+const writingEntries: ReadonlyArray<Context.Key<StorePorts, object>> = [
+  InvitationStore,
+  MemberStore,
+  OrganizationStore,
+  RolePermissionStore,
+  RoleStore,
+  ScimTokenStore,
+  SubscriptionStore
+]
+
+/** An answer saying the write did not happen (its condition failed): it left no entry to move. */
+const wroteNothing = (answer: unknown) =>
+  answer === false || (Option.isOption(answer) && Option.isNone(answer))
+
+/**
+ * `service` with every operation relaying the entries it was handed (as an entry, or made by a
+ * function it was handed, once the store knew the id) once it has succeeded: the store writes an
+ * entry with its change, pending on the changed document, and relays what it wrote.
+ */
+const relaying = <S extends object>(service: S, relay: AuditRelay["Service"]): S => {
+  const wrapped: Record<string, unknown> = {}
+  for (const [name, member] of Object.entries(service)) {
+    wrapped[name] =
+      typeof member !== "function"
+        ? member
+        : (...args: Array<unknown>) => {
+            const carried = new Map<string, AuditEntry>()
+            const carry = (value: unknown) => {
+              if (value instanceof AuditEntry) carried.set(value.id, value)
+              return value
+            }
+            const handed = args.map((arg) =>
+              typeof arg === "function" ? (...made: Array<unknown>) => carry(arg(...made)) : carry(arg)
+            )
+            const result: unknown = member(...handed)
+            return Effect.isEffect(result)
+              ? Effect.tap(result, (answer) =>
+                  wroteNothing(answer)
+                    ? Effect.void
+                    : Effect.forEach(carried.values(), relay, { discard: true })
+                )
+              : result
+          }
+  }
+  return wrapped as S
+}
+
+/** `stores`, each writing an audit entry relaying it once its write is done. */
+export const relayingWhatTheyWrite = <E, R>(stores: Layer.Layer<StorePorts | AuditRelay, E, R>) =>
+  Layer.effectContext(
+    Effect.map(Effect.context<StorePorts | AuditRelay>(), (context) => {
+      const relay = Context.get(context, AuditRelay)
+      let result: Context.Context<StorePorts> = Context.omit(AuditRelay)(context)
+      for (const port of writingEntries)
+        result = Context.add(result, port, relaying(Context.get(context, port), relay))
+      return result
+    })
+  ).pipe(Layer.provide(stores))
