@@ -7,6 +7,7 @@ import { type AuditEntryDocument, live } from "./audit-document.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { copyEntries } from "./relay-batches.ts"
 import { sessionFences } from "./session-fences.ts"
+import { abandonedAfter } from "./timeouts.ts"
 
 /**
  * The writes that keep an account and its memberships in step. The account is the truth; its
@@ -128,7 +129,7 @@ export const accountChanges = (db: Db) => {
 export const settleAccounts = (db: Db) =>
   Effect.gen(function* () {
     const accounts = db.collection<AccountDocument>("accounts")
-    const before = new Date(Date.now() - 30_000)
+    const before = new Date(Date.now() - abandonedAfter.pendingAccountMs)
     const pending = yield* query(() =>
       accounts.find({ pendingSince: { $lt: before } }, { projection: { _id: 1 } }).toArray()
     )

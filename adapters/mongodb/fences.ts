@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto"
 import { Cause, Effect, Exit, Option, Predicate } from "effect"
 import type { Db, Filter } from "mongodb"
 import { query } from "./driver.ts"
+import { abandonedAfter } from "./timeouts.ts"
 
 /** A fence as the documents it guards carry it: its id and when it went up. */
 export interface Fence {
@@ -64,5 +65,5 @@ export const liftAfter =
   (exit: Exit.Exit<A, unknown>) =>
     !settled(exit) || (Exit.isSuccess(exit) && liftedBy(exit.value)) ? Effect.void : lift
 
-/** How long a fence may stand before it is taken for one a dead process left: far past any write. */
-export const abandonedAfterMs = 10 * 60 * 1000
+/** How long a fence may stand before it is taken for one a dead process left (see `abandonedAfter`). */
+export const abandonedAfterMs = abandonedAfter.fenceMs

@@ -19,9 +19,11 @@ const byId = (collection: string, key: (id: string) => string | number): Place =
 
 /**
  * Where each kind of target's entries wait. A member's wait on its membership, or on its account
- * for a change of the account.
+ * for a change of the account. Every kind of target is named, so that a new one nobody registers
+ * fails to compile rather than leave its entries waiting: a login's entry is none, as it goes with
+ * no change and is appended to the record at once (`AuditLog.record`).
  */
-const stores: Partial<Record<AuditTarget["type"], ReadonlyArray<Place>>> = {
+const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
   member: [
     {
       collection: "members",
@@ -41,7 +43,8 @@ const stores: Partial<Record<AuditTarget["type"], ReadonlyArray<Place>>> = {
   subscription: [byId("subscriptions", (id) => id)],
   organization: [byId("organizations", (id) => id)],
   invitation: [byId("invitations", (id) => id)],
-  scim_token: [byId("scim_tokens", (id) => id)]
+  scim_token: [byId("scim_tokens", (id) => id)],
+  login: []
 }
 
 interface Pending {
@@ -69,7 +72,7 @@ export const relayEntry = (db: Db, entry: AuditEntryDocument, batches: RelayBatc
   Effect.gen(function* () {
     const hint = takeHint(db, entry)
     if (hint !== undefined) return yield* batches.later({ ...hint, entry })
-    for (const place of stores[entry.target.type] ?? []) {
+    for (const place of stores[entry.target.type]) {
       const pending = yield* query(() =>
         db
           .collection<Pending>(place.collection)

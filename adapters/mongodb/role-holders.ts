@@ -3,6 +3,7 @@ import type { Db } from "mongodb"
 import { type AuditEntry, inOrganization, RoleId, RoleInUse } from "../../core/index.ts"
 import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
 import { query, queryWrite } from "./driver.ts"
+import { abandonedAfter } from "./timeouts.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */
 export interface HolderCount {
@@ -19,7 +20,7 @@ export interface HolderCount {
  * the two writes (a request gives up long before): the count may then be corrected to the members
  * that really hold the role.
  */
-const abandonedAfterMs = 60_000
+const abandonedAfterMs = abandonedAfter.roleClaimMs
 
 /** The update that counts `by` more holders of a role, at `now`: a claim (1) or a release (-1). */
 export const holding = (by: 1 | -1, now: number) => ({
