@@ -23,6 +23,9 @@ const rules = {
   adapters: (_specifier, target) => target === undefined || layerOf(target) !== "app"
 }
 
+const consistency = join(root, "adapters", "mongodb", "consistency")
+const insideConsistency = (path) => !relative(consistency, path).startsWith("..")
+
 const violations = []
 for (const [layer, allowed] of Object.entries(rules)) {
   for (const file of sourceFiles(join(root, layer))) {
@@ -30,6 +33,16 @@ for (const [layer, allowed] of Object.entries(rules)) {
       const specifier = match[1] ?? match[2] ?? match[3]
       const target = specifier.startsWith(".") ? resolve(dirname(file), specifier) : undefined
       if (!allowed(specifier, target)) violations.push(`${relative(root, file)} imports "${specifier}"`)
+      // MongoDB's consistency protocol is reached through its facade only.
+      if (
+        target !== undefined &&
+        insideConsistency(target) &&
+        !insideConsistency(file) &&
+        target !== join(consistency, "index.ts")
+      )
+        violations.push(
+          `${relative(root, file)} imports "${specifier}", inside MongoDB's consistency protocol`
+        )
     }
   }
 }
@@ -49,7 +62,7 @@ for (const file of sourceFiles(join(root, "core"))) {
 
 if (violations.length > 0) {
   console.error(
-    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app):\n  ${violations.join("\n  ")}`
+    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app; MongoDB's consistency protocol only through its index.ts):\n  ${violations.join("\n  ")}`
   )
   process.exit(1)
 }

@@ -1,11 +1,9 @@
 import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
 import { type MemberId, MemberRecord, type MemberStore, usernameKey } from "../../core/index.ts"
-import { accountChanges } from "./account-changes.ts"
-import type { Copied } from "./account-copies.ts"
-import { pushEntry } from "./audit-document.ts"
+import type { Copied } from "./consistency/index.ts"
+import { accountChanges, noteLeft, pushEntry } from "./consistency/index.ts"
 import { membershipOf } from "./member-reads.ts"
-import { noteLeft } from "./relay-hints.ts"
 
 /**
  * What `MemberStore` changes of an account, for every organisation it is a member of: the change is

@@ -1,12 +1,17 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import type { Db, Filter } from "mongodb"
 import { type AuditEntry, AuditLog, type AuditQuery, inOrganization } from "../../core/index.ts"
-import { type AuditEntryDocument, toAuditDocument, toAuditEntry } from "./audit-document.ts"
+import {
+  type AuditEntryDocument,
+  AuditRelay,
+  relayBatches,
+  relayEntry,
+  relayPending,
+  toAuditDocument,
+  toAuditEntry
+} from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
-import { relayEntry, relayPending } from "./relay.ts"
-import { relayBatches } from "./relay-batches.ts"
-import { AuditRelay } from "./relaying-writes.ts"
 
 const pageFilter = (organizationId: string, audit: AuditQuery): Filter<AuditEntryDocument> => {
   const conditions: Array<Filter<AuditEntryDocument>> = [{ organizationId }]

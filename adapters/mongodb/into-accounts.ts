@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
-import type { AccountDocument } from "./account-documents.ts"
+import type { AccountDocument } from "./consistency/index.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 
 /** A member as stored before accounts and memberships were apart: one document was both. */

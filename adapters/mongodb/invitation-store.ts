@@ -1,7 +1,7 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
 import type { Filter } from "mongodb"
 import { Invitation, type InvitationQuery, InvitationStore, inOrganization } from "../../core/index.ts"
-import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
+import { Outbox, pushEntry, withEntry } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"

@@ -10,11 +10,11 @@ import {
 } from "../../core/index.ts"
 import {
   type AccountDocument,
+  live,
   type MembershipDocument,
   toAccount,
   toMembership
-} from "./account-documents.ts"
-import { live } from "./audit-document.ts"
+} from "./consistency/index.ts"
 import { query } from "./driver.ts"
 import { memberFilter } from "./member-filter.ts"
 import { optionally } from "./stored-schema.ts"

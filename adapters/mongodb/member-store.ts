@@ -9,21 +9,23 @@ import {
   MemberRecord,
   MemberStore
 } from "../../core/index.ts"
-import { accountChanges } from "./account-changes.ts"
+import { accountWrites } from "./account-writes.ts"
 import {
   type AccountDocument,
+  accountChanges,
   copiedFrom,
+  live,
   type MembershipDocument,
+  noteLeft,
   notNewerThan,
+  pushEntry,
   toAccountDocument,
-  toMembershipDocument
-} from "./account-documents.ts"
-import { accountWrites } from "./account-writes.ts"
-import { live, pushEntry, withEntry } from "./audit-document.ts"
+  toMembershipDocument,
+  withEntry
+} from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { memberReads, membershipOf, optionalMember } from "./member-reads.ts"
-import { noteLeft } from "./relay-hints.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const db = yield* MongoDatabase

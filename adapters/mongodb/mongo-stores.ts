@@ -1,10 +1,16 @@
 import { Effect, Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
-import { liftAbandonedFences } from "./abandoned-fences.ts"
-import { settleAccounts } from "./account-changes.ts"
 import { auditLogLayer } from "./audit-log.ts"
+import {
+  abandonedAfterMs,
+  countUncountedHolders,
+  liftAbandonedFences,
+  relayBatches,
+  relayingWhatTheyWrite,
+  relayPending,
+  settleAccounts
+} from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
-import { abandonedAfterMs } from "./fences.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { intoAccounts } from "./into-accounts.ts"
@@ -16,10 +22,6 @@ import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
-import { relayPending } from "./relay.ts"
-import { relayBatches } from "./relay-batches.ts"
-import { relayingWhatTheyWrite } from "./relaying-writes.ts"
-import { countUncountedHolders } from "./role-holders.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"

@@ -7,7 +7,7 @@ import {
   type OrganizationQuery,
   OrganizationStore
 } from "../../core/index.ts"
-import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
+import { Outbox, pushEntry, withEntry } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { escapeRegExp } from "./member-filter.ts"

@@ -11,11 +11,9 @@ import {
   sortedPermissions,
   withPermission
 } from "../../core/index.ts"
-import { live, pushEntry } from "./audit-document.ts"
+import { live, noteLeft, pushEntry, recordFence, type Written } from "./consistency/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { queryWrite } from "./driver.ts"
-import { recordFence, type Written } from "./record-fence.ts"
-import { noteLeft } from "./relay-hints.ts"
 import type { StoredRole } from "./role-lookup.ts"
 import { toDetail, toRecord } from "./role-permission-document.ts"
 

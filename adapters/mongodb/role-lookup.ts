@@ -1,11 +1,10 @@
 import { Clock, Effect, Layer, Option, Schema } from "effect"
 import type { Db } from "mongodb"
 import { inOrganization, PermissionId, RoleLookup, sortedPermissions } from "../../core/index.ts"
-import { live } from "./audit-document.ts"
+import type { Fenced } from "./consistency/index.ts"
+import { holding, live } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
-import type { Fenced } from "./fences.ts"
-import { holding } from "./role-holders.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
 import { decodeDocument } from "./stored-schema.ts"
 

@@ -1,12 +1,11 @@
 import { Effect, Layer, Option } from "effect"
 import { inOrganization, RoleId, RolePermissionStore } from "../../core/index.ts"
-import { live } from "./audit-document.ts"
+import { live, sessionFences } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { recordWrites } from "./record-writes.ts"
 import type { StoredRole } from "./role-lookup.ts"
 import { toDetail } from "./role-permission-document.ts"
-import { sessionFences } from "./session-fences.ts"
 
 /** The record a role's document carries (see `RecordOfRole`); none when it carries none. */
 const recordOf = (role: StoredRole | null) =>

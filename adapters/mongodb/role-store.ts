@@ -7,14 +7,20 @@ import {
   RoleStore,
   type RoleUpdate
 } from "../../core/index.ts"
-import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
+import {
+  live,
+  noteLeft,
+  Outbox,
+  pushEntry,
+  Removed,
+  roleHolders,
+  sessionFences,
+  withEntry
+} from "./consistency/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
-import { noteLeft } from "./relay-hints.ts"
-import { roleHolders } from "./role-holders.ts"
 import { RecordOfRole } from "./role-permission-document.ts"
-import { sessionFences } from "./session-fences.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /**

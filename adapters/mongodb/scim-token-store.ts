@@ -1,6 +1,6 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { inOrganization, ScimTokenRecord, ScimTokenStore, toScimToken } from "../../core/index.ts"
-import { live, Outbox, pushEntry, Removed, withEntry } from "./audit-document.ts"
+import { live, Outbox, pushEntry, Removed, withEntry } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"

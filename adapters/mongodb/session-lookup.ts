@@ -1,10 +1,15 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { PermissionId, type Session, SessionLookup, type SessionWithMember } from "../../core/index.ts"
-import { MembershipDocument, toMembership } from "./account-documents.ts"
-import { live } from "./audit-document.ts"
+import {
+  type Fenced,
+  isFenced,
+  live,
+  MembershipDocument,
+  type Snapshotted,
+  toMembership
+} from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
-import { type Fenced, isFenced, type Snapshotted } from "./fences.ts"
 import { storedRoleOf } from "./role-lookup.ts"
 import { toSession } from "./session-store.ts"
 import { decodeDocument, encodeDocument } from "./stored-schema.ts"

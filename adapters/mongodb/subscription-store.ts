@@ -6,7 +6,7 @@ import {
   SubscriptionStatus,
   SubscriptionStore
 } from "../../core/index.ts"
-import { Outbox, pushEntry, withEntry } from "./audit-document.ts"
+import { Outbox, pushEntry, withEntry } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"

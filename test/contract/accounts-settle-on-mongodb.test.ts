@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { accountChanges } from "../../adapters/mongodb/account-changes.ts"
+import { accountChanges } from "../../adapters/mongodb/consistency/account-changes.ts"
 import { MemberId, MemberStore } from "../../core/index.ts"
 import { valueOf } from "../support/contract.ts"
 import { scratch, storesOn, withClient } from "../support/mongo-scratch.ts"

@@ -2,11 +2,14 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import { type Db, MongoClient, MongoNetworkError } from "mongodb"
-import { type AuditEntryDocument, toAuditDocument } from "../../adapters/mongodb/audit-document.ts"
+import {
+  type AuditEntryDocument,
+  toAuditDocument
+} from "../../adapters/mongodb/consistency/audit-document.ts"
+import { relayEntry } from "../../adapters/mongodb/consistency/relay.ts"
+import { relayBatches } from "../../adapters/mongodb/consistency/relay-batches.ts"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { mongoStoresStoppedBeforeRelaying } from "../../adapters/mongodb/mongo-stores.ts"
-import { relayEntry } from "../../adapters/mongodb/relay.ts"
-import { relayBatches } from "../../adapters/mongodb/relay-batches.ts"
 import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
 import { at, memberRecord } from "../support/contract.ts"
 import { mongoUri } from "../support/stores.ts"

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Collection, Db } from "mongodb"
-import { abandonedAfterMs } from "../../adapters/mongodb/fences.ts"
+import { abandonedAfterMs } from "../../adapters/mongodb/consistency/fences.ts"
 
 /** `db`, but each `method` call on `collection` runs `change` after the server answered and before the caller hears. */
 const overtaking =

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
-import { AccountRecord, MemberRecord, usernameKey } from "../../core/index.ts"
+import { AccountRecord, MemberRecord, usernameKey } from "../../../core/index.ts"
+import { collectionSchema, decodeDocument, encodeDocument } from "../stored-schema.ts"
 import { Outbox, Removed } from "./audit-document.ts"
-import { collectionSchema, decodeDocument, encodeDocument } from "./stored-schema.ts"
 
 /**
  * An account as stored: the truth of its username, e-mail, status and credential, under the unique

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import type { AnyBulkWriteOperation, Db } from "mongodb"
-import { StoreUnavailable } from "../../core/index.ts"
+import { StoreUnavailable } from "../../../core/index.ts"
+import { isUniqueViolation, query } from "../driver.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
-import { isUniqueViolation, query } from "./driver.ts"
 import type { Unmark } from "./relay-hints.ts"
 
 /**

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
-import { query } from "./driver.ts"
+import { query } from "../driver.ts"
 import {
   dropSnapshots,
   type Fence,

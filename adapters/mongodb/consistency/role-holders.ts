@@ -1,8 +1,8 @@
 import { Clock, Effect } from "effect"
 import type { Db } from "mongodb"
-import { type AuditEntry, inOrganization, RoleId, RoleInUse } from "../../core/index.ts"
+import { type AuditEntry, inOrganization, RoleId, RoleInUse } from "../../../core/index.ts"
+import { query, queryWrite } from "../driver.ts"
 import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
-import { query, queryWrite } from "./driver.ts"
 import { abandonedAfter } from "./timeouts.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */

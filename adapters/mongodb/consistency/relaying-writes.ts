@@ -10,7 +10,7 @@ import {
   type StorePorts,
   type StoreUnavailable,
   SubscriptionStore
-} from "../../core/index.ts"
+} from "../../../core/index.ts"
 
 /**
  * Moves an entry a write left pending on its document into the record (see `relayEntry`): what

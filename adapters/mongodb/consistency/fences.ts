@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto"
 import { Cause, Effect, Exit, Option, Predicate } from "effect"
 import type { Db, Filter } from "mongodb"
-import { query } from "./driver.ts"
+import { query } from "../driver.ts"
 import { abandonedAfter } from "./timeouts.ts"
 
 /** A fence as the documents it guards carry it: its id and when it went up. */

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
-import type { AuditEntry } from "../../core/index.ts"
+import type { AuditEntry } from "../../../core/index.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
 
 /**

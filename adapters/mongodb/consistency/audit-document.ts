@@ -1,6 +1,12 @@
 import { Schema } from "effect"
-import { AuditAction, AuditActor, AuditEntry, AuditTarget, defaultOrganizationId } from "../../core/index.ts"
-import { collectionSchema, decodeDocument, encodeDocument } from "./stored-schema.ts"
+import {
+  AuditAction,
+  AuditActor,
+  AuditEntry,
+  AuditTarget,
+  defaultOrganizationId
+} from "../../../core/index.ts"
+import { collectionSchema, decodeDocument, encodeDocument } from "../stored-schema.ts"
 
 /**
  * An audit entry as stored, in `audit_events` and pending in a changed document's `outbox`. The

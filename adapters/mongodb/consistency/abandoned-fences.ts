@@ -1,12 +1,12 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
+import { query } from "../driver.ts"
 import {
   type AccountDocument,
   copiedFrom,
   type MembershipDocument,
   notNewerThan
 } from "./account-documents.ts"
-import { query } from "./driver.ts"
 import { abandonedAfterMs, type Fence, type FencedDocument } from "./fences.ts"
 
 type Fenced = FencedDocument & Partial<Pick<MembershipDocument, "accountId">>

@@ -1,9 +1,9 @@
 import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
+import { query } from "../driver.ts"
+import type { StoredRole } from "../role-lookup.ts"
 import { live } from "./audit-document.ts"
-import { query } from "./driver.ts"
 import { dropSnapshots, type Fence, liftAfter, newFence, roleSessions } from "./fences.ts"
-import type { StoredRole } from "./role-lookup.ts"
 
 /** What a write of a role's record answers, and whether its update took the fence down with it. */
 export interface Written<A> {

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
-import type { AuditTarget } from "../../core/index.ts"
+import type { AuditTarget } from "../../../core/index.ts"
+import { query, queryWrite } from "../driver.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
-import { query, queryWrite } from "./driver.ts"
 import { copyEntries, type RelayBatches } from "./relay-batches.ts"
 import { takeHint } from "./relay-hints.ts"
 

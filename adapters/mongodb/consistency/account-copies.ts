@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
+import { queryWrite } from "../driver.ts"
 import {
   type AccountDocument,
   copiedFrom,
@@ -7,7 +8,6 @@ import {
   notNewerThan
 } from "./account-documents.ts"
 import { live } from "./audit-document.ts"
-import { queryWrite } from "./driver.ts"
 import type { Fence } from "./fences.ts"
 import { sessionFences } from "./session-fences.ts"
 
