@@ -33,6 +33,15 @@ for (const [layer, allowed] of Object.entries(rules)) {
       const specifier = match[1] ?? match[2] ?? match[3]
       const target = specifier.startsWith(".") ? resolve(dirname(file), specifier) : undefined
       if (!allowed(specifier, target)) violations.push(`${relative(root, file)} imports "${specifier}"`)
+      // HTTP mounts SCIM (a web handler it hands requests to); SCIM knows nothing of HTTP.
+      if (
+        target !== undefined &&
+        relative(root, file).startsWith(join("adapters", "scim")) &&
+        relative(root, target).startsWith(join("adapters", "http"))
+      )
+        violations.push(
+          `${relative(root, file)} imports "${specifier}": SCIM is mounted by HTTP, never the other way`
+        )
       // MongoDB's consistency protocol is reached through its facade only.
       if (
         target !== undefined &&
@@ -62,7 +71,7 @@ for (const file of sourceFiles(join(root, "core"))) {
 
 if (violations.length > 0) {
   console.error(
-    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app; MongoDB's consistency protocol only through its index.ts):\n  ${violations.join("\n  ")}`
+    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app; SCIM never imports HTTP; MongoDB's consistency protocol only through its index.ts):\n  ${violations.join("\n  ")}`
   )
   process.exit(1)
 }

@@ -1,6 +1,6 @@
+export { withoutCredentials } from "../log/loggable.ts"
 export { SignatureRejected, WebhookVerifier } from "../payments/webhook-verifier.ts"
 export { isLoopbackName } from "./edge/local-request.ts"
-export { withoutCredentials } from "./edge/loggable.ts"
 export type { EdgeOptions, MetricsOptions } from "./edge/options.ts"
 export { jsonLines, RequestLog, type RequestLogEntry } from "./edge/request-log.ts"
 export { type ConnectionInfo, type HttpServices, makeWebHandler, type WebHandler } from "./web-handler.ts"

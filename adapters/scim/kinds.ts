@@ -1,5 +1,6 @@
 import { Effect, Option, Schema } from "effect"
 import {
+  type CorePorts,
   type DomainError,
   deprovisionUser,
   findProvisionedUser,
@@ -16,13 +17,12 @@ import {
   replaceProvisionedGroup,
   replaceProvisionedUser
 } from "../../core/index.ts"
-import type { HttpServices } from "../http/services.ts"
 import { userNameSought } from "./filter.ts"
 import { groupInputOf, userInputOf } from "./input.ts"
 import { type Resource, toGroupResource, toUserResource } from "./resources.ts"
 import type { ScimFailure } from "./scim-error.ts"
 
-type UseCase<A> = Effect.Effect<A, DomainError, HttpServices>
+type UseCase<A> = Effect.Effect<A, DomainError, CorePorts>
 
 /** What SCIM does with one kind of resource, in the core's terms. */
 export interface ResourceKind<Id, Input> {

@@ -1,5 +1,6 @@
 import { Cause, type Context, Effect, Exit, Option } from "effect"
 import {
+  type CorePorts,
   CurrentOrganization,
   CurrentRequestId,
   type DomainError,
@@ -8,7 +9,6 @@ import {
   type StoreWriteLedger,
   StoreWrites
 } from "../../core/index.ts"
-import type { HttpServices } from "../http/services.ts"
 import { scimFailureOf } from "./domain-failure.ts"
 import { ScimFailure } from "./scim-error.ts"
 
@@ -24,10 +24,10 @@ export interface Scope {
  * thrown, for the edge to answer 500.
  */
 export const makeRunner =
-  (services: Context.Context<HttpServices>) =>
+  (services: Context.Context<CorePorts>) =>
   async <A, E extends DomainError>(
     scope: Scope | undefined,
-    useCase: Effect.Effect<A, E, HttpServices>
+    useCase: Effect.Effect<A, E, CorePorts>
   ): Promise<A | ScimFailure> => {
     const ledger: StoreWriteLedger = { applied: false, uncertain: false }
     const scoped = useCase.pipe(

@@ -1,8 +1,6 @@
-import { Cause, type Context, Option } from "effect"
-import { authenticateScim } from "../../core/index.ts"
-import { loggableCause } from "../http/edge/loggable.ts"
-import type { Routed } from "../http/edge/routed.ts"
-import type { HttpServices } from "../http/services.ts"
+import { Cause, type Context, Option, type Redacted } from "effect"
+import { authenticateScim, type CorePorts } from "../../core/index.ts"
+import { loggableCause } from "../log/loggable.ts"
 import { type Discovery, discoveryAt } from "./discovery.ts"
 import { type Call, type Endpoints, endpointsOf, listAnswer } from "./endpoints.ts"
 import { groups, users } from "./kinds.ts"
@@ -11,6 +9,16 @@ import type { Resource } from "./resources.ts"
 import { makeRunner, UseCaseDefect } from "./runner.ts"
 import { failureResponse, notFound, ScimFailure, scimResponse } from "./scim-error.ts"
 
+/**
+ * What the edge that mounts SCIM hands it of a request: its id, the bearer token it read (or that
+ * the header was not one), and where a defect's cause is told back for the request's log line.
+ */
+export interface ScimRequest {
+  readonly requestId: string
+  readonly bearer: Option.Option<Redacted.Redacted<string>> | "malformed"
+  failure?: string
+}
+
 /** Where SCIM is served. */
 export const scimPrefix = "/scim/v2"
 
@@ -18,10 +26,7 @@ export const scimPrefix = "/scim/v2"
  * The SCIM 2.0 service of every organisation (RFC 7643, 7644) as a web handler for the paths under
  * `/scim/v2`: a SCIM token names the organisation, and every change runs through the core's use cases.
  */
-export const makeScimHandler = (
-  services: Context.Context<HttpServices>,
-  publicOrigin: string | undefined
-) => {
+export const makeScimHandler = (services: Context.Context<CorePorts>, publicOrigin: string | undefined) => {
   const run = makeRunner(services)
   const endpoints = { Users: endpointsOf(users, run), Groups: endpointsOf(groups, run) }
   let discovery: { readonly base: string; readonly documents: Discovery } | undefined
@@ -105,7 +110,7 @@ export const makeScimHandler = (
     return listAnswer(all, listing)
   }
 
-  const serve = async (request: Request, routed: Routed) => {
+  const serve = async (request: Request, routed: ScimRequest) => {
     const url = new URL(request.url)
     const base = `${publicOrigin ?? url.origin}${scimPrefix}`
     const segments = url.pathname.slice(scimPrefix.length).split("/").slice(1).map(decodeURIComponent)
@@ -131,7 +136,7 @@ export const makeScimHandler = (
     return failureResponse(notFound("No such endpoint"))
   }
 
-  return async (request: Request, routed: Routed): Promise<Response> => {
+  return async (request: Request, routed: ScimRequest): Promise<Response> => {
     try {
       return await serve(request, routed)
     } catch (defect) {
