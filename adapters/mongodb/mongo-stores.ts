@@ -15,6 +15,7 @@ import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { intoAccounts } from "./into-accounts.ts"
 import { intoDefaultOrganization } from "./into-default-organization.ts"
+import { intoRoleDeactivations } from "./into-role-deactivations.ts"
 import { intoRoleRecords } from "./into-role-records.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
@@ -40,6 +41,7 @@ const indexesLayer = Layer.effectDiscard(
       Effect.andThen(intoAccounts(db)),
       Effect.andThen(relayPending(db, relayBatches(db))),
       Effect.andThen(intoRoleRecords(db)),
+      Effect.andThen(intoRoleDeactivations(db)),
       Effect.andThen(countUncountedHolders(db)),
       Effect.andThen(settleAccounts(db)),
       Effect.andThen(liftAbandonedFences(db)),

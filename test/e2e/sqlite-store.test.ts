@@ -226,4 +226,23 @@ describe("the SQLite store (npm start without a store configured)", () => {
     const me = await json(call(second, "GET", "/api/v1/auth/me", undefined, session.token))
     expect(me.permissions).toEqual(["team.read"])
   })
+
+  it("a role inactive when the file is brought to version 3 records that as its deactivation", async () => {
+    const directory = dataDirectory()
+    const file = join(directory, "roster.db")
+    const script = `import { schemaV1 } from ${JSON.stringify(join(process.cwd(), "adapters/sqlite/schema-v1.ts"))}
+      import { schemaV2 } from ${JSON.stringify(join(process.cwd(), "adapters/sqlite/schema-v2.ts"))}
+      const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)})
+      db.exec(schemaV1); db.exec(schemaV2); db.exec("PRAGMA user_version = 2")
+      db.exec("INSERT INTO organizations (id, name, slug, created_at) VALUES ('default', 'Default', 'default', 0)")
+      db.exec("INSERT INTO roles (organization_id, name, role_key, active, created_at) VALUES ('default', 'Off', 'off', 0, 0), ('default', 'On', 'on', 1, 0)")
+      db.close()`
+    await run("node_modules/.bin/bun", ["-e", script])
+    const before = Date.now()
+    await serve(directory)
+    const roles = await sqlite(file, "SELECT role_key, deactivated_at FROM roles ORDER BY id")
+    expect(roles[0].role_key).toBe("off")
+    expect(roles[0].deactivated_at).toBeGreaterThanOrEqual(before - 1000)
+    expect(roles[1]).toEqual({ role_key: "on", deactivated_at: null })
+  })
 })
