@@ -12,6 +12,7 @@ export {
   providerOperations
 } from "./payment-provider.ts"
 export { planCatalogLayer } from "./plan-catalog.ts"
+export { MemoryRoleHolders, roleHoldersLayer } from "./role-holders.ts"
 export { composedRoleLookupLayer } from "./role-lookup.ts"
 export { makeRolePermissionStore } from "./role-permission-store.ts"
 export { makeRoleStore } from "./role-store.ts"

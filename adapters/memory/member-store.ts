@@ -4,6 +4,8 @@ import {
   AlreadyMember,
   type AuditEntry,
   byCreation,
+  type DuplicateEmail,
+  type DuplicateUsername,
   inOrganization,
   isActiveMember,
   isOlderThan,
@@ -12,15 +14,19 @@ import {
   type MemberQuery,
   MemberRecord,
   MemberStore,
+  type NewMember,
   type OrganizationId,
-  syncInOrganization
+  syncInOrganization,
+  UnknownRole
 } from "../../core/index.ts"
 import { MemoryAccounts } from "./accounts.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
 import { MemoryMemberships, type StoredMembership, storedMembershipOf } from "./memberships.ts"
+import { MemoryRoleHolders } from "./role-holders.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
+  const roles = yield* MemoryRoleHolders
   const accounts = new MemoryAccounts()
   const memberships = new MemoryMemberships()
 
@@ -56,7 +62,10 @@ export const makeMemberStore = Effect.gen(function* () {
   /** Deletes the membership, and its account when it was the last. */
   const leave = (membership: StoredMembership) => {
     if (!memberships.delete(membership)) accounts.delete(membership.accountId)
+    roles.release(membership.roleId)
   }
+  const unknownRole = (member: MemberRecord | NewMember): Effect.Effect<never, UnknownRole> =>
+    Effect.fail(new UnknownRole({ roleId: member.roleId }))
 
   /** Applies an account-wide change to a member of the current organisation; none when there is none. */
   const changeAccount = <E>(
@@ -89,21 +98,23 @@ export const makeMemberStore = Effect.gen(function* () {
 
   return MemberStore.of({
     insert: ({ passwordHash, ...member }, entry) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<void, DuplicateEmail | DuplicateUsername | UnknownRole> => {
         const account = new AccountRecord({ ...member, passwordHash })
         const conflict = accounts.conflictOf(account)
         if (conflict !== undefined) return Effect.fail(conflict)
+        if (!roles.hold(member.organizationId, member.roleId)) return unknownRole(member)
         accounts.save(account, 0)
         memberships.save(storedMembershipOf(member))
         trail.append(entry)
         return Effect.void
       }),
     join: (member, entry) =>
-      Effect.suspend(() => {
+      Effect.suspend((): Effect.Effect<boolean, AlreadyMember | UnknownRole> => {
         if (!accounts.has(member.id)) return Effect.succeed(false)
         if (Option.isSome(lookup(member.organizationId, member.id))) {
           return Effect.fail(new AlreadyMember({ email: member.email }))
         }
+        if (!roles.hold(member.organizationId, member.roleId)) return unknownRole(member)
         memberships.save(storedMembershipOf(member))
         trail.append(entry)
         return Effect.succeed(true)
@@ -149,13 +160,18 @@ export const makeMemberStore = Effect.gen(function* () {
         entry
       ),
     update: (id, roleId, changes, endSessions, entry) =>
-      syncInOrganization((organizationId) => {
+      inOrganization((organizationId) => {
         const current = Option.getOrUndefined(lookup(organizationId, id))
-        if (current === undefined || current.roleId !== roleId) return Option.none()
+        if (current === undefined || current.roleId !== roleId) return Effect.succeedNone
+        const moveTo = changes.roleId ?? roleId
+        if (moveTo !== roleId) {
+          if (!roles.hold(organizationId, moveTo)) return Effect.fail(new UnknownRole({ roleId: moveTo }))
+          roles.release(roleId)
+        }
         const next = { ...current, ...changes, epoch: current.epoch + (endSessions ? 1 : 0) }
         memberships.save(next)
         trail.append(entry)
-        return Option.some(view(next))
+        return Effect.succeedSome(view(next))
       }),
     removeAll: syncInOrganization((organizationId) => {
       for (const membership of memberships.ofOrganization(organizationId)) leave(membership)

@@ -28,9 +28,6 @@ export const composedRoleLookupLayer = Layer.effect(
               Option.some({ role: role.value, permissionIds: heldBy(detail) })
             )
       )
-    return RoleLookup.of({
-      find,
-      claim: (id) => Effect.flatMap(roles.claim(id), (claimed) => (claimed ? find(id) : Effect.succeedNone))
-    })
+    return RoleLookup.of({ find })
   })
 )

@@ -10,17 +10,17 @@ import {
   syncInOrganization
 } from "../../core/index.ts"
 import { MemoryAuditTrail } from "./audit-log.ts"
+import { MemoryRoleHolders } from "./role-holders.ts"
 
 export const makeRoleStore = Effect.gen(function* () {
   const trail = yield* MemoryAuditTrail
+  const holders = yield* MemoryRoleHolders
   const roles = new Map<number, Role>()
-  const holders = new Map<number, number>()
-  const organizationOf = new Map<number, OrganizationId>()
   let lastId = 0
   const rolesOf = (organizationId: OrganizationId) =>
-    [...roles.values()].filter((role) => organizationOf.get(role.id) === organizationId)
-  const lookup = (organizationId: OrganizationId, id: number) =>
-    organizationOf.get(id) === organizationId ? roles.get(id) : undefined
+    [...roles.values()].filter((role) => holders.organizationOf(role.id) === organizationId)
+  const lookup = (organizationId: OrganizationId, id: RoleId) =>
+    holders.organizationOf(id) === organizationId ? roles.get(id) : undefined
 
   return RoleStore.of({
     insert: (role, audit) =>
@@ -30,7 +30,7 @@ export const makeRoleStore = Effect.gen(function* () {
         }
         const created = new Role({ ...role, id: RoleId.make(++lastId) })
         roles.set(created.id, created)
-        organizationOf.set(created.id, organizationId)
+        holders.add(organizationId, created.id)
         trail.append(audit?.(created))
         return Effect.succeed(created)
       }),
@@ -49,33 +49,19 @@ export const makeRoleStore = Effect.gen(function* () {
         trail.append(entry)
         return Effect.succeed(Option.some(updated))
       }),
-    claim: (id) =>
-      syncInOrganization((organizationId) => {
-        if (lookup(organizationId, id) === undefined) return false
-        holders.set(id, (holders.get(id) ?? 0) + 1)
-        return true
-      }),
-    release: (id) =>
-      Effect.sync(() => {
-        const count = holders.get(id) ?? 0
-        if (count > 0) holders.set(id, count - 1)
-      }),
     remove: (id, entry) =>
       inOrganization((organizationId) => {
         const role = lookup(organizationId, id)
         if (role === undefined) return Effect.succeed(Option.none())
-        if ((holders.get(id) ?? 0) > 0) return Effect.fail(new RoleInUse({ roleId: id }))
+        if (!holders.removeUnheld(id)) return Effect.fail(new RoleInUse({ roleId: id }))
         roles.delete(id)
-        organizationOf.delete(id)
-        holders.delete(id)
         trail.append(entry)
         return Effect.succeed(Option.some(role))
       }),
     removeAll: syncInOrganization((organizationId) => {
       for (const role of rolesOf(organizationId)) {
         roles.delete(role.id)
-        organizationOf.delete(role.id)
-        holders.delete(role.id)
+        holders.remove(role.id)
       }
     }),
     findById: (id) =>

@@ -8,6 +8,7 @@ import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
+import { roleHoldersLayer } from "./role-holders.ts"
 import { composedRoleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
@@ -33,6 +34,6 @@ export const MemoryStores = Layer.mergeAll(
   paymentInboxLayer,
   storeHealthLayer,
   auditLogLayer
-).pipe(Layer.provide(auditTrailLayer), (stores) =>
+).pipe(Layer.provide([auditTrailLayer, roleHoldersLayer]), (stores) =>
   Layer.provideMerge(composedSessionLookupLayer.pipe(Layer.provideMerge(composedRoleLookupLayer)), stores)
 ) satisfies Layer.Layer<StorePorts, unknown, unknown>

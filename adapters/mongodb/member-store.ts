@@ -7,7 +7,8 @@ import {
   inOrganization,
   type MemberId,
   MemberRecord,
-  MemberStore
+  MemberStore,
+  RoleId
 } from "../../core/index.ts"
 import { accountWrites } from "./account-writes.ts"
 import {
@@ -19,6 +20,7 @@ import {
   noteLeft,
   notNewerThan,
   pushEntry,
+  roleHolders,
   toAccountDocument,
   toMembershipDocument,
   withEntry
@@ -32,6 +34,8 @@ export const makeMemberStore = Effect.gen(function* () {
   const accounts = db.collection<AccountDocument>("accounts")
   const members = db.collection<MembershipDocument>("members")
   const { fences, conflictOf, settle, markPending } = accountChanges(db)
+  const roles = roleHolders(db)
+  const always = () => true
 
   const membership = membershipOf(db)
 
@@ -59,44 +63,56 @@ export const makeMemberStore = Effect.gen(function* () {
 
   return MemberStore.of({
     insert: ({ passwordHash, ...member }, entry) =>
-      Effect.gen(function* () {
-        const account = toAccountDocument(new AccountRecord({ ...member, passwordHash }))
-        const pendingSince = new Date()
-        yield* attemptWrite(() => accounts.insertOne({ ...account, pendingSince })).pipe(
-          Effect.catchTag("DuplicateKey", () => conflictOf(member.id, member))
-        )
-        const membership = toMembershipDocument(new MemberRecord(member))
-        yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
-        // The mark goes with the entry's relay, in its batch; without an entry, at once.
-        if (entry !== undefined)
-          yield* noteLeft(db, "members", membership._id, entry, { accountId: member.id, pendingSince })
-        else yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
-      }),
+      roles.holding(
+        member.roleId,
+        Effect.gen(function* () {
+          const account = toAccountDocument(new AccountRecord({ ...member, passwordHash }))
+          const pendingSince = new Date()
+          yield* attemptWrite(() => accounts.insertOne({ ...account, pendingSince })).pipe(
+            Effect.catchTag("DuplicateKey", () => conflictOf(member.id, member))
+          )
+          const membership = toMembershipDocument(new MemberRecord(member))
+          yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
+          // The mark goes with the entry's relay, in its batch; without an entry, at once.
+          if (entry !== undefined)
+            yield* noteLeft(db, "members", membership._id, entry, { accountId: member.id, pendingSince })
+          else
+            yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
+        }),
+        always
+      ),
     // The membership is stored with a fence up until its copies of the account are taken: a session
     // read in full meanwhile keeps no snapshot of copies that are about to change.
     join: (member, entry) =>
-      fences.joining(
-        member.id,
-        member.organizationId
-      )((fence) =>
-        Effect.gen(function* () {
-          if ((yield* query(() => accounts.countDocuments({ _id: member.id }, { limit: 1 }))) === 0)
-            return false
-          const document = { ...withEntry(toMembershipDocument(member), entry), fences: [fence] }
-          yield* attemptWrite(() => members.insertOne(document)).pipe(
-            Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
-          )
-          // Read after the write: an account removed or changed meanwhile is seen, and its copies taken.
-          const account = yield* query(() => accounts.findOne({ _id: member.id }))
-          if (account === null) {
-            yield* queryWrite(() => members.deleteOne({ _id: document._id }))
-            return false
-          }
-          yield* queryWrite(() =>
-            members.updateOne({ _id: document._id, ...notNewerThan(account) }, { $set: copiedFrom(account) })
-          )
-          return true
-        })
+      roles.holding(
+        member.roleId,
+        fences.joining(
+          member.id,
+          member.organizationId
+        )((fence) =>
+          Effect.gen(function* () {
+            if ((yield* query(() => accounts.countDocuments({ _id: member.id }, { limit: 1 }))) === 0)
+              return false
+            const document = { ...withEntry(toMembershipDocument(member), entry), fences: [fence] }
+            yield* attemptWrite(() => members.insertOne(document)).pipe(
+              Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
+            )
+            // Read after the write: an account removed or changed meanwhile is seen, and its copies taken.
+            const account = yield* query(() => accounts.findOne({ _id: member.id }))
+            if (account === null) {
+              yield* queryWrite(() => members.deleteOne({ _id: document._id }))
+              return false
+            }
+            yield* queryWrite(() =>
+              members.updateOne(
+                { _id: document._id, ...notNewerThan(account) },
+                { $set: copiedFrom(account) }
+              )
+            )
+            return true
+          })
+        ),
+        (joined) => joined
       ),
     ...memberReads(db),
     ...accountWrites(db),
@@ -107,9 +123,13 @@ export const makeMemberStore = Effect.gen(function* () {
         ...(endSessions ? { $inc: { membershipEpoch: 1 } } : {}),
         ...pushEntry(entry)
       }
-      return Object.keys(update).length === 0
-        ? membership(id).pipe(Effect.map(Option.filter((member) => member.roleId === roleId)))
-        : setAndAnswer(id, roleId, update, entry)
+      if (Object.keys(update).length === 0)
+        return membership(id).pipe(Effect.map(Option.filter((member) => member.roleId === roleId)))
+      if (changes.roleId === undefined || changes.roleId === roleId)
+        return setAndAnswer(id, roleId, update, entry)
+      return roles
+        .holding(changes.roleId, setAndAnswer(id, roleId, update, entry), Option.isSome)
+        .pipe(Effect.tap((moved) => (Option.isSome(moved) ? roles.release(roleId) : Effect.void)))
     },
     removeAll: inOrganization((organizationId) =>
       Effect.gen(function* () {
@@ -143,6 +163,7 @@ export const makeMemberStore = Effect.gen(function* () {
                 )
           )
           yield* settle(id)
+          if (removed !== null) yield* roles.release(RoleId.make(removed.roleId))
           return yield* optionalMember(removed)
         })
       )

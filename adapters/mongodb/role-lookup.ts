@@ -1,10 +1,10 @@
-import { Clock, Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import type { Db } from "mongodb"
 import { inOrganization, PermissionId, RoleLookup, sortedPermissions } from "../../core/index.ts"
 import type { Fenced } from "./consistency/index.ts"
-import { holding, live } from "./consistency/index.ts"
+import { live } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { query, queryWrite } from "./driver.ts"
+import { query } from "./driver.ts"
 import { type RoleDocument, toRole } from "./role-store.ts"
 import { decodeDocument } from "./stored-schema.ts"
 
@@ -29,16 +29,6 @@ export const storedRoleOf = (db: Db) => {
       Effect.flatMap(
         query(() => roles.findOne({ _id: id, organizationId, ...live })),
         withPermissions
-      ),
-    /** The role counted one more holder (see `roleHolders`), as that write left it. */
-    claim: (id: number, organizationId: string, now: number) =>
-      Effect.flatMap(
-        queryWrite(() =>
-          roles.findOneAndUpdate({ _id: id, organizationId, ...live }, holding(1, now), {
-            returnDocument: "after"
-          })
-        ),
-        withPermissions
       )
   }
 }
@@ -54,14 +44,7 @@ export const makeRoleLookup = Effect.gen(function* () {
         )
   return RoleLookup.of({
     find: (id) =>
-      inOrganization((organizationId) => Effect.flatMap(storedRole.find(id, organizationId), answer)),
-    claim: (id) =>
-      inOrganization((organizationId) =>
-        Clock.currentTimeMillis.pipe(
-          Effect.flatMap((now) => storedRole.claim(id, organizationId, now)),
-          Effect.flatMap(answer)
-        )
-      )
+      inOrganization((organizationId) => Effect.flatMap(storedRole.find(id, organizationId), answer))
   })
 })
 

@@ -116,8 +116,6 @@ export const makeRoleStore = Effect.gen(function* () {
         )
         return changes.activeStatus === undefined ? write : fences.ofRole(organizationId, id)(write)
       }).pipe(Effect.flatMap(optionally(toRole))),
-    claim: holders.claim,
-    release: holders.release,
     remove: (id, entry) =>
       inOrganization((organizationId) => fences.ofRole(organizationId, id)(holders.remove(id, entry))).pipe(
         Effect.flatMap(optionally(toRole))

@@ -64,6 +64,10 @@ export const insertMembership = (db: SqliteConnection, member: MemberRecord) =>
     millis(member.createdAt)
   )
 
+/** Whether the organisation has the role: read in the transaction that writes a member into it. */
+export const hasRole = (db: SqliteConnection, organizationId: string, roleId: number) =>
+  db.get("SELECT 1 FROM roles WHERE id = ? AND organization_id = ?", roleId, organizationId) !== undefined
+
 /** Which of an account's unique values another account holds. */
 export const conflictOf = (
   db: SqliteConnection,

@@ -6,14 +6,18 @@ import {
   type MemberId,
   MemberRecord,
   MemberStore,
+  type RoleId,
+  UnknownRole,
   usernameKey
 } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { SqliteConnection } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { memberReads } from "./member-reads.ts"
-import { conflictOf, deleteUnheld, insertMembership, memberIn } from "./member-rows.ts"
+import { conflictOf, deleteUnheld, hasRole, insertMembership, memberIn } from "./member-rows.ts"
 import { flag, millis, text } from "./values.ts"
+
+const unknownRole = (roleId: RoleId) => Effect.fail(new UnknownRole({ roleId }))
 
 export const makeMemberStore = Effect.gen(function* () {
   const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
@@ -36,6 +40,7 @@ export const makeMemberStore = Effect.gen(function* () {
   return MemberStore.of({
     insert: ({ passwordHash, ...member }, entry) =>
       transaction((db) => {
+        if (!hasRole(db, member.organizationId, member.roleId)) return false
         db.run(
           `INSERT INTO accounts (id, username, username_key, email, password_hash, active, epoch, created_at)
            VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
@@ -49,22 +54,28 @@ export const makeMemberStore = Effect.gen(function* () {
         )
         insertMembership(db, new MemberRecord(member))
         appendEntry(db, entry)
+        return true
       }).pipe(
         Effect.catchTag("UniqueViolation", () =>
           Effect.flatMap(
             read((db) => conflictOf(db, member.id, member)),
             Effect.fail
           )
-        )
+        ),
+        Effect.flatMap((written) => (written ? Effect.void : unknownRole(member.roleId)))
       ),
     join: (member, entry) =>
       transaction((db) => {
         if (db.get("SELECT 1 FROM accounts WHERE id = ?", member.id) === undefined) return false
+        if (!hasRole(db, member.organizationId, member.roleId)) return "unknown role" as const
         insertMembership(db, member)
         appendEntry(db, entry)
         return true
       }).pipe(
-        Effect.catchTag("UniqueViolation", () => Effect.fail(new AlreadyMember({ email: member.email })))
+        Effect.catchTag("UniqueViolation", () => Effect.fail(new AlreadyMember({ email: member.email }))),
+        Effect.flatMap((joined) =>
+          joined === "unknown role" ? unknownRole(member.roleId) : Effect.succeed(joined)
+        )
       ),
     ...memberReads(read),
     setAccountStatus: (id, active, entry) =>
@@ -119,9 +130,11 @@ export const makeMemberStore = Effect.gen(function* () {
         write((db) => {
           const current = memberIn(db, organizationId, id)
           if (Option.isNone(current) || current.value.roleId !== roleId) return Option.none()
+          const moveTo = changes.roleId ?? roleId
+          if (moveTo !== roleId && !hasRole(db, organizationId, moveTo)) return "unknown role" as const
           db.run(
             "UPDATE memberships SET role_id = ?, active = ?, epoch = epoch + ? WHERE organization_id = ? AND account_id = ?",
-            changes.roleId ?? current.value.roleId,
+            moveTo,
             flag(changes.activestatus ?? current.value.activestatus),
             endSessions ? 1 : 0,
             organizationId,
@@ -130,6 +143,10 @@ export const makeMemberStore = Effect.gen(function* () {
           appendEntry(db, entry)
           return memberIn(db, organizationId, id)
         })
+      ).pipe(
+        Effect.flatMap((updated) =>
+          updated === "unknown role" ? unknownRole(changes.roleId ?? roleId) : Effect.succeed(updated)
+        )
       ),
     removeAll: inOrganization((organizationId) =>
       write((db) => {

@@ -1,9 +1,9 @@
-import { Clock, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { inOrganization, RoleLookup } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { joinedPermissionIds } from "./role-permission-store.ts"
-import { claiming, toRole } from "./role-store.ts"
+import { toRole } from "./role-store.ts"
 
 const roleWithPermissions = `SELECT r.id, r.name, r.role_key, r.active, r.created_at, r.deactivated_at,
   p.permission_ids
@@ -11,32 +11,19 @@ const roleWithPermissions = `SELECT r.id, r.name, r.role_key, r.active, r.create
   LEFT JOIN role_permissions p ON p.role_id = r.id AND p.organization_id = r.organization_id
   WHERE r.id = ? AND r.organization_id = ?`
 
-/** The claimed role as `roleWithPermissions` reads it: its record read in the claim's statement. */
-const claimedWithPermissions = `${claiming}
-  RETURNING id, name, role_key, active, created_at, deactivated_at, (
-    SELECT p.permission_ids FROM role_permissions p
-    WHERE p.role_id = roles.id AND p.organization_id = roles.organization_id
-  ) AS permission_ids`
-
 const withPermissions = (row: Row | undefined) =>
   Option.map(Option.fromNullishOr(row), (found) => ({
     role: toRole(found),
     permissionIds: joinedPermissionIds(found.permission_ids)
   }))
 
-/** A role and its permission record, in one statement; claimed, in one statement too. */
+/** A role and its permission record, in one statement. */
 export const makeRoleLookup = Effect.gen(function* () {
-  const { read, write } = sqlOn(yield* SqliteDatabase)
+  const { read } = sqlOn(yield* SqliteDatabase)
   return RoleLookup.of({
     find: (id) =>
       inOrganization((organizationId) =>
         read((db) => withPermissions(db.get(roleWithPermissions, id, organizationId)))
-      ),
-    claim: (id) =>
-      inOrganization((organizationId) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          write((db) => withPermissions(db.get(claimedWithPermissions, now, id, organizationId)))
-        )
       )
   })
 })

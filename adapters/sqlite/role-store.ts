@@ -1,7 +1,7 @@
-import { Clock, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import { DuplicateRoleKey, inOrganization, Role, RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
-import type { Row, SqliteConnection } from "./connection.ts"
+import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
@@ -21,24 +21,6 @@ export const toRole = (row: Row) =>
   )
 
 const columns = "id, name, role_key, active, created_at, deactivated_at"
-
-/**
- * A claim older than this whose member was never written was left by a process that died between
- * the two writes (a request gives up long before): the role is held by the members that hold it.
- */
-const abandonedAfterMs = 60_000
-
-/**
- * Counts one more holder of the role, `holders_changed_at` set to now (then id, organisation): a
- * claim is recent, whenever the role was last held.
- */
-export const claiming =
-  "UPDATE roles SET holders = holders + 1, holders_changed_at = ? WHERE id = ? AND organization_id = ?"
-
-/** Whether the role's count is only of abandoned claims: no member holds it and none was counted lately. */
-const abandoned = (db: SqliteConnection, role: Row, now: number) =>
-  now - int(role.holders_changed_at) >= abandonedAfterMs &&
-  db.get("SELECT 1 FROM memberships WHERE role_id = ? LIMIT 1", int(role.id)) === undefined
 
 export const makeRoleStore = Effect.gen(function* () {
   const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
@@ -97,39 +79,26 @@ export const makeRoleStore = Effect.gen(function* () {
           Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
         )
       ),
-    claim: (id) =>
-      inOrganization((organizationId) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          write((db) => db.get(`${claiming} RETURNING id`, now, id, organizationId) !== undefined)
-        )
-      ),
-    release: (id) =>
-      Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        write(
-          (db) =>
-            void db.run(
-              "UPDATE roles SET holders = holders - 1, holders_changed_at = ? WHERE id = ? AND holders > 0",
-              now,
-              id
-            )
-        )
-      ),
+    // In the write's transaction: a member written into the role commits before or after it, whole.
     remove: (id, entry) =>
       inOrganization((organizationId) =>
-        Effect.flatMap(Clock.currentTimeMillis, (now) =>
-          write((db) => {
-            const current = db.get(
-              `SELECT ${columns}, holders, holders_changed_at FROM roles WHERE id = ? AND organization_id = ?`,
-              id,
-              organizationId
-            )
-            if (current === undefined) return Option.none()
-            if (int(current.holders) > 0 && !abandoned(db, current, now)) return "held" as const
-            db.run("DELETE FROM roles WHERE id = ?", id)
-            appendEntry(db, entry)
-            return Option.some(toRole(current))
-          })
-        )
+        write((db) => {
+          const current = db.get(
+            `SELECT ${columns} FROM roles WHERE id = ? AND organization_id = ?`,
+            id,
+            organizationId
+          )
+          if (current === undefined) return Option.none()
+          const held = db.get(
+            "SELECT 1 FROM memberships WHERE organization_id = ? AND role_id = ? LIMIT 1",
+            organizationId,
+            id
+          )
+          if (held !== undefined) return "held" as const
+          db.run("DELETE FROM roles WHERE id = ?", id)
+          appendEntry(db, entry)
+          return Option.some(toRole(current))
+        })
       ).pipe(
         Effect.flatMap((removed) =>
           removed === "held" ? Effect.fail(new RoleInUse({ roleId: id })) : Effect.succeed(removed)

@@ -7,7 +7,13 @@ import type {
   NewMember
 } from "../model/account.ts"
 import type { AuditEntry } from "../model/audit.ts"
-import type { AlreadyMember, DuplicateEmail, DuplicateUsername, StoreUnavailable } from "../model/errors.ts"
+import type {
+  AlreadyMember,
+  DuplicateEmail,
+  DuplicateUsername,
+  StoreUnavailable,
+  UnknownRole
+} from "../model/errors.ts"
 import type { MemberId, RoleId } from "../model/ids.ts"
 import type { MemberRecord } from "../model/member.ts"
 import type { MemberQuery } from "../model/member-query.ts"
@@ -18,7 +24,9 @@ import type { MemberQuery } from "../model/member-query.ts"
  * member there is not found. Every change takes the audit entry that records it, written in the same
  * atomic write (see `AuditLog`). Usernames are unique by `usernameKey`, e-mails are stored
  * normalised and unique, across the deployment; the store enforces both atomically, whatever the
- * number of instances.
+ * number of instances. A member holds a role of their organisation: writing one into a role that is
+ * not there (or is being deleted) fails `UnknownRole`, and `RoleStore.remove` refuses a role while a
+ * member holds it or is being written into it; each store keeps that promise in its own write.
  */
 export class MemberStore extends Context.Service<
   MemberStore,
@@ -27,7 +35,7 @@ export class MemberStore extends Context.Service<
     readonly insert: (
       member: NewMember,
       entry?: AuditEntry
-    ) => Effect.Effect<void, DuplicateEmail | DuplicateUsername | StoreUnavailable>
+    ) => Effect.Effect<void, DuplicateEmail | DuplicateUsername | UnknownRole | StoreUnavailable>
     /**
      * A membership of the current organisation for the existing account `member.id` (its account
      * fields are the account's, whatever `member` says). False when the account no longer exists.
@@ -35,7 +43,7 @@ export class MemberStore extends Context.Service<
     readonly join: (
       member: MemberRecord,
       entry?: AuditEntry
-    ) => Effect.Effect<boolean, AlreadyMember | StoreUnavailable>
+    ) => Effect.Effect<boolean, AlreadyMember | UnknownRole | StoreUnavailable>
     readonly findById: (id: MemberId) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
     /** The account, wherever it is a member. */
     readonly findAccount: (id: MemberId) => Effect.Effect<Option.Option<AccountRecord>, StoreUnavailable>
@@ -91,7 +99,7 @@ export class MemberStore extends Context.Service<
     /**
      * Sets `changes` of the membership in one atomic write, only while the member still holds
      * `roleId`; `endSessions` ends the membership's sessions. None when there is no such member in
-     * that role.
+     * that role; `UnknownRole` when `changes.roleId` names no role of the organisation.
      */
     readonly update: (
       id: MemberId,
@@ -99,7 +107,7 @@ export class MemberStore extends Context.Service<
       changes: MembershipChanges,
       endSessions: boolean,
       entry?: AuditEntry
-    ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    ) => Effect.Effect<Option.Option<MemberRecord>, UnknownRole | StoreUnavailable>
     /** Deletes every membership of the organisation (it is being deleted), and accounts left with none. */
     readonly removeAll: Effect.Effect<void, StoreUnavailable>
     /**

@@ -18,11 +18,5 @@ export class RoleLookup extends Context.Service<
   RoleLookup,
   {
     readonly find: (id: RoleId) => Effect.Effect<Option.Option<RoleWithPermissions>, StoreUnavailable>
-    /**
-     * `RoleStore.claim`, answering the role as `find` does, in one write where the store allows:
-     * for a member about to be written in the role, held to the caller's ceiling first. None when
-     * there is no such role (nothing is claimed); `RoleStore.release` gives the claim back.
-     */
-    readonly claim: (id: RoleId) => Effect.Effect<Option.Option<RoleWithPermissions>, StoreUnavailable>
   }
 >()("roster/core/ports/RoleLookup") {}

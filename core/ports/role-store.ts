@@ -23,14 +23,9 @@ export class RoleStore extends Context.Service<
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<Role>, DuplicateRoleKey | StoreUnavailable>
     /**
-     * Counts one more member holding the role, before that member is written; false when there is
-     * no such role. The count never falls below the members that hold the role, so a role is
-     * deleted only when none does, without a transaction spanning members and roles.
+     * Deletes the role in one atomic write unless a member holds it (`RoleInUse`), also one being
+     * written by `MemberStore` at that moment; none when there is no such role.
      */
-    readonly claim: (id: RoleId) => Effect.Effect<boolean, StoreUnavailable>
-    /** Counts one member fewer, after that member left the role (or was never written). */
-    readonly release: (id: RoleId) => Effect.Effect<void, StoreUnavailable>
-    /** Deletes the role in one atomic write unless it is held; none when there is no such role. */
     readonly remove: (
       id: RoleId,
       entry?: AuditEntry

@@ -7,7 +7,7 @@ import { MongoDatabase, mongoDatabaseLayer } from "../../adapters/mongodb/databa
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { makeMemberStore } from "../../adapters/mongodb/member-store.ts"
 import { MemberStore } from "../../core/index.ts"
-import { memberRecord, valueOf } from "../support/contract.ts"
+import { memberRecord, valueOf, withRoles } from "../support/contract.ts"
 import {
   abandonedFence,
   once,
@@ -20,7 +20,7 @@ import { mongoUri, scratchDatabase } from "../support/stores.ts"
 const ada = Effect.gen(function* () {
   const database = yield* scratchDatabase
   const options = { uri: Redacted.make(mongoUri()), database }
-  const stores = yield* Layer.build(Layer.orDie(mongoStores(options)))
+  const stores = yield* Layer.build(withRoles(Layer.orDie(mongoStores(options))))
   const db = Context.get(yield* Layer.build(Layer.orDie(mongoDatabaseLayer(options))), MongoDatabase)
   const record = memberRecord("ada")
   const members = Context.get(stores, MemberStore)

@@ -11,7 +11,7 @@ import { relayBatches } from "../../adapters/mongodb/consistency/relay-batches.t
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { mongoStoresStoppedBeforeRelaying } from "../../adapters/mongodb/mongo-stores.ts"
 import { AuditEntry, AuditEntryId, AuditLog, defaultOrganizationId, MemberStore } from "../../core/index.ts"
-import { at, memberRecord } from "../support/contract.ts"
+import { at, memberRecord, withRoles } from "../support/contract.ts"
 import { mongoUri } from "../support/stores.ts"
 
 const entryFor = (id: string, action: AuditEntry["action"], memberId: string) =>
@@ -27,11 +27,12 @@ const entryFor = (id: string, action: AuditEntry["action"], memberId: string) =>
   })
 
 /** One run of the service on `database`: its stores, opened at start and closed at the end. */
-const process_ = (database: string) => Layer.orDie(mongoStores({ uri: Redacted.make(mongoUri()), database }))
+const process_ = (database: string) =>
+  withRoles(Layer.orDie(mongoStores({ uri: Redacted.make(mongoUri()), database })))
 
 /** A run that stops between its writes and their relay (killed): what it wrote stays pending. */
 const stoppedBeforeRelaying = (database: string) =>
-  Layer.orDie(mongoStoresStoppedBeforeRelaying({ uri: Redacted.make(mongoUri()), database }))
+  withRoles(Layer.orDie(mongoStoresStoppedBeforeRelaying({ uri: Redacted.make(mongoUri()), database })))
 
 /** `use` of the database on a connection of the test's own, to look at what the stores left. */
 const onDatabase = <A>(database: string, use: (db: Db) => Promise<A>) =>

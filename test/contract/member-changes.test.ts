@@ -10,7 +10,15 @@ import {
   RoleId
 } from "../../core/index.ts"
 import { assertSingleWinner } from "../support/assertions.ts"
-import { accountOf, assertEquals, inParallel, memberRecord, valueOf, viewOf } from "../support/contract.ts"
+import {
+  accountOf,
+  assertEquals,
+  inParallel,
+  memberRecord,
+  valueOf,
+  viewOf,
+  withRoles
+} from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 const role1 = RoleId.make(1)
@@ -36,7 +44,7 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       assertEquals(valueOf(yield* members.findById(ada.id)), moved)
       assertEquals(valueOf(yield* members.update(ada.id, role2, {}, false), "an empty change reads"), moved)
       assert.isTrue(Option.isNone(yield* members.update(MemberId.make("nobody"), role1, {}, false)))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("renames the account: found by the new name, the old one free, sessions untouched", () =>
@@ -61,7 +69,7 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       assert.isTrue(
         Option.isNone(yield* members.updateAccount(MemberId.make("nobody"), { username: "x-y-z" }))
       )
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("a change to a taken e-mail or username is refused and changes nothing", () =>
@@ -82,7 +90,7 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       // A member keeps their own values when sending them again.
       const same = yield* members.updateAccount(grace.id, { email: grace.email, username: "Grace" })
       assert.strictEqual(valueOf(same).username, "Grace")
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("parallel renames to one free username: exactly one wins", () =>
@@ -95,7 +103,7 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       assertSingleWinner(results, DuplicateUsername)
       const holders = (yield* members.page({}, 1000)).filter((member) => member.username === "wanted")
       assert.lengthOf(holders, 1)
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("setting a password replaces the hash and increments the session epoch", () =>
@@ -111,7 +119,7 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
         new AccountRecord({ ...accountOf(ada), passwordHash: "$scrypt$new" })
       )
       assert.isTrue(Option.isNone(yield* members.setPassword(MemberId.make("nobody"), "$scrypt$x")))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("removing a member answers it once and frees its username and e-mail", () =>
@@ -128,6 +136,6 @@ describe.each(storeKinds)("MemberStore changes on %s", (_, stores) => {
       assert.isTrue(Option.isNone(yield* members.findByLogin("ada")))
       yield* members.insert(memberRecord("ada", { id: MemberId.make("member-ada-2") }))
       assert.lengthOf(yield* members.page({}, 1000), 1)
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 })

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { MemberId, MemberStore, RoleId, RoleStore } from "../../core/index.ts"
-import { at, memberRecord, newRole } from "../support/contract.ts"
+import { at, memberRecord, newRole, withRoles } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 const ids = (records: ReadonlyArray<{ readonly id: string | number }>) => records.map((record) => record.id)
@@ -40,7 +40,7 @@ describe.each(storeKinds)("pages of members on %s", (_, stores) => {
         yield* members.page({ after: { createdAt: at(40), id: MemberId.make("member-a.b") } }, 10),
         []
       )
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("filters by role, by whether members can act, and by a prefix of username or e-mail", () =>
@@ -75,7 +75,7 @@ describe.each(storeKinds)("pages of members on %s", (_, stores) => {
         10
       )
       assert.deepStrictEqual(ids(combined), ["member-carol"])
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 })
 

@@ -2,7 +2,15 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { DuplicateEmail, DuplicateUsername, MemberId, MemberStore } from "../../core/index.ts"
 import { assertSingleWinner } from "../support/assertions.ts"
-import { assertEquals, at, inParallel, memberRecord, valueOf, viewOf } from "../support/contract.ts"
+import {
+  assertEquals,
+  at,
+  inParallel,
+  memberRecord,
+  valueOf,
+  viewOf,
+  withRoles
+} from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 const ids = (records: ReadonlyArray<{ readonly id: string }>) => records.map((record) => record.id)
@@ -15,7 +23,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       yield* members.insert(ada)
       assertEquals(valueOf(yield* members.findById(ada.id), "Ada by id"), viewOf(ada))
       assert.isTrue(Option.isNone(yield* members.findById(MemberId.make("member-nobody"))))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("counts the members whose membership and account are both active", () =>
@@ -32,7 +40,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       assert.strictEqual(yield* members.countActive, 2)
       yield* members.remove(MemberId.make("member-active1"))
       assert.strictEqual(yield* members.countActive, 1)
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("finds a member by username ignoring case and spaces, and by e-mail ignoring case", () =>
@@ -57,7 +65,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       assert.isTrue(Option.isNone(yield* members.findByLogin("ad")))
       assert.isTrue(Option.isNone(yield* members.findByLogin("ada@example.com")))
       assert.isTrue(Option.isNone(yield* members.findByLogin("ada.lovelace@example.org")))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("finds the accounts of several logins in one read, each once, as findByLogin finds them", () =>
@@ -76,7 +84,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       const [account] = yield* members.findByLogins(["aDa"])
       assert.strictEqual(account?.username, "Ada")
       assert.strictEqual(account?.email, "ada.lovelace@example.com")
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("lists members oldest first, the id breaking ties", () =>
@@ -93,7 +101,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       const listed = yield* members.page({}, 1000)
       assert.deepStrictEqual(ids(listed), ["member-alice", "m-a", "m-b", "member-carol"])
       assertEquals(listed[0], records[1] && viewOf(records[1]), "the listed record is the stored one")
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("disabling an account increments its session epoch, enabling it does not", () =>
@@ -116,7 +124,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       assertEquals(valueOf(yield* members.findById(ada.id)), enabled, "the change is stored")
       // Nothing else about the member changed.
       assertEquals(enabled, viewOf(memberRecord("ada", { sessionEpoch: 6 })))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("setting the account status of an unknown member is none and creates nothing", () =>
@@ -126,7 +134,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       assert.isTrue(Option.isNone(yield* members.setAccountStatus(nobody, false)))
       assert.isTrue(Option.isNone(yield* members.setAccountStatus(nobody, true)))
       assert.deepStrictEqual(yield* members.page({}, 1000), [])
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("a second member with a taken e-mail is DuplicateEmail and is not stored", () =>
@@ -139,7 +147,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       assert.strictEqual(error.email, ada.email)
       assertEquals(yield* members.page({}, 1000), [viewOf(ada)])
       assert.isTrue(Option.isNone(yield* members.findById(MemberId.make("member-grace"))))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("a username taken in any case is DuplicateUsername and is not stored", () =>
@@ -160,7 +168,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       // The e-mail of a refused member is still free.
       yield* members.insert(memberRecord("grace", { email: "x@example.com" }))
       assert.lengthOf(yield* members.page({}, 1000), 2)
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("10 parallel inserts of one e-mail: exactly one is stored, 9 are DuplicateEmail", () =>
@@ -173,7 +181,7 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
       const listed = yield* members.page({}, 1000)
       assert.lengthOf(listed, 1)
       assert.strictEqual(listed[0]?.email, "shared@example.com")
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect(
@@ -194,6 +202,6 @@ describe.each(storeKinds)("MemberStore on %s", (_, stores) => {
         )
         assertSingleWinner(results, DuplicateUsername)
         assert.lengthOf(yield* members.page({}, 1000), 1)
-      }).pipe(Effect.provide(stores()))
+      }).pipe(Effect.provide(withRoles(stores())))
   )
 })

@@ -16,9 +16,19 @@ import {
   RolePermissionStore,
   RoleStore,
   SubscriptionStore,
-  setUpOrganizations
+  setUpOrganizations,
+  UnknownRole
 } from "../../core/index.ts"
-import { at, memberRecord, newRole, subscriptionOf, valueOf, viewOf } from "../support/contract.ts"
+import {
+  at,
+  memberRecord,
+  newRole,
+  roles,
+  subscriptionOf,
+  valueOf,
+  viewOf,
+  withRoles
+} from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 const other = OrganizationId.make("org-other")
@@ -39,7 +49,7 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
   it.effect("another organisation's member is not found, listed, counted, changed or removed", () =>
     Effect.gen(function* () {
       const members = yield* MemberStore
-      const theirs = memberRecord("theirs", { organizationId: other })
+      const theirs = memberRecord("theirs", { organizationId: other, roleId: roles.others })
       yield* inOther(members.insert(theirs))
       assert.isTrue(Option.isNone(yield* members.findById(theirs.id)))
       assert.lengthOf(yield* members.page({}, 50), 0)
@@ -59,7 +69,7 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
         (yield* members.membershipsOf(theirs.id)).map((membership) => membership.organizationId),
         [other]
       )
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("role keys are unique within an organisation; another's roles are out of reach", () =>
@@ -74,7 +84,10 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
         [ours.id]
       )
       assert.isTrue(Option.isNone(yield* roles.update(theirs.id, { name: "Taken over" })))
-      assert.isFalse(yield* roles.claim(theirs.id))
+      const refused = yield* Effect.flip(
+        (yield* MemberStore).insert(memberRecord("ada", { roleId: theirs.id }))
+      )
+      assert.instanceOf(refused, UnknownRole, "nobody is written into their role")
       assert.isTrue(Option.isNone(yield* roles.remove(theirs.id)))
       assert.strictEqual(valueOf(yield* inOther(roles.findById(theirs.id))).name, theirs.name)
     }).pipe(Effect.provide(stores()))
@@ -124,7 +137,7 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
     Effect.gen(function* () {
       const members = yield* MemberStore
       const log = yield* AuditLog
-      const theirs = memberRecord("theirs", { organizationId: other })
+      const theirs = memberRecord("theirs", { organizationId: other, roleId: roles.others })
       const entry = new AuditEntry({
         id: AuditEntryId.make("aud_theirs"),
         at: at(1),
@@ -140,7 +153,7 @@ describe.each(storeKinds)("organisations on %s", (_, stores) => {
         (yield* inOther(log.page({}, 50))).map((listed) => listed.id),
         [entry.id]
       )
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 })
 

@@ -1,5 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
+import { TestClock } from "effect/testing"
 import { MongoClient } from "mongodb"
 import { mongoStores } from "../../adapters/mongodb/index.ts"
 import { RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
@@ -51,5 +52,39 @@ describe("role holders on MongoDB", () => {
         assert.strictEqual(counted?.holders, 1)
       })
     )
+  )
+
+  it.effect(
+    "a holder counted by a process that died before writing its member holds the role for a minute only",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const { db } = yield* legacyDatabase
+          yield* Effect.gen(function* () {
+            const roles = yield* RoleStore
+            // What a member's write leaves when its process dies between counting and writing.
+            yield* Effect.promise(() =>
+              db.collection("roles").updateOne({ _id: 2 } as never, {
+                $inc: { holders: 1 },
+                $set: { holdersChangedAt: new Date(0) }
+              })
+            )
+            yield* TestClock.adjust("59 seconds")
+            assert.instanceOf(
+              yield* Effect.flip(roles.remove(RoleId.make(2))),
+              RoleInUse,
+              "a recent count holds it"
+            )
+            yield* TestClock.adjust("2 seconds")
+            assert.isTrue(Option.isSome(yield* roles.remove(RoleId.make(2))), "an abandoned one does not")
+            yield* TestClock.adjust("2 minutes")
+            assert.instanceOf(
+              yield* Effect.flip(roles.remove(RoleId.make(1))),
+              RoleInUse,
+              "Ada's role, however old"
+            )
+          }).pipe(Effect.provide(mongoStores({ uri: Redacted.make(mongoUri()), database: db.databaseName })))
+        })
+      )
   )
 })

@@ -5,7 +5,6 @@ import {
   OrganizationId,
   PermissionId,
   type RoleId,
-  RoleInUse,
   RoleLookup,
   RolePermissionStore,
   RoleStore
@@ -54,31 +53,6 @@ describe.each(storeKinds)("RoleLookup on %s", (_, stores) => {
       yield* permissions.removeOfRole(other.id)
       yield* roles.remove(other.id)
       assert.isUndefined(yield* seen(other.id), "a removed role")
-    }).pipe(Effect.provide(stores()))
-  )
-
-  it.effect("claims a role as it reads it: held until released; nothing claimed of an unknown one", () =>
-    Effect.gen(function* () {
-      const roles = yield* RoleStore
-      const lookup = yield* RoleLookup
-      const role = yield* roles.insert(newRole("staff"))
-      yield* (yield* RolePermissionStore).grant(role.id, PermissionId.make(2), at(1))
-      const claimed = yield* lookup.claim(role.id)
-      assert.deepStrictEqual(
-        Option.map(claimed, (found) => [found.role.id, found.permissionIds.map(Number)]),
-        Option.some([role.id, [2]])
-      )
-      assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse, "claimed, it is held")
-      const elsewhere = lookup.claim(role.id)
-      assert.isTrue(
-        Option.isNone(
-          yield* Effect.provideService(elsewhere, CurrentOrganization, OrganizationId.make("org-other"))
-        ),
-        "another organisation's role is not claimed"
-      )
-      yield* roles.release(role.id)
-      assert.isTrue(Option.isSome(yield* roles.remove(role.id)), "released, it is not")
-      assert.isTrue(Option.isNone(yield* lookup.claim(role.id)), "a removed role is not claimed")
     }).pipe(Effect.provide(stores()))
   )
 })

@@ -1,23 +1,28 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, Result } from "effect"
-import { TestClock } from "effect/testing"
 import {
   addMember,
   addRole,
+  CurrentOrganization,
   grantPermission,
+  MemberId,
   MemberStore,
+  OrganizationId,
   permissionIdOf,
   RoleId,
   RoleInUse,
   RolePermissionStore,
   RoleStore,
-  removeRole
+  removeRole,
+  UnknownRole
 } from "../../core/index.ts"
-import { assertEquals, at, newRole, rosterOn, valueOf } from "../support/contract.ts"
+import { assertEquals, at, memberRecord, newRole, rosterOn, valueOf, viewOf } from "../support/contract.ts"
 import { master, memberInput } from "../support/roster.ts"
 import { storeKinds } from "../support/stores.ts"
 
-describe.each(storeKinds)("RoleStore removal on %s", (kind, stores) => {
+const other = OrganizationId.make("org-other")
+
+describe.each(storeKinds)("RoleStore removal on %s", (_, stores) => {
   it.effect("removes a role nobody holds and answers it; an unknown role is none", () =>
     Effect.gen(function* () {
       const roles = yield* RoleStore
@@ -31,60 +36,62 @@ describe.each(storeKinds)("RoleStore removal on %s", (kind, stores) => {
     }).pipe(Effect.provide(stores()))
   )
 
-  it.effect("a claimed role is RoleInUse until every claim is released", () =>
+  it.effect("a role is RoleInUse while a member holds it, and free once the last one left it", () =>
     Effect.gen(function* () {
       const roles = yield* RoleStore
+      const members = yield* MemberStore
       const role = yield* roles.insert(newRole("staff"))
-      assert.isTrue(yield* roles.claim(role.id))
-      assert.isTrue(yield* roles.claim(role.id))
-      yield* roles.release(role.id)
+      const other = yield* roles.insert(newRole("other"))
+      yield* members.insert(memberRecord("ada", { roleId: role.id }))
+      yield* members.insert(memberRecord("bob", { roleId: role.id }))
       const error = yield* Effect.flip(roles.remove(role.id))
       assert.instanceOf(error, RoleInUse)
       assert.strictEqual(error.roleId, role.id)
       assertEquals(valueOf(yield* roles.findById(role.id)), role, "the held role is still there")
-      yield* roles.release(role.id)
-      assert.isTrue(Option.isSome(yield* roles.remove(role.id)))
+      yield* members.remove(MemberId.make("member-ada"))
+      assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse, "Bob still holds it")
+      valueOf(yield* members.update(MemberId.make("member-bob"), role.id, { roleId: other.id }, true))
+      assert.instanceOf(yield* Effect.flip(roles.remove(other.id)), RoleInUse, "Bob moved into the other")
+      assertEquals(valueOf(yield* roles.remove(role.id), "the role nobody holds, removed"), role)
     }).pipe(Effect.provide(stores()))
   )
 
-  it.effect("claiming an unknown role is false; releasing never counts below zero", () =>
+  it.effect("a member is written into no unknown role, nor into another organisation's", () =>
     Effect.gen(function* () {
       const roles = yield* RoleStore
-      assert.isFalse(yield* roles.claim(RoleId.make(42)))
+      const members = yield* MemberStore
+      const theirs = yield* Effect.provideService(
+        roles.insert(newRole("theirs")),
+        CurrentOrganization,
+        OrganizationId.make("org-other")
+      )
       const role = yield* roles.insert(newRole("staff"))
-      yield* roles.release(role.id)
-      yield* roles.release(role.id)
-      assert.isTrue(yield* roles.claim(role.id))
-      assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse, "one claim still holds it")
-    }).pipe(Effect.provide(stores()))
-  )
-
-  it.effect("a claim holds a role that was never held before, however old the role", () =>
-    Effect.gen(function* () {
-      const roles = yield* RoleStore
-      const role = yield* roles.insert(newRole("staff"))
-      yield* TestClock.adjust("1 hour")
-      yield* roles.claim(role.id)
-      assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse)
-    }).pipe(Effect.provide(stores()))
-  )
-
-  it.effect("a claim abandoned for a minute by a dead process does not hold a role nobody holds", () =>
-    Effect.gen(function* () {
-      const roles = yield* RoleStore
-      const role = yield* roles.insert(newRole("staff"))
-      yield* roles.claim(role.id)
-      yield* TestClock.adjust("59 seconds")
-      assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse, "a recent claim holds it")
-      yield* TestClock.adjust("2 seconds")
-      // In memory a claim cannot outlive its process, so it is never taken for abandoned.
-      if (kind === "memory") assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse)
-      else assertEquals(valueOf(yield* roles.remove(role.id), "the corrected role, removed"), role)
+      for (const roleId of [RoleId.make(99), theirs.id]) {
+        const refused = yield* Effect.flip(members.insert(memberRecord("ada", { roleId })))
+        assert.instanceOf(refused, UnknownRole)
+        assert.strictEqual(refused.roleId, roleId)
+      }
+      assert.isTrue(Option.isNone(yield* members.findByLogin("ada")), "no account was written")
+      yield* members.insert(memberRecord("bob", { roleId: role.id }))
+      const bob = MemberId.make("member-bob")
+      const moved = yield* Effect.flip(members.update(bob, role.id, { roleId: theirs.id }, true))
+      assert.instanceOf(moved, UnknownRole)
+      assert.strictEqual(valueOf(yield* members.findById(bob)).roleId, role.id, "Bob stayed in his role")
+      const joined = Effect.flip(
+        members.join(viewOf(memberRecord("bob", { roleId: RoleId.make(99), organizationId: other })))
+      )
+      assert.instanceOf(
+        yield* Effect.provideService(joined, CurrentOrganization, other),
+        UnknownRole,
+        "nor is an account's membership written into a role its organisation lacks"
+      )
+      assert.lengthOf(yield* members.membershipsOf(bob), 1)
+      assert.instanceOf(yield* Effect.flip(roles.remove(role.id)), RoleInUse, "Bob holds his role still")
     }).pipe(Effect.provide(stores()))
   )
 })
 
-describe.each(storeKinds)("removing roles through the use case on %s", (_, stores) => {
+describe.each(storeKinds)("removing roles through the use case on %s", (_kind, stores) => {
   it.effect("a role's permission record goes with it; a held role is role_in_use", () =>
     Effect.gen(function* () {
       const role = yield* addRole(master, { name: "Staff", roleKey: "staff" })

@@ -6,16 +6,15 @@ import {
   MemberId,
   MemberRecord,
   MemberStore,
-  OrganizationId,
-  RoleId
+  OrganizationId
 } from "../../core/index.ts"
-import { assertEquals, memberRecord, valueOf, viewOf } from "../support/contract.ts"
+import { assertEquals, memberRecord, roles, valueOf, viewOf, withRoles } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
 
 const other = OrganizationId.make("org-other")
 const inOther = Effect.provideService(CurrentOrganization, other)
 
-/** Ada, a member of the default organisation, who joins the other one in role 2. */
+/** Ada, a member of the default organisation, who joins the other one in its role. */
 const adaInBoth = Effect.gen(function* () {
   const members = yield* MemberStore
   const ada = memberRecord("ada", { sessionEpoch: 4 })
@@ -23,7 +22,7 @@ const adaInBoth = Effect.gen(function* () {
   const joining = new MemberRecord({
     ...viewOf(ada),
     organizationId: other,
-    roleId: RoleId.make(2),
+    roleId: roles.others,
     sessionEpoch: 0
   })
   assert.isTrue(yield* inOther(members.join(joining)))
@@ -36,7 +35,7 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
       const { ada, members } = yield* adaInBoth
       const there = valueOf(yield* inOther(members.findById(ada.id)))
       assert.strictEqual(there.username, "ada")
-      assert.strictEqual(there.roleId, 2)
+      assert.strictEqual(there.roleId, roles.others)
       assertEquals(valueOf(yield* members.findById(ada.id)), viewOf(ada), "the first membership is unchanged")
       const again = yield* Effect.flip(inOther(members.join(there)))
       assert.instanceOf(again, AlreadyMember)
@@ -47,13 +46,13 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
         ]),
         [
           ["default", 1],
-          [other, 2]
+          [other, roles.others]
         ]
       )
       const stranger = new MemberRecord({ ...there, id: MemberId.make("nobody") })
       assert.isFalse(yield* inOther(members.join(stranger)), "no account, no membership")
       assert.deepStrictEqual(yield* members.membershipsOf(MemberId.make("nobody")), [])
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("a member is found with every membership of its account, in its own organisation only", () =>
@@ -64,12 +63,12 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
       assert.deepStrictEqual(here.memberships, yield* members.membershipsOf(ada.id))
       assert.lengthOf(here.memberships, 2)
       const there = valueOf(yield* inOther(members.findWithMemberships(ada.id)))
-      assert.strictEqual(there.member.roleId, 2)
+      assert.strictEqual(there.member.roleId, roles.others)
       yield* members.insert(memberRecord("grace"))
       const grace = MemberId.make("member-grace")
       assert.isTrue(Option.isNone(yield* inOther(members.findWithMemberships(grace))), "not a member there")
       assert.isTrue(Option.isNone(yield* members.findWithMemberships(MemberId.make("nobody"))))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("an account's change shows in every organisation; a membership's in its own only", () =>
@@ -81,7 +80,7 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
       assert.lengthOf(yield* inOther(members.page({ q: "love" }, 10)), 1, "found there by the new name")
 
       const epochThere = there.sessionEpoch
-      const moved = valueOf(yield* members.update(ada.id, RoleId.make(1), { activestatus: false }, true))
+      const moved = valueOf(yield* members.update(ada.id, roles.first, { activestatus: false }, true))
       assert.strictEqual(moved.sessionEpoch, 5, "the membership's sessions end here")
       assert.strictEqual(valueOf(yield* inOther(members.findById(ada.id))).sessionEpoch, epochThere)
       assert.isTrue(valueOf(yield* inOther(members.findById(ada.id))).activestatus, "and only here")
@@ -98,7 +97,7 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
       assert.strictEqual(yield* inOther(members.countActive), 0, "no seat anywhere")
       yield* inOther(members.setAccountStatus(ada.id, true))
       assert.isTrue(valueOf(yield* members.findById(ada.id)).accountActiveStatus)
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("the account goes with its last membership, not before", () =>
@@ -112,13 +111,13 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
       assert.isTrue(Option.isNone(yield* members.findAccount(ada.id)))
       assert.isTrue(Option.isNone(yield* members.findByLogin("ada")), "the name is free again")
       yield* members.insert(memberRecord("ada", { id: MemberId.make("member-ada-2") }))
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 
   it.effect("deleting an organisation's members keeps the accounts that belong elsewhere", () =>
     Effect.gen(function* () {
       const { ada, members } = yield* adaInBoth
-      const bob = memberRecord("bob", { organizationId: other })
+      const bob = memberRecord("bob", { organizationId: other, roleId: roles.others })
       yield* inOther(members.insert(bob))
       yield* inOther(members.removeAll)
       assert.isTrue(Option.isNone(yield* members.findAccount(bob.id)), "bob belonged there only")
@@ -128,6 +127,6 @@ describe.each(storeKinds)("accounts shared between organisations on %s", (_, sto
         (yield* members.membershipsOf(ada.id)).map((membership) => membership.organizationId),
         ["default"]
       )
-    }).pipe(Effect.provide(stores()))
+    }).pipe(Effect.provide(withRoles(stores())))
   )
 })

@@ -244,5 +244,7 @@ describe("the SQLite store (npm start without a store configured)", () => {
     expect(roles[0].role_key).toBe("off")
     expect(roles[0].deactivated_at).toBeGreaterThanOrEqual(before - 1000)
     expect(roles[1]).toEqual({ role_key: "on", deactivated_at: null })
+    const columns = await sqlite(file, "SELECT name FROM pragma_table_info('roles')")
+    expect(columns.map((column: { name: string }) => column.name)).not.toContain("holders")
   })
 })

@@ -1,10 +1,10 @@
 import { Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
-import { auditTrailLayer, makeMemberStore } from "../../adapters/memory/index.ts"
 import { HashingBusy, MemberStore, PasswordHasher, StoreUnavailable } from "../../core/index.ts"
 import {
   type Answer,
+  changedStore,
   expectProblem,
   masterKey,
   memberWithPermissions,
@@ -17,9 +17,7 @@ const role = { name: "Readers", roleKey: "readers" }
 
 /** A member store whose `page` fails as given, the rest working: a database in trouble. */
 const memberStoreListing = (failure: Effect.Effect<never, StoreUnavailable>) =>
-  Layer.effect(MemberStore)(Effect.map(makeMemberStore, (store) => ({ ...store, page: () => failure }))).pipe(
-    Layer.provide(auditTrailLayer)
-  )
+  changedStore(MemberStore, (store) => ({ ...store, page: () => failure }))
 
 describe("request bodies", () => {
   it.each([

@@ -1,13 +1,7 @@
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import {
-  auditLogLayer,
-  auditTrailLayer,
-  makeMemberStore,
-  makeRoleStore
-} from "../../adapters/memory/index.ts"
 import { MemberStore, RoleStore, StoreUnavailable, StoreWrites } from "../../core/index.ts"
-import { expectProblem, masterKey, startApi, type TestApi } from "../support/http.ts"
+import { changedStore, expectProblem, masterKey, startApi, type TestApi } from "../support/http.ts"
 import { password } from "../support/roster.ts"
 
 /**
@@ -35,32 +29,21 @@ const firstCalls = (times: number) => {
     calls++ < times ? failing(write, failure) : write
 }
 
-/** A role store whose inserts fail, with the audit log on the same record (a store's entries go with its writes). */
+/** A role store whose inserts fail. */
 const failingRoleInserts = (failure: Failure, times = Number.POSITIVE_INFINITY) => {
   const fails = firstCalls(times)
-  return Layer.merge(
-    Layer.effect(RoleStore)(
-      Effect.map(makeRoleStore, (store) => ({
-        ...store,
-        insert: (role, audit) => fails(store.insert(role, audit), failure)
-      }))
-    ),
-    auditLogLayer
-  ).pipe(Layer.provide(auditTrailLayer))
+  return changedStore(RoleStore, (store) => ({
+    ...store,
+    insert: (role, audit) => fails(store.insert(role, audit), failure)
+  }))
 }
 
 const failingStatusChanges = (failure: Failure, times: number) => {
   const fails = firstCalls(times)
-  return Layer.merge(
-    Layer.effect(MemberStore)(
-      Effect.map(makeMemberStore, (store) => ({
-        ...store,
-        setAccountStatus: (...args: Parameters<typeof store.setAccountStatus>) =>
-          fails(store.setAccountStatus(...args), failure)
-      }))
-    ),
-    auditLogLayer
-  ).pipe(Layer.provide(auditTrailLayer))
+  return changedStore(MemberStore, (store) => ({
+    ...store,
+    setAccountStatus: (...args) => fails(store.setAccountStatus(...args), failure)
+  }))
 }
 
 const addRole = (api: TestApi, key?: string) =>

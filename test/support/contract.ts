@@ -1,9 +1,10 @@
 import { assert } from "@effect/vitest"
-import { DateTime, Effect, Equal, type Layer, Option } from "effect"
+import { Context, DateTime, Effect, Equal, Layer, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
 import { type RosterOptions, rosterOn as rosterOnStores } from "../../app/roster-layer.ts"
 import {
   AccountRecord,
+  CurrentOrganization,
   defaultOrganizationId,
   InboxEntry,
   MemberId,
@@ -11,11 +12,12 @@ import {
   Money,
   NewMember,
   NewRole,
-  type OrganizationId,
+  OrganizationId,
   PaymentEventId,
   PaymentInbox,
   PlanId,
   RoleId,
+  RoleStore,
   Session,
   StatusChange,
   Subscription,
@@ -83,6 +85,28 @@ export const accountOf = (member: NewMember) =>
 
 export const newRole = (roleKey: string, createdAt = at(0)) =>
   new NewRole({ name: `Role ${roleKey}`, roleKey, activeStatus: true, createdAt })
+
+/** The organisation beside the default one, where a test's other tenant lives. */
+export const otherOrganization = OrganizationId.make("org-other")
+/** The roles `withRoles` makes: two of the default organisation (`memberRecord`'s is the first), one of the other's. */
+export const roles = { first: RoleId.make(1), second: RoleId.make(2), others: RoleId.make(3) }
+
+/**
+ * `stores` with the roles of `roles` made (unless an earlier run on the same database made them): a
+ * member is written only into a role its organisation has.
+ */
+export const withRoles = <Stores extends Layer.Layer<RoleStore, unknown, unknown>>(stores: Stores): Stores =>
+  Layer.tap(stores, (context) =>
+    Effect.gen(function* () {
+      const store = Context.get(context, RoleStore)
+      yield* store.insert(newRole("first"))
+      yield* store.insert(newRole("second"))
+      yield* Effect.provideService(store.insert(newRole("others")), CurrentOrganization, otherOrganization)
+    }).pipe(
+      Effect.catchTag("DuplicateRoleKey", () => Effect.void),
+      Effect.orDie
+    )
+  ) as Stores
 
 /** A session of `memberId` known by the hash of `token`, expiring an hour after it starts. */
 export const sessionOf = (

@@ -1,4 +1,4 @@
-import { Layer, Option, Redacted } from "effect"
+import { type Context, Effect, Layer, Option, Redacted } from "effect"
 import { afterAll, expect } from "vitest"
 import { RequestLog, type RequestLogEntry } from "../../adapters/http/edge/request-log.ts"
 import { type HttpServices, makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
@@ -6,6 +6,7 @@ import { makePrometheusMetrics } from "../../adapters/metrics/prometheus.ts"
 import { Metrics } from "../../adapters/metrics/recorder.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
 import type { RosterOptions } from "../../app/roster-layer.ts"
+import type { StorePorts } from "../../core/index.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
 import { mongoTestStores, sqliteTestStores } from "./stores.ts"
 
@@ -78,6 +79,16 @@ const storesUnderTest =
       ? [sqliteTestStores]
       : []
 
+/**
+ * The store under test's service `tag` with `change` applied over it, for `startApi`'s `override`:
+ * it changes the very store the service runs on, so what the other stores keep stays shared with it.
+ */
+export const changedStore = <Identifier extends StorePorts, Shape>(
+  tag: Context.Service<Identifier, Shape>,
+  change: (store: Shape) => Shape
+): Layer.Layer<Identifier, never, Identifier> =>
+  Layer.effect(tag)(tag.use((store) => Effect.succeed(change(store))))
+
 const started: Array<WebHandler> = []
 afterAll(async () => {
   await Promise.all(started.splice(0).map((web) => web.dispose()))
@@ -86,8 +97,8 @@ afterAll(async () => {
 /** The HTTP service, called through its web handler exactly as a server would. */
 export const startApi = async <Replaced extends HttpServices = never>(
   options: ApiOptions & {
-    /** Replaces some of the in-memory services, e.g. with a store that is down. */
-    readonly override?: Layer.Layer<Replaced>
+    /** Replaces some of the services, e.g. with a store that is down, built over the others. */
+    readonly override?: Layer.Layer<Replaced, never, HttpServices>
   } = {}
 ): Promise<TestApi> => {
   const logs: Array<RequestLogEntry> = []
@@ -111,7 +122,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     Layer.succeed(RequestLog)((entry) => void logs.push(entry)),
     prometheus === undefined ? Layer.empty : Layer.succeed(Metrics)(prometheus.recorder)
   )
-  const services = override === undefined ? base : Layer.merge(base, override)
+  const services = override === undefined ? base : Layer.provideMerge(override, base)
   const web = await makeWebHandler(services, {
     maxBodyBytes,
     openLocal: mode === "open",

@@ -173,7 +173,7 @@ describe("addMember", () => {
     }).pipe(Effect.provide(layer), provideRoster())
   })
 
-  it.effect("gives its claim on the role back when refused, or stopped before the member's write", () =>
+  it.effect("a refused add, or one stopped before its write, leaves the role free to remove", () =>
     Effect.gen(function* () {
       const crew = yield* roleWith("crew", [])
       yield* addMember(master, memberInput("alice", (yield* roleWith("staff", [])).id))

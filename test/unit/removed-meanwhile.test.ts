@@ -50,9 +50,7 @@ const withRoleRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>
         findById: (id) => roles.findById(id).pipe(Effect.tap(() => roles.remove(id)))
       }),
       Effect.provideService(RoleLookup, {
-        find: (id) => lookup.find(id).pipe(Effect.tap(() => roles.remove(id).pipe(Effect.orDie))),
-        // A claim reads the role as it holds it: removed, it is removed just before.
-        claim: (id) => roles.remove(id).pipe(Effect.orDie, Effect.andThen(lookup.claim(id)))
+        find: (id) => lookup.find(id).pipe(Effect.tap(() => roles.remove(id).pipe(Effect.orDie)))
       })
     )
   })
@@ -116,6 +114,38 @@ describe("a record removed between a use case's read and its write", () => {
       assert.instanceOf(error, UnknownRole)
       assert.strictEqual(error.roleId, staff.id)
       assert.isTrue(Option.isNone(yield* (yield* MemberStore).findByLogin("pat")))
+    }).pipe(provideRoster())
+  )
+
+  it.effect("a role a member is being moved to: UnknownRole, and the member stays where they were", () =>
+    Effect.gen(function* () {
+      const staff = yield* roleWith("staff", [])
+      const crew = yield* roleWith("crew", [])
+      const pat = yield* addMember(master, memberInput("pat", staff.id))
+      const roles = yield* RoleStore
+      const lookup = yield* RoleLookup
+      // Only the role moved to is removed: the one the member holds cannot be.
+      const crewRemovedAfterRead = RoleLookup.of({
+        find: (id) =>
+          lookup
+            .find(id)
+            .pipe(Effect.tap(() => (id === crew.id ? roles.remove(id).pipe(Effect.orDie) : Effect.void)))
+      })
+      const error = yield* assertUnrecorded(
+        Effect.flip(
+          updateMember(master, pat.id, { roleId: crew.id, activestatus: false }).pipe(
+            Effect.provideService(RoleLookup, crewRemovedAfterRead)
+          )
+        )
+      )
+      assert.instanceOf(error, UnknownRole)
+      assert.strictEqual(error.roleId, crew.id)
+      const stored = yield* (yield* MemberStore).findById(pat.id)
+      assert.deepStrictEqual(
+        Option.map(stored, (member) => [member.roleId, member.activestatus]),
+        Option.some([staff.id, true]),
+        "the membership did not change"
+      )
     }).pipe(provideRoster())
   )
 

@@ -1,6 +1,6 @@
-import { Clock, Effect } from "effect"
+import { Cause, Clock, Effect, Exit } from "effect"
 import type { Db } from "mongodb"
-import { type AuditEntry, inOrganization, RoleId, RoleInUse } from "../../../core/index.ts"
+import { type AuditEntry, inOrganization, RoleId, RoleInUse, UnknownRole } from "../../../core/index.ts"
 import { query, queryWrite } from "../driver.ts"
 import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
 import { abandonedAfter } from "./timeouts.ts"
@@ -22,12 +22,6 @@ export interface HolderCount {
  */
 const abandonedAfterMs = abandonedAfter.roleClaimMs
 
-/** The update that counts `by` more holders of a role, at `now`: a claim (1) or a release (-1). */
-export const holding = (by: 1 | -1, now: number) => ({
-  $inc: { holders: by },
-  $set: { holdersChangedAt: new Date(now) }
-})
-
 /** The holder count of the `roles` collection's documents, kept by the role store. */
 export const roleHolders = (db: Db) => {
   const roles = db.collection<HolderCount>("roles")
@@ -39,7 +33,7 @@ export const roleHolders = (db: Db) => {
         queryWrite(() =>
           roles.updateOne(
             { _id: id, organizationId, ...live, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
-            holding(by, now)
+            { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
           )
         )
       )
@@ -80,9 +74,31 @@ export const roleHolders = (db: Db) => {
       return corrected.modifiedCount > 0
     })
 
+  const release = (id: RoleId) => Effect.asVoid(change(id, -1))
+
   return {
-    claim: (id: RoleId) => change(id, 1).pipe(Effect.map((result) => result.matchedCount > 0)),
-    release: (id: RoleId) => Effect.asVoid(change(id, -1)),
+    /**
+     * Runs `write`, which writes a member into the role, with the role counted one more holder
+     * first, so that it cannot be deleted meanwhile; `UnknownRole` when the organisation has no such
+     * role. The count is given back when the write fails or `wrote` says it wrote nothing. A write
+     * interrupted midway may have been made, so its count is kept, corrected once it is abandoned.
+     */
+    holding: <A, E, R>(id: RoleId, write: Effect.Effect<A, E, R>, wrote: (answer: A) => boolean) =>
+      Effect.gen(function* () {
+        const claimed = yield* change(id, 1)
+        if (claimed.matchedCount === 0) return yield* new UnknownRole({ roleId: id })
+        return yield* Effect.onExit(write, (exit) =>
+          Exit.isSuccess(exit)
+            ? wrote(exit.value)
+              ? Effect.void
+              : release(id)
+            : Cause.hasInterrupts(exit.cause)
+              ? Effect.void
+              : release(id)
+        )
+      }),
+    /** Counts one holder fewer, once a member left the role. */
+    release,
     /** The deleted document, null when there was none; RoleInUse while a member holds it. */
     remove: (id: RoleId, entry: AuditEntry | undefined) =>
       Effect.gen(function* () {

@@ -7,10 +7,10 @@ import { NewOrganization, Organization } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
+import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
-import { insertHoldingRole } from "../members/insert-holding-role.ts"
 import { requireLoginsFree } from "../members/require-logins-free.ts"
 import { insertOrganization } from "../organizations/insert-organization.ts"
 import { countSignup } from "./count-signup.ts"
@@ -77,7 +77,7 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
       changesBetween(null, toMember(record), memberAuditFields)
     )
   )
-  yield* inOrganization(insertHoldingRole(record, added)).pipe(
+  yield* inOrganization((yield* MemberStore).insert(record, added)).pipe(
     // The Owner role was made a moment ago, in an organisation nobody else can reach yet.
     Effect.catchTag("UnknownRole", (missing) => Effect.die(missing))
   )

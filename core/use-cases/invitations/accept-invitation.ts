@@ -9,13 +9,11 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { startSession } from "../auth/start-session.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
-import { insertHoldingRole, joinHoldingRole } from "../members/insert-holding-role.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { proveAccount } from "./prove-account.ts"
 
@@ -91,9 +89,10 @@ export const acceptInvitation = Effect.fnUntraced(function* (
     )
     if (made.existing) {
       yield* (yield* SessionStore).revokeMembership(member.id)
-      yield* joinHoldingRole(made.member, added)
+      // The account removed meanwhile: what the invitation was for is gone.
+      if (!(yield* members.join(made.member, added))) return yield* new InvitationInvalid()
     } else {
-      yield* insertHoldingRole(made.member, added)
+      yield* members.insert(made.member, added)
     }
     const accepted = yield* newAuditEntry(actor, "invitation.accepted", {
       type: "invitation",
@@ -108,7 +107,6 @@ export const acceptInvitation = Effect.fnUntraced(function* (
         changesBetween(toMember(member), null, memberAuditFields)
       )
       yield* members.remove(member.id, undone)
-      yield* (yield* RoleStore).release(member.roleId)
       return yield* new InvitationInvalid()
     }
     yield* seatsAfterMemberChange(undefined, member)

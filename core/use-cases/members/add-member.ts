@@ -1,4 +1,4 @@
-import { Cause, DateTime, Effect, Exit, Option, Schema } from "effect"
+import { DateTime, Effect, Option, Schema } from "effect"
 import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { UnknownRole } from "../../model/errors.ts"
@@ -12,7 +12,6 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
-import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 import { requireLoginsFree } from "./require-logins-free.ts"
@@ -27,49 +26,36 @@ export const AddMemberInput = Schema.Struct({
 export type AddMemberInput = typeof AddMemberInput.Type
 
 /**
- * The role is claimed as it is read (counted a holder, so that it cannot be deleted under the
- * member), and the claim given back when the member is refused or not written: on a failure, or on
- * an interruption before the member's write began. One interrupted during the write may have been
- * made, so the claim is kept (a count too high is corrected once no member holds the role).
+ * Adds a member in a role the caller's ceiling covers. The store writes the member only while the
+ * role is there, and holds the role against its deletion from that write on.
  */
 export const addMember = Effect.fnUntraced(function* (actor: Principal, input: AddMemberInput) {
   yield* requirePermission(actor, "team.members.write")
-  const role = yield* (yield* RoleLookup).claim(input.roleId)
+  const role = yield* (yield* RoleLookup).find(input.roleId)
   if (Option.isNone(role)) return yield* new UnknownRole({ roleId: input.roleId })
-  const release = (yield* RoleStore).release(input.roleId)
-  let writing = false
-  const { record, member } = yield* Effect.gen(function* () {
-    yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
-    const email = normalizeEmail(input.email)
-    yield* requireLoginsFree(email, input.username)
-    const record = new NewMember({
-      id: yield* (yield* IdGenerator).memberId,
-      organizationId: yield* CurrentOrganization,
-      username: input.username,
-      email,
-      passwordHash: yield* (yield* PasswordHasher).hash(input.password),
-      activestatus: input.activestatus,
-      accountActiveStatus: true,
-      sessionEpoch: 0,
-      roleId: input.roleId,
-      createdAt: yield* DateTime.now
-    })
-    const member = toMember(record)
-    const entry = yield* newAuditEntry(
-      auditActorOf(actor),
-      "member.added",
-      { type: "member", id: member.id },
-      changesBetween(null, member, memberAuditFields)
-    )
-    const members = yield* MemberStore
-    writing = true
-    yield* members.insert(record, entry)
-    return { record, member }
-  }).pipe(
-    Effect.onExit((exit) =>
-      Exit.isFailure(exit) && (!writing || !Cause.hasInterrupts(exit.cause)) ? release : Effect.void
-    )
+  yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
+  const email = normalizeEmail(input.email)
+  yield* requireLoginsFree(email, input.username)
+  const record = new NewMember({
+    id: yield* (yield* IdGenerator).memberId,
+    organizationId: yield* CurrentOrganization,
+    username: input.username,
+    email,
+    passwordHash: yield* (yield* PasswordHasher).hash(input.password),
+    activestatus: input.activestatus,
+    accountActiveStatus: true,
+    sessionEpoch: 0,
+    roleId: input.roleId,
+    createdAt: yield* DateTime.now
+  })
+  const member = toMember(record)
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "member.added",
+    { type: "member", id: member.id },
+    changesBetween(null, member, memberAuditFields)
   )
+  yield* (yield* MemberStore).insert(record, entry)
   yield* seatsAfterMemberChange(undefined, record)
   return member
 })

@@ -7,7 +7,6 @@ import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
@@ -33,7 +32,6 @@ export const removeMember = Effect.fnUntraced(function* (actor: Principal, id: M
   )
   const removed = yield* members.remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "member", id })
-  yield* (yield* RoleStore).release(removed.value.roleId)
   yield* (yield* SessionStore).revokeMembership(id)
   yield* seatsAfterMemberChange(removed.value, undefined)
   return toMember(removed.value)

@@ -19,12 +19,10 @@ import {
   isOwnersRole,
   requireAnotherOwner,
   requireHeldWithinCeiling,
-  requireNotSelf,
-  requireWithinCeiling
+  requireNotSelf
 } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
-import { RoleStore } from "../../ports/role-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
@@ -46,7 +44,9 @@ const split = (current: MemberRecord, changes: MemberChanges) => {
 /**
  * Changes a member's username, e-mail, membership flag or role (merge semantics). The username and
  * e-mail are the account's: an organisation's administrator changes them only on an account that is
- * theirs alone, and they are written (and recorded) before the membership's part. Moving a member to
+ * theirs alone, and they are written (and recorded) before the membership's part: a change of both
+ * is two writes, so a membership changed meanwhile by another request (moved, removed, its new role
+ * deleted) fails the second after the first took effect, as the audit record shows. Moving a member to
  * another role or deactivating them ends their sessions in the organisation at once. A member cannot
  * deactivate or move themselves, nobody can change a member more privileged than themselves or move
  * one into a role holding more than they do, and the team's last owner stays one.
@@ -62,7 +62,7 @@ export const updateMember = Effect.fnUntraced(function* (
     if (changes.activestatus === false || movesOwnRole) yield* requireNotSelf(actor, id)
   }
   const members = yield* MemberStore
-  const roles = yield* RoleStore
+  const lookup = yield* RoleLookup
   // A change that may be the account's reads the account's memberships with the member; no other
   // change needs them.
   const mayChangeAccount = changes.username !== undefined || changes.email !== undefined
@@ -71,13 +71,19 @@ export const updateMember = Effect.fnUntraced(function* (
     : Option.map(yield* members.findById(id), (member) => ({ member, memberships: [] }))
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
   const current = found.value.member
-  const currentRole = yield* (yield* RoleLookup).find(current.roleId)
+  const currentRole = yield* lookup.find(current.roleId)
   yield* requireHeldWithinCeiling(
     actor,
     Option.match(currentRole, { onNone: () => [], onSome: (role) => role.permissionIds })
   )
   const newRole = changes.roleId !== current.roleId ? changes.roleId : undefined
-  if (newRole !== undefined) yield* requireWithinCeiling(actor, newRole)
+  if (newRole !== undefined) {
+    // Read before anything is written, so that an unknown role changes nothing; the store still
+    // refuses one deleted since.
+    const moveTo = yield* lookup.find(newRole)
+    if (Option.isNone(moveTo)) return yield* new UnknownRole({ roleId: newRole })
+    yield* requireHeldWithinCeiling(actor, moveTo.value.permissionIds)
+  }
   const ownerNow = isActiveMember(current) && Option.exists(currentRole, isOwnersRole)
   if (ownerNow && !(yield* isOwner({ ...current, ...changes }))) {
     yield* requireAnotherOwner({ memberId: id })
@@ -86,12 +92,6 @@ export const updateMember = Effect.fnUntraced(function* (
   const changesAccount = Object.keys(parts.account).length > 0
   if (changesAccount) yield* requireMembershipsHere(actor, id, found.value.memberships)
   const changesMembership = Object.keys(parts.membership).length > 0 || !changesAccount
-  if (newRole !== undefined) {
-    // Counted before the move, so the new role cannot be deleted under the member; false when unknown.
-    if (!(yield* roles.claim(newRole))) return yield* new UnknownRole({ roleId: newRole })
-  }
-  // The claim on the new role is given back when the member does not end up in it.
-  const unclaim = newRole === undefined ? Effect.void : roles.release(newRole)
   const entryOf = (next: object) =>
     auditEntryOfChanges(
       auditActorOf(actor),
@@ -102,27 +102,16 @@ export const updateMember = Effect.fnUntraced(function* (
   let updated = current
   if (changesAccount) {
     const entry = yield* entryOf(parts.account)
-    const renamed = yield* members
-      .updateAccount(id, parts.account, entry)
-      .pipe(Effect.tapError(() => unclaim))
-    if (Option.isNone(renamed)) {
-      yield* unclaim
-      return yield* new NotFound({ entity: "member", id })
-    }
+    const renamed = yield* members.updateAccount(id, parts.account, entry)
+    if (Option.isNone(renamed)) return yield* new NotFound({ entity: "member", id })
     updated = renamed.value
   }
   if (changesMembership) {
     const endSessions = newRole !== undefined || changes.activestatus === false
     const entry = yield* entryOf(parts.membership)
-    const changed = yield* members
-      .update(id, current.roleId, parts.membership, endSessions, entry)
-      .pipe(Effect.tapError(() => unclaim))
-    if (Option.isNone(changed)) {
-      yield* unclaim
-      // Removed or moved by someone else since it was read: the decision above no longer holds.
-      return yield* new EditConflict({ entity: "member", id })
-    }
-    if (newRole !== undefined) yield* roles.release(current.roleId)
+    const changed = yield* members.update(id, current.roleId, parts.membership, endSessions, entry)
+    // Removed or moved by someone else since it was read: the decision above no longer holds.
+    if (Option.isNone(changed)) return yield* new EditConflict({ entity: "member", id })
     // The epoch increment already voids the sessions; deleting them just frees the store.
     if (endSessions) yield* (yield* SessionStore).revokeMembership(id)
     updated = changed.value
