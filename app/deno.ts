@@ -1,4 +1,4 @@
-import { logEvent, prepare, stopGracefully } from "./start.ts"
+import { listenOrExit, logEvent, prepare, stopGracefully } from "./start.ts"
 
 /** The little of Deno's runtime API this entrypoint uses; tsc checks the rest of the app without Deno's types. */
 declare const Deno: {
@@ -11,14 +11,16 @@ declare const Deno: {
 
 const { settings, handler, dispose } = await prepare()
 
-const server = Deno.serve(
-  {
-    port: settings.port,
-    hostname: settings.host,
-    onListen: ({ port }) =>
-      logEvent("info", `Roster listening on http://${settings.host}:${port}`, { runtime: "deno" })
-  },
-  (request, info) => handler(request, { remoteAddress: info.remoteAddr.hostname })
+const server = listenOrExit(settings, () =>
+  Deno.serve(
+    {
+      port: settings.port,
+      hostname: settings.host,
+      onListen: ({ port }) =>
+        logEvent("info", `Roster listening on http://${settings.host}:${port}`, { runtime: "deno" })
+    },
+    (request, info) => handler(request, { remoteAddress: info.remoteAddr.hostname })
+  )
 )
 
 stopGracefully({

@@ -1,18 +1,20 @@
-import { logEvent, prepare, stopGracefully } from "./start.ts"
+import { listenOrExit, logEvent, prepare, stopGracefully } from "./start.ts"
 
 const { settings, handler, dispose } = await prepare()
 
-const server = Bun.serve({
-  port: settings.port,
-  hostname: settings.host,
-  // The peer's address is looked up only when a request needs it (a login), not for every request.
-  fetch: (request, server) =>
-    handler(request, {
-      get remoteAddress() {
-        return server.requestIP(request)?.address
-      }
-    })
-})
+const server = listenOrExit(settings, () =>
+  Bun.serve({
+    port: settings.port,
+    hostname: settings.host,
+    // The peer's address is looked up only when a request needs it (a login), not for every request.
+    fetch: (request, server) =>
+      handler(request, {
+        get remoteAddress() {
+          return server.requestIP(request)?.address
+        }
+      })
+  })
+)
 logEvent("info", `Roster listening on http://${settings.host}:${server.port}`, { runtime: "bun" })
 
 stopGracefully({

@@ -112,6 +112,32 @@ export const prepare = async () => {
   return { settings, ...web }
 }
 
+/** Why a server could not listen, in words, from the error Bun, Deno or Node throws. */
+const cannotListen = (settings: Settings, error: unknown) => {
+  const { code, name } = (typeof error === "object" && error !== null ? error : {}) as {
+    readonly code?: unknown
+    readonly name?: unknown
+  }
+  const address = `${settings.host}:${settings.port}`
+  if (code === "EADDRINUSE" || name === "AddrInUse")
+    return `${address} is in use by another process: stop it, or choose another port with PORT`
+  if (code === "EACCES" || name === "PermissionDenied")
+    return `this process may not listen on ${address}: choose a port above 1023 with PORT`
+  return undefined
+}
+
+/** Starts the runtime's server with `listen`, or ends the process saying why it cannot. */
+export const listenOrExit = <Server>(settings: Settings, listen: () => Server): Server => {
+  try {
+    return listen()
+  } catch (error) {
+    const reason = cannotListen(settings, error)
+    if (reason !== undefined) logEvent("error", `Roster cannot start: ${reason}`)
+    else logEvent("error", "Roster cannot start: it cannot listen", { cause: String(error).slice(0, 4000) })
+    return exit(1)
+  }
+}
+
 type Signal = "SIGTERM" | "SIGINT"
 
 /**

@@ -41,15 +41,28 @@ const securityPolicyOf = (html: string) => {
 }
 
 /**
+ * Scalar's settings: the bearer scheme chosen for a reader who tries a call in secure mode (open
+ * local mode has none), and no developer tools bar, which is Scalar's own, not the API's.
+ * `showDeveloperTools` is a setting of the Scalar this Effect inlines that its types do not name yet.
+ */
+const pageSettings = (secure: boolean): HttpApiScalar.ScalarConfig =>
+  ({
+    withDefaultFonts: false,
+    defaultOpenAllTags: true,
+    showDeveloperTools: "never",
+    ...(secure ? { authentication: { preferredSecurityScheme: "bearer" } } : {})
+  }) as HttpApiScalar.ScalarConfig
+
+/**
  * Rendered once by Effect's own Scalar route (which inlines Scalar's script, 3 MB, so the page needs
  * nothing from the network), then kept compressed: an instance that never serves the page never
  * pays for it. Cacheable for an hour under an ETag, since it changes only with a new version.
  */
-const renderPage = async (api: ReturnType<typeof documentedApi>): Promise<RenderedPage> => {
+const renderPage = async (api: ReturnType<typeof documentedApi>, secure: boolean): Promise<RenderedPage> => {
   const app = HttpRouter.toWebHandler(
     HttpApiScalar.layer(api, {
       path: docsPath,
-      scalar: { withDefaultFonts: false, defaultOpenAllTags: true }
+      scalar: pageSettings(secure)
     }),
     { disableLogger: true }
   )
@@ -80,7 +93,7 @@ const acceptsGzip = (acceptEncoding: string | undefined) =>
   })
 
 /** The API reference page, rendered by Scalar from the OpenAPI document on its first request. */
-export const docsPageRoute = (api: ReturnType<typeof documentedApi>) => {
+export const docsPageRoute = (api: ReturnType<typeof documentedApi>, secure: boolean) => {
   let rendered: Promise<RenderedPage> | undefined
   return HttpRouter.add(
     "GET",
@@ -88,7 +101,7 @@ export const docsPageRoute = (api: ReturnType<typeof documentedApi>) => {
     HttpServerRequest.HttpServerRequest.use((request) =>
       Effect.map(
         Effect.promise(() => {
-          rendered ??= renderPage(api)
+          rendered ??= renderPage(api, secure)
           return rendered
         }),
         (page) => {

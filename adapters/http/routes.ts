@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder, OpenApi } from "effect/http-api"
 import { documentedApi } from "./api/openapi-document.ts"
-import { openApiPath, RosterApi } from "./api/roster-api.ts"
+import { docsPath, openApiPath, RosterApi } from "./api/roster-api.ts"
 import { docsPageRoute } from "./docs-page.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/options.ts"
@@ -19,19 +19,22 @@ import { authenticationLayer } from "./middleware/authentication.ts"
 import { requestProblemsLayer } from "./middleware/request-problems.ts"
 
 /**
- * The OpenAPI document of the mode the server runs in, serialised once at start, and the API
- * reference page rendered from the same document.
+ * The OpenAPI document of the mode the server runs in, serialised once at start, the API reference
+ * page rendered from the same document, and the root pointing to that page.
  */
 const documentationRoutes = (options: EdgeOptions) => {
   const api = documentedApi(options)
   const body = JSON.stringify(OpenApi.fromApi(api))
-  return Layer.merge(
+  const toDocs = HttpServerResponse.redirect(docsPath, { status: 302 })
+  return Layer.mergeAll(
     HttpRouter.add(
       "GET",
       openApiPath,
       Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
     ),
-    docsPageRoute(api)
+    docsPageRoute(api, !options.openLocal),
+    // Someone who opens the service's address in a browser is shown where to start.
+    HttpRouter.add("GET", "/", Effect.succeed(toDocs))
   )
 }
 

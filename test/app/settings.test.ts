@@ -58,11 +58,23 @@ describe("settings from the environment", () => {
 
   it("refuses a short master key, a bad port, a zero body limit and a zero session lifetime", async () => {
     expect(await refusal({ ROSTER_MASTER_KEY: "short" })).toMatch(/ROSTER_MASTER_KEY must be at least 32/)
-    expect(await refusal({ PORT: "99999" })).toMatch(/PORT/)
+    expect(await refusal({ PORT: "99999" })).toBe("PORT must be a number from 1 to 65535")
+    expect(await refusal({ PORT: "abc" })).toBe("PORT must be a number")
     expect(await refusal({ ROSTER_MAX_BODY_BYTES: "0" })).toMatch(/ROSTER_MAX_BODY_BYTES/)
     for (const ttl of ["0 seconds", "-5 hours", "Infinity", "400 days"]) {
       expect(await refusal({ ROSTER_SESSION_TTL: ttl }), ttl).toMatch(/ROSTER_SESSION_TTL/)
     }
+  })
+
+  it("names the variable and what it must be, in words, never the schema's report nor the value", async () => {
+    expect(await refusal({ ROSTER_LOG_REQUESTS: "maybe" })).toBe("ROSTER_LOG_REQUESTS must be true or false")
+    expect(await refusal({ ROSTER_WEBHOOK_SCHEME: "hmac" })).toBe(
+      'ROSTER_WEBHOOK_SCHEME must be one of "stripe", "standard-webhooks"'
+    )
+    expect(await refusal({ ROSTER_SESSION_TTL: "soon" })).toBe(
+      "ROSTER_SESSION_TTL must be a duration such as `12 hours` or `30 minutes`"
+    )
+    expect(await refusal({ ROSTER_MAX_BODY_BYTES: "lots" })).not.toMatch(/SchemaError|lots/)
   })
 
   it("reads ROSTER_WEBHOOK_SCHEME: stripe by default, standard-webhooks on request, nothing else", async () => {

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
 import { post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 
@@ -50,6 +50,22 @@ describe.each(Object.keys(runtimes) as Array<keyof typeof runtimes>)("the servic
     expect(new Set(codes)).toEqual(new Set(["duplicate_email"]))
     const members = await fetch(`${server.url}/api/v1/team/members`)
     expect(await members.json()).toHaveLength(1)
+  })
+
+  it("on a port another process holds, exits 1 saying so in one line, with no stack trace", async () => {
+    const first = await start(runtimes[runtime].npm)
+    const port = new URL(first.url).port
+    const [executable, ...args] = runtimes[runtime].direct as unknown as [string, ...Array<string>]
+    const second = spawnSync(executable, args, {
+      env: { ...process.env, PORT: port, HOST: "127.0.0.1", ROSTER_STORE: "memory" },
+      encoding: "utf8",
+      timeout: 30_000
+    })
+    expect(second.status).toBe(1)
+    const output = `${second.stdout}${second.stderr}`
+    expect(output).toContain(`Roster cannot start: 127.0.0.1:${port} is in use by another process`)
+    expect(output).not.toMatch(/\n\s+at |EADDRINUSE|AddrInUse/)
+    expect((await fetch(`${first.url}/health/live`)).status).toBe(200)
   })
 
   it("answers oversized headers with 431 and a problem body, not the server's bare refusal", async () => {

@@ -19,10 +19,29 @@ describe("GET /api/v1/docs", () => {
     expect(embeddedDocument(page.text)).toEqual(served.body)
   })
 
+  it("chooses the bearer scheme for a call tried in secure mode, and shows no developer tools bar", async () => {
+    const secure = (await (await startApi()).call("GET", "/api/v1/docs")).text
+    expect(secure).toContain('"preferredSecurityScheme":"bearer"')
+    expect(secure).toContain('"showDeveloperTools":"never"')
+    const open = (await (await startApi({ mode: "open" })).call("GET", "/api/v1/docs")).text
+    expect(open).not.toContain('"preferredSecurityScheme":"bearer"')
+    expect(open).toContain('"showDeveloperTools":"never"')
+  })
+
   it("describes the mode the server runs in: no credentials in open local mode", async () => {
     const api = await startApi({ mode: "open" })
     const document = embeddedDocument((await api.call("GET", "/api/v1/docs")).text)
     expect(document.components.securitySchemes).toBeUndefined()
     expect(document.paths["/api/v1/team/add"].post.summary).toBe("Add a team member")
+  })
+})
+
+describe("GET /", () => {
+  it("points to the API reference page, to anyone, and is no 404", async () => {
+    const api = await startApi()
+    const root = await api.call("GET", "/")
+    expect(root.status).toBe(302)
+    expect(root.headers.get("location")).toBe("/api/v1/docs")
+    expect((await api.call("GET", root.headers.get("location") ?? "")).status).toBe(200)
   })
 })
