@@ -12,7 +12,7 @@ export {
   type ScryptParameters,
   scryptPasswordHasherLayer
 } from "./scrypt-password-hasher.ts"
-export { hashToken, sessionTokensLayer } from "./session-tokens.ts"
+export { hashToken, sessionTokensLayer, tokenPrefixes } from "./session-tokens.ts"
 
 /** Password hashing, session tokens and ids on the runtime's own crypto (Node, Bun or Deno). */
 export const CryptoServices = (parameters?: ScryptParameters) =>

@@ -1,10 +1,20 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
-import { SessionTokens, TokenHash } from "../../core/index.ts"
+import { SessionTokens, TokenHash, type TokenKind } from "../../core/index.ts"
 
-/** 256 random bits, url-safe; prefixed so a leaked token is recognisable in secret scanners. */
+/** 256 random bits, url-safe. */
 const tokenBytes = 32
-const prefix = "rst_"
+
+/**
+ * Each kind's prefix: a leaked token is recognisable in secret scanners, and says what it opens. A
+ * random password (never shown) is prefixed like any other token.
+ */
+export const tokenPrefixes: Readonly<Record<TokenKind, string>> = {
+  session: "rss_",
+  invitation: "rsi_",
+  scim: "rsc_",
+  password: "rsp_"
+}
 
 // One call, no Hash object: every authenticated request hashes its token.
 export const hashToken = (token: string): TokenHash => TokenHash.make(hash("sha256", token, "hex"))
@@ -12,10 +22,11 @@ export const hashToken = (token: string): TokenHash => TokenHash.make(hash("sha2
 export const sessionTokensLayer = Layer.succeed(
   SessionTokens,
   SessionTokens.of({
-    issue: Effect.sync(() => {
-      const token = `${prefix}${randomBytes(tokenBytes).toString("base64url")}`
-      return { token: Redacted.make(token), hash: hashToken(token) }
-    }),
+    issue: (kind) =>
+      Effect.sync(() => {
+        const token = `${tokenPrefixes[kind]}${randomBytes(tokenBytes).toString("base64url")}`
+        return { token: Redacted.make(token), hash: hashToken(token) }
+      }),
     hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token))),
     sameHash: (a, b) =>
       Effect.sync(

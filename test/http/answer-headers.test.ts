@@ -17,7 +17,7 @@ describe("what every answer carries", () => {
       await api.call("GET", "/api/v1/team/members", {}),
       await api.call("GET", "/no/such/path", {})
     ]
-    expect(answers[0]?.body.token).toMatch(/^rst_/)
+    expect(answers[0]?.body.token).toMatch(/^rss_/)
     for (const answer of answers) {
       expect(answer.headers.get("x-content-type-options")).toBe("nosniff")
       expect(answer.headers.get("referrer-policy")).toBe("no-referrer")

@@ -47,7 +47,7 @@ describe("POST /api/v1/auth/login", () => {
     const member = await withMember(api)
     const answer = await logIn(api, login)
     expect(answer.status, answer.text).toBe(200)
-    expect(answer.body.token).toMatch(/^rst_/)
+    expect(answer.body.token).toMatch(/^rss_/)
     expect(Date.parse(answer.body.expiresAt)).toBeGreaterThan(Date.now())
     expect(Object.keys(answer.body).sort()).toEqual(["expiresAt", "member", "organization", "token"])
     expect(answer.body.organization).toEqual(defaultOrganization)
@@ -178,7 +178,7 @@ describe("POST /api/v1/auth/logout", () => {
 describe("secure mode", () => {
   it.each([
     ["no token", {}],
-    ["a garbage token", { token: "rst_garbage" }],
+    ["a garbage token", { token: "rss_garbage" }],
     ["an empty bearer token", { headers: { authorization: "Bearer " } }],
     ["another scheme", { headers: { authorization: `Basic ${btoa(`admin:${masterKey}`)}` } }],
     ["the master key under Basic", { headers: { authorization: `Basic ${masterKey}` } }]

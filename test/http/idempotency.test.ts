@@ -196,7 +196,7 @@ describe("Idempotency-Key replays only to the principal that stored the answer",
     )
     const api = await startApi({ override: counted })
     for (let i = 0; i < 5; i++) {
-      const answer = await addRole(api, staffRole, withKey(`k${i}`, "rst_not_a_session"))
+      const answer = await addRole(api, staffRole, withKey(`k${i}`, "rss_not_a_session"))
       expectProblem(answer, 401, "unauthorized")
     }
     expect(held.count()).toBe(0)

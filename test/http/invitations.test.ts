@@ -41,6 +41,7 @@ describe("invitations", () => {
     ])
     const token = created.body.token as string
     expect(token.length).toBeGreaterThanOrEqual(43)
+    expect(token).toMatch(/^rsi_/)
     expect(await statusesOf(api)).toEqual(["grace@example.com:pending"])
     const listed = await api.call("GET", "/api/v1/team/invitations", asMaster)
     expect(JSON.stringify(listed.body)).not.toContain(token)
@@ -56,7 +57,7 @@ describe("invitations", () => {
 
     expectProblem(await accept(api, { token, username: "grace2", password }), 410, "invitation_invalid")
     expectProblem(
-      await accept(api, { token: "rst_unknown", username: "x-y-z", password }),
+      await accept(api, { token: "rsi_unknown", username: "x-y-z", password }),
       410,
       "invitation_invalid"
     )

@@ -30,7 +30,7 @@ const roleIdOf = async (api: TestApi, roleKey: string) => {
 /** A signed-in member of a new role holding `permissionIds`, with the id of that role's record. */
 const signedIn = async (api: TestApi, username: string, permissionIds: ReadonlyArray<number>) => {
   const member = await memberWithPermissions(api, username, permissionIds)
-  expect(member.token).toMatch(/^rst_/)
+  expect(member.token).toMatch(/^rss_/)
   const record = await grant(api, member.role.id, permissionIds[0] ?? 1)
   expect(record.body.permissionIds).toEqual([...permissionIds].sort())
   return { ...member, recordId: record.body.id as number }

@@ -49,6 +49,7 @@ describe("SCIM tokens", () => {
       }
     ])
     expect(listed.text).not.toContain(scim.token)
+    expect(scim.token).toMatch(/^rsc_/)
     expect((await scim.call("GET", "/Users")).status).toBe(200)
     const revoked = await api.call("DELETE", `/api/v1/organization/scim-tokens/${scim.tokenId}`, {
       token: masterKey

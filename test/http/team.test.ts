@@ -34,7 +34,7 @@ const apiWithRole = async () => {
 /** A signed-in member of a new role holding `permissionIds`; fails the test if the setup did not work. */
 const signedIn = async (api: TestApi, username: string, permissionIds: ReadonlyArray<number>) => {
   const member = await memberWithPermissions(api, username, permissionIds)
-  expect(member.token).toMatch(/^rst_/)
+  expect(member.token).toMatch(/^rss_/)
   return member
 }
 
@@ -112,7 +112,7 @@ describe("POST /api/v1/team/add", () => {
     const { api, roleId } = await apiWithRole()
     const anonymous = await api.call("POST", "/api/v1/team/add", { body: memberBody("ada", roleId) })
     expectProblem(anonymous, 401, "unauthorized")
-    expectProblem(await addMember(api, memberBody("ada", roleId), "rst_bogus"), 401, "unauthorized")
+    expectProblem(await addMember(api, memberBody("ada", roleId), "rss_bogus"), 401, "unauthorized")
     const reader = await signedIn(api, "reader", [1])
     expectProblem(await addMember(api, memberBody("ada", roleId), reader.token), 403, "forbidden")
   })

@@ -34,7 +34,7 @@ import {
  */
 const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
   const member = Option.getOrThrow(yield* (yield* MemberStore).findById(memberId))
-  const { token, hash } = yield* (yield* SessionTokens).issue
+  const { token, hash } = yield* (yield* SessionTokens).issue("session")
   const now = yield* DateTime.now
   yield* (yield* SessionStore).create(
     new Session({
@@ -134,7 +134,7 @@ describe("setAccountStatus", () => {
       const { member } = yield* signedInMember("alice", ["team.read"])
       // Issued with the epoch read before the account was disabled, but (as with a login
       // racing the disable) stored after the store's sessions were revoked.
-      const issuedBefore = yield* (yield* SessionTokens).issue
+      const issuedBefore = yield* (yield* SessionTokens).issue("session")
       const issuedAt = yield* DateTime.now
       yield* TestClock.adjust(Duration.seconds(1))
       yield* setAccountStatus(master, { memberId: member.id, active: false })

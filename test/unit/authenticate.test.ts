@@ -77,7 +77,7 @@ describe("authenticate", () => {
     )
 
     it.effect.each([
-      { name: "an unknown token", token: "rst_not-a-real-session-token-at-all" },
+      { name: "an unknown token", token: "rss_not-a-real-session-token-at-all" },
       { name: "the master key with a changed case", token: masterKey.toUpperCase() },
       { name: "a prefix of the master key", token: masterKey.slice(0, -1) },
       { name: "the master key with a trailing space", token: `${masterKey} ` },

@@ -8,7 +8,8 @@ import {
   makeScryptPasswordHasher,
   owaspScrypt,
   owaspScryptLowMemory,
-  sessionTokensLayer
+  sessionTokensLayer,
+  tokenPrefixes
 } from "../../adapters/crypto/index.ts"
 import { IdGenerator, SessionTokens, TokenHash } from "../../core/index.ts"
 import { fastScrypt } from "../support/roster.ts"
@@ -103,11 +104,11 @@ describe("session tokens", () => {
   it.effect("are random, at least 128 bits, and known to the store only by a SHA-256 digest", () =>
     Effect.gen(function* () {
       const tokens = yield* SessionTokens
-      const issued = yield* Effect.replicateEffect(tokens.issue, 200)
+      const issued = yield* Effect.replicateEffect(tokens.issue("session"), 200)
       const raw = issued.map(({ token }) => Redacted.value(token))
       assert.strictEqual(new Set(raw).size, raw.length)
       for (const { token, hash } of issued) {
-        const body = Redacted.value(token).replace(/^rst_/, "")
+        const body = Redacted.value(token).replace(/^rss_/, "")
         assert.isAtLeast(Buffer.from(body, "base64url").length * 8, 128)
         assert.match(hash, /^[0-9a-f]{64}$/)
         assert.strictEqual(yield* tokens.hashOf(token), hash)
@@ -117,10 +118,24 @@ describe("session tokens", () => {
     }).pipe(Effect.provide(sessionTokensLayer))
   )
 
+  it.effect("say what they open: each kind has a prefix of its own", () =>
+    Effect.gen(function* () {
+      const tokens = yield* SessionTokens
+      const prefixes = new Set<string>()
+      for (const kind of ["session", "invitation", "scim", "password"] as const) {
+        const { token } = yield* tokens.issue(kind)
+        const prefix = Redacted.value(token).slice(0, 4)
+        assert.strictEqual(prefix, tokenPrefixes[kind])
+        prefixes.add(prefix)
+      }
+      assert.strictEqual(prefixes.size, 4, "no two kinds share a prefix")
+    }).pipe(Effect.provide(sessionTokensLayer))
+  )
+
   it.effect("compare hashes: equal ones match, any other never", () =>
     Effect.gen(function* () {
       const tokens = yield* SessionTokens
-      const [first, second] = yield* Effect.replicateEffect(tokens.issue, 2)
+      const [first, second] = yield* Effect.replicateEffect(tokens.issue("session"), 2)
       if (first === undefined || second === undefined) return assert.fail("two tokens were issued")
       assert.isTrue(yield* tokens.sameHash(first.hash, first.hash))
       assert.isFalse(yield* tokens.sameHash(first.hash, second.hash))

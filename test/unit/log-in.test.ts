@@ -147,7 +147,7 @@ describe("logIn", () => {
         const logins = 40
         for (let i = 0; i < logins; i++) {
           const raw = Redacted.value((yield* attempt("alice", password)).token)
-          const random = raw.replace(/^rst_/, "")
+          const random = raw.replace(/^rss_/, "")
           assert.match(random, /^[A-Za-z0-9_-]+$/)
           // 22 base64url characters hold 132 bits.
           assert.isAtLeast(random.length, 22)

@@ -32,7 +32,7 @@ export class InvitationsApi extends HttpApiGroup.make("invitations")
         documented(
           "Accept an invitation: a new account (username and password), or an existing one (its password or its session as Bearer) joins, signed in",
           {
-            example: { token: "rst_…", username: "grace", password: "a long passphrase" },
+            example: { token: "rsi_…", username: "grace", password: "a long passphrase" },
             links: { WhoAmI: { operationId: "auth.me" } }
           }
         )

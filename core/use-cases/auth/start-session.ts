@@ -10,7 +10,7 @@ import { SessionTokens } from "../../ports/session-tokens.ts"
 export const startSession = Effect.fnUntraced(function* (member: MemberRecord, organization: Organization) {
   const settings = yield* AuthSettings
   const now = yield* DateTime.now
-  const { token, hash } = yield* (yield* SessionTokens).issue
+  const { token, hash } = yield* (yield* SessionTokens).issue("session")
   const session = new Session({
     tokenHash: hash,
     memberId: member.id,

@@ -63,7 +63,7 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
   if (yield* isMemberHere(email)) return yield* new AlreadyMember({ email })
   const now = yield* DateTime.now
   yield* requireMayReplace(actor, email, now)
-  const { token, hash } = yield* (yield* SessionTokens).issue
+  const { token, hash } = yield* (yield* SessionTokens).issue("invitation")
   const ttl = (yield* AuthSettings).invitationTtl ?? defaultInvitationTtl
   const invitation = new Invitation({
     id: yield* (yield* IdGenerator).invitationId,

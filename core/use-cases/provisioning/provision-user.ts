@@ -57,7 +57,9 @@ export const provisionUser = Effect.fnUntraced(function* (
     username: yield* freeUsername(input.userName),
     email,
     // Nobody knows this one: the person signs in once an administrator sets a password.
-    password: Option.isSome(password) ? password.value : (yield* (yield* SessionTokens).issue).token,
+    password: Option.isSome(password)
+      ? password.value
+      : (yield* (yield* SessionTokens).issue("password")).token,
     activestatus: active,
     roleId
   })

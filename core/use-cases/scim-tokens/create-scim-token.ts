@@ -18,7 +18,7 @@ export type CreateScimTokenInput = typeof CreateScimTokenInput.Type
  */
 export const createScimToken = Effect.fnUntraced(function* (actor: Principal, input: CreateScimTokenInput) {
   yield* requirePermission(actor, "organization.write")
-  const issued = yield* (yield* SessionTokens).issue
+  const issued = yield* (yield* SessionTokens).issue("scim")
   const record = new ScimTokenRecord({
     id: yield* (yield* IdGenerator).scimTokenId,
     name: input.name,
