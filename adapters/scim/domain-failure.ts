@@ -1,4 +1,4 @@
-import type { DomainError } from "../../core/index.ts"
+import { type DomainError, whyForbidden } from "../../core/index.ts"
 import { ScimFailure } from "./scim-error.ts"
 
 const unavailable = (detail: string) => new ScimFailure(503, detail, undefined, { "retry-after": "1" })
@@ -32,7 +32,7 @@ export const scimFailureOf = (error: DomainError): ScimFailure | undefined => {
         "invalidValue"
       )
     case "Forbidden":
-      return new ScimFailure(403, `Refused: ${error.reason}`)
+      return new ScimFailure(403, whyForbidden[error.reason])
     case "AccountShared":
       return new ScimFailure(
         403,

@@ -85,6 +85,25 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
   permissionIds: Schema.optional(Schema.Array(PermissionId))
 }) {}
 
+/** Why each reason refuses, in words a caller acts on: what the HTTP and SCIM answers say. */
+export const whyForbidden: Record<Forbidden["reason"], string> = {
+  missing_permission: "The caller lacks the permission this operation needs",
+  inactive: "The account, its membership or its role is not active",
+  self_action:
+    "A member cannot deactivate, demote, disable or remove themselves, nor set their password here",
+  own_role: "A member cannot deactivate their own role or take permissions from it",
+  grant_exceeds_own: "A member cannot grant a permission they do not hold",
+  revoke_exceeds_own: "A member cannot remove a permission they do not hold",
+  role_exceeds_own: "The role holds permissions the caller does not hold",
+  no_password: "Only a signed-in member has a password of their own to change",
+  other_organization: "A session acts on its own organisation only",
+  operator_only: "Only the operator (the master key) may do this",
+  default_organization: "The default organisation cannot be deleted",
+  other_account: "The invitation is for another account than the signed-in one",
+  owner_only:
+    "Only a caller holding every permission of the catalog (an owner), or the master key, may do this"
+}
+
 /** The record changed between the read a decision was based on and the write: retry. */
 export class EditConflict extends Schema.TaggedError<EditConflict>()("EditConflict", {
   entity: Schema.Literals(["member"]),

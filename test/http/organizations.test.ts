@@ -183,6 +183,21 @@ describe("PATCH /api/v1/organization", () => {
     expect((await api.call("GET", "/api/v1/organization", { token })).body.name).toBe("Default")
   })
 
+  it("names no default role above the caller's own: identity providers would fill it", async () => {
+    const api = await startApi()
+    const { token, role } = await memberWithPermissions(api, "ada", [1, 9])
+    const above = (await memberWithPermissions(api, "bob", [1, 2])).role.id
+    const refused = await api.call("PATCH", "/api/v1/organization", { token, body: { defaultRoleId: above } })
+    expectProblem(refused, 403, "forbidden")
+    expect(refused.body.detail).toBe("The role holds permissions the caller does not hold")
+    expect((await api.call("GET", "/api/v1/organization", { token })).body.defaultRoleId).toBeUndefined()
+    const allowed = await api.call("PATCH", "/api/v1/organization", {
+      token,
+      body: { defaultRoleId: role.id }
+    })
+    expect(allowed.status, allowed.text).toBe(200)
+  })
+
   it("an organisation's Owner role holds every permission of the catalog", async () => {
     const api = await startApi()
     await createOrganization(api, "acme")

@@ -4,12 +4,16 @@ import { NotFound, UnknownRole } from "../../model/errors.ts"
 import { type OrganizationChanges, organizationAuditFields } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
-import { RoleStore } from "../../ports/role-store.ts"
+import { RoleLookup } from "../../ports/role-lookup.ts"
 import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "./current-organization.ts"
 
-/** Renames the caller's organisation or sets its default role (one of its own roles). */
+/**
+ * Renames the caller's organisation or sets its default role: one of its own roles, within what the
+ * caller holds.
+ */
 export const updateOrganization = Effect.fnUntraced(function* (
   actor: Principal,
   changes: OrganizationChanges
@@ -17,9 +21,10 @@ export const updateOrganization = Effect.fnUntraced(function* (
   yield* requirePermission(actor, "organization.write")
   const current = yield* currentOrganization
   if (changes.defaultRoleId !== undefined) {
-    if (Option.isNone(yield* (yield* RoleStore).findById(changes.defaultRoleId))) {
-      return yield* new UnknownRole({ roleId: changes.defaultRoleId })
-    }
+    const role = yield* (yield* RoleLookup).find(changes.defaultRoleId)
+    if (Option.isNone(role)) return yield* new UnknownRole({ roleId: changes.defaultRoleId })
+    // Identity providers put members in it: nobody names a role above their own for them to fill.
+    yield* requireHeldWithinCeiling(actor, role.value.permissionIds)
   }
   const entry = yield* auditEntryOfChanges(
     auditActorOf(actor),
