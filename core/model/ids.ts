@@ -3,10 +3,13 @@ import { Schema } from "effect"
 // Stryker disable StringLiteral: a brand's name exists for the type checker; no value at run time depends on it
 
 /**
- * Stores allocate integer ids from 1, but any integer decodes: a client naming id 0 or -1 asks for
+ * Stores allocate integer ids from 1, and the published schema says so (`minimum: 1`, which is what
+ * generated examples and clients see), but any integer decodes: a client naming id 0 or -1 asks for
  * something that does not exist (404 or 422), which is not a malformed request (400).
  */
-const IntegerId = Schema.Int
+const IntegerId = Schema.Number.check(
+  Schema.isInt({ toJsonSchema: () => ({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) })
+)
 const OpaqueId = Schema.String.check(Schema.isBetweenLength(1, 128), Schema.isTrimmed())
 
 /**

@@ -123,6 +123,17 @@ describe("the OpenAPI document", () => {
     expect(examples).toContain("delete /api/v1/team/role-permission-detail/{id}")
   })
 
+  it("says integer ids start at 1: no generated example or client proposes 0 or a negative one", () => {
+    const { schemas } = document.components
+    const ids = [
+      schemas.roster_RoleEncoded.properties.id,
+      schemas.roster_MemberEncoded.properties.roleId,
+      schemas.roster_RolePermissionDetailEncoded.properties.id,
+      schemas.roster_PermissionEncoded.properties.id
+    ]
+    for (const id of ids) expect(id).toEqual({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+  })
+
   it("links a created member and a granted record to their reads and changes", () => {
     const memberLinks = operation("post", "/api/v1/team/add").responses["200"].links
     expect(memberLinks.ReadMember).toEqual({
