@@ -1,12 +1,5 @@
 import { Effect, Layer, Option } from "effect"
-import {
-  type PermissionId,
-  type RoleId,
-  RoleLookup,
-  type RolePermissionDetail,
-  RolePermissionStore,
-  RoleStore
-} from "../../core/index.ts"
+import { type Role, type RoleId, RoleLookup, RolePermissionStore, RoleStore } from "../../core/index.ts"
 
 /** `RoleLookup` from the store ports, one read each: for process memory, where a read costs nothing. */
 export const composedRoleLookupLayer = Layer.effect(
@@ -16,18 +9,20 @@ export const composedRoleLookupLayer = Layer.effect(
     const permissions = yield* RolePermissionStore
     // The record read through the port itself, not `permissionsOfRole`: providing the store to that
     // on every authenticated request would copy the request's context each time.
-    const heldBy = Option.match({
-      onNone: (): ReadonlyArray<PermissionId> => [],
-      onSome: (detail: RolePermissionDetail) => detail.permissionIds
-    })
-    const find = (id: RoleId) =>
-      Effect.flatMap(roles.findById(id), (role) =>
-        Option.isNone(role)
-          ? Effect.succeedNone
-          : Effect.map(permissions.findByRole(id), (detail) =>
-              Option.some({ role: role.value, permissionIds: heldBy(detail) })
-            )
+    const withPermissions = (role: Role) =>
+      Effect.map(permissions.findByRole(role.id), (detail) =>
+        Option.match(detail, {
+          onNone: () => ({ role, permissionIds: [] }),
+          onSome: ({ id, permissionIds }) => ({ role, permissionIds, recordId: id })
+        })
       )
-    return RoleLookup.of({ find })
+    return RoleLookup.of({
+      find: (id: RoleId) =>
+        Effect.flatMap(roles.findById(id), (role) =>
+          Option.isNone(role) ? Effect.succeedNone : Effect.asSome(withPermissions(role.value))
+        ),
+      page: (after, limit) =>
+        Effect.flatMap(roles.page(after, limit), (page) => Effect.forEach(page, withPermissions))
+    })
   })
 )

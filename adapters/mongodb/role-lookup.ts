@@ -1,6 +1,12 @@
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Schema } from "effect"
 import type { Db } from "mongodb"
-import { inOrganization, PermissionId, RoleLookup, sortedPermissions } from "../../core/index.ts"
+import {
+  inOrganization,
+  PermissionId,
+  RoleLookup,
+  RolePermissionDetailId,
+  sortedPermissions
+} from "../../core/index.ts"
 import type { Fenced } from "./consistency/index.ts"
 import { live } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
@@ -33,18 +39,43 @@ export const storedRoleOf = (db: Db) => {
   }
 }
 
+/** A role's document as the lookup answers it: the role, what it holds and its record's id. */
+const lookedUp = (document: StoredRole) =>
+  Effect.flatMap(withPermissions(document), (stored) =>
+    Effect.map(toRole(document), (role) => ({
+      role,
+      permissionIds: stored?.permissionIds ?? [],
+      ...(document.record === undefined ? {} : { recordId: RolePermissionDetailId.make(document.record.id) })
+    }))
+  )
+
 /** A role and its permissions in one read of its document, which carries its permission record. */
 export const makeRoleLookup = Effect.gen(function* () {
-  const storedRole = storedRoleOf(yield* MongoDatabase)
-  const answer = (stored: { document: StoredRole; permissionIds: ReadonlyArray<PermissionId> } | null) =>
-    stored === null
-      ? Effect.succeedNone
-      : Effect.map(toRole(stored.document), (role) =>
-          Option.some({ role, permissionIds: stored.permissionIds })
-        )
+  const db = yield* MongoDatabase
+  const roles = db.collection<StoredRole>("roles")
   return RoleLookup.of({
     find: (id) =>
-      inOrganization((organizationId) => Effect.flatMap(storedRole.find(id, organizationId), answer))
+      inOrganization((organizationId) =>
+        query(() => roles.findOne({ _id: id, organizationId, ...live }))
+      ).pipe(
+        Effect.flatMap((document) =>
+          document === null ? Effect.succeedNone : Effect.asSome(lookedUp(document))
+        )
+      ),
+    page: (after, limit) =>
+      inOrganization((organizationId) =>
+        query(() =>
+          roles
+            .find(
+              after === undefined
+                ? { organizationId, ...live }
+                : { organizationId, _id: { $gt: after }, ...live }
+            )
+            .sort({ organizationId: 1, _id: 1 })
+            .limit(limit)
+            .toArray()
+        )
+      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, lookedUp)))
   })
 })
 

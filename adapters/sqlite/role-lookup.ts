@@ -1,29 +1,42 @@
 import { Effect, Layer, Option } from "effect"
-import { inOrganization, RoleLookup } from "../../core/index.ts"
+import { inOrganization, RoleLookup, RolePermissionDetailId } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase, sqlOn } from "./database.ts"
 import { joinedPermissionIds } from "./role-permission-store.ts"
 import { toRole } from "./role-store.ts"
+import { int } from "./values.ts"
 
-const roleWithPermissions = `SELECT r.id, r.name, r.role_key, r.active, r.created_at, r.deactivated_at,
-  p.permission_ids
+const rolesWithPermissions = `SELECT r.id, r.name, r.role_key, r.active, r.created_at, r.deactivated_at,
+  p.permission_ids, p.id AS record_id
   FROM roles r
-  LEFT JOIN role_permissions p ON p.role_id = r.id AND p.organization_id = r.organization_id
-  WHERE r.id = ? AND r.organization_id = ?`
+  LEFT JOIN role_permissions p ON p.role_id = r.id AND p.organization_id = r.organization_id`
 
-const withPermissions = (row: Row | undefined) =>
-  Option.map(Option.fromNullishOr(row), (found) => ({
-    role: toRole(found),
-    permissionIds: joinedPermissionIds(found.permission_ids)
-  }))
+const roleWithPermissions = `${rolesWithPermissions} WHERE r.id = ? AND r.organization_id = ?`
 
-/** A role and its permission record, in one statement. */
+const pageWithPermissions = `${rolesWithPermissions}
+  WHERE r.organization_id = ? AND r.id > ? ORDER BY r.id LIMIT ?`
+
+const withPermissions = (row: Row) => ({
+  role: toRole(row),
+  permissionIds: joinedPermissionIds(row.permission_ids),
+  ...(row.record_id === null || row.record_id === undefined
+    ? {}
+    : { recordId: RolePermissionDetailId.make(int(row.record_id)) })
+})
+
+/** A role and its permission record, in one statement; a page of them, in one too. */
 export const makeRoleLookup = Effect.gen(function* () {
   const { read } = sqlOn(yield* SqliteDatabase)
   return RoleLookup.of({
     find: (id) =>
       inOrganization((organizationId) =>
-        read((db) => withPermissions(db.get(roleWithPermissions, id, organizationId)))
+        read((db) =>
+          Option.map(Option.fromNullishOr(db.get(roleWithPermissions, id, organizationId)), withPermissions)
+        )
+      ),
+    page: (after, limit) =>
+      inOrganization((organizationId) =>
+        read((db) => db.all(pageWithPermissions, organizationId, after ?? 0, limit).map(withPermissions))
       )
   })
 })

@@ -1,5 +1,5 @@
 import { type DateTime, Schema } from "effect"
-import { RoleId } from "./ids.ts"
+import { PermissionId, RoleId, RolePermissionDetailId } from "./ids.ts"
 import { cursorOf } from "./page.ts"
 import { inNfc, isDisplayable } from "./text.ts"
 
@@ -14,7 +14,8 @@ export const RoleKey = Schema.String.check(
   Schema.isMaxLength(64)
 )
 
-export class Role extends Schema.Class<Role>("roster/Role")({
+// Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class (the API answers RoleView)
+export class Role extends Schema.Class<Role>("roster/StoredRole")({
   id: RoleId,
   name: RoleName,
   roleKey: RoleKey,
@@ -22,6 +23,16 @@ export class Role extends Schema.Class<Role>("roster/Role")({
   createdAt: Schema.DateTimeUtc,
   /** When it was last deactivated: its holders' sessions begun before then no longer count. */
   deactivatedAt: Schema.optionalKey(Schema.DateTimeUtc)
+}) {}
+
+/**
+ * A role as the API answers it: with the permissions it holds (sorted) and the id of its permission
+ * record, null until something is first granted to it. Published as `Role`.
+ */
+export class RoleView extends Schema.Class<RoleView>("roster/Role")({
+  ...Role.fields,
+  permissionIds: Schema.Array(PermissionId),
+  recordId: Schema.NullOr(RolePermissionDetailId)
 }) {}
 
 /** What acting under a role depends on: that it is active, and when it was last deactivated. */

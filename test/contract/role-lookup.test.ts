@@ -7,7 +7,8 @@ import {
   type RoleId,
   RoleLookup,
   RolePermissionStore,
-  RoleStore
+  RoleStore,
+  type RoleWithPermissions
 } from "../../core/index.ts"
 import { at, newRole, valueOf } from "../support/contract.ts"
 import { storeKinds } from "../support/stores.ts"
@@ -53,6 +54,40 @@ describe.each(storeKinds)("RoleLookup on %s", (_, stores) => {
       yield* permissions.removeOfRole(other.id)
       yield* roles.remove(other.id)
       assert.isUndefined(yield* seen(other.id), "a removed role")
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("pages roles by id with what each holds and its record's id, in its organisation only", () =>
+    Effect.gen(function* () {
+      const roles = yield* RoleStore
+      const permissions = yield* RolePermissionStore
+      const lookup = yield* RoleLookup
+      const [a, b, c] = [
+        yield* roles.insert(newRole("a")),
+        yield* roles.insert(newRole("b")),
+        yield* roles.insert(newRole("c"))
+      ]
+      yield* Effect.provideService(
+        roles.insert(newRole("theirs")),
+        CurrentOrganization,
+        OrganizationId.make("org-other")
+      )
+      const record = valueOf(yield* permissions.grant(b.id, PermissionId.make(4), at(1)))
+      yield* permissions.grant(b.id, PermissionId.make(2), at(1))
+      const summary = (page: ReadonlyArray<RoleWithPermissions>) =>
+        page.map(({ role, permissionIds, recordId }) => [
+          role.id,
+          permissionIds.map(Number),
+          recordId ?? null
+        ])
+      assert.deepStrictEqual(summary(yield* lookup.page(undefined, 10)), [
+        [a.id, [], null],
+        [b.id, [2, 4], record.id],
+        [c.id, [], null]
+      ])
+      assert.deepStrictEqual(summary(yield* lookup.page(a.id, 1)), [[b.id, [2, 4], record.id]])
+      assert.deepStrictEqual(valueOf(yield* lookup.find(b.id)).recordId, record.id)
+      assert.isUndefined(valueOf(yield* lookup.find(c.id)).recordId)
     }).pipe(Effect.provide(stores()))
   )
 })

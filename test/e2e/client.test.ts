@@ -57,5 +57,14 @@ describe("the typed client against `npm start`", () => {
     expect(again).toBeInstanceOf(RosterProblem)
     expect(again).toMatchObject({ status: 409, code: "duplicate_role_key" })
     expect(await roster.team.getRole({ id: role.id })).toMatchObject({ roleKey: "promise-client" })
+    const granted = await roster.team.grantPermission({ roleId: role.id, permissionId: 1 })
+    expect(await roster.team.getRole({ id: role.id })).toMatchObject({
+      permissionIds: [1],
+      recordId: granted.id
+    })
+    expect(await roster.team.getRolePermissions({ id: role.id })).toMatchObject({
+      id: granted.id,
+      roleId: role.id
+    })
   })
 })

@@ -131,7 +131,8 @@ describe("the OpenAPI document", () => {
       schemas.roster_RolePermissionDetailEncoded.properties.id,
       schemas.roster_PermissionEncoded.properties.id
     ]
-    for (const id of ids) expect(id).toEqual({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+    for (const id of ids)
+      expect(id).toEqual({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
   })
 
   it("links a created member and a granted record to their reads and changes", () => {

@@ -21,7 +21,7 @@ describe("DELETE /api/v1/team/roles/{id}", () => {
     const path = `/api/v1/team/roles/${role.body.id}`
     const removed = await api.call("DELETE", path, asMaster)
     expect(removed.status, removed.text).toBe(200)
-    expect(removed.body).toEqual(role.body)
+    expect(removed.body).toEqual({ ...role.body, permissionIds: [1], recordId: grant.body.id })
     expectProblem(await api.call("GET", path, asMaster), 404, "not_found")
     expectProblem(
       await api.call("GET", `/api/v1/team/role-permission-detail/${grant.body.id}`, asMaster),

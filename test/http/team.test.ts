@@ -141,8 +141,22 @@ describe("POST /api/v1/team/role/add", () => {
     const api = await startApi()
     const first = await addRole(api, { name: "Staff", roleKey: "staff" }, { token: masterKey })
     expect(first.status).toBe(200)
-    expect(Object.keys(first.body).sort()).toEqual(["activeStatus", "createdAt", "id", "name", "roleKey"])
-    expect(first.body).toMatchObject({ name: "Staff", roleKey: "staff", activeStatus: true })
+    expect(Object.keys(first.body).sort()).toEqual([
+      "activeStatus",
+      "createdAt",
+      "id",
+      "name",
+      "permissionIds",
+      "recordId",
+      "roleKey"
+    ])
+    expect(first.body).toMatchObject({
+      name: "Staff",
+      roleKey: "staff",
+      activeStatus: true,
+      permissionIds: [],
+      recordId: null
+    })
     expect(Number.isInteger(first.body.id)).toBe(true)
     const second = await addRole(
       api,
@@ -153,6 +167,37 @@ describe("POST /api/v1/team/role/add", () => {
     expect(second.body.id).toBeGreaterThan(first.body.id)
     const roles = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
     expect(roles.body).toEqual([first.body, second.body])
+  })
+
+  it("answers a role with what it holds and its record's id, and the record by the role", async () => {
+    const api = await startApi()
+    const asMaster = { token: masterKey }
+    const role = (await addRole(api, { name: "Staff", roleKey: "staff" }, asMaster)).body
+    const recordPath = `/api/v1/team/roles/${role.id}/permissions`
+    expectProblem(await api.call("GET", recordPath, asMaster), 404, "not_found")
+    for (const permissionId of [4, 1]) {
+      const grant = { roleId: role.id, permissionId }
+      await api.call("POST", "/api/v1/team/role-permission-detail", { ...asMaster, body: grant })
+    }
+    const read = (await api.call("GET", `/api/v1/team/roles/${role.id}`, asMaster)).body
+    expect(read).toMatchObject({ id: role.id, permissionIds: [1, 4] })
+    const record = await api.call("GET", recordPath, asMaster)
+    expect(record.status, record.text).toBe(200)
+    expect(record.body).toMatchObject({ id: read.recordId, roleId: role.id, permissionIds: [1, 4] })
+    const byId = await api.call("GET", `/api/v1/team/role-permission-detail/${read.recordId}`, asMaster)
+    expect(byId.body).toEqual(record.body)
+    const listed = (await api.call("GET", "/api/v1/team/roles", asMaster)).body
+    expect(listed).toEqual([read])
+    const renamed = await api.call("PATCH", `/api/v1/team/roles/${role.id}`, {
+      ...asMaster,
+      body: { name: "Crew" }
+    })
+    expect(renamed.body).toMatchObject({ name: "Crew", permissionIds: [1, 4], recordId: read.recordId })
+    expectProblem(
+      await api.call("GET", `/api/v1/team/roles/${role.id + 9}/permissions`, asMaster),
+      404,
+      "not_found"
+    )
   })
 
   it("reads one role by id: 404 when there is none, 400 when the id is not an integer, team.read needed", async () => {

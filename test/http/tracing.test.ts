@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest"
 import { RequestLog } from "../../adapters/http/edge/request-log.ts"
 import { makeWebHandler, type WebHandler } from "../../adapters/http/web-handler.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
-import { RoleStore } from "../../core/index.ts"
+import { RoleLookup } from "../../core/index.ts"
 import { testRoster } from "../support/roster.ts"
 
 /** Records the name and parent of every span, otherwise Effect's own in-memory spans. */
@@ -30,12 +30,12 @@ describe("tracing, when an operator provides a tracer", () => {
     const { tracer, spans } = recordingTracer()
     const parents: Array<Option.Option<Tracer.AnySpan>> = []
     const roster = testRoster({ masterKey: undefined as never })
-    // The role store notes the span it is called in.
+    // The role lookup notes the span it is called in.
     const observedRoles = Layer.effect(
-      RoleStore,
+      RoleLookup,
       Effect.gen(function* () {
-        const store = yield* RoleStore
-        return RoleStore.of({
+        const store = yield* RoleLookup
+        return RoleLookup.of({
           ...store,
           page: (after, limit) =>
             Effect.flatMap(Effect.serviceOption(Tracer.ParentSpan), (parent) => {

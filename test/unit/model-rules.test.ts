@@ -28,12 +28,12 @@ import {
   PriceMismatch,
   Principal,
   RateLimited,
-  Role,
   RoleId,
   RoleInUse,
   RoleKey,
   RoleName,
   RolePermissionDetail,
+  RoleView,
   StoreUnavailable,
   Unauthenticated,
   UnknownPermission,
@@ -163,7 +163,7 @@ describe("published schemas", () => {
   it("name the records the API returns, as client generators will name their types", () => {
     const nameOf = (schema: Schema.Top) => Schema.toJsonSchemaDocument(schema).schema.$ref
     assert.strictEqual(nameOf(Member), "#/$defs/roster~1MemberEncoded")
-    assert.strictEqual(nameOf(Role), "#/$defs/roster~1RoleEncoded")
+    assert.strictEqual(nameOf(RoleView), "#/$defs/roster~1RoleEncoded")
     assert.strictEqual(nameOf(Permission), "#/$defs/roster~1PermissionEncoded")
     assert.strictEqual(nameOf(RolePermissionDetail), "#/$defs/roster~1RolePermissionDetailEncoded")
     assert.strictEqual(nameOf(AuditEntry), "#/$defs/roster~1AuditEntryEncoded")

@@ -50,6 +50,7 @@ const withRoleRemovedAfterRead = <A, E, R>(self: Effect.Effect<A, E, R>) =>
         findById: (id) => roles.findById(id).pipe(Effect.tap(() => roles.remove(id)))
       }),
       Effect.provideService(RoleLookup, {
+        ...lookup,
         find: (id) => lookup.find(id).pipe(Effect.tap(() => roles.remove(id).pipe(Effect.orDie)))
       })
     )
@@ -126,6 +127,7 @@ describe("a record removed between a use case's read and its write", () => {
       const lookup = yield* RoleLookup
       // Only the role moved to is removed: the one the member holds cannot be.
       const crewRemovedAfterRead = RoleLookup.of({
+        ...lookup,
         find: (id) =>
           lookup
             .find(id)

@@ -6,8 +6,8 @@ import {
   DuplicateRoleKey,
   getRole,
   listRoles,
-  Role,
   RoleId,
+  RoleView,
   updateRole
 } from "../../core/index.ts"
 import {
@@ -25,7 +25,8 @@ describe("addRole", () => {
       const second = yield* addRole(master, { name: "Admin", roleKey: "admin" })
       const third = yield* addRole(master, { name: "Viewer", roleKey: "viewer" })
       assert.deepStrictEqual([first.id, second.id, third.id], [1, 2, 3])
-      assert.instanceOf(first, Role)
+      assert.instanceOf(first, RoleView)
+      assert.deepStrictEqual([first.permissionIds, first.recordId], [[], null], "a new role holds nothing")
       assert.strictEqual(second.name, "Admin")
       assert.strictEqual(second.roleKey, "admin")
     }).pipe(provideRoster())
@@ -181,7 +182,7 @@ describe("updateRole", () => {
       const deactivatedAt = updated.deactivatedAt ?? assert.fail("a deactivation is recorded")
       assert.deepStrictEqual(
         updated,
-        new Role({ ...added, name: "Alpha", activeStatus: false, deactivatedAt })
+        new RoleView({ ...added, name: "Alpha", activeStatus: false, deactivatedAt })
       )
       assert.deepStrictEqual(yield* getRole(master, added.id), updated)
       assert.deepStrictEqual(yield* updateRole(master, added.id, {}), updated)

@@ -5,11 +5,11 @@ import {
   GrantPermissionInput,
   Permission,
   PermissionId,
-  Role,
   RoleChanges,
   RoleId,
   RolePermissionDetail,
-  RolePermissionDetailId
+  RolePermissionDetailId,
+  RoleView
 } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
@@ -25,7 +25,7 @@ const exampleId = { id: "1" }
 export const roleEndpoints = [
   HttpApiEndpoint.post("addRole", "/role/add", {
     payload: jsonBody(AddRoleInput),
-    success: Role,
+    success: RoleView,
     error: Problem.DuplicateRoleKey
   })
     .annotate(RequiresPermission, "team.roles.write")
@@ -83,17 +83,28 @@ export const roleEndpoints = [
   }).annotateMerge(documented("Read a role's permission record", { params: exampleId })),
   HttpApiEndpoint.get("listRoles", "/roles", {
     query: RolesQuery,
-    success: pageSchemaOf(Role)
+    success: pageSchemaOf(RoleView)
   }).annotateMerge(documented("List the roles")),
   HttpApiEndpoint.get("getRole", "/roles/:id", {
     params: roleId,
-    success: Role,
+    success: RoleView,
     error: Problem.NotFound
-  }).annotateMerge(documented("Read a role", { params: exampleId })),
+  }).annotateMerge(
+    documented("Read a role, with what it holds and the id of its permission record", { params: exampleId })
+  ),
+  HttpApiEndpoint.get("getRolePermissions", "/roles/:id/permissions", {
+    params: roleId,
+    success: RolePermissionDetail,
+    error: Problem.NotFound
+  }).annotateMerge(
+    documented("Read a role's permission record, by the role (404 until something is granted to it)", {
+      params: exampleId
+    })
+  ),
   HttpApiEndpoint.patch("updateRole", "/roles/:id", {
     params: roleId,
     payload: jsonBody(RoleChanges),
-    success: Role,
+    success: RoleView,
     error: [Problem.NotFound, Problem.DuplicateRoleKey, Problem.LastOwner]
   })
     .annotate(RequiresPermission, "team.roles.write")
@@ -105,7 +116,7 @@ export const roleEndpoints = [
     ),
   HttpApiEndpoint.delete("removeRole", "/roles/:id", {
     params: roleId,
-    success: Role,
+    success: RoleView,
     error: [Problem.NotFound, Problem.RoleInUse]
   }).annotateMerge(
     documented("Delete a role no member holds, with its permission record", { params: exampleId })

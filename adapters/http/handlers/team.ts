@@ -7,6 +7,7 @@ import {
   getMember,
   getRole,
   getRolePermissionDetail,
+  getRolePermissions,
   grantPermission,
   InvitationCursor,
   inviteMember,
@@ -55,6 +56,7 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
       )
     )
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
+    .handle("getRolePermissions", ({ params }) => asCaller((actor) => getRolePermissions(actor, params.id)))
     .handle("updateRole", ({ params, payload }) => asCaller((actor) => updateRole(actor, params.id, payload)))
     .handle("removeRole", ({ params }) => asCaller((actor) => removeRole(actor, params.id)))
     .handle("listPermissions", () => asCaller(listPermissions))

@@ -5,6 +5,7 @@ import { NewRole, type Role, RoleKey, RoleName, roleAuditFields } from "../../mo
 import { requirePermission } from "../../policy/access.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, auditEntryFor } from "../audit/new-audit-entry.ts"
+import { roleView } from "./role-view.ts"
 
 export const AddRoleInput = Schema.Struct({
   name: RoleName,
@@ -28,5 +29,5 @@ export const addRole = Effect.fnUntraced(function* (actor: Principal, input: Add
     }),
     entryOf
   )
-  return created
+  return roleView({ role: created, permissionIds: [] })
 })

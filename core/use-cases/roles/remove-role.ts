@@ -10,6 +10,7 @@ import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { roleView } from "./role-view.ts"
 
 /**
  * Deletes a role no member holds, and its permission record with it. Whether a member holds it is
@@ -31,5 +32,5 @@ export const removeRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   const removed = yield* (yield* RoleStore).remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "role", id: String(id) })
   yield* (yield* RolePermissionStore).removeOfRole(id)
-  return removed.value
+  return roleView({ ...found.value, role: removed.value })
 })

@@ -14,6 +14,7 @@ import {
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
+import { roleView } from "./role-view.ts"
 
 /**
  * Renames, re-keys, deactivates or reactivates a role (merge semantics). A role holding permissions
@@ -41,5 +42,6 @@ export const updateRole = Effect.fnUntraced(function* (actor: Principal, id: Rol
   const updated = yield* (yield* RoleStore).update(id, { ...changes, ...deactivation }, entry)
   // Removed between the read and the write: the same answer as if it had never been there.
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "role", id: String(id) })
-  return updated.value
+  // A change of a role changes nothing it holds: what it holds is as read for the ceiling.
+  return roleView({ ...found.value, role: updated.value })
 })
