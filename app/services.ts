@@ -86,6 +86,41 @@ const organizationSetUp = Layer.effectDiscard(setUpOrganizations)
 const atStart = Layer.mergeAll(seatReconciliation, organizationSetUp)
 
 /**
+ * Every port of the core as the settings choose them (store, hasher, provider, mail): what the
+ * service runs on, and what the operator's commands (`npm run roster`) run on too.
+ */
+export const coreServices = (settings: Settings) =>
+  rosterOn(stores(settings), {
+    plans: settings.plans,
+    sessionTtl: settings.sessionTtl,
+    signupOpen: settings.signupOpen,
+    invitationTtl: settings.mail.invitationTtl,
+    invitationMail: Option.match(settings.mail.smtp, {
+      onNone: () => noInvitationMailLayer,
+      onSome: (smtp) =>
+        loadedWhenBuilt(
+          () => import("../adapters/mail/smtp-invitation-mail.ts"),
+          ({ smtpInvitationMailLayer }) => smtpInvitationMailLayer(smtp),
+          { name: "nodemailer", feature: "Invitations by mail (ROSTER_SMTP_URL)" }
+        )
+    }),
+    paymentProvider: Option.match(settings.stripe, {
+      onNone: () => noPaymentProviderLayer,
+      // Stripe's package is loaded only when it is used, as the MongoDB driver is.
+      onSome: (stripe) =>
+        loadedWhenBuilt(
+          () => import("../adapters/payments/stripe-provider.ts"),
+          ({ stripeProviderLayer }) => stripeProviderLayer(stripe),
+          { name: "stripe", feature: "Billing through Stripe (STRIPE_SECRET_KEY)" }
+        )
+    }),
+    ...Option.match(settings.masterKey, {
+      onNone: () => ({}),
+      onSome: (key) => ({ masterKey: Redacted.value(key) })
+    })
+  })
+
+/**
  * Which store, hasher, provider, verifier, log and metrics recorder the service runs with: decided
  * here and nowhere else.
  */
@@ -95,39 +130,7 @@ export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
     Layer.mergeAll(
       metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
       tracing(settings),
-      atStart.pipe(
-        Layer.provideMerge(
-          rosterOn(stores(settings), {
-            plans: settings.plans,
-            sessionTtl: settings.sessionTtl,
-            signupOpen: settings.signupOpen,
-            invitationTtl: settings.mail.invitationTtl,
-            invitationMail: Option.match(settings.mail.smtp, {
-              onNone: () => noInvitationMailLayer,
-              onSome: (smtp) =>
-                loadedWhenBuilt(
-                  () => import("../adapters/mail/smtp-invitation-mail.ts"),
-                  ({ smtpInvitationMailLayer }) => smtpInvitationMailLayer(smtp),
-                  { name: "nodemailer", feature: "Invitations by mail (ROSTER_SMTP_URL)" }
-                )
-            }),
-            paymentProvider: Option.match(settings.stripe, {
-              onNone: () => noPaymentProviderLayer,
-              // Stripe's package is loaded only when it is used, as the MongoDB driver is.
-              onSome: (stripe) =>
-                loadedWhenBuilt(
-                  () => import("../adapters/payments/stripe-provider.ts"),
-                  ({ stripeProviderLayer }) => stripeProviderLayer(stripe),
-                  { name: "stripe", feature: "Billing through Stripe (STRIPE_SECRET_KEY)" }
-                )
-            }),
-            ...Option.match(settings.masterKey, {
-              onNone: () => ({}),
-              onSome: (key) => ({ masterKey: Redacted.value(key) })
-            })
-          })
-        )
-      ),
+      atStart.pipe(Layer.provideMerge(coreServices(settings))),
       webhookVerifier(settings),
       Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {}),
       // What use cases log while serving a request comes out as the same JSON lines, naming its trace.

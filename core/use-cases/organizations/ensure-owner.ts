@@ -1,0 +1,122 @@
+import { DateTime, Effect, Option, type Redacted } from "effect"
+import { NewMember } from "../../model/account.ts"
+import { changesBetween } from "../../model/audit.ts"
+import { DuplicateEmail, DuplicateUsername } from "../../model/errors.ts"
+import type { RoleId } from "../../model/ids.ts"
+import { holdsLogin, MemberRecord, memberAuditFields, normalizeEmail, toMember } from "../../model/member.ts"
+import { IdGenerator } from "../../ports/id-generator.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { OrganizationStore } from "../../ports/organization-store.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { newAuditEntry } from "../audit/new-audit-entry.ts"
+import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
+import { currentOrganization } from "./current-organization.ts"
+import { grantEveryPermission, insertOwnerRole } from "./owner-role.ts"
+
+export interface OwnerInput {
+  readonly username: string
+  readonly email: string
+  readonly password: Redacted.Redacted<string>
+}
+
+/** What `ensureOwner` did to the person: nothing when they were an owner already. */
+export type OwnerOutcome = "created" | "joined" | "moved" | "unchanged"
+
+const operator = { kind: "master" as const }
+
+/**
+ * The current organisation's Owner role: the one it records by id, else a new one, recorded. The
+ * default organisation has none until an operator asks for it.
+ */
+const ownerRoleOf = Effect.gen(function* () {
+  const organization = yield* currentOrganization
+  const recorded = organization.ownerRoleId
+  if (recorded !== undefined && Option.isSome(yield* (yield* RoleStore).findById(recorded))) return recorded
+  const role = yield* insertOwnerRole
+  yield* (yield* OrganizationStore).recordOwnerRole(organization.id, role.id)
+  return role.id
+})
+
+/** The person as a new account, a member in the Owner role. */
+const insertOwner = Effect.fnUntraced(function* (input: OwnerInput, email: string, roleId: RoleId) {
+  const record = new NewMember({
+    id: yield* (yield* IdGenerator).memberId,
+    organizationId: (yield* currentOrganization).id,
+    username: input.username,
+    email,
+    passwordHash: yield* (yield* PasswordHasher).hash(input.password),
+    activestatus: true,
+    accountActiveStatus: true,
+    sessionEpoch: 0,
+    roleId,
+    createdAt: yield* DateTime.now
+  })
+  const entry = yield* newAuditEntry(
+    operator,
+    "member.added",
+    { type: "member", id: record.id },
+    changesBetween(null, toMember(record), memberAuditFields)
+  )
+  yield* (yield* MemberStore).insert(record, entry)
+  yield* seatsAfterMemberChange(undefined, record)
+  return toMember(record)
+})
+
+/**
+ * Makes, idempotently, the organisation's Owner role (recorded by id, holding the whole catalog) and
+ * the person a member in it: a new account, the existing account whose username and e-mail these
+ * are (its password stays as it is), or that member moved into the role. Run by the operator; a
+ * username and an e-mail held by two different accounts are refused.
+ */
+export const ensureOwner = Effect.fnUntraced(function* (input: OwnerInput) {
+  const roleId = yield* ownerRoleOf
+  yield* grantEveryPermission(roleId)
+  const email = normalizeEmail(input.email)
+  const members = yield* MemberStore
+  const holders = yield* members.findByLogins([email, input.username])
+  const byEmail = holders.find((account) => holdsLogin(account, email))
+  const byUsername = holders.find((account) => holdsLogin(account, input.username))
+  if (byEmail === undefined && byUsername === undefined)
+    return { roleId, member: yield* insertOwner(input, email, roleId), outcome: "created" as OwnerOutcome }
+  if (byEmail?.id !== byUsername?.id || byEmail === undefined)
+    return yield* byEmail === undefined
+      ? new DuplicateUsername({ username: input.username })
+      : new DuplicateEmail({ email })
+  const account = byEmail
+  const current = yield* members.findById(account.id)
+  if (Option.isSome(current)) {
+    if (current.value.roleId === roleId)
+      return { roleId, member: toMember(current.value), outcome: "unchanged" as OwnerOutcome }
+    const change = changesBetween(
+      toMember(current.value),
+      { ...toMember(current.value), roleId },
+      memberAuditFields
+    )
+    const entry = yield* newAuditEntry(operator, "member.updated", { type: "member", id: account.id }, change)
+    const moved = yield* members.update(account.id, current.value.roleId, { roleId }, true, entry)
+    const member = Option.getOrElse(moved, () => current.value)
+    yield* seatsAfterMemberChange(current.value, member)
+    return { roleId, member: toMember(member), outcome: "moved" as OwnerOutcome }
+  }
+  const joining = new MemberRecord({
+    id: account.id,
+    organizationId: (yield* currentOrganization).id,
+    username: account.username,
+    email: account.email,
+    accountActiveStatus: account.accountActiveStatus,
+    activestatus: true,
+    roleId,
+    createdAt: yield* DateTime.now,
+    sessionEpoch: 0
+  })
+  const entry = yield* newAuditEntry(
+    operator,
+    "member.added",
+    { type: "member", id: account.id },
+    changesBetween(null, toMember(joining), memberAuditFields)
+  )
+  yield* members.join(joining, entry)
+  yield* seatsAfterMemberChange(undefined, joining)
+  return { roleId, member: toMember(joining), outcome: "joined" as OwnerOutcome }
+})
