@@ -3,8 +3,10 @@ import { existsSync } from "node:fs"
 import { dirname } from "node:path"
 import { Effect, Result } from "effect"
 import { keepPrivate, openBunSqlite, openNodeSqlite } from "../adapters/sqlite/index.ts"
+import { loadEnvFile } from "./env-file.ts"
 import { loadStoreSettings } from "./store-settings.ts"
 
+loadEnvFile()
 const target = process.argv[2]
 if (target === undefined || target === "") {
   console.error("Usage: npm run backup -- FILE (the copy to write; it must not exist yet)")

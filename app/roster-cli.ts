@@ -9,6 +9,7 @@ import {
   Password,
   setUpOrganizations
 } from "../core/index.ts"
+import { loadEnvFile } from "./env-file.ts"
 import { coreServices } from "./services.ts"
 import { loadSettings } from "./settings.ts"
 
@@ -36,6 +37,7 @@ const askPassword = () =>
     })
   })
 
+loadEnvFile()
 const { positionals, values } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,

@@ -4,6 +4,7 @@ import { defaultHashingBound } from "../adapters/crypto/index.ts"
 import { makeWebHandler, withoutCredentials } from "../adapters/http/index.ts"
 import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
 import { makePrometheusMetrics } from "../adapters/metrics/prometheus.ts"
+import { loadEnvFile } from "./env-file.ts"
 import { logWriter, rosterServices, writeLine } from "./services.ts"
 import { loadSettings, type Settings } from "./settings.ts"
 
@@ -78,6 +79,7 @@ const announce = (settings: Settings) => {
  * handler built. An invalid configuration ends the process with the reason, before anything listens.
  */
 export const prepare = async () => {
+  loadEnvFile()
   const loaded = await Effect.runPromise(Effect.result(loadSettings))
   if (Result.isFailure(loaded)) {
     logEvent("error", `Roster cannot start: ${loaded.failure.message}`)
