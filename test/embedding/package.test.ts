@@ -72,6 +72,9 @@ describe("Roster embedded as the Embedding page says, from its packed tarball", 
       "package.json"
     ])
     expect(files.filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))).toEqual([])
+    // No source maps: they would point at sources the tarball does not hold.
+    expect(files.filter((file) => file.endsWith(".map"))).toEqual([])
+    expect(pkg.name).toBe("roster-service")
     const targets = Object.values(pkg.exports as Record<string, string | Record<string, string>>).flatMap(
       (target) => (typeof target === "string" ? [target] : Object.values(target))
     )
@@ -81,7 +84,7 @@ describe("Roster embedded as the Embedding page says, from its packed tarball", 
   it("installs one copy of effect, the project's, and no driver it did not ask for", () => {
     const installed = join(project, "node_modules")
     expect(existsSync(join(installed, "effect"))).toBe(true)
-    expect(existsSync(join(installed, "roster", "node_modules", "effect"))).toBe(false)
+    expect(existsSync(join(installed, "roster-service", "node_modules", "effect"))).toBe(false)
     for (const driver of ["mongodb", "stripe"])
       expect(existsSync(join(installed, driver)), driver).toBe(false)
   })
@@ -117,7 +120,7 @@ describe("Roster embedded as the Embedding page says, from its packed tarball", 
     ]
     writeFileSync(
       join(project, "imports.mjs"),
-      `${entries.map((entry, i) => `import * as entry${i} from "roster/${entry}"`).join("\n")}\n` +
+      `${entries.map((entry, i) => `import * as entry${i} from "roster-service/${entry}"`).join("\n")}\n` +
         `console.log(JSON.stringify([${entries.map((_, i) => `Object.keys(entry${i}).length`).join(", ")}]))\n`
     )
     const bin = join(process.cwd(), "node_modules", ".bin")
