@@ -11,7 +11,7 @@ import type { Fenced } from "./consistency/index.ts"
 import { live } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
-import { type RoleDocument, toRole } from "./role-store.ts"
+import { type RoleDocument, roleDocumentsPage, toRole } from "./role-store.ts"
 import { decodeDocument } from "./stored-schema.ts"
 
 export type StoredRole = typeof RoleDocument.Encoded & Fenced
@@ -63,19 +63,9 @@ export const makeRoleLookup = Effect.gen(function* () {
         )
       ),
     page: (after, limit) =>
-      inOrganization((organizationId) =>
-        query(() =>
-          roles
-            .find(
-              after === undefined
-                ? { organizationId, ...live }
-                : { organizationId, _id: { $gt: after }, ...live }
-            )
-            .sort({ organizationId: 1, _id: 1 })
-            .limit(limit)
-            .toArray()
-        )
-      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, lookedUp)))
+      roleDocumentsPage(roles, after, limit).pipe(
+        Effect.flatMap((documents) => Effect.forEach(documents, lookedUp))
+      )
   })
 })
 

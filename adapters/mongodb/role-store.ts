@@ -1,4 +1,5 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
+import type { Collection, Filter } from "mongodb"
 import {
   DuplicateRoleKey,
   inOrganization,
@@ -71,6 +72,26 @@ const toStoredChanges = ({ deactivatedAt, ...changes }: RoleUpdate) =>
   deactivatedAt === undefined ? changes : { ...changes, deactivatedAt: DateTime.toDateUtc(deactivatedAt) }
 const toDocument = encodeDocument(RoleDocument)
 
+/** At most `limit` of the organisation's role documents by id, after the role `after` when given. */
+export const roleDocumentsPage = <Document extends typeof RoleDocument.Encoded>(
+  roles: Collection<Document>,
+  after: number | undefined,
+  limit: number
+) =>
+  inOrganization((organizationId) =>
+    query(() =>
+      roles
+        .find(
+          (after === undefined
+            ? { organizationId, ...live }
+            : { organizationId, _id: { $gt: after }, ...live }) as Filter<Document>
+        )
+        .sort({ organizationId: 1, _id: 1 })
+        .limit(limit)
+        .toArray()
+    )
+  )
+
 export const makeRoleStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const roles = db.collection<typeof RoleDocument.Encoded>("roles")
@@ -128,19 +149,9 @@ export const makeRoleStore = Effect.gen(function* () {
         query(() => roles.findOne({ _id: id, organizationId, ...live }))
       ).pipe(Effect.flatMap(optionally(toRole))),
     page: (after, limit) =>
-      inOrganization((organizationId) =>
-        query(() =>
-          roles
-            .find(
-              after === undefined
-                ? { organizationId, ...live }
-                : { organizationId, _id: { $gt: after }, ...live }
-            )
-            .sort({ organizationId: 1, _id: 1 })
-            .limit(limit)
-            .toArray()
-        )
-      ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toRole)))
+      roleDocumentsPage(roles, after, limit).pipe(
+        Effect.flatMap((documents) => Effect.forEach(documents, toRole))
+      )
   })
 })
 

@@ -13,6 +13,7 @@ import {
   RoleInUse,
   RolePermissionStore,
   RoleStore,
+  RoleView,
   removeRole,
   UnknownRole
 } from "../../core/index.ts"
@@ -103,7 +104,15 @@ describe.each(storeKinds)("removing roles through the use case on %s", (_kind, s
       yield* addMember(master, memberInput("ada", held.id))
 
       assert.instanceOf(yield* Effect.flip(removeRole(master, held.id)), RoleInUse)
-      assertEquals(yield* removeRole(master, role.id), role)
+      assertEquals(
+        yield* removeRole(master, role.id),
+        new RoleView({
+          ...role,
+          permissionIds: record.permissionIds,
+          recordId: record.id
+        }),
+        "the removed role, with what it held"
+      )
       const permissions = yield* RolePermissionStore
       assert.isTrue(Option.isNone(yield* permissions.findById(record.id)), "its record is gone")
       assert.isTrue(Option.isNone(yield* permissions.findByRole(role.id)))

@@ -1,5 +1,4 @@
 import { DateTime, Effect, Option, Schema } from "effect"
-import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { DuplicateOrganizationSlug, SignupClosed } from "../../model/errors.ts"
 import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
@@ -9,8 +8,8 @@ import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
-import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
+import { newOwnerAccount } from "../members/new-owner-account.ts"
 import { requireLoginsFree } from "../members/require-logins-free.ts"
 import { insertOrganization } from "../organizations/insert-organization.ts"
 import { countSignup } from "./count-signup.ts"
@@ -57,15 +56,12 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
   })
   const inOrganization = Effect.provideService(CurrentOrganization, organization.id)
   const { organization: founded, owner } = yield* insertOrganization(organization, actor)
-  const record = new NewMember({
+  const record = yield* newOwnerAccount({
     id: memberId,
     organizationId: organization.id,
     username: input.username,
     email,
-    passwordHash: yield* (yield* PasswordHasher).hash(input.password),
-    activestatus: true,
-    accountActiveStatus: true,
-    sessionEpoch: 0,
+    password: input.password,
     roleId: owner.id,
     createdAt: now
   })

@@ -1,5 +1,4 @@
 import { DateTime, Effect, Option, type Redacted } from "effect"
-import { NewMember } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { DuplicateEmail, DuplicateUsername } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
@@ -7,10 +6,10 @@ import { holdsLogin, MemberRecord, memberAuditFields, normalizeEmail, toMember }
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
-import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
+import { newOwnerAccount } from "../members/new-owner-account.ts"
 import { currentOrganization } from "./current-organization.ts"
 import { grantEveryPermission, insertOwnerRole } from "./owner-role.ts"
 
@@ -40,15 +39,12 @@ const ownerRoleOf = Effect.gen(function* () {
 
 /** The person as a new account, a member in the Owner role. */
 const insertOwner = Effect.fnUntraced(function* (input: OwnerInput, email: string, roleId: RoleId) {
-  const record = new NewMember({
+  const record = yield* newOwnerAccount({
     id: yield* (yield* IdGenerator).memberId,
     organizationId: (yield* currentOrganization).id,
     username: input.username,
     email,
-    passwordHash: yield* (yield* PasswordHasher).hash(input.password),
-    activestatus: true,
-    accountActiveStatus: true,
-    sessionEpoch: 0,
+    password: input.password,
     roleId,
     createdAt: yield* DateTime.now
   })
