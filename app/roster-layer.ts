@@ -1,8 +1,10 @@
 import { Duration, Layer, Option } from "effect"
 import { CryptoServices, hashToken, type ScryptParameters } from "../adapters/crypto/index.ts"
+import { RequestLog } from "../adapters/http/edge/request-log.ts"
 import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
 import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
+import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import {
   AuthSettings,
   type InvitationMail,
@@ -65,3 +67,16 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: R
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */
 export const inMemoryRoster = (options: RosterOptions = {}) => rosterOn(MemoryStores, options)
+
+/**
+ * Everything the HTTP handler (`makeWebHandler`) needs, in process memory with the core's defaults:
+ * `inMemoryRoster(options)`, webhook deliveries refused (there is no secret to check them by; in
+ * open local mode, without a master key, taken unsigned), and no request log. Give `makeWebHandler`
+ * this layer merged with others to replace any of them.
+ */
+export const servedInMemory = (options: RosterOptions = {}) =>
+  Layer.mergeAll(
+    inMemoryRoster(options),
+    webhookVerifierLayer({ scheme: options.masterKey === undefined ? "unsigned" : "reject" }),
+    Layer.succeed(RequestLog)(() => {})
+  )

@@ -8,6 +8,7 @@ import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
+import { stripeProviderLayer } from "../adapters/payments/stripe-provider-layer.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { openBunSqlite, openNodeSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
 import { inEveryOrganization, keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
@@ -107,12 +108,7 @@ export const coreServices = (settings: Settings) =>
     paymentProvider: Option.match(settings.stripe, {
       onNone: () => noPaymentProviderLayer,
       // Stripe's package is loaded only when it is used, as the MongoDB driver is.
-      onSome: (stripe) =>
-        loadedWhenBuilt(
-          () => import("../adapters/payments/stripe-provider.ts"),
-          ({ stripeProviderLayer }) => stripeProviderLayer(stripe),
-          { name: "stripe", feature: "Billing through Stripe (STRIPE_SECRET_KEY)" }
-        )
+      onSome: stripeProviderLayer
     }),
     ...Option.match(settings.masterKey, {
       onNone: () => ({}),

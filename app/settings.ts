@@ -1,7 +1,7 @@
 import { Config, Duration, Effect, Option, Redacted } from "effect"
 import { isLoopbackName } from "../adapters/http/index.ts"
 import { isStandardWebhooksSecret } from "../adapters/payments/standard-webhooks-verifier.ts"
-import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"
+import type { StripeProviderOptions } from "../adapters/payments/stripe-options.ts"
 import type { Sampling } from "../adapters/tracing/sampled-tracer.ts"
 import type { Plan } from "../core/index.ts"
 import { parseCorsOrigins } from "./cors-origins.ts"

@@ -1,5 +1,5 @@
 import { Config, Duration, Effect, Option } from "effect"
-import type { StripeProviderOptions } from "../adapters/payments/stripe-provider.ts"
+import type { StripeProviderOptions } from "../adapters/payments/stripe-options.ts"
 import { isFree, type Plan } from "../core/index.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
 

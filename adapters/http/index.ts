@@ -3,4 +3,5 @@ export { SignatureRejected, WebhookVerifier } from "../payments/webhook-verifier
 export { isLoopbackName } from "./edge/local-request.ts"
 export type { EdgeOptions, MetricsOptions } from "./edge/options.ts"
 export { jsonLines, RequestLog, type RequestLogEntry } from "./edge/request-log.ts"
+export { toNodeHandler } from "./node-handler.ts"
 export { type ConnectionInfo, type HttpServices, makeWebHandler, type WebHandler } from "./web-handler.ts"

@@ -1,4 +1,5 @@
 export { noPaymentProviderLayer } from "./no-payment-provider.ts"
-export { type StripeProviderOptions, stripeProviderLayer } from "./stripe-provider.ts"
+export type { StripeClientOptions, StripeProviderOptions } from "./stripe-options.ts"
+export { stripeProviderLayer } from "./stripe-provider-layer.ts"
 export { SignatureRejected, WebhookVerifier } from "./webhook-verifier.ts"
 export { type WebhookVerification, webhookVerifierLayer } from "./webhook-verifier-layer.ts"

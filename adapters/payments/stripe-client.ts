@@ -2,14 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks"
 import { Context, Duration, Effect, Redacted, Tracer } from "effect"
 import Stripe from "stripe"
 import { ProviderUnavailable } from "../../core/index.ts"
-
-export interface StripeClientOptions {
-  readonly secretKey: Redacted.Redacted<string>
-  /** Another server of Stripe's API (stripe-mock in tests); Stripe's own when absent. */
-  readonly apiUrl: URL | undefined
-  /** Each attempt's bound; one retry follows a failed attempt, with the same idempotency key. */
-  readonly timeout: Duration.Duration
-}
+import type { StripeClientOptions } from "./stripe-options.ts"
 
 /** The W3C `traceparent` of the span a call to Stripe is made in, for the requests it sends. */
 const traceparents = new AsyncLocalStorage<string>()

@@ -1,14 +1,9 @@
 import { Effect, Layer, Option } from "effect"
 import type Stripe from "stripe"
 import { Checkout, PaymentProvider, type ProviderSubscription } from "../../core/index.ts"
-import { callStripe, makeStripeClient, type StripeClientOptions } from "./stripe-client.ts"
+import { callStripe, makeStripeClient } from "./stripe-client.ts"
 import { endOf } from "./stripe-objects.ts"
-
-export interface StripeProviderOptions extends StripeClientOptions {
-  /** Where Stripe's hosted checkout returns the customer to. */
-  readonly successUrl: string
-  readonly cancelUrl: string
-}
+import type { StripeProviderOptions } from "./stripe-options.ts"
 
 const isOver = (subscription: Stripe.Subscription) =>
   subscription.status === "canceled" || subscription.status === "incomplete_expired"
