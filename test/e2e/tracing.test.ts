@@ -138,7 +138,7 @@ describe("traces exported over OTLP, as the OTEL_* variables say", () => {
     await call()
     await call(`00-${sampledTrace}-00f067aa0ba902b7-01`)
     await until(
-      () => receiver.spans.find((span) => span.traceId === sampledTrace && span.name === "RoleStore.page"),
+      () => receiver.spans.find((span) => span.traceId === sampledTrace && span.name === "RoleLookup.page"),
       "the sampled request's spans"
     )
     await new Promise((resolve) => setTimeout(resolve, 500))
