@@ -1,0 +1,50 @@
+import { execFile } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { readFileSync } from "node:fs"
+import { promisify } from "node:util"
+import { afterEach, describe, expect, it } from "vitest"
+import { type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
+
+const run = promisify(execFile)
+
+/** The shell block the README marks with `<!-- README test: name -->`, as written. */
+const block = (name: string) => {
+  const readme = readFileSync("README.md", "utf8")
+  const marker = readme.indexOf(`<!-- README test: ${name} -->`)
+  if (marker < 0) throw new Error(`The README has no block marked ${name}`)
+  const start = readme.indexOf("```sh\n", marker) + "```sh\n".length
+  return readme.slice(start, readme.indexOf("```", start))
+}
+
+const running: Array<RunningServer> = []
+afterEach(() => {
+  for (const server of running.splice(0)) server.kill()
+})
+
+/** Runs the block with bash, stopping at the first command that fails (`jq -e` fails on a missing field). */
+const runBlock = async (name: string, server: RunningServer, env: Record<string, string> = {}) => {
+  const { stdout } = await run("bash", ["-euo", "pipefail", "-c", block(name)], {
+    env: { ...process.env, ...env, ROSTER_URL: server.url },
+    timeout: 60_000
+  })
+  return stdout
+}
+
+describe("the README's examples, run as written against npm start on a throwaway store", () => {
+  it("open local mode: the six endpoints of the fixed interface", async () => {
+    const server = await startServer(scriptCommand("start"))
+    running.push(server)
+    const output = await runBlock("open local mode", server)
+    expect(output).toContain('"pending"')
+    expect(output.trim().split("\n").at(-1)).toBe("true")
+  })
+
+  it("secure mode: a role, its grants, a member who signs in and out", async () => {
+    const key = randomBytes(32).toString("hex")
+    const server = await startServer(scriptCommand("start"), { ROSTER_MASTER_KEY: key })
+    running.push(server)
+    const output = await runBlock("secure mode", server, { ROSTER_MASTER_KEY: key })
+    expect(output).toContain('"team.members.write"')
+    expect(output.trim().split("\n").at(-1)).toBe("true")
+  })
+})
