@@ -47,4 +47,18 @@ describe("the README's examples, run as written against npm start on a throwaway
     expect(output).toContain('"team.members.write"')
     expect(output.trim().split("\n").at(-1)).toBe("true")
   })
+
+  it("the tour: an organisation, an invitation accepted, a SCIM user, a subscription activated by a signed event", async () => {
+    const secrets = {
+      ROSTER_MASTER_KEY: randomBytes(32).toString("hex"),
+      ROSTER_WEBHOOK_SECRET: "whsec_readme_tour"
+    }
+    const server = await startServer(scriptCommand("start"), secrets)
+    running.push(server)
+    const output = await runBlock("tour", server, secrets)
+    // The invitee's session, the event applied, the subscription active.
+    const lines = output.trim().split("\n")
+    expect(lines.filter((line) => line === "true")).toHaveLength(3)
+    expect(lines.at(-1)).toBe("true")
+  })
 })
