@@ -3,6 +3,7 @@ import { changesBetween } from "../../model/audit.ts"
 import { DuplicateEmail, DuplicateUsername } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
 import { holdsLogin, MemberRecord, memberAuditFields, normalizeEmail, toMember } from "../../model/member.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
@@ -41,7 +42,7 @@ const ownerRoleOf = Effect.gen(function* () {
 const insertOwner = Effect.fnUntraced(function* (input: OwnerInput, email: string, roleId: RoleId) {
   const record = yield* newOwnerAccount({
     id: yield* (yield* IdGenerator).memberId,
-    organizationId: (yield* currentOrganization).id,
+    organizationId: yield* CurrentOrganization,
     username: input.username,
     email,
     password: input.password,
@@ -75,10 +76,9 @@ export const ensureOwner = Effect.fnUntraced(function* (input: OwnerInput) {
   const byUsername = holders.find((account) => holdsLogin(account, input.username))
   if (byEmail === undefined && byUsername === undefined)
     return { roleId, member: yield* insertOwner(input, email, roleId), outcome: "created" as OwnerOutcome }
-  if (byEmail?.id !== byUsername?.id || byEmail === undefined)
-    return yield* byEmail === undefined
-      ? new DuplicateUsername({ username: input.username })
-      : new DuplicateEmail({ email })
+  // The username's account has another e-mail, or the e-mail's account another username.
+  if (byEmail === undefined) return yield* new DuplicateUsername({ username: input.username })
+  if (byEmail.id !== byUsername?.id) return yield* new DuplicateEmail({ email })
   const account = byEmail
   const current = yield* members.findById(account.id)
   if (Option.isSome(current)) {
@@ -97,7 +97,7 @@ export const ensureOwner = Effect.fnUntraced(function* (input: OwnerInput) {
   }
   const joining = new MemberRecord({
     id: account.id,
-    organizationId: (yield* currentOrganization).id,
+    organizationId: yield* CurrentOrganization,
     username: account.username,
     email: account.email,
     accountActiveStatus: account.accountActiveStatus,
