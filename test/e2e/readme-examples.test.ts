@@ -7,9 +7,9 @@ import { type RunningServer, scriptCommand, startServer } from "../support/serve
 
 const run = promisify(execFile)
 
-/** The shell block the README marks with `<!-- README test: name -->`, as written. */
-const block = (name: string) => {
-  const readme = readFileSync("README.md", "utf8")
+/** The shell block the page marks with `<!-- README test: name -->`, as written. */
+const block = (name: string, page = "README.md") => {
+  const readme = readFileSync(page, "utf8")
   const marker = readme.indexOf(`<!-- README test: ${name} -->`)
   if (marker < 0) throw new Error(`The README has no block marked ${name}`)
   const start = readme.indexOf("```sh\n", marker) + "```sh\n".length
@@ -22,15 +22,20 @@ afterEach(() => {
 })
 
 /** Runs the block with bash, stopping at the first command that fails (`jq -e` fails on a missing field). */
-const runBlock = async (name: string, server: RunningServer, env: Record<string, string> = {}) => {
-  const { stdout } = await run("bash", ["-euo", "pipefail", "-c", block(name)], {
+const runBlock = async (
+  name: string,
+  server: RunningServer,
+  env: Record<string, string> = {},
+  page = "README.md"
+) => {
+  const { stdout } = await run("bash", ["-euo", "pipefail", "-c", block(name, page)], {
     env: { ...process.env, ...env, ROSTER_URL: server.url },
     timeout: 60_000
   })
   return stdout
 }
 
-describe("the README's examples, run as written against npm start on a throwaway store", () => {
+describe("the README's examples and the tour, run as written against npm start on a throwaway store", () => {
   it("open local mode: the six endpoints of the fixed interface", async () => {
     const server = await startServer(scriptCommand("start"))
     running.push(server)
@@ -55,7 +60,7 @@ describe("the README's examples, run as written against npm start on a throwaway
     }
     const server = await startServer(scriptCommand("start"), secrets)
     running.push(server)
-    const output = await runBlock("tour", server, secrets)
+    const output = await runBlock("tour", server, secrets, "docs/tour.md")
     // The invitee's session, the event applied, the subscription active.
     const lines = output.trim().split("\n")
     expect(lines.filter((line) => line === "true")).toHaveLength(3)
