@@ -1,4 +1,6 @@
-// `npm run roster -- owner --username U --email E [--organization SLUG]`: the operator's commands.
+#!/usr/bin/env node
+// The operator's commands: `npm run roster -- owner …` from a checkout, `npx roster owner …` (or
+// `bunx roster owner …`) where the package is installed.
 import { createInterface } from "node:readline"
 import { parseArgs } from "node:util"
 import { Effect, Exit, Option, Redacted, Result, Schema } from "effect"
@@ -13,7 +15,7 @@ import { loadEnvFile } from "./env-file.ts"
 import { coreServices } from "./services.ts"
 import { loadSettings } from "./settings.ts"
 
-const usage = `Usage: npm run roster -- owner --username NAME --email ADDRESS [--organization SLUG]
+const usage = `Usage: roster owner --username NAME --email ADDRESS [--organization SLUG]
   Makes the organisation's Owner role (the default organisation's unless named) and NAME a member in
   it, once: a second run changes nothing. The password is read from ROSTER_OWNER_PASSWORD, or asked.`
 
@@ -81,7 +83,8 @@ const outcomes = {
 
 const done = await Effect.runPromise(
   Effect.result(program.pipe(Effect.provide(coreServices(settings.success)), Effect.scoped))
-)
+  // A store that cannot open (no SQLite driver on this runtime, say) says why, without a stack.
+).catch((defect: unknown) => fail(defect instanceof Error ? defect.message : String(defect)))
 if (Result.isFailure(done)) {
   const error = done.failure
   fail(

@@ -92,7 +92,7 @@ export const openNodeSqlite: OpenSqlite = async (path) => {
   const { DatabaseSync } = (await import(nodeDriver).catch(() => {
     throw new Error(
       "This runtime has no SQLite driver (bun:sqlite under Bun, node:sqlite under Deno and Node from 22.5): " +
-        "run Roster with Bun (npm start) or Deno, or choose another store (ROSTER_STORE=memory, MONGODB_URI)"
+        "run Roster under Bun (npm start, bunx roster) or Deno, or choose another store (ROSTER_STORE=memory, MONGODB_URI)"
     )
   })) as {
     DatabaseSync: new (

@@ -164,4 +164,31 @@ await web.dispose()
     expect(outcome.problem).toMatch(/^application\/problem\+json/)
     expect(outcome.stripe).toContain("needs the package stripe, which is not installed: npm install stripe")
   })
+
+  it("runs the owner command from the installed package, twice, changing nothing the second time", async () => {
+    const bin = join(process.cwd(), "node_modules", ".bin")
+    const env = {
+      ...process.env,
+      ROSTER_DATA_DIR: join(work, "owner-data"),
+      ROSTER_OWNER_PASSWORD: "a long passphrase"
+    }
+    const owner = "roster owner --username ada --email ada@example.com"
+    const first = await run(`${bin}/bun node_modules/.bin/${owner}`, { cwd: project, env })
+    expect(first.stdout).toMatch(
+      /^default: Owner role \d+ holds every permission; ada \(\S+\) is made a member in it/
+    )
+    const again = await run(`${bin}/deno run -A node_modules/.bin/${owner}`, { cwd: project, env })
+    expect(again.stdout).toMatch(/ada \(\S+\) is already a member in it: nothing changed/)
+    const nodeHasSqlite = await import("node:sqlite").then(
+      () => true,
+      () => false
+    )
+    const byNpx = await run(`npx ${owner}`, { cwd: project, env }).then(
+      ({ stdout }) => stdout,
+      (failed: { stderr: string }) => failed.stderr
+    )
+    expect(byNpx).toMatch(
+      nodeHasSqlite ? /nothing changed/ : /^This runtime has no SQLite driver.*bunx roster/
+    )
+  })
 })
