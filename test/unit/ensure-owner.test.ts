@@ -74,4 +74,35 @@ describe("ensureOwner", () => {
       )
     }).pipe(provideRoster())
   )
+
+  it.effect("decides again when the member's role changes between its read and its move", () =>
+    Effect.gen(function* () {
+      const staff = yield* roleWith("staff", [])
+      const other = yield* roleWith("other", [])
+      const bob = yield* addMember(master, memberInput("bob", staff.id))
+      const store = yield* MemberStore
+      let interfered = false
+      const racing = MemberStore.of({
+        ...store,
+        update: (...args) =>
+          Effect.gen(function* () {
+            if (!interfered) {
+              interfered = true
+              const [id, , , , entry] = args
+              yield* store.update(id, staff.id, { roleId: other.id }, true, entry)
+            }
+            return yield* store.update(...args)
+          })
+      })
+      const moved = yield* owner("bob").pipe(Effect.provideService(MemberStore, racing))
+      assert.isTrue(interfered)
+      assert.deepStrictEqual([moved.outcome, moved.member.roleId], ["moved", moved.roleId])
+      const stored = Option.getOrThrow(yield* store.findById(bob.id))
+      assert.strictEqual(
+        stored.roleId,
+        moved.roleId,
+        "the member is in the Owner role, not left in the other"
+      )
+    }).pipe(provideRoster())
+  )
 })

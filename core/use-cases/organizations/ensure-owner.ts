@@ -61,12 +61,10 @@ const insertOwner = Effect.fnUntraced(function* (input: OwnerInput, email: strin
 })
 
 /**
- * Makes, idempotently, the organisation's Owner role (recorded by id, holding the whole catalog) and
- * the person a member in it: a new account, the existing account whose username and e-mail these
- * are (its password stays as it is), or that member moved into the role. Run by the operator; a
- * username and an e-mail held by two different accounts are refused.
+ * The person settled into the Owner role, or `undefined` when someone changed the member between
+ * the read and the write, and what is there now must be decided again.
  */
-export const ensureOwner = Effect.fnUntraced(function* (input: OwnerInput) {
+const settleOwner = Effect.fnUntraced(function* (input: OwnerInput) {
   const roleId = yield* ownerRoleOf
   yield* grantEveryPermission(roleId)
   const email = normalizeEmail(input.email)
@@ -91,9 +89,10 @@ export const ensureOwner = Effect.fnUntraced(function* (input: OwnerInput) {
     )
     const entry = yield* newAuditEntry(operator, "member.updated", { type: "member", id: account.id }, change)
     const moved = yield* members.update(account.id, current.value.roleId, { roleId }, true, entry)
-    const member = Option.getOrElse(moved, () => current.value)
-    yield* seatsAfterMemberChange(current.value, member)
-    return { roleId, member: toMember(member), outcome: "moved" as OwnerOutcome }
+    // Someone changed the member between the read and the write: decide again on what is there now.
+    if (Option.isNone(moved)) return undefined
+    yield* seatsAfterMemberChange(current.value, moved.value)
+    return { roleId, member: toMember(moved.value), outcome: "moved" as OwnerOutcome }
   }
   const joining = new MemberRecord({
     id: account.id,
@@ -115,4 +114,17 @@ export const ensureOwner = Effect.fnUntraced(function* (input: OwnerInput) {
   yield* members.join(joining, entry)
   yield* seatsAfterMemberChange(undefined, joining)
   return { roleId, member: toMember(joining), outcome: "joined" as OwnerOutcome }
+})
+
+/**
+ * Makes, idempotently, the organisation's Owner role (recorded by id, holding the whole catalog) and
+ * the person a member in it: a new account, the existing account whose username and e-mail these
+ * are (its password stays as it is), or that member moved into the role. Run by the operator; a
+ * username and an e-mail held by two different accounts are refused.
+ */
+export const ensureOwner = Effect.fnUntraced(function* (input: OwnerInput) {
+  for (;;) {
+    const settled = yield* settleOwner(input)
+    if (settled !== undefined) return settled
+  }
 })
