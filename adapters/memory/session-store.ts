@@ -8,10 +8,10 @@ export const makeSessionStore = Effect.sync(() => {
     create: (session) => Effect.sync(() => void sessions.set(session.tokenHash, session)),
     find: (tokenHash) => Effect.sync(() => Option.fromNullishOr(sessions.get(tokenHash))),
     revoke: (tokenHash) => Effect.sync(() => sessions.delete(tokenHash)),
-    revokeAllOf: (memberId, keep) =>
+    revokeAllOf: (memberId, except) =>
       Effect.sync(() => {
         for (const [hash, session] of sessions) {
-          if (session.memberId === memberId && hash !== keep) sessions.delete(hash)
+          if (session.memberId === memberId && hash !== except) sessions.delete(hash)
         }
       }),
     revokeMembership: (memberId) =>

@@ -12,19 +12,19 @@ import { membershipOf } from "./member-reads.ts"
 export const accountWrites = (
   db: Db
 ): Pick<MemberStore["Service"], "setAccountStatus" | "setPassword" | "updateAccount"> => {
-  const { conflictOf, narrow, widen } = accountChanges(db)
+  const { conflictOf, changeMembershipsFirst, changeAccountFirst } = accountChanges(db)
   const membership = membershipOf(db)
   /**
    * An account-wide change of a member of the current organisation, checked to be one first; none
    * when it is not. A change that widens answers the member as that check read it, with the account
    * as the change left it; one that narrows (it changes the memberships too) reads the member again.
    */
-  const changeAccount = <E>(id: MemberId, change: Effect.Effect<Copied, E>, widens: boolean) =>
+  const changeAccount = <E>(id: MemberId, change: Effect.Effect<Copied, E>, accountFirst: boolean) =>
     Effect.flatMap(membership(id), (found) =>
       Option.isNone(found)
         ? Effect.succeedNone
         : Effect.flatMap(change, ({ account, reached }) =>
-            widens && account !== null && reached > 0
+            accountFirst && account !== null && reached > 0
               ? Effect.succeed(
                   Option.some(
                     new MemberRecord({
@@ -41,10 +41,14 @@ export const accountWrites = (
   return {
     setAccountStatus: (id, active, entry) =>
       (active
-        ? changeAccount(id, widen(id, { $set: { accountActiveStatus: true }, ...pushEntry(entry) }), true)
+        ? changeAccount(
+            id,
+            changeAccountFirst(id, { $set: { accountActiveStatus: true }, ...pushEntry(entry) }),
+            true
+          )
         : changeAccount(
             id,
-            narrow(
+            changeMembershipsFirst(
               id,
               { $set: { accountActiveStatus: false }, $inc: { accountEpoch: 1 } },
               { $set: { accountActiveStatus: false }, ...pushEntry(entry) }
@@ -55,7 +59,11 @@ export const accountWrites = (
     setPassword: (id, passwordHash, entry) =>
       changeAccount(
         id,
-        narrow(id, { $inc: { accountEpoch: 1 } }, { $set: { passwordHash }, ...pushEntry(entry) }),
+        changeMembershipsFirst(
+          id,
+          { $inc: { accountEpoch: 1 } },
+          { $set: { passwordHash }, ...pushEntry(entry) }
+        ),
         false
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     updateAccount: (id, changes, entry) => {
@@ -65,7 +73,7 @@ export const accountWrites = (
       }
       return changeAccount(
         id,
-        widen(id, { $set: set, ...pushEntry(entry) }).pipe(
+        changeAccountFirst(id, { $set: set, ...pushEntry(entry) }).pipe(
           Effect.tap(({ account }) => (account === null ? Effect.void : noteLeft(db, "accounts", id, entry))),
           Effect.catchTag("DuplicateKey", () => conflictOf(id, changes))
         ),

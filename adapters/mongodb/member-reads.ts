@@ -10,8 +10,8 @@ import {
 } from "../../core/index.ts"
 import {
   type AccountDocument,
-  live,
   type MembershipDocument,
+  notRemoved,
   toAccount,
   toMembership
 } from "./consistency/index.ts"
@@ -39,7 +39,7 @@ export const membershipOf = (db: Db) => {
   const members = db.collection<MembershipDocument>("members")
   return (id: MemberId) =>
     inOrganization((organizationId) =>
-      query(() => members.findOne({ accountId: id, organizationId, ...live }))
+      query(() => members.findOne({ accountId: id, organizationId, ...notRemoved }))
     ).pipe(Effect.flatMap(optionalMember))
 }
 
@@ -52,7 +52,7 @@ export const memberReads = (db: Db): MemberStoreReads => {
   const membershipsWith = (id: MemberId) =>
     query(() =>
       members
-        .find({ accountId: id, ...live })
+        .find({ accountId: id, ...notRemoved })
         .sort({ accountId: 1, createdAt: 1, organizationId: 1 })
         .toArray()
     ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toMembership)))
@@ -85,14 +85,16 @@ export const memberReads = (db: Db): MemberStoreReads => {
       inOrganization((organizationId) =>
         query(() =>
           members
-            .find({ organizationId, ...memberFilter(memberQuery), ...live })
+            .find({ organizationId, ...memberFilter(memberQuery), ...notRemoved })
             .sort({ organizationId: 1, createdAt: 1, accountId: 1 })
             .limit(limit)
             .toArray()
         )
       ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toMembership))),
     countActive: inOrganization((organizationId) =>
-      query(() => members.countDocuments({ organizationId, ...memberFilter({ active: true }), ...live }))
+      query(() =>
+        members.countDocuments({ organizationId, ...memberFilter({ active: true }), ...notRemoved })
+      )
     )
   }
 }

@@ -15,10 +15,10 @@ import {
   type AccountDocument,
   accountChanges,
   copiedFrom,
-  live,
   type MembershipDocument,
   noteLeft,
   notNewerThan,
+  notRemoved,
   pushEntry,
   roleHolders,
   toAccountDocument,
@@ -51,7 +51,7 @@ export const makeMemberStore = Effect.gen(function* () {
         organizationId
       )(
         queryWrite(() =>
-          members.findOneAndUpdate({ accountId: id, roleId, organizationId, ...live }, update, {
+          members.findOneAndUpdate({ accountId: id, roleId, organizationId, ...notRemoved }, update, {
             returnDocument: "after"
           })
         )
@@ -147,7 +147,7 @@ export const makeMemberStore = Effect.gen(function* () {
       inOrganization((organizationId) =>
         Effect.gen(function* () {
           yield* markPending([id])
-          const filter = { accountId: id, organizationId, ...live }
+          const filter = { accountId: id, organizationId, ...notRemoved }
           const removed = yield* fences.ofMembership(
             id,
             organizationId

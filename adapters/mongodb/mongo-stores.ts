@@ -13,13 +13,13 @@ import {
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
-import { intoAccounts } from "./into-accounts.ts"
-import { intoDefaultOrganization } from "./into-default-organization.ts"
-import { intoRoleDeactivations } from "./into-role-deactivations.ts"
-import { intoRoleRecords } from "./into-role-records.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
+import { moveIntoDefaultOrganization } from "./migrations/default-organization.ts"
+import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
+import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
+import { splitAccounts } from "./migrations/split-accounts.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
@@ -37,11 +37,11 @@ let warnedWithoutTtl = false
 
 const indexesLayer = Layer.effectDiscard(
   MongoDatabase.use((db) =>
-    intoDefaultOrganization(db).pipe(
-      Effect.andThen(intoAccounts(db)),
+    moveIntoDefaultOrganization(db).pipe(
+      Effect.andThen(splitAccounts(db)),
       Effect.andThen(relayPending(db, relayBatches(db))),
-      Effect.andThen(intoRoleRecords(db)),
-      Effect.andThen(intoRoleDeactivations(db)),
+      Effect.andThen(moveRoleRecordsIntoRoles(db)),
+      Effect.andThen(recordRoleDeactivations(db)),
       Effect.andThen(countUncountedHolders(db)),
       Effect.andThen(settleAccounts(db)),
       Effect.andThen(liftAbandonedFences(db)),

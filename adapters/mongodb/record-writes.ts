@@ -11,7 +11,7 @@ import {
   sortedPermissions,
   withPermission
 } from "../../core/index.ts"
-import { live, noteLeft, pushEntry, recordFence, type Written } from "./consistency/index.ts"
+import { noteLeft, notRemoved, pushEntry, recordFence, type Written } from "./consistency/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { queryWrite } from "./driver.ts"
 import type { StoredRole } from "./role-lookup.ts"
@@ -26,7 +26,7 @@ export const recordWrites = (db: Db) => {
   const roles = db.collection<StoredRole>("roles")
   const fenced = recordFence(db)
   const writeOf = (organizationId: OrganizationId, roleId: RoleId) => ({
-    where: { _id: roleId, organizationId, ...live },
+    where: { _id: roleId, organizationId, ...notRemoved },
     written: (written: StoredRole | null, entry: AuditEntry | undefined) =>
       written === null ? Effect.succeed(null) : Effect.as(noteLeft(db, "roles", roleId, entry), written)
   })

@@ -8,7 +8,7 @@ import {
   sortedPermissions
 } from "../../core/index.ts"
 import type { Fenced } from "./consistency/index.ts"
-import { live } from "./consistency/index.ts"
+import { notRemoved } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
 import { type RoleDocument, roleDocumentsPage, toRole } from "./role-store.ts"
@@ -26,7 +26,7 @@ const heldBy = (document: StoredRole) =>
 export const storedRoleOf = (db: Db) => {
   const roles = db.collection<StoredRole>("roles")
   const document = (id: number, organizationId: string) =>
-    query(() => roles.findOne({ _id: id, organizationId, ...live }))
+    query(() => roles.findOne({ _id: id, organizationId, ...notRemoved }))
   return {
     document,
     /** The role's document and what it holds: null when there is no such role. */

@@ -1,6 +1,6 @@
 import { Effect, Layer, Option } from "effect"
 import { inOrganization, RoleId, RolePermissionStore } from "../../core/index.ts"
-import { live, sessionFences } from "./consistency/index.ts"
+import { notRemoved, sessionFences } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { recordWrites } from "./record-writes.ts"
@@ -25,18 +25,18 @@ export const makeRolePermissionStore = Effect.gen(function* () {
       inOrganization((organizationId) => writes.revoke(organizationId, record, permissionId, at, entry)),
     findById: (id) =>
       inOrganization((organizationId) =>
-        query(() => roles.findOne({ organizationId, "record.id": id, ...live }))
+        query(() => roles.findOne({ organizationId, "record.id": id, ...notRemoved }))
       ).pipe(Effect.flatMap(recordOf)),
     findByRole: (roleId) =>
       inOrganization((organizationId) =>
-        query(() => roles.findOne({ _id: roleId, organizationId, ...live }))
+        query(() => roles.findOne({ _id: roleId, organizationId, ...notRemoved }))
       ).pipe(Effect.flatMap(recordOf)),
     rolesHolding: (permissionIds) =>
       inOrganization((organizationId) =>
         query(() =>
           roles
             .find(
-              { organizationId, "record.permissionIds": { $all: [...permissionIds] }, ...live },
+              { organizationId, "record.permissionIds": { $all: [...permissionIds] }, ...notRemoved },
               { projection: { _id: 1 } }
             )
             .sort({ _id: 1 })

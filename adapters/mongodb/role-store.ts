@@ -9,8 +9,8 @@ import {
   type RoleUpdate
 } from "../../core/index.ts"
 import {
-  live,
   noteLeft,
+  notRemoved,
   Outbox,
   pushEntry,
   Removed,
@@ -83,8 +83,8 @@ export const roleDocumentsPage = <Document extends typeof RoleDocument.Encoded>(
       roles
         .find(
           (after === undefined
-            ? { organizationId, ...live }
-            : { organizationId, _id: { $gt: after }, ...live }) as Filter<Document>
+            ? { organizationId, ...notRemoved }
+            : { organizationId, _id: { $gt: after }, ...notRemoved }) as Filter<Document>
         )
         .sort({ organizationId: 1, _id: 1 })
         .limit(limit)
@@ -122,10 +122,10 @@ export const makeRoleStore = Effect.gen(function* () {
     update: (id, changes, entry) =>
       inOrganization((organizationId) => {
         if (Object.keys(changes).length === 0)
-          return query(() => roles.findOne({ _id: id, organizationId, ...live }))
+          return query(() => roles.findOne({ _id: id, organizationId, ...notRemoved }))
         const write = attemptWrite(() =>
           roles.findOneAndUpdate(
-            { _id: id, organizationId, ...live },
+            { _id: id, organizationId, ...notRemoved },
             { $set: toStoredChanges(changes), ...pushEntry(entry) },
             { returnDocument: "after" }
           )
@@ -146,7 +146,7 @@ export const makeRoleStore = Effect.gen(function* () {
     ).pipe(Effect.asVoid),
     findById: (id) =>
       inOrganization((organizationId) =>
-        query(() => roles.findOne({ _id: id, organizationId, ...live }))
+        query(() => roles.findOne({ _id: id, organizationId, ...notRemoved }))
       ).pipe(Effect.flatMap(optionally(toRole))),
     page: (after, limit) =>
       roleDocumentsPage(roles, after, limit).pipe(

@@ -1,6 +1,6 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { inOrganization, ScimTokenRecord, ScimTokenStore, toScimToken } from "../../core/index.ts"
-import { live, Outbox, pushEntry, Removed, withEntry } from "./consistency/index.ts"
+import { notRemoved, Outbox, pushEntry, Removed, withEntry } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
@@ -41,7 +41,7 @@ export const makeScimTokenStore = Effect.gen(function* () {
     list: inOrganization((organizationId) =>
       query(() =>
         tokens
-          .find({ organizationId, ...live })
+          .find({ organizationId, ...notRemoved })
           .sort({ organizationId: 1, createdAt: 1, _id: 1 })
           .toArray()
       )
@@ -49,12 +49,12 @@ export const makeScimTokenStore = Effect.gen(function* () {
       Effect.flatMap((documents) => Effect.forEach(documents, (d) => Effect.map(toRecord(d), toScimToken)))
     ),
     findByTokenHash: (tokenHash) =>
-      query(() => tokens.findOne({ tokenHash, ...live })).pipe(Effect.flatMap(optionally(toRecord))),
+      query(() => tokens.findOne({ tokenHash, ...notRemoved })).pipe(Effect.flatMap(optionally(toRecord))),
     revoke: (id, entry) =>
       inOrganization((organizationId) =>
         queryWrite(() =>
           tokens.findOneAndUpdate(
-            { _id: id, organizationId, ...live },
+            { _id: id, organizationId, ...notRemoved },
             { $set: { removed: true }, ...pushEntry(entry) },
             { returnDocument: "before" }
           )

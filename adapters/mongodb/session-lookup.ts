@@ -3,8 +3,8 @@ import { PermissionId, type Session, SessionLookup, type SessionWithMember } fro
 import {
   type Fenced,
   isFenced,
-  live,
   MembershipDocument,
+  notRemoved,
   type Snapshotted,
   toMembership
 } from "./consistency/index.ts"
@@ -53,7 +53,7 @@ export const makeSessionLookup = Effect.gen(function* () {
     Effect.gen(function* () {
       const { organizationId } = session
       const membership = yield* query(() =>
-        members.findOne({ accountId: session.memberId, organizationId, ...live })
+        members.findOne({ accountId: session.memberId, organizationId, ...notRemoved })
       )
       if (membership === null) return undefined
       const member = yield* toMembership(membership)
@@ -67,7 +67,7 @@ export const makeSessionLookup = Effect.gen(function* () {
       return { found, fenced: isFenced(membership) || (role !== null && isFenced(role.document)) }
     })
 
-  const keep = (document: Snapshotted, { member, role, permissionIds }: SessionWithMember) =>
+  const saveSnapshot = (document: Snapshotted, { member, role, permissionIds }: SessionWithMember) =>
     query(() =>
       sessions.updateOne(
         {
@@ -95,7 +95,7 @@ export const makeSessionLookup = Effect.gen(function* () {
         }
         const read = yield* readInFull(session)
         if (read === undefined) return Option.none()
-        if (!read.fenced) yield* keep(document, read.found)
+        if (!read.fenced) yield* saveSnapshot(document, read.found)
         return Option.some(read.found)
       })
   })

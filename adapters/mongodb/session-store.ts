@@ -37,9 +37,9 @@ export const makeSessionStore = Effect.gen(function* () {
       queryWrite(() => sessions.deleteOne({ _id: tokenHash })).pipe(
         Effect.map((result) => result.deletedCount > 0)
       ),
-    revokeAllOf: (memberId, keep) =>
+    revokeAllOf: (memberId, except) =>
       queryWrite(() =>
-        sessions.deleteMany(keep === undefined ? { memberId } : { memberId, _id: { $ne: keep } })
+        sessions.deleteMany(except === undefined ? { memberId } : { memberId, _id: { $ne: except } })
       ).pipe(Effect.asVoid),
     revokeMembership: (memberId) =>
       inOrganization((organizationId) =>

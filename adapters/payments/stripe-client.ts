@@ -81,14 +81,15 @@ const attempt = <A>(request: (options: Stripe.RequestOptions) => Promise<A>, ide
  * One call to Stripe. With a key made of our ids, a retry (the client library's, ours, another
  * instance's) has one effect; a failure of Stripe's own that it replays for that key is tried once
  * more under a fresh key, so one bad moment at Stripe does not refuse the operation for a day.
- * `settled` turns a refusal that means the work is already done (a session no longer open, a
+ * `alreadyDone` turns a refusal that means the work is already done (a session no longer open, a
  * subscription already over) into its answer. An outage is `ProviderUnavailable`; anything else
  * Stripe refuses is a defect here (a wrong key or price id is the operator's to fix, not the client's).
  */
 export const callStripe = <A>(
   key: string | undefined,
   request: (options: Stripe.RequestOptions) => Promise<A>,
-  settled: (error: Stripe.errors.StripeInvalidRequestError) => Promise<A | undefined> = async () => undefined
+  alreadyDone: (error: Stripe.errors.StripeInvalidRequestError) => Promise<A | undefined> = async () =>
+    undefined
 ): Effect.Effect<A, ProviderUnavailable> => {
   const idempotencyKey = key === undefined ? undefined : `roster-${key}`
   return attempt(request, idempotencyKey).pipe(
@@ -99,7 +100,7 @@ export const callStripe = <A>(
     ),
     Effect.catch((error) =>
       isInvalidRequest(error)
-        ? attempt(() => settled(error)).pipe(
+        ? attempt(() => alreadyDone(error)).pipe(
             Effect.flatMap((done) => (done === undefined ? Effect.fail(error) : Effect.succeed(done)))
           )
         : Effect.fail(error)

@@ -40,7 +40,7 @@ const toOrganization = (row: Row) =>
     rowChecked
   )
 
-const live = "deleting = 0"
+const notDeleting = "deleting = 0"
 
 export const makeOrganizationStore = Effect.gen(function* () {
   const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
@@ -56,7 +56,7 @@ export const makeOrganizationStore = Effect.gen(function* () {
   const findWhere = (condition: string, ...params: ReadonlyArray<SqlValue>) =>
     read((db) =>
       optionalRow(
-        db.get(`SELECT * FROM organizations WHERE ${condition} AND ${live}`, ...params),
+        db.get(`SELECT * FROM organizations WHERE ${condition} AND ${notDeleting}`, ...params),
         toOrganization
       )
     )
@@ -82,7 +82,7 @@ export const makeOrganizationStore = Effect.gen(function* () {
       ),
     update: (id, changes, entry) =>
       write((db) => {
-        const current = db.get(`SELECT * FROM organizations WHERE id = ? AND ${live}`, id)
+        const current = db.get(`SELECT * FROM organizations WHERE id = ? AND ${notDeleting}`, id)
         if (current === undefined) return Option.none()
         const updated = new Organization({ ...toOrganization(current), ...changes })
         db.run(
@@ -104,7 +104,7 @@ export const makeOrganizationStore = Effect.gen(function* () {
       }),
     startDeleting: (id, entry) =>
       write((db) => {
-        const current = db.get(`SELECT * FROM organizations WHERE id = ? AND ${live}`, id)
+        const current = db.get(`SELECT * FROM organizations WHERE id = ? AND ${notDeleting}`, id)
         if (current === undefined) return Option.none()
         db.run("UPDATE organizations SET deleting = 1 WHERE id = ?", id)
         appendEntry(db, entry)
@@ -118,7 +118,7 @@ export const makeOrganizationStore = Effect.gen(function* () {
     remove: (id) => write((db) => void db.run("DELETE FROM organizations WHERE id = ?", id)),
     page: (query, limit) =>
       read((db) => {
-        const where = whereClause(live)
+        const where = whereClause(notDeleting)
         if (query.after !== undefined) {
           const at = millis(query.after.createdAt)
           where.and("(created_at > ? OR (created_at = ? AND id > ?))", at, at, query.after.id)

@@ -50,10 +50,10 @@ export const makeSessionStore = Effect.gen(function* () {
       ),
     revoke: (tokenHash) =>
       write((db) => db.run("DELETE FROM sessions WHERE token_hash = ?", tokenHash).changes > 0),
-    revokeAllOf: (memberId, keep) =>
+    revokeAllOf: (memberId, except) =>
       write(
         (db) =>
-          void db.run("DELETE FROM sessions WHERE member_id = ? AND token_hash <> ?", memberId, keep ?? "")
+          void db.run("DELETE FROM sessions WHERE member_id = ? AND token_hash <> ?", memberId, except ?? "")
       ),
     revokeMembership: (memberId) =>
       inOrganization((organizationId) =>

@@ -3,7 +3,7 @@ import { OrganizationId, PaymentEventId, PlanId, SubscriptionId } from "./ids.ts
 import { Money } from "./money.ts"
 import { PlanName } from "./plan.ts"
 
-/** `canceling`: the provider was asked to end it when its paid period ends (`cancelAt`); still live until then. */
+/** `canceling`: the provider was asked to end it when its paid period ends (`cancelAt`); still in force until then. */
 export const SubscriptionStatus = Schema.Literals(["pending", "active", "past_due", "canceling", "canceled"])
 export type SubscriptionStatus = typeof SubscriptionStatus.Type
 
@@ -66,7 +66,7 @@ export const isOpen = (subscription: Subscription): boolean => subscription.stat
 export const recentEventLimit = 32
 
 /** Paid for (or free) and not yet over: the organisation's current subscription, if any is. */
-export const isLive = (subscription: Subscription): boolean =>
+export const isInForce = (subscription: Subscription): boolean =>
   subscription.status === "active" ||
   subscription.status === "past_due" ||
   subscription.status === "canceling"

@@ -10,8 +10,8 @@ export class SessionStore extends Context.Service<
     readonly create: (session: Session) => Effect.Effect<void, StoreUnavailable>
     readonly find: (tokenHash: TokenHash) => Effect.Effect<Option.Option<Session>, StoreUnavailable>
     readonly revoke: (tokenHash: TokenHash) => Effect.Effect<boolean, StoreUnavailable>
-    /** Deletes every session of the account in every organisation, but the one of `keep` when given. */
-    readonly revokeAllOf: (memberId: MemberId, keep?: TokenHash) => Effect.Effect<void, StoreUnavailable>
+    /** Deletes every session of the account in every organisation, but `except` when given. */
+    readonly revokeAllOf: (memberId: MemberId, except?: TokenHash) => Effect.Effect<void, StoreUnavailable>
     /** Deletes the member's sessions in the current organisation only: a membership's change. */
     readonly revokeMembership: (memberId: MemberId) => Effect.Effect<void, StoreUnavailable>
     /** Stamps a session with its member's new epoch, so that it alone outlives the increment. */

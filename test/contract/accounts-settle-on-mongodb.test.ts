@@ -78,9 +78,9 @@ describe("accounts a stopped process left pending, on MongoDB", () => {
           yield* writeHalfDone(database)
           const after = yield* withClient(async (client) => {
             const db = client.db(database)
-            const { widen } = accountChanges(db)
+            const { changeAccountFirst } = accountChanges(db)
             const rename = (id: string, username: string) =>
-              Effect.runPromise(widen(id, { $set: { username, usernameKey: username } }))
+              Effect.runPromise(changeAccountFirst(id, { $set: { username, usernameKey: username } }))
             // Ada's account is held by her membership; the orphan's membership left while it changed.
             await rename("m-ada", "augusta")
             await rename("m-orphan", "renamed")

@@ -9,7 +9,7 @@ import {
   cancelSubscription,
   canTransition,
   currentSubscription,
-  isLive,
+  isInForce,
   Money,
   Plan,
   PlanId,
@@ -39,8 +39,8 @@ describe("the subscription lifecycle", () => {
   })
 
   it("counts a canceling subscription as live until it ends", () => {
-    assert.isTrue(isLive(subscriptionOf("sub_ending", 1, "canceling")))
-    assert.isFalse(isLive(subscriptionOf("sub_over", 1, "canceled")))
+    assert.isTrue(isInForce(subscriptionOf("sub_ending", 1, "canceling")))
+    assert.isFalse(isInForce(subscriptionOf("sub_over", 1, "canceled")))
   })
 
   it("keeps a checkout only with its id and its address", () => {

@@ -4,7 +4,7 @@ import { DuplicateEmail, DuplicateUsername, type StoreUnavailable } from "../../
 import { attemptWrite, query, queryWrite } from "../driver.ts"
 import { accountCopies } from "./account-copies.ts"
 import type { AccountDocument, MembershipDocument } from "./account-documents.ts"
-import { type AuditEntryDocument, live } from "./audit-document.ts"
+import { type AuditEntryDocument, notRemoved } from "./audit-document.ts"
 import { copyEntries } from "./relay-batches.ts"
 import { sessionFences } from "./session-fences.ts"
 import { abandonedAfter } from "./timeouts.ts"
@@ -60,7 +60,7 @@ export const accountChanges = (db: Db) => {
     Effect.gen(function* () {
       const account = yield* query(() => accounts.findOne({ _id: accountId }))
       if (account === null) return
-      const held = yield* query(() => members.countDocuments({ accountId, ...live }, { limit: 1 }))
+      const held = yield* query(() => members.countDocuments({ accountId, ...notRemoved }, { limit: 1 }))
       if (held === 0) return yield* dropOrphan(account)
       yield* copied(accountId, Effect.succeed(account))
       yield* queryWrite(() => accounts.updateOne({ _id: accountId }, { $unset: { pendingSince: "" } }))
@@ -95,13 +95,14 @@ export const accountChanges = (db: Db) => {
     )
 
   /** A change that widens what the account may do: made on the account, then copied. */
-  const widen = (accountId: string, update: UpdateFilter<AccountDocument>) => change(accountId, update)
+  const changeAccountFirst = (accountId: string, update: UpdateFilter<AccountDocument>) =>
+    change(accountId, update)
 
   /**
    * A change that narrows (ends sessions, disables): it reaches the memberships first, so a process
    * stopped halfway never leaves a session alive that should have ended.
    */
-  const narrow = (
+  const changeMembershipsFirst = (
     accountId: string,
     memberships: UpdateFilter<MembershipDocument>,
     update: UpdateFilter<AccountDocument>
@@ -116,8 +117,8 @@ export const accountChanges = (db: Db) => {
     fences,
     conflictOf,
     settle,
-    widen,
-    narrow,
+    changeAccountFirst,
+    changeMembershipsFirst,
     markPending: (ids: ReadonlyArray<string>) =>
       queryWrite(() =>
         accounts.updateMany({ _id: { $in: [...ids] } }, { $set: { pendingSince: new Date() } })

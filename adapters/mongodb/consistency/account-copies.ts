@@ -7,7 +7,7 @@ import {
   type MembershipDocument,
   notNewerThan
 } from "./account-documents.ts"
-import { live } from "./audit-document.ts"
+import { notRemoved } from "./audit-document.ts"
 import type { Fence } from "./fences.ts"
 import { sessionFences } from "./session-fences.ts"
 
@@ -33,7 +33,7 @@ export const accountCopies = (db: Db) => {
   const copyOnto = (account: AccountDocument, fence: Fence) =>
     queryWrite(() =>
       members.updateMany(
-        { accountId: account._id, ...live, ...notNewerThan(account) },
+        { accountId: account._id, ...notRemoved, ...notNewerThan(account) },
         { $set: copiedFrom(account), $pull: { fences: fence } }
       )
     ).pipe(Effect.map((result) => result.matchedCount))

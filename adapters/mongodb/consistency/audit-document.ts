@@ -56,7 +56,7 @@ export const Outbox = Schema.optionalKey(Schema.Array(Schema.Unknown))
 export const Removed = Schema.optionalKey(Schema.Boolean)
 
 /** Documents that are not removed: every read and change looks at these only. */
-export const live = { removed: { $exists: false } } as const
+export const notRemoved = { removed: { $exists: false } } as const
 
 /** The update part that leaves `entry` pending with the change. */
 export const pushEntry = (entry: AuditEntry | undefined) =>

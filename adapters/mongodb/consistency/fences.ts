@@ -49,7 +49,7 @@ export const dropSnapshots = (db: Db, filter: Filter<Snapshotted>) =>
   )
 
 /** A write that failed and can no longer take effect: a refusal, not a lost or timed-out command. */
-export const settled = (exit: Exit.Exit<unknown, unknown>) => {
+export const outcomeKnown = (exit: Exit.Exit<unknown, unknown>) => {
   if (Exit.isSuccess(exit)) return true
   if (Cause.hasDies(exit.cause) || Cause.hasInterrupts(exit.cause)) return false
   const error = Cause.findErrorOption(exit.cause)
@@ -58,12 +58,12 @@ export const settled = (exit: Exit.Exit<unknown, unknown>) => {
 
 /**
  * What follows a write behind a fence: the fence comes down (`lift`), unless the write's outcome is
- * unknown (it stays up, see `settled`) or the write took it down itself (`liftedBy` what it answered).
+ * unknown (it stays up, see `outcomeKnown`) or the write took it down itself (`liftedBy` what it answered).
  */
 export const liftAfter =
   <A>(lift: Effect.Effect<void>, liftedBy: (written: A) => boolean) =>
   (exit: Exit.Exit<A, unknown>) =>
-    !settled(exit) || (Exit.isSuccess(exit) && liftedBy(exit.value)) ? Effect.void : lift
+    !outcomeKnown(exit) || (Exit.isSuccess(exit) && liftedBy(exit.value)) ? Effect.void : lift
 
 /** How long a fence may stand before it is taken for one a dead process left (see `abandonedAfter`). */
 export const abandonedAfterMs = abandonedAfter.fenceMs

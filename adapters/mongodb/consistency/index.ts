@@ -15,7 +15,7 @@ export {
 } from "./account-documents.ts"
 export {
   type AuditEntryDocument,
-  live,
+  notRemoved,
   Outbox,
   pushEntry,
   Removed,

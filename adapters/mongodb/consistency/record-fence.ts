@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
 import { query } from "../driver.ts"
 import type { StoredRole } from "../role-lookup.ts"
-import { live } from "./audit-document.ts"
+import { notRemoved } from "./audit-document.ts"
 import { dropSnapshots, type Fence, liftAfter, newFence, roleSessions } from "./fences.ts"
 
 /** What a write of a role's record answers, and whether its update took the fence down with it. */
@@ -28,7 +28,7 @@ export const recordFence = (db: Db) => {
         const filter = { _id: roleId, organizationId }
         const raise = query(() =>
           roles.findOneAndUpdate(
-            { ...filter, ...live },
+            { ...filter, ...notRemoved },
             { $push: { fences: fence } },
             { returnDocument: "after" }
           )

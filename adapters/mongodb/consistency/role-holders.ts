@@ -2,7 +2,7 @@ import { Cause, Clock, Effect, Exit } from "effect"
 import type { Db } from "mongodb"
 import { type AuditEntry, inOrganization, RoleId, RoleInUse, UnknownRole } from "../../../core/index.ts"
 import { query, queryWrite } from "../driver.ts"
-import { type AuditEntryDocument, live, pushEntry } from "./audit-document.ts"
+import { type AuditEntryDocument, notRemoved, pushEntry } from "./audit-document.ts"
 import { abandonedAfter } from "./timeouts.ts"
 
 /** What a role document carries to count its holders; the rest of it is the role's. */
@@ -32,7 +32,7 @@ export const roleHolders = (db: Db) => {
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         queryWrite(() =>
           roles.updateOne(
-            { _id: id, organizationId, ...live, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
+            { _id: id, organizationId, ...notRemoved, ...(by < 0 ? { holders: { $gt: 0 } } : {}) },
             { $inc: { holders: by }, $set: { holdersChangedAt: new Date(now) } }
           )
         )
@@ -44,9 +44,9 @@ export const roleHolders = (db: Db) => {
     inOrganization((organizationId) =>
       queryWrite(() =>
         entry === undefined
-          ? roles.findOneAndDelete({ _id: id, organizationId, holders: { $lte: 0 }, ...live })
+          ? roles.findOneAndDelete({ _id: id, organizationId, holders: { $lte: 0 }, ...notRemoved })
           : roles.findOneAndUpdate(
-              { _id: id, organizationId, holders: { $lte: 0 }, ...live },
+              { _id: id, organizationId, holders: { $lte: 0 }, ...notRemoved },
               { $set: { removed: true }, ...pushEntry(entry) },
               { returnDocument: "before" }
             )
@@ -58,7 +58,9 @@ export const roleHolders = (db: Db) => {
     Effect.gen(function* () {
       const changedAt = stored.holdersChangedAt?.getTime() ?? 0
       if ((yield* Clock.currentTimeMillis) - changedAt < abandonedAfterMs) return false
-      const held = yield* query(() => members.countDocuments({ roleId: stored._id, ...live }, { limit: 1 }))
+      const held = yield* query(() =>
+        members.countDocuments({ roleId: stored._id, ...notRemoved }, { limit: 1 })
+      )
       if (held > 0) return false
       const corrected = yield* queryWrite(() =>
         roles.updateOne(
@@ -105,7 +107,7 @@ export const roleHolders = (db: Db) => {
         let deleted = yield* deleteUnheld(id, entry)
         if (deleted === null) {
           const stored = yield* inOrganization((organizationId) =>
-            query(() => roles.findOne({ _id: id, organizationId, ...live }))
+            query(() => roles.findOne({ _id: id, organizationId, ...notRemoved }))
           )
           if (stored === null) return null
           if (!(yield* correctAbandoned(stored))) return yield* new RoleInUse({ roleId: RoleId.make(id) })
@@ -124,9 +126,11 @@ export const roleHolders = (db: Db) => {
 export const countUncountedHolders = (db: Db) =>
   Effect.gen(function* () {
     const roles = db.collection<HolderCount>("roles")
-    const uncounted = yield* query(() => roles.find({ holders: { $exists: false }, ...live }).toArray())
+    const uncounted = yield* query(() => roles.find({ holders: { $exists: false }, ...notRemoved }).toArray())
     for (const role of uncounted) {
-      const count = yield* query(() => db.collection("members").countDocuments({ roleId: role._id, ...live }))
+      const count = yield* query(() =>
+        db.collection("members").countDocuments({ roleId: role._id, ...notRemoved })
+      )
       yield* queryWrite(() =>
         roles.updateOne({ _id: role._id, holders: { $exists: false } }, { $set: { holders: count } })
       )

@@ -9,7 +9,7 @@ import {
 import { CurrentOrganization } from "../../model/request.ts"
 import {
   canTransition,
-  isLive,
+  isInForce,
   recentEventLimit,
   type Subscription,
   type SubscriptionStatus
@@ -141,8 +141,8 @@ const applyTo = Effect.fnUntraced(function* (target: Subscription, event: Paymen
   )
   // The steps after the write are idempotent, so any later delivery, even a stale one, finishes them
   // when an earlier one stopped (or the provider failed) between the writes.
-  // Stryker disable next-line ConditionalExpression: one that is not live supersedes only older pending ones, which its subscribe canceled already
-  if (isLive(subscription)) {
+  // Stryker disable next-line ConditionalExpression: one not in force supersedes only older pending ones, which its subscribe canceled already
+  if (isInForce(subscription)) {
     yield* supersedeOthers(provider, subscription)
     yield* keepSeatsInStep
   }

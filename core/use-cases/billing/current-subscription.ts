@@ -1,15 +1,15 @@
 import { Effect, Option } from "effect"
 import { NotFound } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
-import { isLive } from "../../model/subscription.ts"
+import { isInForce } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 
-/** The organisation's subscription: the live one if there is one, else the newest (pending or canceled). */
+/** The organisation's subscription: the one in force if there is one, else the newest (pending or canceled). */
 export const findCurrentSubscription = Effect.gen(function* () {
   const store = yield* SubscriptionStore
-  const live = (yield* store.listOpen).find(isLive)
-  if (live !== undefined) return live
+  const inForce = (yield* store.listOpen).find(isInForce)
+  if (inForce !== undefined) return inForce
   const latest = yield* store.latest
   if (Option.isNone(latest)) return yield* new NotFound({ entity: "subscription", id: "current" })
   return latest.value

@@ -4,7 +4,7 @@ import { AlreadySubscribed, PlanMismatch, PriceMismatch, UnknownPlan } from "../
 import { fromMajorUnits, isFree } from "../../model/money.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
-import { isLive, StatusChange, Subscription } from "../../model/subscription.ts"
+import { isInForce, StatusChange, Subscription } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
@@ -48,7 +48,9 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
   const store = yield* SubscriptionStore
   const open = yield* store.listOpen
   // A canceling subscription may be subscribed to again: the new one replaces it once paid.
-  if (open.some((other) => isLive(other) && other.status !== "canceling" && other.planId === plan.planId)) {
+  if (
+    open.some((other) => isInForce(other) && other.status !== "canceling" && other.planId === plan.planId)
+  ) {
     return yield* new AlreadySubscribed({ planId: plan.planId })
   }
   const now = yield* DateTime.now

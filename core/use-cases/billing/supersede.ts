@@ -1,18 +1,20 @@
 import { DateTime, Effect, Option } from "effect"
 import type { AuditActor } from "../../model/audit.ts"
 import { isOlderThan } from "../../model/creation-order.ts"
-import { isLive, type Subscription } from "../../model/subscription.ts"
+import { isInForce, type Subscription } from "../../model/subscription.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { updateSubscription, withStatus } from "./subscription-writes.ts"
 
 /**
- * Whether `keep` replaces `other`: a pending one created before it, or, once `keep` is live, a live
- * one created before it (a plan change). Never a newer one, so that two concurrent subscribes
- * cannot cancel each other, and never a live one for a `keep` still unpaid.
+ * Whether `successor` replaces `other`: a pending one created before it, or, once `successor` is in
+ * force, one in force created before it (a plan change). Never a newer one, so that two concurrent subscribes
+ * cannot cancel each other, and never one in force for a `successor` still unpaid.
  */
-export const isSupersededBy = (keep: Subscription) => (other: Subscription) =>
-  other.status !== "canceled" && isOlderThan(other, keep) && (other.status === "pending" || isLive(keep))
+export const isSupersededBy = (successor: Subscription) => (other: Subscription) =>
+  other.status !== "canceled" &&
+  isOlderThan(other, successor) &&
+  (other.status === "pending" || isInForce(successor))
 
 /** Lets go of a subscription at the provider: what it pays for ends now, an unpaid checkout closes. */
 export const releaseAtProvider = Effect.fnUntraced(function* (subscription: Subscription) {
@@ -55,15 +57,15 @@ export const retire = Effect.fnUntraced(function* (
 })
 
 /**
- * Supersedes what `keep` replaces, at the provider first and then here; harmless to run again.
+ * Supersedes what `successor` replaces, at the provider first and then here; harmless to run again.
  * `released` are subscriptions the caller already released at the provider, as it saw them.
  */
 export const supersedeOthers = Effect.fnUntraced(function* (
   actor: AuditActor,
-  keep: Subscription,
+  successor: Subscription,
   released: ReadonlyArray<Subscription> = []
 ) {
-  const ends = isSupersededBy(keep)
+  const ends = isSupersededBy(successor)
   const open = yield* (yield* SubscriptionStore).listOpen
   yield* Effect.forEach(open.filter(ends), (other) => {
     const seen = released.find((subscription) => subscription.id === other.id)

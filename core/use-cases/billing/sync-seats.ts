@@ -1,6 +1,6 @@
 import { DateTime, Effect, Option } from "effect"
 import { isActiveMember } from "../../model/member.ts"
-import { isLive, type Subscription } from "../../model/subscription.ts"
+import { isInForce, type Subscription } from "../../model/subscription.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
@@ -11,10 +11,10 @@ export const countSeats = MemberStore.use((members) => members.countActive).pipe
   Effect.map((active) => Math.max(1, active))
 )
 
-const billsSeats = (subscription: Subscription) => isLive(subscription) && subscription.seats !== undefined
+const billsSeats = (subscription: Subscription) => isInForce(subscription) && subscription.seats !== undefined
 
 /**
- * Brings the seat count of the live per-seat subscription in step with the members who can act,
+ * Brings the seat count of the per-seat subscription in force in step with the members who can act,
  * here and at the provider; when it already is, nothing is written and nothing is called. Counted
  * again on every attempt, and once a call was made, made again after a lost race, so that the last
  * write is also the last quantity the provider was told.

@@ -1,8 +1,8 @@
 import { DateTime, Effect } from "effect"
 import type { Db } from "mongodb"
-import { defaultOrganizationId, defaultOrganizationSlug, Organization } from "../../core/index.ts"
-import { attemptWrite, queryWrite } from "./driver.ts"
-import { type OrganizationDocument, toOrganizationDocument } from "./organization-store.ts"
+import { defaultOrganizationId, defaultOrganizationSlug, Organization } from "../../../core/index.ts"
+import { attemptWrite, queryWrite } from "../driver.ts"
+import { type OrganizationDocument, toOrganizationDocument } from "../organization-store.ts"
 
 /** The collections whose documents belong to an organisation. */
 const owned = ["members", "roles", "role_permissions", "subscriptions", "sessions", "audit_events"]
@@ -13,7 +13,7 @@ const owned = ["members", "roles", "role_permissions", "subscriptions", "session
  * update of the documents that name no organisation), so two instances starting together, or one
  * stopped halfway, leave the same result.
  */
-export const intoDefaultOrganization = (db: Db) =>
+export const moveIntoDefaultOrganization = (db: Db) =>
   Effect.gen(function* () {
     const { _id, ...fields } = toOrganizationDocument(
       new Organization({

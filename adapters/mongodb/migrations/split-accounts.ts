@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
-import type { AccountDocument } from "./consistency/index.ts"
-import { attemptWrite, query, queryWrite } from "./driver.ts"
+import type { AccountDocument } from "../consistency/index.ts"
+import { attemptWrite, query, queryWrite } from "../driver.ts"
 
 /** A member as stored before accounts and memberships were apart: one document was both. */
 interface SingleMember {
@@ -21,7 +21,7 @@ interface SingleMember {
  * only while it still has the old shape), so two instances starting together, or one stopped
  * halfway, leave the same result. Runs before the indexes of the new shape are made.
  */
-export const intoAccounts = (db: Db) =>
+export const splitAccounts = (db: Db) =>
   Effect.gen(function* () {
     const members = db.collection<SingleMember & { accountId?: string }>("members")
     const accounts = db.collection<AccountDocument>("accounts")

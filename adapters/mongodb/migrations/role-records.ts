@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
-import { query, queryWrite } from "./driver.ts"
-import type { StoredRole } from "./role-lookup.ts"
+import { query, queryWrite } from "../driver.ts"
+import type { StoredRole } from "../role-lookup.ts"
 
 /** A permission record as stored before its role's document carried it: a document of its own. */
 interface SeparateRecord {
@@ -20,7 +20,7 @@ interface SeparateRecord {
  * starting together, or one stopped halfway, leave the same result. Runs after the relay has moved
  * what waited on the records.
  */
-export const intoRoleRecords = (db: Db) =>
+export const moveRoleRecordsIntoRoles = (db: Db) =>
   Effect.gen(function* () {
     const roles = db.collection<StoredRole & { permissionCopy?: unknown; copyVersion?: unknown }>("roles")
     const records = db.collection<SeparateRecord>("role_permissions")
