@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
 import { AuditEntry, AuditLog, defaultOrganizationId, inOrganization } from "../../core/index.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { jsonColumn, millis, optionalRow, whereClause } from "./values.ts"
 
 /** An entry as stored: whole, as JSON, beside the columns the record is read by. */
@@ -32,7 +32,7 @@ export const appendEntry = (db: SqliteConnection, entry: AuditEntry | undefined)
 export const auditLogLayer = Layer.effect(
   AuditLog,
   Effect.gen(function* () {
-    const { read, write } = sqlOn(yield* SqliteDatabase)
+    const { read, write } = yield* SqliteDatabase
     return AuditLog.of({
       record: (entry) => write((db) => appendEntry(db, entry)),
       changeOfRequest: (requestKey) =>

@@ -1,15 +1,17 @@
-import { Context, Effect, Layer, Schema } from "effect"
+import { Context, Deferred, Effect, Layer, Schema } from "effect"
 import { StoreUnavailable, StoreWrites } from "../../core/index.ts"
 import { Metrics } from "../metrics/recorder.ts"
 import { type OpenSqlite, resultCodeOf, resultCodes, type SqliteConnection } from "./connection.ts"
 import { migrate } from "./migrations.ts"
-import { keepPrivate } from "./private-files.ts"
+import { isDatabaseFile, keepPrivate } from "./private-files.ts"
+import { rememberedReads } from "./remembered-reads.ts"
+import { type Joined, writeGroups } from "./write-groups.ts"
 
 /** A unique constraint refused the write: the caller turns it into the port's conflict error. */
 export class UniqueViolation extends Schema.TaggedError<UniqueViolation>()("UniqueViolation", {}) {}
 
-/** The open database file every SQLite store port works on. */
-export class SqliteDatabase extends Context.Service<SqliteDatabase, SqliteConnection>()(
+/** The reads and writes every SQLite store port makes on the open database file. */
+export class SqliteDatabase extends Context.Service<SqliteDatabase, SqlHelpers>()(
   "roster/sqlite/SqliteDatabase"
 ) {}
 
@@ -20,36 +22,51 @@ export interface SqliteOptions {
   readonly open: OpenSqlite
   /** How long a write waits for another process's write to finish before it is refused (503). */
   readonly busyTimeoutMs?: number
+  /**
+   * Whether the reads on every request's path are remembered until anything is committed (see
+   * `rememberedReads`); on unless set to false, as the bench does to count each read's statements.
+   */
+  readonly rememberReads?: boolean
 }
+
+const tuned = (connection: SqliteConnection, busyTimeoutMs: number | undefined) => {
+  connection.exec(`PRAGMA busy_timeout = ${Math.trunc(busyTimeoutMs ?? 5000)}`)
+  connection.exec("PRAGMA journal_mode = WAL")
+  // Every commit reaches the disk before it is acknowledged, WAL or not.
+  connection.exec("PRAGMA synchronous = FULL")
+  connection.exec("PRAGMA foreign_keys = ON")
+  return connection
+}
+
+const opened = (options: SqliteOptions) =>
+  Effect.acquireRelease(
+    Effect.promise(() => options.open(options.path)).pipe(
+      Effect.map((connection) => tuned(connection, options.busyTimeoutMs))
+    ),
+    (connection) => Effect.sync(() => connection.close())
+  )
 
 /**
  * Opens the file, in WAL mode (readers never wait for the writer) with a busy timeout (a second
- * process on the file waits its turn), and migrates its schema forward; closed with the layer. The
- * file and those SQLite keeps beside it are its owner's alone (`keepPrivate`).
+ * process on the file waits its turn), and migrates its schema forward; closed with the layer. Two
+ * connections: one writes, in groups (`writeGroups`); the other reads, and so sees only what was
+ * committed, never a group still open. A database in memory has one connection for both. The file
+ * and those SQLite keeps beside it are its owner's alone (`keepPrivate`).
  */
 export const sqliteDatabaseLayer = (options: SqliteOptions) =>
   Layer.effect(
     SqliteDatabase,
-    Effect.acquireRelease(
-      Effect.promise(() => {
-        keepPrivate(options.path)
-        return options.open(options.path)
-      }).pipe(
-        Effect.tap((connection) =>
-          Effect.sync(() => {
-            connection.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`)
-            connection.exec("PRAGMA journal_mode = WAL")
-            // Every commit reaches the disk before it is acknowledged, WAL or not.
-            connection.exec("PRAGMA synchronous = FULL")
-            connection.exec("PRAGMA foreign_keys = ON")
-          })
-        ),
-        Effect.tap((connection) => migrate(connection)),
-        // The WAL and shared-memory files exist once the schema was read: private like the database.
-        Effect.tap(() => Effect.sync(() => keepPrivate(options.path)))
-      ),
-      (connection) => Effect.sync(() => connection.close())
-    )
+    Effect.gen(function* () {
+      yield* Effect.sync(() => keepPrivate(options.path))
+      const writer = yield* opened(options)
+      yield* migrate(writer)
+      const groups = writeGroups(writer)
+      yield* Effect.addFinalizer(() => Effect.sync(groups.flush))
+      const reader = isDatabaseFile(options.path) ? yield* opened(options) : writer
+      // The WAL and shared-memory files exist once the schema was read: private like the database.
+      yield* Effect.sync(() => keepPrivate(options.path))
+      return sqlOn(reader, writer, groups, reader !== writer && options.rememberReads !== false)
+    })
   )
 
 const countFailure = Effect.flatMap(Metrics, (metrics) => Effect.sync(() => metrics?.storeError("sqlite")))
@@ -74,45 +91,67 @@ const dieOnViolation = <A, E>(effect: Effect.Effect<A, E | UniqueViolation>) =>
   ) as Effect.Effect<A, Exclude<E, UniqueViolation>>
 
 /** The three ways the store adapters touch the file. */
-export const sqlOn = (db: SqliteConnection) => {
-  /** Reads in one statement or several: SQLite's own snapshot holds for each statement. */
-  const read = <A>(use: (db: SqliteConnection) => A): Effect.Effect<A, StoreUnavailable> =>
-    Effect.suspend(() => {
-      try {
-        return Effect.succeed(use(db))
-      } catch (error) {
-        return dieOnViolation(classify(error))
-      }
-    })
+const sqlOn = (
+  reader: SqliteConnection,
+  writer: SqliteConnection,
+  groups: ReturnType<typeof writeGroups>,
+  remembers: boolean
+) => {
+  const remember = rememberedReads(reader, remembers)
+  const readOn =
+    (db: SqliteConnection) =>
+    <A>(use: (db: SqliteConnection) => A): Effect.Effect<A, StoreUnavailable> =>
+      Effect.suspend(() => {
+        try {
+          return Effect.succeed(use(db))
+        } catch (error) {
+          return dieOnViolation(classify(error))
+        }
+      })
+
+  /** Reads committed data, in one statement or several: SQLite's own snapshot holds for each statement. */
+  const read = readOn(reader)
 
   /**
-   * Runs `use` in one transaction, taken for writing at once (`BEGIN IMMEDIATE`, so two processes
-   * never both read and then both write): all of it is on disk when it returns, or none of it. The
-   * audit entry of a change is written in the same transaction as the change.
+   * `read`, remembered under `key` until anything is committed (`rememberedReads`): for the reads on
+   * every request's path. `key` names the statement and every value it binds; the answer must not
+   * depend on the time.
+   */
+  const readRemembered = <A>(
+    key: string,
+    use: (db: SqliteConnection) => A
+  ): Effect.Effect<A, StoreUnavailable> => read(() => remember(key, use))
+
+  /**
+   * Reads on the writing connection, which also sees the writes of the group not yet committed: what
+   * tells which row a unique constraint refused a write for, when the winner is in the same group.
+   */
+  const readWritten = readOn(writer)
+
+  /**
+   * Runs `use` in the open write group, taken for writing at once (`BEGIN IMMEDIATE`, so two
+   * processes never both read and then both write), in a savepoint of its own: all of it is on disk
+   * when it returns, or none of it. The audit entry of a change is written in the same savepoint as
+   * the change.
    */
   const transaction = <A>(
     use: (db: SqliteConnection) => A
   ): Effect.Effect<A, UniqueViolation | StoreUnavailable> =>
     Effect.flatMap(StoreWrites, (ledger) =>
       Effect.suspend(() => {
+        let joined: Joined<A>
         try {
-          db.exec("BEGIN IMMEDIATE")
+          joined = groups.join(use)
         } catch (error) {
           return classify(error)
         }
-        try {
-          const result = use(db)
-          db.exec("COMMIT")
-          ledger.applied = true
-          return Effect.succeed(result)
-        } catch (error) {
-          try {
-            db.exec("ROLLBACK")
-          } catch {
-            // A failed COMMIT may have rolled back already.
+        return Effect.matchEffect(Deferred.await(joined.committed), {
+          onFailure: classify,
+          onSuccess: () => {
+            ledger.applied = true
+            return Effect.succeed(joined.result)
           }
-          return classify(error)
-        }
+        })
       })
     )
 
@@ -120,8 +159,7 @@ export const sqlOn = (db: SqliteConnection) => {
   const write = <A>(use: (db: SqliteConnection) => A): Effect.Effect<A, StoreUnavailable> =>
     dieOnViolation(transaction(use))
 
-  return { read, transaction, write }
+  return { read, readRemembered, readWritten, transaction, write }
 }
 
-/** The SQL helpers of the database the layer is built on. */
-export const sqlite = SqliteDatabase.useSync(sqlOn)
+type SqlHelpers = ReturnType<typeof sqlOn>

@@ -1,13 +1,13 @@
 import { DateTime, Effect, Layer } from "effect"
 import { IdempotencyStore, StoredResponse } from "../../core/index.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { int, jsonColumn, millis, text } from "./values.ts"
 
 const { encode, decode } = jsonColumn(StoredResponse)
 
 /** Claims of idempotency keys; each operation is one transaction under the key's primary key. */
 export const makeIdempotencyStore = Effect.gen(function* () {
-  const { write } = sqlOn(yield* SqliteDatabase)
+  const { write } = yield* SqliteDatabase
   return IdempotencyStore.of({
     start: ({ scope, key }, { requestHash, requestKey, now, expiresAt, leaseUntil }) =>
       write((db) => {

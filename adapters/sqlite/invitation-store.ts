@@ -10,7 +10,7 @@ import {
 } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { instantOf, int, millis, optionalRow, rowChecked, text, whereClause } from "./values.ts"
 
 const toInvitation = (row: Row) =>
@@ -30,7 +30,7 @@ const toInvitation = (row: Row) =>
 
 /** Invitations; a partial unique index keeps one pending invitation per e-mail in an organisation. */
 export const makeInvitationStore = Effect.gen(function* () {
-  const { read, write } = sqlOn(yield* SqliteDatabase)
+  const { read, write } = yield* SqliteDatabase
   const one = (sql: string, ...params: ReadonlyArray<SqlValue>) =>
     read((db) => optionalRow(db.get(sql, ...params), toInvitation))
   return InvitationStore.of({

@@ -1,11 +1,11 @@
 import { Effect, Layer } from "effect"
 import { LoginThrottleStore } from "../../core/index.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { int, millis } from "./values.ts"
 
 /** Attempt counters, one row per key and window; windows past their keeping are swept as new ones open. */
 export const makeLoginThrottleStore = Effect.gen(function* () {
-  const { read, write } = sqlOn(yield* SqliteDatabase)
+  const { read, write } = yield* SqliteDatabase
   return LoginThrottleStore.of({
     increment: (key, windowStart, keepUntil) =>
       write((db) => {

@@ -1,4 +1,4 @@
-import { type Effect, Option } from "effect"
+import { Effect, Option } from "effect"
 import type { MemberStoreReads } from "../../core/index.ts"
 import {
   inOrganization,
@@ -29,7 +29,8 @@ const membershipsIn = (db: SqliteConnection, id: MemberId) =>
 
 /** What `MemberStore` reads: members (a membership joined to its account), accounts, memberships. */
 export const memberReads = (
-  read: <A>(use: (db: SqliteConnection) => A) => Effect.Effect<A, StoreUnavailable>
+  read: <A>(use: (db: SqliteConnection) => A) => Effect.Effect<A, StoreUnavailable>,
+  readRemembered: <A>(key: string, use: (db: SqliteConnection) => A) => Effect.Effect<A, StoreUnavailable>
 ): MemberStoreReads => ({
   findById: (id) => inOrganization((organizationId) => read((db) => memberIn(db, organizationId, id))),
   findAccount: (id) =>
@@ -65,15 +66,12 @@ export const memberReads = (
     ),
   page: (query, limit) =>
     inOrganization((organizationId) =>
-      read((db) => {
+      Effect.suspend(() => {
         const where = memberConditions(organizationId, query)
-        return db
-          .all(
-            `${memberView} WHERE ${where.sql()} ORDER BY m.created_at, m.account_id LIMIT ?`,
-            ...where.params,
-            limit
-          )
-          .map(toMember)
+        const sql = `${memberView} WHERE ${where.sql()} ORDER BY m.created_at, m.account_id LIMIT ?`
+        return readRemembered(`members ${sql} ${JSON.stringify(where.params)} ${limit}`, (db) =>
+          db.all(sql, ...where.params, limit).map(toMember)
+        )
       })
     ),
   countActive: inOrganization((organizationId) =>

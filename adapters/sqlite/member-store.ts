@@ -12,7 +12,7 @@ import {
 } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { SqliteConnection } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { memberReads } from "./member-reads.ts"
 import { conflictOf, deleteUnheld, hasRole, insertMembership, memberIn } from "./member-rows.ts"
 import { flag, millis, text } from "./values.ts"
@@ -20,7 +20,7 @@ import { flag, millis, text } from "./values.ts"
 const unknownRole = (roleId: RoleId) => Effect.fail(new UnknownRole({ roleId }))
 
 export const makeMemberStore = Effect.gen(function* () {
-  const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
+  const { read, readRemembered, readWritten, write, transaction } = yield* SqliteDatabase
 
   /** An account-wide change to a member of the current organisation, answered as seen there. */
   const changeAccount = (
@@ -58,7 +58,7 @@ export const makeMemberStore = Effect.gen(function* () {
       }).pipe(
         Effect.catchTag("UniqueViolation", () =>
           Effect.flatMap(
-            read((db) => conflictOf(db, member.id, member)),
+            readWritten((db) => conflictOf(db, member.id, member)),
             Effect.fail
           )
         ),
@@ -77,7 +77,7 @@ export const makeMemberStore = Effect.gen(function* () {
           joined === "unknown role" ? unknownRole(member.roleId) : Effect.succeed(joined)
         )
       ),
-    ...memberReads(read),
+    ...memberReads(read, readRemembered),
     setAccountStatus: (id, active, entry) =>
       changeAccount(
         id,
@@ -120,7 +120,7 @@ export const makeMemberStore = Effect.gen(function* () {
       ).pipe(
         Effect.catchTag("UniqueViolation", () =>
           Effect.flatMap(
-            read((db) => conflictOf(db, id, changes)),
+            readWritten((db) => conflictOf(db, id, changes)),
             Effect.fail
           )
         )

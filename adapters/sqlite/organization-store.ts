@@ -10,7 +10,7 @@ import {
 } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import {
   instantOf,
   int,
@@ -43,7 +43,7 @@ const toOrganization = (row: Row) =>
 const notDeleting = "deleting = 0"
 
 export const makeOrganizationStore = Effect.gen(function* () {
-  const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
+  const { read, write, transaction } = yield* SqliteDatabase
   // Every instance makes sure of the default organisation at start; the second insert is ignored.
   yield* write((db) =>
     db.run(

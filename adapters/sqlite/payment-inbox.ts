@@ -1,13 +1,13 @@
 import { Effect, Layer, Option } from "effect"
 import { InboxEntry, PaymentInbox } from "../../core/index.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { jsonColumn } from "./values.ts"
 
 const { encode, decode } = jsonColumn(InboxEntry)
 
 /** Provider events by their id, each recorded once: the primary key refuses a second. */
 export const makePaymentInbox = Effect.gen(function* () {
-  const { write } = sqlOn(yield* SqliteDatabase)
+  const { write } = yield* SqliteDatabase
   return PaymentInbox.of({
     receive: (entry) =>
       write((db) => {

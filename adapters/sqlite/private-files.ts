@@ -3,7 +3,9 @@ import { chmodSync, closeSync, existsSync, fchmodSync, openSync } from "node:fs"
 /** Read and written by their owner alone: the files hold password hashes, e-mails and the audit record. */
 const ownerOnly = 0o600
 
-const isFile = (path: string) => path !== "" && path !== ":memory:" && !path.startsWith("file::memory:")
+/** A file on disk, as opposed to a database SQLite keeps in memory. */
+export const isDatabaseFile = (path: string) =>
+  path !== "" && path !== ":memory:" && !path.startsWith("file::memory:")
 
 /**
  * Makes `path` (created empty when missing, as SQLite takes it) and its WAL and shared-memory files
@@ -11,7 +13,7 @@ const isFile = (path: string) => path !== "" && path !== ":memory:" && !path.sta
  * database the database's own mode, so the database is made private before it is opened.
  */
 export const keepPrivate = (path: string) => {
-  if (!isFile(path)) return
+  if (!isDatabaseFile(path)) return
   if (!existsSync(path)) {
     const fd = openSync(path, "a", ownerOnly)
     try {

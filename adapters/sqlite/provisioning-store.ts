@@ -8,7 +8,7 @@ import {
   UserProfile
 } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { jsonColumn, optionalRow, text } from "./values.ts"
 
 const userJson = jsonColumn(UserProfile)
@@ -18,7 +18,7 @@ const toGroup = (row: Row) => groupJson.decode(text(row.profile))
 
 /** Profiles, each whole as JSON; `user_name_key` is unique in an organisation. */
 export const makeProvisioningStore = Effect.gen(function* () {
-  const { read, transaction, write } = sqlOn(yield* SqliteDatabase)
+  const { read, transaction, write } = yield* SqliteDatabase
   return ProvisioningStore.of({
     users: inOrganization((organizationId) =>
       read((db) =>

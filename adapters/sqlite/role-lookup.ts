@@ -1,7 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import { inOrganization, RoleLookup, RolePermissionDetailId } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { joinedPermissionIds } from "./role-permission-store.ts"
 import { toRole } from "./role-store.ts"
 import { int } from "./values.ts"
@@ -26,17 +26,19 @@ const withPermissions = (row: Row) => ({
 
 /** A role and its permission record, in one statement; a page of them, in one too. */
 export const makeRoleLookup = Effect.gen(function* () {
-  const { read } = sqlOn(yield* SqliteDatabase)
+  const { readRemembered } = yield* SqliteDatabase
   return RoleLookup.of({
     find: (id) =>
       inOrganization((organizationId) =>
-        read((db) =>
+        readRemembered(`role ${organizationId} ${id}`, (db) =>
           Option.map(Option.fromNullishOr(db.get(roleWithPermissions, id, organizationId)), withPermissions)
         )
       ),
     page: (after, limit) =>
       inOrganization((organizationId) =>
-        read((db) => db.all(pageWithPermissions, organizationId, after ?? 0, limit).map(withPermissions))
+        readRemembered(`roles ${organizationId} ${after ?? 0} ${limit}`, (db) =>
+          db.all(pageWithPermissions, organizationId, after ?? 0, limit).map(withPermissions)
+        )
       )
   })
 })

@@ -12,7 +12,7 @@ import {
 } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { instantOf, int, jsonColumn, millis, optionalRow, rowChecked } from "./values.ts"
 
 const { encode: encodeIds, decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
@@ -36,7 +36,7 @@ const byRole = (db: SqliteConnection, organizationId: string, roleId: number) =>
   db.get("SELECT * FROM role_permissions WHERE role_id = ? AND organization_id = ?", roleId, organizationId)
 
 export const makeRolePermissionStore = Effect.gen(function* () {
-  const { read, write } = sqlOn(yield* SqliteDatabase)
+  const { read, write } = yield* SqliteDatabase
   const findWhere = (condition: string, value: number) =>
     inOrganization((organizationId) =>
       read((db) =>

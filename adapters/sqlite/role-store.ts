@@ -2,7 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import { DuplicateRoleKey, inOrganization, Role, RoleId, RoleInUse, RoleStore } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
 export const toRole = (row: Row) =>
@@ -23,7 +23,7 @@ export const toRole = (row: Row) =>
 const columns = "id, name, role_key, active, created_at, deactivated_at"
 
 export const makeRoleStore = Effect.gen(function* () {
-  const { read, write, transaction } = sqlOn(yield* SqliteDatabase)
+  const { read, write, transaction } = yield* SqliteDatabase
   const findIn = (organizationId: string, id: number) =>
     read((db) =>
       optionalRow(

@@ -11,7 +11,7 @@ import {
 } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { instantOf, jsonColumn, millis, optionalRow, rowChecked, text } from "./values.ts"
 
 const { encode: encodeIds, decode: decodeIds } = jsonColumn(Schema.Array(PermissionId))
@@ -30,7 +30,7 @@ const toRecord = (row: Row) =>
   )
 
 export const makeScimTokenStore = Effect.gen(function* () {
-  const { read, write } = sqlOn(yield* SqliteDatabase)
+  const { read, write } = yield* SqliteDatabase
   return ScimTokenStore.of({
     insert: (token, entry) =>
       write((db) => {

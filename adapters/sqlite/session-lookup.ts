@@ -1,7 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import { SessionLookup } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { memberColumns, toMember } from "./member-rows.ts"
 import { joinedPermissionIds } from "./role-permission-store.ts"
 import { toSession } from "./session-store.ts"
@@ -39,10 +39,12 @@ const toFound = (row: Row) => ({
 
 /** A session and all that authenticates it, in one statement. */
 export const makeSessionLookup = Effect.gen(function* () {
-  const { read } = sqlOn(yield* SqliteDatabase)
+  const { readRemembered } = yield* SqliteDatabase
   return SessionLookup.of({
     find: (tokenHash) =>
-      read((db) => Option.map(Option.fromNullishOr(db.get(sessionWithMember, tokenHash)), toFound))
+      readRemembered(`session ${tokenHash}`, (db) =>
+        Option.map(Option.fromNullishOr(db.get(sessionWithMember, tokenHash)), toFound)
+      )
   })
 })
 

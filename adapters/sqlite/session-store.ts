@@ -8,7 +8,7 @@ import {
   TokenHash
 } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { instantOf, int, millis, optionalRow, rowChecked, text } from "./values.ts"
 
 /** A session from its row; its columns named with `prefix` where a join named them so. */
@@ -27,7 +27,7 @@ export const toSession = (row: Row, prefix = "") =>
 
 /** Sessions keyed by the SHA-256 of their token (the token is never stored); expired ones are swept. */
 export const makeSessionStore = Effect.gen(function* () {
-  const { read, write } = sqlOn(yield* SqliteDatabase)
+  const { read, write } = yield* SqliteDatabase
   return SessionStore.of({
     create: (session) =>
       write((db) => {

@@ -2,7 +2,7 @@ import { Effect, Layer } from "effect"
 import { inOrganization, isOpen, Subscription, SubscriptionStore } from "../../core/index.ts"
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
-import { SqliteDatabase, sqlOn } from "./database.ts"
+import { SqliteDatabase } from "./database.ts"
 import { jsonColumn, millis, optionalRow } from "./values.ts"
 
 /** A subscription as stored: whole, as JSON, beside the columns it is found and ordered by. */
@@ -28,7 +28,7 @@ const store = (db: SqliteConnection, subscription: Subscription) =>
 const newestFirst = "ORDER BY created_at DESC, id DESC"
 
 export const makeSubscriptionStore = Effect.gen(function* () {
-  const { read, write } = sqlOn(yield* SqliteDatabase)
+  const { read, write } = yield* SqliteDatabase
   const one = (sql: string, ...params: ReadonlyArray<string>) =>
     read((db) => optionalRow(db.get(sql, ...params), toSubscription))
   return SubscriptionStore.of({

@@ -1,0 +1,30 @@
+import type { SqliteConnection } from "./connection.ts"
+
+/** How many reads are remembered at most; all are forgotten at once when there are more. */
+const capacity = 4096
+
+/**
+ * Reads remembered until anything is committed to the file. `PRAGMA data_version` on the reading
+ * connection changes whenever another connection commits (this process's writer, or another
+ * process on the file), so a remembered read is answered only while nothing at all was committed
+ * since it was made: the same answer the statement would give, without running it and decoding
+ * its rows again. Off (`remembers` false) for a database in memory, read and written on one
+ * connection, which sees no change of version for its own commits.
+ */
+export const rememberedReads = (reader: SqliteConnection, remembers: boolean) => {
+  let version: unknown
+  const remembered = new Map<string, unknown>()
+  return <A>(key: string, use: (db: SqliteConnection) => A): A => {
+    if (!remembers) return use(reader)
+    const now = reader.get("PRAGMA data_version")?.data_version
+    if (now !== version) {
+      remembered.clear()
+      version = now
+    }
+    if (remembered.has(key)) return remembered.get(key) as A
+    const value = use(reader)
+    if (remembered.size >= capacity) remembered.clear()
+    remembered.set(key, value)
+    return value
+  }
+}
