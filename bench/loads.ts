@@ -45,6 +45,7 @@ export const loads = (token?: string): ReadonlyArray<Load> => {
     single("GET /health/live", get("/health/live")),
     single("GET /api/v1/team/roles", get("/api/v1/team/roles")),
     single("GET /api/v1/auth/me", get("/api/v1/auth/me"), floorGet),
+    single("GET /api/v1/team/members", get("/api/v1/team/members"), floorGet),
     single("POST /api/v1/team/role/add (409)", roleAdd),
     single("POST /api/v1/team/add (400)", memberAddInvalid),
     single("POST /api/v1/team/role-permission-detail (200)", grant),

@@ -11,6 +11,7 @@ import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
+import { printStoreRatios, storeRatios } from "./store-ratios.ts"
 import { mongoRoundTrips, sqliteRoundTrips } from "./store-round-trips.ts"
 import { benchSettings, ensureWrk, type Measured, wrkWarmed } from "./wrk.ts"
 
@@ -150,15 +151,24 @@ if (wanted("Roster, open mode, MongoDB (FerretDB)") || countRoundTrips) {
 
 if (countRoundTrips) roundTrips.SQLite = await sqliteRoundTrips()
 
-// The default store: SQLite, one file on this machine's disk.
-const dataDir = mkdtempSync(join(tmpdir(), "roster-bench-"))
-await measure(
-  "Roster, open mode, SQLite",
-  "app/main.ts",
-  { ROSTER_STORE: "sqlite", ROSTER_DATA_DIR: dataDir },
-  open
+// The default store: SQLite, one file on this machine's disk (a fresh one for each subject).
+const onSqlite = async (
+  label: string,
+  env: Record<string, string>,
+  list: (s: Server) => Promise<ReadonlyArray<Load>>
+) => {
+  const dataDir = mkdtempSync(join(tmpdir(), "roster-bench-"))
+  await measure(label, "app/main.ts", { ...env, ROSTER_STORE: "sqlite", ROSTER_DATA_DIR: dataDir }, list)
+  rmSync(dataDir, { recursive: true, force: true })
+}
+await onSqlite("Roster, open mode, SQLite", {}, open)
+await onSqlite("Roster, secure, session token, SQLite", { ROSTER_MASTER_KEY: masterKey }, async (s) =>
+  loads(await seedSecure(s.base, masterKey))
 )
-rmSync(dataDir, { recursive: true, force: true })
+const ratios = storeRatios(
+  subjects.find((subject) => subject.label === "Roster, secure, session token"),
+  subjects.find((subject) => subject.label === "Roster, secure, session token, SQLite")
+)
 
 const ratio = (value: number, reference: number | undefined) =>
   reference === undefined ? "  -  " : (value / reference).toFixed(2)
@@ -217,6 +227,7 @@ if (Object.keys(roundTrips).length > 0) {
     )
   }
 }
+printStoreRatios(ratios)
 mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
@@ -227,6 +238,7 @@ writeFileSync(
       connections,
       subjects: [raw, bare, ...subjects],
       roundTrips,
+      storeRatios: ratios,
       countingUs,
       metricsCost
     },

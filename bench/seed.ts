@@ -15,7 +15,10 @@ export const seedOpen = async (base: string, token?: string) => {
   return undefined
 }
 
-/** The open seed, plus a member holding every permission, logged in: returns their session token. */
+/** Members beside the bench's own, so that the members list is a list. */
+const otherMembers = 9
+
+/** The open seed, plus a member holding every permission, logged in, and others: returns their session token. */
 export const seedSecure = async (base: string, masterKey: string) => {
   await seedOpen(base, masterKey)
   for (let permissionId = 1; permissionId <= 8; permissionId++) {
@@ -27,6 +30,21 @@ export const seedSecure = async (base: string, masterKey: string) => {
     { ...benchMember, email: "bench@example.com", activestatus: true, roleId: 1 },
     masterKey
   )
+  for (let i = 1; i <= otherMembers; i++) {
+    const username = `member${i}`
+    await post(
+      base,
+      "/api/v1/team/add",
+      {
+        username,
+        password: benchMember.password,
+        email: `${username}@example.com`,
+        activestatus: true,
+        roleId: 1
+      },
+      masterKey
+    )
+  }
   const login = await post(base, "/api/v1/auth/login", benchMember)
   if (typeof login.token !== "string") throw new Error(`bench login failed: ${JSON.stringify(login)}`)
   return login.token

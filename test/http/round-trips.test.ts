@@ -33,7 +33,10 @@ const countedStores = async () => {
     const path = join(directory, "roster.db")
     return {
       tally,
-      stores: Layer.orDie(sqliteStores({ path, open: countingOpen(openBunSqlite, tally) })) as never
+      // Each read's statements, as on its first request (see bench/store-round-trips.ts).
+      stores: Layer.orDie(
+        sqliteStores({ path, open: countingOpen(openBunSqlite, tally), rememberReads: false })
+      ) as never
     }
   }
   const proxy = await startCountingProxy(new URL(mongoUri()).host)

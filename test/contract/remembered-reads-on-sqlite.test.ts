@@ -1,0 +1,61 @@
+// Reads SQLite remembers (the session, roles, members) are forgotten at once when anything is
+// committed, by this process or another one on the same file: two instances share the file here.
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { assert, describe, it } from "@effect/vitest"
+import { Context, Effect, Layer, Option } from "effect"
+import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
+import { MemberStore, RoleLookup, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
+import { memberRecord, newRole, sessionOf, withRoles } from "../support/contract.ts"
+
+const twoInstances = Effect.acquireRelease(
+  Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-remembered-"))),
+  (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
+).pipe(
+  Effect.flatMap((directory) => {
+    const path = join(directory, "roster.db")
+    return Effect.all([
+      Layer.build(withRoles(sqliteStores({ path, open: openBunSqlite }))),
+      Layer.build(sqliteStores({ path, open: openBunSqlite }))
+    ])
+  })
+)
+
+describe("remembered reads on SQLite", () => {
+  it.effect("answer what another instance committed on the same file, from the next read on", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const [a, b] = yield* twoInstances
+        const on = <S, I>(context: Context.Context<I>, service: Context.Key<I, S>) =>
+          Context.get(context, service)
+        const role = yield* on(a, RoleStore).insert(newRole("staff"))
+        const ada = memberRecord("ada", { roleId: role.id })
+        yield* on(a, MemberStore).insert(ada)
+        const session = sessionOf("ada-token", ada.id)
+        yield* on(a, SessionStore).create(session)
+
+        const found = () => on(a, SessionLookup).find(session.tokenHash)
+        const roleName = () =>
+          on(a, RoleLookup)
+            .find(role.id)
+            .pipe(Effect.map(Option.map((r) => r.role.name)))
+        const activeMembers = () =>
+          on(a, MemberStore)
+            .page({ active: true }, 10)
+            .pipe(Effect.map((m) => m.length))
+        assert.isTrue(Option.isSome(yield* found()))
+        assert.isTrue(Option.isSome(yield* found()), "remembered, still there")
+        assert.deepStrictEqual(yield* roleName(), Option.some("Role staff"))
+        assert.strictEqual(yield* activeMembers(), 1)
+
+        yield* on(b, RoleStore).update(role.id, { name: "Renamed" })
+        assert.deepStrictEqual(yield* roleName(), Option.some("Renamed"), "a rename on the other instance")
+        yield* on(b, MemberStore).update(ada.id, role.id, { activestatus: false }, false, undefined)
+        assert.strictEqual(yield* activeMembers(), 0, "a deactivation on the other instance")
+        yield* on(b, SessionStore).revoke(session.tokenHash)
+        assert.isTrue(Option.isNone(yield* found()), "a session revoked on the other instance")
+      })
+    )
+  )
+})
