@@ -43,7 +43,7 @@ const toOrganization = (row: Row) =>
 const notDeleting = "deleting = 0"
 
 export const makeOrganizationStore = Effect.gen(function* () {
-  const { read, write, transaction } = yield* SqliteDatabase
+  const { read, readRemembered, write, transaction } = yield* SqliteDatabase
   // Every instance makes sure of the default organisation at start; the second insert is ignored.
   yield* write((db) =>
     db.run(
@@ -54,7 +54,7 @@ export const makeOrganizationStore = Effect.gen(function* () {
     )
   )
   const findWhere = (condition: string, ...params: ReadonlyArray<SqlValue>) =>
-    read((db) =>
+    readRemembered(`organization ${condition} ${JSON.stringify(params)}`, (db) =>
       optionalRow(
         db.get(`SELECT * FROM organizations WHERE ${condition} AND ${notDeleting}`, ...params),
         toOrganization

@@ -13,14 +13,25 @@ const capacity = 4096
  */
 export const rememberedReads = (reader: SqliteConnection, remembers: boolean) => {
   let version: unknown
+  let checked = false
   const remembered = new Map<string, unknown>()
-  return <A>(key: string, use: (db: SqliteConnection) => A): A => {
-    if (!remembers) return use(reader)
+  const forgetWhenChanged = () => {
+    // No request arrives, and no commit of this process's writer runs, within one synchronous run
+    // of the event loop: a version checked in it holds for every read until the run ends.
+    if (checked) return
+    checked = true
+    queueMicrotask(() => {
+      checked = false
+    })
     const now = reader.get("PRAGMA data_version")?.data_version
     if (now !== version) {
       remembered.clear()
       version = now
     }
+  }
+  return <A>(key: string, use: (db: SqliteConnection) => A): A => {
+    if (!remembers) return use(reader)
+    forgetWhenChanged()
     if (remembered.has(key)) return remembered.get(key) as A
     const value = use(reader)
     if (remembered.size >= capacity) remembered.clear()
