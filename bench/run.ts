@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
@@ -165,6 +166,9 @@ await onSqlite("Roster, open mode, SQLite", {}, open)
 await onSqlite("Roster, secure, session token, SQLite", { ROSTER_MASTER_KEY: masterKey }, async (s) =>
   loads(await seedSecure(s.base, masterKey))
 )
+const betterAuth = wanted("Better Auth")
+  ? await measureBetterAuth(serverCore, { connections, seconds, core: loadCore })
+  : undefined
 const ratios = storeRatios(
   subjects.find((subject) => subject.label === "Roster, secure, session token"),
   subjects.find((subject) => subject.label === "Roster, secure, session token, SQLite")
@@ -228,6 +232,10 @@ if (Object.keys(roundTrips).length > 0) {
   }
 }
 printStoreRatios(ratios)
+const againstBetterAuth = printAgainstBetterAuth(
+  subjects.find((subject) => subject.label === "Roster, secure, session token, SQLite"),
+  betterAuth
+)
 mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
@@ -239,6 +247,7 @@ writeFileSync(
       subjects: [raw, bare, ...subjects],
       roundTrips,
       storeRatios: ratios,
+      againstBetterAuth,
       countingUs,
       metricsCost
     },

@@ -37,16 +37,25 @@ const waitFor = async (child: Subprocess<"ignore", "pipe", "inherit">, pattern: 
   return match
 }
 
-/** A Bun server pinned to `core`, started from `entry` with `env`; ready once it says it listens. */
-export const startBun = async (entry: string, env: Record<string, string>, core: number): Promise<Server> => {
+/**
+ * A Bun server pinned to `core`, started from `entry` with `env`; ready once it prints `ready`
+ * (by default, that it listens), whose match it hands back.
+ */
+export const startBun = async (
+  entry: string,
+  env: Record<string, string>,
+  core: number,
+  ready = /listening on/
+): Promise<Server & { readonly ready: RegExpExecArray }> => {
   const port = await freePort()
   const child = spawn([...pinnedTo(core), "bun", entry], {
     env: { ...process.env, PORT: String(port), ...env },
     stdout: "pipe",
     stderr: "inherit"
   })
-  await waitFor(child, /listening on/)
+  const said = await waitFor(child, ready)
   return {
+    ready: said,
     base: `http://127.0.0.1:${port}`,
     pid: child.pid,
     rssMb: async () => {
