@@ -1,7 +1,12 @@
 import type { SqliteConnection } from "./connection.ts"
 
-/** How many reads are remembered at most; all are forgotten at once when there are more. */
+/**
+ * How many rows are remembered at most, a list counting each of its rows (a page of members holds
+ * up to a thousand); all are forgotten at once when there would be more.
+ */
 const capacity = 4096
+
+const rowsIn = (value: unknown) => (Array.isArray(value) ? value.length + 1 : 1)
 
 /**
  * Reads remembered until anything is committed to the file. `PRAGMA data_version` on the reading
@@ -14,7 +19,12 @@ const capacity = 4096
 export const rememberedReads = (reader: SqliteConnection, remembers: boolean) => {
   let version: unknown
   let checked = false
+  let rows = 0
   const remembered = new Map<string, unknown>()
+  const forget = () => {
+    remembered.clear()
+    rows = 0
+  }
   const forgetWhenChanged = () => {
     // No request arrives, and no commit of this process's writer runs, within one synchronous run
     // of the event loop: a version checked in it holds for every read until the run ends.
@@ -25,7 +35,7 @@ export const rememberedReads = (reader: SqliteConnection, remembers: boolean) =>
     })
     const now = reader.get("PRAGMA data_version")?.data_version
     if (now !== version) {
-      remembered.clear()
+      forget()
       version = now
     }
   }
@@ -34,8 +44,11 @@ export const rememberedReads = (reader: SqliteConnection, remembers: boolean) =>
     forgetWhenChanged()
     if (remembered.has(key)) return remembered.get(key) as A
     const value = use(reader)
-    if (remembered.size >= capacity) remembered.clear()
+    const weight = rowsIn(value)
+    if (rows + weight > capacity) forget()
+    if (weight > capacity) return value
     remembered.set(key, value)
+    rows += weight
     return value
   }
 }

@@ -6,6 +6,7 @@ import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
+import { rememberedReads } from "../../adapters/sqlite/remembered-reads.ts"
 import { MemberStore, RoleLookup, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
 import { memberRecord, newRole, sessionOf, withRoles } from "../support/contract.ts"
 
@@ -57,5 +58,35 @@ describe("remembered reads on SQLite", () => {
         assert.isTrue(Option.isNone(yield* found()), "a session revoked on the other instance")
       })
     )
+  )
+
+  it.effect(
+    "keep at most 4096 rows, a list counting each of its rows, and run a read again once forgotten",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const directory = yield* Effect.acquireRelease(
+            Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-remembered-"))),
+            (path) => Effect.sync(() => rmSync(path, { recursive: true, force: true }))
+          )
+          const connection = yield* Effect.promise(() => openBunSqlite(join(directory, "rows.db")))
+          yield* Effect.addFinalizer(() => Effect.sync(() => connection.close()))
+          const remember = rememberedReads(connection, true)
+          let ran = 0
+          const rowsOf = (count: number) => () => {
+            ran += 1
+            return Array.from({ length: count }, (_, i) => i)
+          }
+          remember("big", rowsOf(5000))
+          remember("big", rowsOf(5000))
+          assert.strictEqual(ran, 2, "a list over the bound is never remembered")
+          remember("page", rowsOf(4000))
+          remember("page", rowsOf(4000))
+          assert.strictEqual(ran, 3, "a list within the bound is")
+          remember("other", rowsOf(200))
+          remember("page", rowsOf(4000))
+          assert.strictEqual(ran, 5, "the next list over the bound forgot the first")
+        })
+      )
   )
 })
