@@ -25,6 +25,23 @@ describe("throttleClientOf", () => {
   it("counts an IPv4-mapped IPv6 address as the IPv4 address", () => {
     assert.strictEqual(throttleClientOf("::ffff:198.51.100.4"), "198.51.100.4")
   })
+
+  it("reads every spelling of a full or shortened address, and keeps what is no address as given", () => {
+    const cases: ReadonlyArray<readonly [string, string]> = [
+      ["::", "0:0:0:0::/64"],
+      ["1::", "1:0:0:0::/64"],
+      ["1:2:3:4:5:6:7:8", "1:2:3:4::/64"],
+      ["1:2:3:4:5:6:7", "1:2:3:4:5:6:7"],
+      ["1:2:3:4:5:6:7::8", "1:2:3:4:5:6:7::8"],
+      ["12345::1", "12345::1"],
+      ["abcdg::1", "abcdg::1"],
+      ["2001:db8::[1]", "2001:db8::[1]"],
+      ["[2001:db8::]1", "[2001:db8::]1"],
+      ["::ffff:198.51.100.4:1", "::ffff:198.51.100.4:1"],
+      ["1::ffff:198.51.100.4", "1::ffff:198.51.100.4"]
+    ]
+    for (const [address, counted] of cases) assert.strictEqual(throttleClientOf(address), counted, address)
+  })
 })
 
 describe("sliding windows", () => {
@@ -49,5 +66,17 @@ describe("sliding windows", () => {
     assert.isAbove(slidingCount(sooner, 1, 3), 3)
     // Room in this window: only the previous window's weight has to fall.
     assert.strictEqual(secondsUntilAllowed(at(21), 1, 3, 3), 400 - 60)
+    // Room, and nothing before: at once (the shortest wait there is).
+    assert.strictEqual(secondsUntilAllowed(at(21), 1, 0, 3), 1)
+    assert.strictEqual(secondsUntilAllowed(at(21), 2, 0, 3), 1)
+  })
+
+  it("aligns windows to the epoch: each ends where the next starts, a counter kept through the next", () => {
+    const window = windowAt(DateTime.makeUnsafe(25 * 60_000), size)
+    assert.deepStrictEqual(
+      [window.previousStart, window.start, window.end, window.keepUntil].map(DateTime.toEpochMillis),
+      [10 * 60_000, 20 * 60_000, 30 * 60_000, 40 * 60_000]
+    )
+    assert.strictEqual(window.elapsedMillis, 5 * 60_000)
   })
 })
