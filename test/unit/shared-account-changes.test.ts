@@ -1,0 +1,70 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Option, Redacted } from "effect"
+import {
+  AccountShared,
+  addMember,
+  CurrentOrganization,
+  createOrganization,
+  ensureOwner,
+  MemberStore,
+  updateMember
+} from "../../core/index.ts"
+import {
+  actorWith,
+  failureOf,
+  master,
+  memberInput,
+  password,
+  provideRoster,
+  roleWith
+} from "../support/roster.ts"
+
+/** Ada, a member here and an owner in Acme; Bob, a member here alone; an administrator here. */
+const sharedAccount = Effect.gen(function* () {
+  const reader = yield* roleWith("reader", ["team.read"])
+  const ada = yield* addMember(master, memberInput("ada", reader.id))
+  const bob = yield* addMember(master, memberInput("bob", reader.id))
+  const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
+  yield* ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) }).pipe(
+    Effect.provideService(CurrentOrganization, acme.id)
+  )
+  const { principal: admin } = yield* actorWith("admin", ["team.read", "team.members.write"])
+  return { ada, bob, admin }
+})
+
+const stored = (id: Parameters<typeof updateMember>[1]) =>
+  Effect.gen(function* () {
+    return Option.getOrThrow(yield* (yield* MemberStore).findById(id))
+  })
+
+describe("an account shared with another organisation", () => {
+  it.effect("is changed account-wide by nobody bound to one organisation: its username and e-mail stay", () =>
+    Effect.gen(function* () {
+      const { ada, admin } = yield* sharedAccount
+      for (const changes of [{ username: "countess" }, { email: "countess@example.com" }]) {
+        const refused = failureOf(yield* Effect.exit(updateMember(admin, ada.id, changes)))
+        assert.instanceOf(refused, AccountShared)
+        assert.strictEqual((refused as AccountShared).memberId, ada.id)
+      }
+      const member = yield* stored(ada.id)
+      assert.deepStrictEqual([member.username, member.email], ["ada", "ada@example.com"])
+    }).pipe(provideRoster())
+  )
+
+  it.effect(
+    "keeps its membership here the organisation's own to change, and the operator may change it all",
+    () =>
+      Effect.gen(function* () {
+        const { ada, bob, admin } = yield* sharedAccount
+        yield* updateMember(admin, ada.id, { activestatus: false })
+        assert.isFalse((yield* stored(ada.id)).activestatus)
+        yield* updateMember(admin, bob.id, { email: "robert@example.com", username: "robert" })
+        assert.deepStrictEqual(
+          [(yield* stored(bob.id)).username, (yield* stored(bob.id)).email],
+          ["robert", "robert@example.com"]
+        )
+        yield* updateMember(master, ada.id, { email: "countess@example.com" })
+        assert.strictEqual((yield* stored(ada.id)).email, "countess@example.com")
+      }).pipe(provideRoster())
+  )
+})
