@@ -116,3 +116,11 @@ export const actorWith = Effect.fnUntraced(function* (
 /** The error an exit failed with; none for a success. */
 export const failureOf = <A, E>(exit: Exit.Exit<A, E>) =>
   Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
+
+/** A role holding team.read alone (what identity providers fill by default), and Ada and Bob in it. */
+export const readersAdaAndBob = Effect.gen(function* () {
+  const reader = yield* roleWith("reader", ["team.read"])
+  const ada = yield* addMember(master, memberInput("ada", reader.id))
+  const bob = yield* addMember(master, memberInput("bob", reader.id))
+  return { reader, ada, bob }
+})

@@ -3,7 +3,6 @@ import { Effect, Option, Redacted } from "effect"
 import {
   AuditLog,
   acceptInvitation,
-  addMember,
   CurrentOrganization,
   createOrganization,
   Forbidden,
@@ -21,17 +20,15 @@ import {
   failureOf,
   logInAs,
   master,
-  memberInput,
   password,
   provideRoster,
+  readersAdaAndBob,
   roleWith
 } from "../support/roster.ts"
 
 /** Ada, a member here, invited into Acme's staff role: the token, and how to act in Acme. */
 const adaInvitedElsewhere = Effect.gen(function* () {
-  const reader = yield* roleWith("reader", ["team.read"])
-  const ada = yield* addMember(master, memberInput("ada", reader.id))
-  yield* addMember(master, memberInput("bob", reader.id))
+  const { ada } = yield* readersAdaAndBob
   const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
   const inAcme = Effect.provideService(CurrentOrganization, acme.id)
   const staff = yield* inAcme(roleWith("staff", []))

@@ -15,27 +15,27 @@ import {
   removeProvisionedGroup,
   replaceProvisionedGroup
 } from "../../core/index.ts"
-import { actorWith, failureOf, master, memberInput, provideRoster, roleWith } from "../support/roster.ts"
+import {
+  actorWith,
+  failureOf,
+  master,
+  memberInput,
+  provideRoster,
+  readersAdaAndBob,
+  roleWith
+} from "../support/roster.ts"
 
 const roleOf = (id: MemberId) =>
   Effect.gen(function* () {
     return Option.getOrThrow(yield* (yield* MemberStore).findById(id)).roleId
   })
 
-/** The default role (team.read alone) and two members in it. */
-const seeded = Effect.gen(function* () {
-  const reader = yield* roleWith("reader", ["team.read"])
-  const ada = yield* addMember(master, memberInput("ada", reader.id))
-  const bob = yield* addMember(master, memberInput("bob", reader.id))
-  return { reader, ada, bob }
-})
-
 describe("groups provisioned by an identity provider", () => {
   it.effect(
     "a group is a new role named for it, keyed apart from a role of that key, holding who it names",
     () =>
       Effect.gen(function* () {
-        const { ada, bob } = yield* seeded
+        const { ada, bob } = yield* readersAdaAndBob
         yield* roleWith("sales", [])
         const id = yield* provisionGroup(master, {
           displayName: "Sales",
@@ -57,7 +57,7 @@ describe("groups provisioned by an identity provider", () => {
 
   it.effect("replacing renames the role, keeps its key, and moves who left to the default role", () =>
     Effect.gen(function* () {
-      const { reader, ada, bob } = yield* seeded
+      const { reader, ada, bob } = yield* readersAdaAndBob
       const id = yield* provisionGroup(master, { displayName: "Ops", memberIds: [ada.id] })
       yield* replaceProvisionedGroup(master, id, { displayName: "Operations", memberIds: [bob.id] })
       const role = Option.getOrThrow(yield* (yield* RoleStore).findById(id))
@@ -69,7 +69,7 @@ describe("groups provisioned by an identity provider", () => {
 
   it.effect("removing moves the holders to the default role first, then the role goes", () =>
     Effect.gen(function* () {
-      const { reader, ada } = yield* seeded
+      const { reader, ada } = yield* readersAdaAndBob
       const id = yield* provisionGroup(master, { displayName: "Ops", memberIds: [ada.id] })
       yield* removeProvisionedGroup(master, id)
       assert.isTrue(Option.isNone(yield* (yield* RoleStore).findById(id)))
@@ -89,7 +89,7 @@ describe("groups provisioned by an identity provider", () => {
     "the default role's holders have nowhere to go: emptying or removing it is refused, changing nothing",
     () =>
       Effect.gen(function* () {
-        const { reader, ada } = yield* seeded
+        const { reader, ada } = yield* readersAdaAndBob
         assert.instanceOf(
           failureOf(
             yield* Effect.exit(
@@ -109,7 +109,7 @@ describe("groups provisioned by an identity provider", () => {
 
   it.effect("a caller without the right, or below the group's ceiling, changes nothing", () =>
     Effect.gen(function* () {
-      const { ada } = yield* seeded
+      const { ada } = yield* readersAdaAndBob
       const admins = yield* roleWith("admins", [
         "team.read",
         "team.roles.write",

@@ -2,28 +2,17 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
 import {
   AccountShared,
-  addMember,
   CurrentOrganization,
   createOrganization,
   ensureOwner,
   MemberStore,
   updateMember
 } from "../../core/index.ts"
-import {
-  actorWith,
-  failureOf,
-  master,
-  memberInput,
-  password,
-  provideRoster,
-  roleWith
-} from "../support/roster.ts"
+import { actorWith, failureOf, master, password, provideRoster, readersAdaAndBob } from "../support/roster.ts"
 
 /** Ada, a member here and an owner in Acme; Bob, a member here alone; an administrator here. */
 const sharedAccount = Effect.gen(function* () {
-  const reader = yield* roleWith("reader", ["team.read"])
-  const ada = yield* addMember(master, memberInput("ada", reader.id))
-  const bob = yield* addMember(master, memberInput("bob", reader.id))
+  const { ada, bob } = yield* readersAdaAndBob
   const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
   yield* ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) }).pipe(
     Effect.provideService(CurrentOrganization, acme.id)
