@@ -1,14 +1,11 @@
-import { Context, Deferred, Effect, Layer, Schema } from "effect"
-import { StoreUnavailable, StoreWrites } from "../../core/index.ts"
-import { Metrics } from "../metrics/recorder.ts"
-import { type OpenSqlite, resultCodeOf, resultCodes, type SqliteConnection } from "./connection.ts"
+import { Context, Deferred, Effect, Layer } from "effect"
+import { type StoreUnavailable, StoreWrites } from "../../core/index.ts"
+import type { OpenSqlite, SqliteConnection } from "./connection.ts"
+import { classify, dieOnViolation, type UniqueViolation } from "./failures.ts"
 import { migrate } from "./migrations.ts"
 import { isDatabaseFile, keepPrivate } from "./private-files.ts"
 import { rememberedReads } from "./remembered-reads.ts"
 import { type Joined, writeGroups } from "./write-groups.ts"
-
-/** A unique constraint refused the write: the caller turns it into the port's conflict error. */
-export class UniqueViolation extends Schema.TaggedError<UniqueViolation>()("UniqueViolation", {}) {}
 
 /** The reads and writes every SQLite store port makes on the open database file. */
 export class SqliteDatabase extends Context.Service<SqliteDatabase, SqlHelpers>()(
@@ -69,28 +66,7 @@ export const sqliteDatabaseLayer = (options: SqliteOptions) =>
     })
   )
 
-const countFailure = Effect.flatMap(Metrics, (metrics) => Effect.sync(() => metrics?.storeError("sqlite")))
-
-const isBusy = (code: number | undefined) =>
-  code !== undefined && ((code & 0xff) === resultCodes.busy || (code & 0xff) === resultCodes.locked)
-
-const isUnique = (code: number | undefined) =>
-  code === resultCodes.constraintUnique || code === resultCodes.constraintPrimaryKey
-
-/** A driver's error as the ports know it: busy is "not now", a unique constraint a conflict, the rest a bug. */
-const classify = (error: unknown): Effect.Effect<never, UniqueViolation | StoreUnavailable> => {
-  const code = resultCodeOf(error)
-  if (isBusy(code)) return Effect.andThen(countFailure, Effect.fail(new StoreUnavailable()))
-  if (isUnique(code)) return Effect.fail(new UniqueViolation())
-  return Effect.die(error)
-}
-
-const dieOnViolation = <A, E>(effect: Effect.Effect<A, E | UniqueViolation>) =>
-  Effect.catchTag(effect as Effect.Effect<A, UniqueViolation>, "UniqueViolation", (violation) =>
-    Effect.die(violation)
-  ) as Effect.Effect<A, Exclude<E, UniqueViolation>>
-
-/** The three ways the store adapters touch the file. */
+/** How the store adapters touch the file: reads (remembered or not), and writes in groups. */
 const sqlOn = (
   reader: SqliteConnection,
   writer: SqliteConnection,
