@@ -57,12 +57,14 @@ export const sqliteDatabaseLayer = (options: SqliteOptions) =>
       yield* Effect.sync(() => keepPrivate(options.path))
       const writer = yield* opened(options)
       yield* migrate(writer)
-      const groups = writeGroups(writer)
-      yield* Effect.addFinalizer(() => Effect.sync(groups.flush))
       const reader = isDatabaseFile(options.path) ? yield* opened(options) : writer
+      const remembered = rememberedReads(reader, reader !== writer && options.rememberReads !== false)
+      // What a write's answer is followed by reads what it wrote, never what was remembered before.
+      const groups = writeGroups(writer, setImmediate, remembered.recheck)
+      yield* Effect.addFinalizer(() => Effect.sync(groups.flush))
       // The WAL and shared-memory files exist once the schema was read: private like the database.
       yield* Effect.sync(() => keepPrivate(options.path))
-      return sqlOn(reader, writer, groups, reader !== writer && options.rememberReads !== false)
+      return sqlOn(reader, writer, groups, remembered)
     })
   )
 
@@ -71,9 +73,8 @@ const sqlOn = (
   reader: SqliteConnection,
   writer: SqliteConnection,
   groups: ReturnType<typeof writeGroups>,
-  remembers: boolean
+  remembered: ReturnType<typeof rememberedReads>
 ) => {
-  const remember = rememberedReads(reader, remembers)
   const readOn =
     (db: SqliteConnection) =>
     <A>(use: (db: SqliteConnection) => A): Effect.Effect<A, StoreUnavailable> =>
@@ -96,7 +97,7 @@ const sqlOn = (
   const readRemembered = <A>(
     key: string,
     use: (db: SqliteConnection) => A
-  ): Effect.Effect<A, StoreUnavailable> => read(() => remember(key, use))
+  ): Effect.Effect<A, StoreUnavailable> => read(() => remembered.read(key, use))
 
   /**
    * Reads on the writing connection, which also sees the writes of the group not yet committed: what

@@ -39,7 +39,7 @@ export const rememberedReads = (reader: SqliteConnection, remembers: boolean) =>
       version = now
     }
   }
-  return <A>(key: string, use: (db: SqliteConnection) => A): A => {
+  const read = <A>(key: string, use: (db: SqliteConnection) => A): A => {
     if (!remembers) return use(reader)
     forgetWhenChanged()
     if (remembered.has(key)) return remembered.get(key) as A
@@ -51,4 +51,9 @@ export const rememberedReads = (reader: SqliteConnection, remembers: boolean) =>
     rows += weight
     return value
   }
+  /** Checks the version again before the next read: this process's writer has just committed. */
+  const recheck = () => {
+    checked = false
+  }
+  return { read, recheck }
 }

@@ -21,8 +21,13 @@ export interface Joined<A> {
  * of its own, so one that fails undoes only itself. The group commits once the writes that are
  * ready have joined it (`schedule`, by default after the event loop's pending I/O); nobody is
  * answered before the commit that holds their write is on disk, and when it fails, all are refused.
+ * `committed` hears of each commit before anybody is answered.
  */
-export const writeGroups = (db: SqliteConnection, schedule: (commit: () => void) => void = setImmediate) => {
+export const writeGroups = (
+  db: SqliteConnection,
+  schedule: (commit: () => void) => void = setImmediate,
+  committed: () => void = () => {}
+) => {
   let open: Group | undefined
 
   const commit = (group: Group) => {
@@ -30,6 +35,7 @@ export const writeGroups = (db: SqliteConnection, schedule: (commit: () => void)
     if (group.lost !== undefined) return Deferred.doneUnsafe(group.committed, Effect.fail(group.lost))
     try {
       db.exec("COMMIT")
+      committed()
       Deferred.doneUnsafe(group.committed, Effect.void)
     } catch (error) {
       try {

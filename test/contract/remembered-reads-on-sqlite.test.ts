@@ -71,7 +71,7 @@ describe("remembered reads on SQLite", () => {
           )
           const connection = yield* Effect.promise(() => openBunSqlite(join(directory, "rows.db")))
           yield* Effect.addFinalizer(() => Effect.sync(() => connection.close()))
-          const remember = rememberedReads(connection, true)
+          const remember = rememberedReads(connection, true).read
           let ran = 0
           const rowsOf = (count: number) => () => {
             ran += 1
@@ -88,5 +88,38 @@ describe("remembered reads on SQLite", () => {
           assert.strictEqual(ran, 5, "the next list over the bound forgot the first")
         })
       )
+  )
+
+  it.effect("hold one check for a synchronous run, and check again once told this process committed", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const directory = yield* Effect.acquireRelease(
+          Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-remembered-"))),
+          (path) => Effect.sync(() => rmSync(path, { recursive: true, force: true }))
+        )
+        const path = join(directory, "run.db")
+        const writer = yield* Effect.promise(() => openBunSqlite(path))
+        const reader = yield* Effect.promise(() => openBunSqlite(path))
+        yield* Effect.addFinalizer(() =>
+          Effect.sync(() => {
+            reader.close()
+            writer.close()
+          })
+        )
+        writer.exec("PRAGMA journal_mode = WAL")
+        writer.exec("CREATE TABLE t (v INTEGER)")
+        writer.exec("INSERT INTO t VALUES (1)")
+        const remembered = rememberedReads(reader, true)
+        const value = () => remembered.read("v", (db) => db.get("SELECT v FROM t")?.v)
+        // All in one synchronous run: no request could arrive in it, so one check holds...
+        const first = value()
+        writer.exec("UPDATE t SET v = 2")
+        const stillFirst = value()
+        // ...until the writer says it committed.
+        remembered.recheck()
+        const second = value()
+        assert.deepStrictEqual([first, stillFirst, second], [1, 1, 2])
+      })
+    )
   )
 })
