@@ -26,8 +26,8 @@ export const rememberedReads = (reader: SqliteConnection, remembers: boolean) =>
     rows = 0
   }
   const forgetWhenChanged = () => {
-    // No request arrives, and no commit of this process's writer runs, within one synchronous run
-    // of the event loop: a version checked in it holds for every read until the run ends.
+    // No request arrives within one synchronous run of the event loop: a version checked in it
+    // holds for every read until the run ends, or until this process's writer commits (`recheck`).
     if (checked) return
     checked = true
     queueMicrotask(() => {
