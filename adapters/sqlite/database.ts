@@ -139,4 +139,4 @@ const sqlOn = (
   return { read, readRemembered, readWritten, transaction, write }
 }
 
-type SqlHelpers = ReturnType<typeof sqlOn>
+export type SqlHelpers = ReturnType<typeof sqlOn>

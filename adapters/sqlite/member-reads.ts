@@ -1,14 +1,8 @@
 import { Effect, Option } from "effect"
 import type { MemberStoreReads } from "../../core/index.ts"
-import {
-  inOrganization,
-  loginKey,
-  type MemberId,
-  OrganizationId,
-  RoleId,
-  type StoreUnavailable
-} from "../../core/index.ts"
+import { inOrganization, loginKey, type MemberId, OrganizationId, RoleId } from "../../core/index.ts"
 import type { SqliteConnection } from "./connection.ts"
+import type { SqlHelpers } from "./database.ts"
 import { memberConditions } from "./member-query.ts"
 import { memberIn, memberView, toAccount, toMember } from "./member-rows.ts"
 import { instantOf, int, isSet, optionalRow, text } from "./values.ts"
@@ -28,10 +22,10 @@ const membershipsIn = (db: SqliteConnection, id: MemberId) =>
     }))
 
 /** What `MemberStore` reads: members (a membership joined to its account), accounts, memberships. */
-export const memberReads = (
-  read: <A>(use: (db: SqliteConnection) => A) => Effect.Effect<A, StoreUnavailable>,
-  readRemembered: <A>(key: string, use: (db: SqliteConnection) => A) => Effect.Effect<A, StoreUnavailable>
-): MemberStoreReads => ({
+export const memberReads = ({
+  read,
+  readRemembered
+}: Pick<SqlHelpers, "read" | "readRemembered">): MemberStoreReads => ({
   findById: (id) => inOrganization((organizationId) => read((db) => memberIn(db, organizationId, id))),
   findAccount: (id) =>
     read((db) => optionalRow(db.get("SELECT * FROM accounts WHERE id = ?", id), toAccount)),

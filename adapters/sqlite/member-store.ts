@@ -77,7 +77,7 @@ export const makeMemberStore = Effect.gen(function* () {
           joined === "unknown role" ? unknownRole(member.roleId) : Effect.succeed(joined)
         )
       ),
-    ...memberReads(read, readRemembered),
+    ...memberReads({ read, readRemembered }),
     setAccountStatus: (id, active, entry) =>
       changeAccount(
         id,

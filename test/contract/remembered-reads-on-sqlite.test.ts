@@ -1,21 +1,15 @@
 // Reads SQLite remembers (the session, roles, members) are forgotten at once when anything is
 // committed, by this process or another one on the same file: two instances share the file here.
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
 import { rememberedReads } from "../../adapters/sqlite/remembered-reads.ts"
 import { MemberStore, RoleLookup, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
 import { memberRecord, newRole, sessionOf, withRoles } from "../support/contract.ts"
+import { scratchFile } from "../support/stores.ts"
 
-const twoInstances = Effect.acquireRelease(
-  Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-remembered-"))),
-  (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
-).pipe(
-  Effect.flatMap((directory) => {
-    const path = join(directory, "roster.db")
+const twoInstances = scratchFile.pipe(
+  Effect.flatMap((path) => {
     return Effect.all([
       Layer.build(withRoles(sqliteStores({ path, open: openBunSqlite }))),
       Layer.build(sqliteStores({ path, open: openBunSqlite }))
@@ -65,11 +59,8 @@ describe("remembered reads on SQLite", () => {
     () =>
       Effect.scoped(
         Effect.gen(function* () {
-          const directory = yield* Effect.acquireRelease(
-            Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-remembered-"))),
-            (path) => Effect.sync(() => rmSync(path, { recursive: true, force: true }))
-          )
-          const connection = yield* Effect.promise(() => openBunSqlite(join(directory, "rows.db")))
+          const path = yield* scratchFile
+          const connection = yield* Effect.promise(() => openBunSqlite(path))
           yield* Effect.addFinalizer(() => Effect.sync(() => connection.close()))
           const remember = rememberedReads(connection, true).read
           let ran = 0
@@ -93,11 +84,7 @@ describe("remembered reads on SQLite", () => {
   it.effect("hold one check for a synchronous run, and check again once told this process committed", () =>
     Effect.scoped(
       Effect.gen(function* () {
-        const directory = yield* Effect.acquireRelease(
-          Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-remembered-"))),
-          (path) => Effect.sync(() => rmSync(path, { recursive: true, force: true }))
-        )
-        const path = join(directory, "run.db")
+        const path = yield* scratchFile
         const writer = yield* Effect.promise(() => openBunSqlite(path))
         const reader = yield* Effect.promise(() => openBunSqlite(path))
         yield* Effect.addFinalizer(() =>

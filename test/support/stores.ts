@@ -31,7 +31,7 @@ export const mongoTestStores = Layer.unwrap(
 export const memoryTestStores = MemoryStores
 
 /** A SQLite file of its own for one test, deleted (with its WAL files) when the test's layer is released. */
-const scratchFile = Effect.acquireRelease(
+export const scratchFile = Effect.acquireRelease(
   Effect.sync(() => mkdtempSync(join(tmpdir(), "roster-sqlite-"))),
   (directory) => Effect.sync(() => rmSync(directory, { recursive: true, force: true }))
 ).pipe(Effect.map((directory) => join(directory, "roster.db")))
