@@ -51,7 +51,7 @@ export const invitationAuditFields = ["email", "roleId", "expiresAt"]
 export const NewInvitation = Schema.Struct({ email: Email, roleId: RoleId })
 export type NewInvitation = typeof NewInvitation.Type
 
-export const InvitationPosition = Schema.Struct({ createdAt: Schema.DateTimeUtc, id: InvitationId })
+export const InvitationPosition = Schema.Struct({ createdAt: Schema.DateTimeUtcFromMillis, id: InvitationId })
 export type InvitationPosition = typeof InvitationPosition.Type
 export const InvitationCursor = cursorOf(InvitationPosition)
 
