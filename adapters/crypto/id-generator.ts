@@ -1,6 +1,7 @@
 import { randomFillSync, randomUUID } from "node:crypto"
 import { Effect, Layer } from "effect"
 import {
+  ApiKeyId,
   AuditEntryId,
   IdGenerator,
   InvitationId,
@@ -69,6 +70,7 @@ export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
     subscriptionId: Effect.sync(() => SubscriptionId.make(timeOrdered("sub_"))),
     auditEntryId: Effect.sync(() => AuditEntryId.make(timeOrdered("aud_"))),
     invitationId: Effect.sync(() => InvitationId.make(timeOrdered("inv_"))),
-    scimTokenId: Effect.sync(() => ScimTokenId.make(timeOrdered("scim_")))
+    scimTokenId: Effect.sync(() => ScimTokenId.make(timeOrdered("scim_"))),
+    apiKeyId: Effect.sync(() => ApiKeyId.make(timeOrdered("key_")))
   })
 })

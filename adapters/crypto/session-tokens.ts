@@ -1,6 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
-import { SessionTokens, TokenHash, type TokenKind } from "../../core/index.ts"
+import { ApiKeyLookup, SessionTokens, TokenHash, type TokenKind } from "../../core/index.ts"
 
 /** 256 random bits, url-safe. */
 const tokenBytes = 32
@@ -26,6 +26,12 @@ export const sessionTokensLayer = Layer.succeed(
       Effect.sync(() => {
         const token = `${tokenPrefixes[kind]}${randomBytes(tokenBytes).toString("base64url")}`
         return { token: Redacted.make(token), hash: hashToken(token) }
+      }),
+    issueApiKey: (lookup) =>
+      Effect.sync(() => {
+        const part = lookup ?? ApiKeyLookup.make(randomBytes(8).toString("hex"))
+        const secret = randomBytes(tokenBytes).toString("base64url")
+        return { key: Redacted.make(`rk_${part}_${secret}`), lookup: part, secretHash: hashToken(secret) }
       }),
     hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token))),
     sameHash: (a, b) =>

@@ -9,7 +9,7 @@ export type RosterClient = HttpApiClient.ForApi<typeof RosterApi>
 export interface RosterClientOptions {
   /** Where Roster answers, e.g. `https://roster.example.com`; the endpoints' paths carry `/api/v1`. */
   readonly baseUrl: string | URL
-  /** The master key or a session token from `auth.login`; without one the client calls anonymously. */
+  /** The master key, an API key (`rk_…`) or a session token from `auth.login`; without one the client calls anonymously. */
   readonly token?: string | Redacted.Redacted<string>
   /**
    * The organisation the master key acts on (`Roster-Organization`, its id or slug); the default

@@ -22,7 +22,7 @@ export class RosterProblem extends Error {
 export interface CreateRosterClientOptions {
   /** Where Roster answers, e.g. `https://roster.example.com`. */
   readonly baseUrl: string | URL
-  /** The master key or a session token from `auth.login`; without one the client calls anonymously. */
+  /** The master key, an API key (`rk_…`) or a session token from `auth.login`; without one the client calls anonymously. */
   readonly token?: string
   /** The organisation the master key acts on (its id or slug); the default one when absent. */
   readonly organization?: string

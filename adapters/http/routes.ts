@@ -7,6 +7,7 @@ import { docsPageRoute } from "./docs-page.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/options.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
+import { ApiKeysHandlers } from "./handlers/api-keys.ts"
 import { AuditHandlers } from "./handlers/audit.ts"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { HealthHandlers } from "./handlers/health.ts"
@@ -49,6 +50,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       InvitationsHandlers,
       AuditHandlers,
       OrganizationsHandlers,
+      ApiKeysHandlers,
       PaymentsHandlers,
       HealthHandlers
     ]),

@@ -108,6 +108,11 @@ const problems = {
             }
           ]
         }),
+  ExpiryPassed: (e: Domain.ExpiryPassed) =>
+    new Problem.ValidationFailed({
+      detail: `${e.field} must be in the future`,
+      errors: [{ path: `body.${e.field}`, message: "Expected an instant after now" }]
+    }),
   StoreUnavailable: (_: Domain.StoreUnavailable) =>
     new Problem.Unavailable({
       detail: "The store did not answer; the request changed nothing and may be retried"

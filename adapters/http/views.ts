@@ -1,5 +1,6 @@
 import { type DateTime, Option, type Redacted, Schema, Struct } from "effect"
 import {
+  ApiKeyId,
   AuditEntry,
   Currency,
   InvitationView,
@@ -117,9 +118,19 @@ export const toLoginView = (session: {
   readonly organization: Organization
 }): typeof LoginView.Type => ({ ...session, organization: toOrganizationSummary(session.organization) })
 
-/** Who the caller is (the operator's master key, open local mode, or a signed-in member), and where it acts. */
+/** An API key as `auth/me` names it: what it is, and which of the organisation's keys. */
+export const ApiKeyCaller = Schema.Struct({
+  kind: Schema.Literal("api_key"),
+  id: ApiKeyId,
+  name: Schema.String
+})
+
+/**
+ * Who the caller is (the operator's master key, open local mode, a signed-in member, or an API key,
+ * which is named by its id and name), and where it acts.
+ */
 export const WhoAmIView = Schema.Struct({
-  principal: Schema.Literals(["master", "open_local", "member", "scim"]),
+  principal: Schema.Union([Schema.Literals(["master", "open_local", "member", "scim"]), ApiKeyCaller]),
   member: Schema.optionalKey(Member),
   organization: OrganizationSummary,
   permissions: Schema.Array(PermissionKey)
@@ -155,7 +166,10 @@ const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "mem
 export const toWhoAmIView = (principal: Principal, organization: Organization): typeof WhoAmIView.Type => {
   const held = permissionsOf(principal)
   return {
-    principal: principalKinds[principal._tag],
+    principal:
+      principal._tag === "ApiKey"
+        ? { kind: "api_key", id: principal.keyId, name: principal.name }
+        : principalKinds[principal._tag],
     ...(principal._tag === "Member" ? { member: principal.member } : {}),
     organization: toOrganizationSummary(organization),
     permissions: PermissionCatalog.filter((p) => held.has(p.id)).map((p) => p.key)

@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
+import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
@@ -24,6 +25,7 @@ export const MemoryStores = Layer.mergeAll(
   memberStoreLayer,
   invitationStoreLayer,
   scimTokenStoreLayer,
+  apiKeyStoreLayer,
   provisioningStoreLayer,
   // A record is granted only to a role the role store holds.
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),

@@ -32,6 +32,10 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { tokenHash: 1 }, name: "token_hash_unique", unique: true },
     { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
   ],
+  api_keys: [
+    { key: { lookup: 1 }, name: "lookup_unique", unique: true },
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
+  ],
   user_profiles: [
     { key: { organizationId: 1, userNameKey: 1 }, name: "user_name_unique_in_organization", unique: true }
   ],

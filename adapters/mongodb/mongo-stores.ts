@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
+import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import {
   abandonedAfterMs,
@@ -16,6 +17,7 @@ import { ensureIndexes } from "./indexes.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
+import { extendOwnersToCatalog } from "./migrations/catalog-permissions.ts"
 import { moveIntoDefaultOrganization } from "./migrations/default-organization.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
@@ -42,6 +44,7 @@ const indexesLayer = Layer.effectDiscard(
       Effect.andThen(relayPending(db, relayBatches(db))),
       Effect.andThen(moveRoleRecordsIntoRoles(db)),
       Effect.andThen(recordRoleDeactivations(db)),
+      Effect.andThen(extendOwnersToCatalog(db)),
       Effect.andThen(countUncountedHolders(db)),
       Effect.andThen(settleAccounts(db)),
       Effect.andThen(liftAbandonedFences(db)),
@@ -79,6 +82,7 @@ const writingStores = (options: MongoOptions) =>
     memberStoreLayer,
     invitationStoreLayer,
     scimTokenStoreLayer,
+    apiKeyStoreLayer,
     provisioningStoreLayer,
     roleStoreLayer,
     rolePermissionStoreLayer,

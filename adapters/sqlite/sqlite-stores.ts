@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
+import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
@@ -29,6 +30,7 @@ export const sqliteStores = (options: SqliteOptions) =>
       memberStoreLayer,
       invitationStoreLayer,
       scimTokenStoreLayer,
+      apiKeyStoreLayer,
       provisioningStoreLayer,
       roleStoreLayer,
       roleLookupLayer,

@@ -32,6 +32,10 @@ export const AuditAction = Schema.Literals([
   "invitation.accepted",
   "scim_token.created",
   "scim_token.revoked",
+  "api_key.created",
+  "api_key.updated",
+  "api_key.rotated",
+  "api_key.revoked",
   "login.failed",
   "login.throttled"
 ])
@@ -39,10 +43,10 @@ export type AuditAction = typeof AuditAction.Type
 
 /**
  * Who acted: a member (by id), the operator's master key, the open local mode, the payment provider,
- * or an identity provider through a SCIM token (by the token's id).
+ * an identity provider through a SCIM token (by the token's id), or an API key (by its id).
  */
 export const AuditActor = Schema.Struct({
-  kind: Schema.Literals(["member", "master", "open", "provider", "scim"]),
+  kind: Schema.Literals(["member", "master", "open", "provider", "scim", "api_key"]),
   id: Schema.optionalKey(Schema.String)
 })
 export type AuditActor = typeof AuditActor.Type
@@ -56,7 +60,8 @@ export const AuditTarget = Schema.Struct({
     "login",
     "organization",
     "invitation",
-    "scim_token"
+    "scim_token",
+    "api_key"
   ]),
   id: Schema.String
 })

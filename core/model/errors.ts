@@ -49,7 +49,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "subscription",
     "organization",
     "invitation",
-    "scim_token"
+    "scim_token",
+    "api_key"
   ]),
   id: Schema.String
 }) {}
@@ -79,7 +80,10 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "operator_only",
     "default_organization",
     "other_account",
-    "owner_only"
+    "owner_only",
+    "key_exceeds_own",
+    "own_key",
+    "person_only"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
@@ -101,7 +105,10 @@ export const whyForbidden: Record<Forbidden["reason"], string> = {
   default_organization: "The default organisation cannot be deleted",
   other_account: "The invitation is for another account than the signed-in one",
   owner_only:
-    "Only a caller holding every permission of the catalog (an owner), or the master key, may do this"
+    "Only a caller holding every permission of the catalog (an owner), or the master key, may do this",
+  key_exceeds_own: "The API key holds permissions the caller does not hold",
+  own_key: "An API key cannot change, rotate or revoke itself",
+  person_only: "Only a signed-in person may do this: an API key is not a session"
 }
 
 /** The record changed between the read a decision was based on and the write: retry. */
@@ -184,6 +191,11 @@ export class MissingField extends Schema.TaggedError<MissingField>()("MissingFie
  */
 export class NoDefaultRole extends Schema.TaggedError<NoDefaultRole>()("NoDefaultRole", {}) {}
 
+/** An expiry that is not in the future: what it would make could never be used. */
+export class ExpiryPassed extends Schema.TaggedError<ExpiryPassed>()("ExpiryPassed", {
+  field: Schema.Literals(["expiresAt"])
+}) {}
+
 /** Every failure a use case may end with, but for defects: what each adapter answers, in its terms. */
 export type DomainError =
   | DuplicateEmail
@@ -216,3 +228,4 @@ export type DomainError =
   | MailUnavailable
   | MissingField
   | NoDefaultRole
+  | ExpiryPassed

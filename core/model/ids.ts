@@ -51,3 +51,6 @@ export type InvitationId = typeof InvitationId.Type
 
 export const ScimTokenId = OpaqueId.pipe(Schema.brand("ScimTokenId"))
 export type ScimTokenId = typeof ScimTokenId.Type
+
+export const ApiKeyId = OpaqueId.pipe(Schema.brand("ApiKeyId"))
+export type ApiKeyId = typeof ApiKeyId.Type

@@ -11,7 +11,11 @@ const catalog = {
   "billing.subscribe": { id: 6, description: "Subscribe the organisation to a plan" },
   "admin.accounts.write": { id: 7, description: "Enable and disable member accounts, set their passwords" },
   "audit.read": { id: 8, description: "Read the audit record: who changed what, and when" },
-  "organization.write": { id: 9, description: "Change the organisation itself: its name and settings" }
+  "organization.write": { id: 9, description: "Change the organisation itself: its name and settings" },
+  "organization.api_keys.write": {
+    id: 10,
+    description: "Create, change, rotate and revoke the organisation's API keys"
+  }
 } as const
 
 export const PermissionKey = Schema.Literals(Object.keys(catalog) as Array<keyof typeof catalog>)

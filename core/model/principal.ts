@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { OrganizationId, PermissionId, ScimTokenId, TokenHash } from "./ids.ts"
+import { ApiKeyId, OrganizationId, PermissionId, ScimTokenId, TokenHash } from "./ids.ts"
 import { Member } from "./member.ts"
 
 /** The operator holding the master key. */
@@ -24,10 +24,28 @@ export const ScimPrincipal = Schema.TaggedStruct("Scim", {
   permissionIds: Schema.Array(PermissionId)
 })
 
-export const Principal = Schema.Union([MasterPrincipal, OpenLocalPrincipal, MemberPrincipal, ScimPrincipal])
+/**
+ * A machine holding one of the organisation's API keys: it acts on that organisation only, with the
+ * key's permissions. It is no person: what needs one (a password, a session) refuses it.
+ */
+export const ApiKeyPrincipal = Schema.TaggedStruct("ApiKey", {
+  keyId: ApiKeyId,
+  name: Schema.String,
+  organizationId: OrganizationId,
+  permissionIds: Schema.Array(PermissionId)
+})
+
+export const Principal = Schema.Union([
+  MasterPrincipal,
+  OpenLocalPrincipal,
+  MemberPrincipal,
+  ScimPrincipal,
+  ApiKeyPrincipal
+])
 export type Principal = typeof Principal.Type
 export type MemberPrincipal = typeof MemberPrincipal.Type
 export type ScimPrincipal = typeof ScimPrincipal.Type
+export type ApiKeyPrincipal = typeof ApiKeyPrincipal.Type
 
 export const masterPrincipal: Principal = { _tag: "Master" }
 export const openLocalPrincipal: Principal = { _tag: "OpenLocal" }

@@ -21,6 +21,7 @@ export const scimTokenPermissions = (creator: Principal): ReadonlyArray<Permissi
 export const permissionsOf = (principal: Principal): PermissionSet => {
   switch (principal._tag) {
     case "Member":
+    case "ApiKey":
       return new Set<PermissionId>(principal.permissionIds)
     case "Scim":
       return new Set<PermissionId>(principal.permissionIds.filter((id) => id !== organizationWrite))
@@ -29,9 +30,9 @@ export const permissionsOf = (principal: Principal): PermissionSet => {
   }
 }
 
-/** The organisation a caller is bound to, if any: a session's or a SCIM token's. */
+/** The organisation a caller is bound to, if any: a session's, a SCIM token's or an API key's. */
 export const boundOrganizationOf = (principal: Principal): OrganizationId | undefined =>
-  principal._tag === "Member" || principal._tag === "Scim" ? principal.organizationId : undefined
+  principal._tag === "Master" || principal._tag === "OpenLocal" ? undefined : principal.organizationId
 
 const holding = (principal: Principal, permission: PermissionKey): Effect.Effect<void, Forbidden> =>
   permissionsOf(principal).has(permissionIdOf(permission))
@@ -61,7 +62,7 @@ export const requirePermission = (
 export const canAct = (member: MemberRecord, role: RoleStanding | undefined): boolean =>
   isActiveMember(member) && role?.activeStatus === true
 
-/** What only the operator may do (the master key, or open local mode): never a member, nor a SCIM token. */
+/** What only the operator may do (the master key, or open local mode): never a member, a SCIM token or an API key. */
 export const requireOperator = (principal: Principal): Effect.Effect<void, Forbidden> =>
   boundOrganizationOf(principal) === undefined
     ? Effect.void

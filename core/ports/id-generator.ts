@@ -1,6 +1,13 @@
 import { Context, type Effect } from "effect"
 import type { AuditEntryId } from "../model/audit.ts"
-import type { InvitationId, MemberId, OrganizationId, ScimTokenId, SubscriptionId } from "../model/ids.ts"
+import type {
+  ApiKeyId,
+  InvitationId,
+  MemberId,
+  OrganizationId,
+  ScimTokenId,
+  SubscriptionId
+} from "../model/ids.ts"
 
 /** Globally unique string ids, safe to allocate on any instance without coordination. */
 export class IdGenerator extends Context.Service<
@@ -13,5 +20,6 @@ export class IdGenerator extends Context.Service<
     readonly auditEntryId: Effect.Effect<AuditEntryId>
     readonly invitationId: Effect.Effect<InvitationId>
     readonly scimTokenId: Effect.Effect<ScimTokenId>
+    readonly apiKeyId: Effect.Effect<ApiKeyId>
   }
 >()("roster/core/ports/IdGenerator") {}

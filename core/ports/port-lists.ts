@@ -1,4 +1,5 @@
 import type { Context } from "effect"
+import { ApiKeyStore } from "./api-key-store.ts"
 import { AuditLog } from "./audit-log.ts"
 import { AuthSettings } from "./auth-settings.ts"
 import { IdGenerator } from "./id-generator.ts"
@@ -29,6 +30,7 @@ import { SubscriptionStore } from "./subscription-store.ts"
  * tracing and the services a handler runs on are derived from it.
  */
 export const storePorts = [
+  ApiKeyStore,
   AuditLog,
   IdempotencyStore,
   InvitationStore,

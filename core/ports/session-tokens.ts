@@ -1,4 +1,5 @@
 import { Context, type Effect, type Redacted } from "effect"
+import type { ApiKeyLookup } from "../model/api-key.ts"
 import type { TokenHash } from "../model/ids.ts"
 
 /**
@@ -14,6 +15,15 @@ export class SessionTokens extends Context.Service<
     readonly issue: (
       kind: TokenKind
     ) => Effect.Effect<{ readonly token: Redacted.Redacted<string>; readonly hash: TokenHash }>
+    /**
+     * A new API key (`rk_`, its lookup part, `_`, its secret), with its lookup part and its secret's
+     * hash: a new lookup part, or `lookup` again for a key rotated to a new secret.
+     */
+    readonly issueApiKey: (lookup?: ApiKeyLookup) => Effect.Effect<{
+      readonly key: Redacted.Redacted<string>
+      readonly lookup: ApiKeyLookup
+      readonly secretHash: TokenHash
+    }>
     readonly hashOf: (token: Redacted.Redacted<string>) => Effect.Effect<TokenHash>
     /** Compares two hashes in constant time, so the comparison tells nothing of where they differ. */
     readonly sameHash: (a: TokenHash, b: TokenHash) => Effect.Effect<boolean>

@@ -247,4 +247,27 @@ describe("the SQLite store (npm start without a store configured)", () => {
     const columns = await sqlite(file, "SELECT name FROM pragma_table_info('roles')")
     expect(columns.map((column: { name: string }) => column.name)).not.toContain("holders")
   })
+
+  it("roles holding the whole catalog when the file is brought to version 5 hold API keys' permission too", async () => {
+    const directory = dataDirectory()
+    const file = join(directory, "roster.db")
+    const steps = [1, 2, 3, 4].map((n) => `adapters/sqlite/schema-v${n}.ts`)
+    const script = `${steps.map((step, i) => `import { schemaV${i + 1} } from ${JSON.stringify(join(process.cwd(), step))}`).join("\n")}
+      const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)})
+      db.exec(schemaV1); db.exec(schemaV2); db.exec(schemaV3); db.exec(schemaV4); db.exec("PRAGMA user_version = 4")
+      db.exec("INSERT INTO organizations (id, name, slug, created_at) VALUES ('default', 'Default', 'default', 0)")
+      db.exec("INSERT INTO roles (organization_id, name, role_key, active, created_at) VALUES ('default', 'Owners', 'owners', 1, 0), ('default', 'Staff', 'staff', 1, 0)")
+      db.exec("INSERT INTO role_permissions (organization_id, role_id, permission_ids, updated_at) VALUES ('default', 1, '[1,2,3,4,5,6,7,8,9]', 0), ('default', 2, '[1,2,9]', 0)")
+      db.close()`
+    await run("node_modules/.bin/bun", ["-e", script])
+    await serve(directory)
+    const records = await sqlite(
+      file,
+      "SELECT role_id, permission_ids FROM role_permissions ORDER BY role_id"
+    )
+    expect(records).toEqual([
+      { role_id: 1, permission_ids: "[1,2,3,4,5,6,7,8,9,10]" },
+      { role_id: 2, permission_ids: "[1,2,9]" }
+    ])
+  })
 })

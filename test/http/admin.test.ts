@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import {
   type Answer,
+  everyPermission,
   expectProblem,
   masterKey,
   memberWithPermissions,
@@ -79,10 +80,10 @@ describe("POST /api/v1/admin/toggle-account-status", () => {
 
   it("not even the master key disables the only owner (409 last_owner); with a second, it may", async () => {
     const api = await startApi()
-    const owner = await memberWithPermissions(api, "owner", [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    const owner = await memberWithPermissions(api, "owner", everyPermission)
     expectProblem(await setStatus(api, owner.member.id, false), 409, "last_owner")
     expect((await me(api, owner.token)).status).toBe(200)
-    await memberWithPermissions(api, "coowner", [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    await memberWithPermissions(api, "coowner", everyPermission)
     expectMessage(await setStatus(api, owner.member.id, false))
     expectProblem(await me(api, owner.token), 401, "unauthorized")
   })

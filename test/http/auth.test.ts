@@ -4,6 +4,7 @@ import {
   type Answer,
   addRole,
   type Credentials,
+  everyPermission,
   expectProblem,
   masterKey,
   memberWithPermissions,
@@ -147,7 +148,7 @@ describe("GET /api/v1/auth/me", () => {
     const answer = await me(api)
     expect(answer.status).toBe(200)
     expect(answer.body.principal).toBe("open_local")
-    expect(answer.body.permissions).toHaveLength(9)
+    expect(answer.body.permissions).toHaveLength(everyPermission.length)
   })
 })
 

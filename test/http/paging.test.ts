@@ -47,6 +47,39 @@ const withMembers = async (usernames: ReadonlyArray<string>) => {
 }
 
 describe("paged lists", () => {
+  it("follows every list's Link to its last page: invitations, API keys, organisations", async () => {
+    const api = await startApi()
+    const staff = await addRole(api, "staff", asMaster)
+    for (const name of ["a", "b", "c"]) {
+      const invited = await api.call("POST", "/api/v1/team/invitations", {
+        ...asMaster,
+        body: { email: `${name}@example.com`, roleId: staff.body.id }
+      })
+      expect(invited.status, invited.text).toBe(200)
+      const key = await api.call("POST", "/api/v1/organization/api-keys", {
+        ...asMaster,
+        body: { name, permissions: [1] }
+      })
+      expect(key.status, key.text).toBe(200)
+      const organization = await api.call("POST", "/api/v1/organizations", {
+        ...asMaster,
+        body: { name, slug: `org-${name}` }
+      })
+      expect(organization.status, organization.text).toBe(200)
+    }
+    for (const [path, field, expected] of [
+      ["/api/v1/team/invitations?limit=2", "email", ["a@example.com", "b@example.com", "c@example.com"]],
+      ["/api/v1/organization/api-keys?limit=2", "name", ["a", "b", "c"]],
+      ["/api/v1/organizations?limit=2&q=org-", "slug", ["org-a", "org-b", "org-c"]]
+    ] as const) {
+      const pages = await allPages(api, path)
+      expect(pages.map((page) => page.body.length)).toEqual([2, 1])
+      expect(pages.flatMap((page) => page.body.map((item: Record<string, string>) => item[field]))).toEqual(
+        expected
+      )
+    }
+  })
+
   it("pages members with limit and a Link to the next page until the last", async () => {
     const { api, added } = await withMembers(["ann", "ben", "cid", "dee", "eve"])
     const pages = await allPages(api, "/api/v1/team/members?limit=2")

@@ -33,6 +33,36 @@ describe("the Promise client", () => {
     expect((await api.call("GET", "/scim/v2/Users", { token })).status).toBe(401)
   })
 
+  it("makes an API key that then calls as itself, pages keys, rotates and revokes them", async () => {
+    const api = await startApi()
+    const roster = clientOf(api, masterKey)
+    const created = await roster.apiKeys.createApiKey({ name: "Sync", permissions: ["team.read", 10] })
+    const key = created.key ?? expect.fail("the key is shown on creation")
+    const asKey = clientOf(api, key)
+    expect(await asKey.auth.me()).toMatchObject({
+      principal: { kind: "api_key", id: created.id, name: "Sync" }
+    })
+    expect((await asKey.team.listMembers().firstPage()).items).toEqual([])
+    const other = await asKey.apiKeys.createApiKey({ name: "Reader", permissions: [1] })
+    const first = await roster.apiKeys.listApiKeys({ limit: 1 }).firstPage()
+    expect(first.items.map((found) => found.id)).toEqual([created.id])
+    const next = first.next ?? expect.fail("a second page")
+    const second = await roster.apiKeys.listApiKeys({ limit: 1, cursor: next }).firstPage()
+    expect(second.items.map((found) => found.id)).toEqual([other.id])
+    const every = []
+    for await (const found of roster.apiKeys.listApiKeys({ limit: 1 })) every.push(found.name)
+    expect(every).toEqual(["Sync", "Reader"])
+    const refused = await rejection(asKey.apiKeys.revokeApiKey({ id: created.id }))
+    expect(refused).toMatchObject({ status: 403, code: "forbidden" })
+    const rotated = await roster.apiKeys.rotateApiKey({ id: created.id, graceSeconds: 0 })
+    expect(rotated.key).not.toBe(key)
+    expect(await rejection(asKey.auth.me())).toMatchObject({ status: 401 })
+    expect(await roster.apiKeys.revokeApiKey({ id: other.id })).toMatchObject({
+      id: other.id,
+      name: "Reader"
+    })
+  })
+
   it("adds, reads back and changes with plain values; one object holds path and body fields", async () => {
     const api = await startApi()
     const roster = clientOf(api, masterKey)

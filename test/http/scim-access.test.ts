@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
+  everyPermission,
   expectProblem,
   masterKey,
   memberWithPermissions,
@@ -44,7 +45,7 @@ describe("SCIM tokens", () => {
       {
         id: scim.tokenId,
         name: "IdP",
-        permissionIds: [1, 2, 3, 4, 5, 6, 7, 8],
+        permissionIds: everyPermission.filter((id) => id !== 9),
         createdAt: expect.any(String)
       }
     ])
@@ -74,7 +75,7 @@ describe("SCIM tokens", () => {
     const api = await startApi()
     const scim = await scimFor(api)
     expect((await api.call("GET", "/api/v1/team/members", { token: scim.token })).status).toBe(401)
-    const member = await memberWithPermissions(api, "admin", [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    const member = await memberWithPermissions(api, "admin", everyPermission)
     for (const token of [masterKey, member.token, "not-a-token"]) {
       const refused = await api.call("GET", "/scim/v2/Users", { token })
       expectScimError(refused, 401)

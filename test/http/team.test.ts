@@ -309,7 +309,7 @@ describe("team reads", () => {
     )
   })
 
-  it("lists the nine catalog permissions", async () => {
+  it("lists the catalog permissions as published", async () => {
     const api = await startApi()
     const answer = await api.call("GET", "/api/v1/team/permissions", { token: masterKey })
     expect(answer.status).toBe(200)

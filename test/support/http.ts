@@ -6,7 +6,7 @@ import { makePrometheusMetrics } from "../../adapters/metrics/prometheus.ts"
 import { Metrics } from "../../adapters/metrics/recorder.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
 import type { RosterOptions } from "../../app/roster-layer.ts"
-import type { StorePorts } from "../../core/index.ts"
+import { PermissionCatalog, type StorePorts } from "../../core/index.ts"
 import { masterKey, password, testRoster } from "./roster.ts"
 import { mongoTestStores, sqliteTestStores } from "./stores.ts"
 
@@ -169,6 +169,9 @@ export const startApi = async <Replaced extends HttpServices = never>(
 }
 
 export { masterKey, password }
+
+/** Every permission of the catalog by id: what an owner holds. */
+export const everyPermission = PermissionCatalog.map((permission) => permission.id)
 
 /** Creates a role with `permissionIds` and a member in it through the API, then logs in as that member. */
 export const memberWithPermissions = async (

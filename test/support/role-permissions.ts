@@ -19,7 +19,8 @@ export const publishedPermissions: ReadonlyArray<readonly [number, PermissionKey
   [6, "billing.subscribe"],
   [7, "admin.accounts.write"],
   [8, "audit.read"],
-  [9, "organization.write"]
+  [9, "organization.write"],
+  [10, "organization.api_keys.write"]
 ]
 
 export const idsOf = (...keys: ReadonlyArray<PermissionKey>) => keys.map(permissionIdOf)

@@ -10,6 +10,7 @@ import {
   ensureOwner,
   MemberStore,
   OrganizationStore,
+  PermissionCatalog,
   permissionsOfRole
 } from "../../core/index.ts"
 import { master, memberInput, password, provideRoster, roleWith } from "../support/roster.ts"
@@ -29,7 +30,7 @@ describe("ensureOwner", () => {
       const first = yield* owner("ada", "Ada@Example.com")
       assert.strictEqual(first.outcome, "created")
       assert.strictEqual(yield* ownerRoleRecorded, first.roleId)
-      assert.lengthOf(yield* permissionsOfRole(first.roleId), 9)
+      assert.lengthOf(yield* permissionsOfRole(first.roleId), PermissionCatalog.length)
       assert.deepStrictEqual([first.member.email, first.member.roleId], ["ada@example.com", first.roleId])
       const again = yield* owner("ada")
       assert.deepStrictEqual(

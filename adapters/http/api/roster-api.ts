@@ -1,5 +1,6 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AdminApi } from "./admin.ts"
+import { ApiKeysApi } from "./api-keys.ts"
 import { AuditApi } from "./audit.ts"
 import { AuthApi } from "./auth.ts"
 import { declareBearerSecurity } from "./bearer-security.ts"
@@ -28,6 +29,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(PaymentsApi)
   .add(AuditApi)
   .add(OrganizationsApi)
+  .add(ApiKeysApi)
   .add(HealthApi)
   .middleware(RequestProblems)
   // Report every problem of a request at once, not only the first one found.

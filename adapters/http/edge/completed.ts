@@ -8,7 +8,8 @@ const readPaths: Record<Exclude<AuditTarget["type"], "login">, (id: string) => s
   subscription: () => "/api/v1/pricing/subscription",
   organization: () => "/api/v1/organization",
   invitation: (id) => `/api/v1/team/invitations/${encodeURIComponent(id)}`,
-  scim_token: () => "/api/v1/organization/scim-tokens"
+  scim_token: () => "/api/v1/organization/scim-tokens",
+  api_key: (id) => `/api/v1/organization/api-keys/${encodeURIComponent(id)}`
 }
 
 const doneMessage = JSON.stringify({

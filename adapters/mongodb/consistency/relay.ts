@@ -44,6 +44,7 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
   organization: [byId("organizations", (id) => id)],
   invitation: [byId("invitations", (id) => id)],
   scim_token: [byId("scim_tokens", (id) => id)],
+  api_key: [byId("api_keys", (id) => id)],
   login: []
 }
 

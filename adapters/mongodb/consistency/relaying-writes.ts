@@ -1,5 +1,6 @@
 import { Context, Effect, Layer, Option } from "effect"
 import {
+  ApiKeyStore,
   AuditEntry,
   InvitationStore,
   MemberStore,
@@ -23,6 +24,7 @@ export class AuditRelay extends Context.Service<
 
 /** The stores whose writes carry an audit entry. */
 const writingEntries: ReadonlyArray<Context.Key<StorePorts, object>> = [
+  ApiKeyStore,
   InvitationStore,
   MemberStore,
   OrganizationStore,

@@ -14,6 +14,8 @@ export const auditActorOf = (principal: Principal): AuditActor => {
       return { kind: "open" }
     case "Scim":
       return { kind: "scim", id: principal.tokenId }
+    case "ApiKey":
+      return { kind: "api_key", id: principal.keyId }
   }
 }
 

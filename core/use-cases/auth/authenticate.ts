@@ -1,4 +1,5 @@
-import { DateTime, Effect, Option, type Redacted } from "effect"
+import { DateTime, Effect, Option, Redacted } from "effect"
+import { looksLikeApiKey } from "../../model/api-key.ts"
 import { Forbidden, Unauthenticated } from "../../model/errors.ts"
 import { toMember } from "../../model/member.ts"
 import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model/principal.ts"
@@ -6,8 +7,12 @@ import { canAct } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { SessionLookup } from "../../ports/session-lookup.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
+import { authenticateApiKey } from "../api-keys/authenticate-api-key.ts"
 
-/** Turns the caller's bearer token (or its absence) into a principal with its permissions. */
+/**
+ * Turns the caller's bearer token (or its absence) into a principal with its permissions: the
+ * master key, an API key (`rk_`), or else a session.
+ */
 export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<Redacted.Redacted<string>>) {
   const { masterKeyHash } = yield* AuthSettings
   if (Option.isNone(bearer)) {
@@ -19,6 +24,7 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
   if (Option.isSome(masterKeyHash) && (yield* tokens.sameHash(tokenHash, masterKeyHash.value))) {
     return masterPrincipal
   }
+  if (looksLikeApiKey(Redacted.value(bearer.value))) return yield* authenticateApiKey(bearer.value)
   const found = yield* (yield* SessionLookup).find(tokenHash)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
   const { session, member, role, permissionIds } = found.value

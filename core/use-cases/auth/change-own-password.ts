@@ -23,6 +23,7 @@ export const changeOwnPassword = Effect.fnUntraced(function* (
   input: ChangeOwnPasswordInput,
   client: string
 ) {
+  if (actor._tag === "ApiKey") return yield* new Forbidden({ reason: "person_only" })
   if (actor._tag !== "Member") return yield* new Forbidden({ reason: "no_password" })
   const members = yield* MemberStore
   const found = yield* members.findAccount(actor.member.id)

@@ -5,6 +5,7 @@ import { defaultOrganizationId } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { requireEveryPermission } from "../../policy/access.ts"
+import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
@@ -17,7 +18,7 @@ import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "./current-organization.ts"
 
 /**
- * What deleting an organisation leaves to do once it is marked: its SCIM tokens, its invitations,
+ * What deleting an organisation leaves to do once it is marked: its SCIM tokens and API keys, its invitations,
  * its provisioning profiles, its members
  * (their sessions end with them, accounts left with no membership too), its permission records, its
  * roles, then its own document. Each step deletes what is
@@ -26,6 +27,7 @@ import { currentOrganization } from "./current-organization.ts"
 export const finishDeleting = (organizationId: OrganizationId) =>
   Effect.gen(function* () {
     yield* (yield* ScimTokenStore).removeAll
+    yield* (yield* ApiKeyStore).removeAll
     yield* (yield* InvitationStore).removeAll
     yield* (yield* ProvisioningStore).removeAll
     yield* (yield* MemberStore).removeAll

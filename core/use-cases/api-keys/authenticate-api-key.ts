@@ -1,0 +1,50 @@
+import { DateTime, Effect, Option, Redacted } from "effect"
+import { apiKeyParts } from "../../model/api-key.ts"
+import { Unauthenticated } from "../../model/errors.ts"
+import type { Principal } from "../../model/principal.ts"
+import { ApiKeyStore } from "../../ports/api-key-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+import { StoreWrites } from "../../ports/store-writes.ts"
+
+const refused = new Unauthenticated({ reason: "invalid" })
+
+/**
+ * The API key a bearer token is, found by its lookup part and proven by its secret's digest,
+ * compared in constant time (the current secret, or the one a rotation replaced while its grace
+ * lasts). Unknown, malformed, revoked and expired keys get one answer. The minute of use is
+ * written off the request's path, once a minute at most.
+ */
+export const authenticateApiKey = Effect.fnUntraced(function* (token: Redacted.Redacted<string>) {
+  const parts = apiKeyParts(Redacted.value(token))
+  if (Option.isNone(parts)) return yield* refused
+  const keys = yield* ApiKeyStore
+  const found = yield* keys.findByLookup(parts.value.lookup)
+  if (Option.isNone(found)) return yield* refused
+  const key = found.value
+  const tokens = yield* SessionTokens
+  const secretHash = yield* tokens.hashOf(Redacted.make(parts.value.secret))
+  const now = yield* DateTime.now
+  const proven =
+    (yield* tokens.sameHash(secretHash, key.secretHash)) ||
+    (key.previous !== null &&
+      DateTime.isLessThan(now, key.previous.until) &&
+      (yield* tokens.sameHash(secretHash, key.previous.secretHash)))
+  if (!proven) return yield* refused
+  if (key.expiresAt !== null && !DateTime.isLessThan(now, key.expiresAt)) return yield* refused
+  const minute = DateTime.startOf(now, "minute")
+  if (key.lastUsedAt === null || DateTime.isLessThan(key.lastUsedAt, minute)) {
+    // A ledger of its own: the note is no part of the request's work, nor of what it answers.
+    const noted = Effect.provideService(keys.noteUse(key.id, minute), StoreWrites, {
+      applied: false,
+      uncertain: false
+    })
+    yield* Effect.forkDetach(Effect.ignore(noted, { log: "Warn" }))
+  }
+  return {
+    _tag: "ApiKey",
+    keyId: key.id,
+    name: key.name,
+    organizationId: key.organizationId,
+    permissionIds: key.permissions
+  } satisfies Principal as Principal
+})
