@@ -61,6 +61,32 @@ describe("Idempotency-Key", () => {
     expect(bens.body.roleKey).toBe("from-ben")
   })
 
+  it("keeps each API key's keys apart, and apart from the master key that made them", async () => {
+    const api = await startApi()
+    const keyOf = async (name: string) => {
+      const made = await api.call("POST", "/api/v1/organization/api-keys", {
+        token: masterKey,
+        body: { name, permissions: [1, 3] }
+      })
+      expect(made.status, made.text).toBe(200)
+      return made.body.key as string
+    }
+    const [first, second] = [await keyOf("first"), await keyOf("second")]
+    expect((await addRole(api, "from-first", withKey("shared", first))).status).toBe(200)
+    for (const [token, roleKey] of [
+      [second, "from-second"],
+      [masterKey, "from-master"]
+    ] as const) {
+      const answer = await addRole(api, roleKey, withKey("shared", token))
+      expect(answer.status, answer.text).toBe(200)
+      expect(answer.headers.get("idempotent-replayed")).toBeNull()
+      expect(answer.body.roleKey).toBe(roleKey)
+    }
+    const replayed = await addRole(api, "from-first", withKey("shared", first))
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true")
+    expect(await roleCount(api)).toBe(3)
+  })
+
   it("of 20 parallel requests with one key, one runs and the others replay it or are told to wait", async () => {
     const api = await startApi()
     const role = await addRole(api, "staff", { token: masterKey })

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto"
 import { DateTime, Effect, Exit, Option, Schedule } from "effect"
-import type { AuditLog, IdempotencyKey, IdempotencyStore } from "../../../core/index.ts"
+import type { AuditLog, IdempotencyKey, IdempotencyStore, Principal } from "../../../core/index.ts"
 import { permissionIdOf, permissionsOf } from "../../../core/index.ts"
 import { withBodyRead } from "./body-in-hand.ts"
 import { answerCompleted } from "./completed.ts"
@@ -31,17 +31,25 @@ const keyPattern = /^[\x20-\x7E]{1,255}$/u
 const sha256 = (text: string | Uint8Array) => createHash("sha256").update(text).digest("base64url")
 
 /**
- * Whose keys a caller uses: the account, the master key, or the local operator (never a raw
- * credential), in the organisation the request acts on.
+ * Whose keys a caller uses: the account, the API key, the master key, or the local operator (never
+ * a raw credential), in the organisation the request acts on.
  */
-const scopeOf = ({ principal, organizationId }: Caller) =>
-  `${organizationId}/${
-    principal._tag === "Member"
-      ? `member:${principal.member.id}`
-      : principal._tag === "Master"
-        ? "master"
-        : "open"
-  }`
+const scopeOf = ({ principal, organizationId }: Caller) => `${organizationId}/${principalScope(principal)}`
+
+const principalScope = (principal: Principal): string => {
+  switch (principal._tag) {
+    case "Member":
+      return `member:${principal.member.id}`
+    case "ApiKey":
+      return `api_key:${principal.keyId}`
+    case "Scim":
+      return `scim:${principal.tokenId}`
+    case "Master":
+      return "master"
+    case "OpenLocal":
+      return "open"
+  }
+}
 
 /**
  * A route, handed the name of the claim its request runs under (for its change's audit entry) and
