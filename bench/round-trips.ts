@@ -128,7 +128,8 @@ export const measured = [
   "DELETE /api/v1/team/role-permission-detail/{id}",
   "POST /api/v1/team/add",
   "PATCH /api/v1/team/members/{id}",
-  "GET /api/v1/team/members (master key)"
+  "GET /api/v1/team/members (master key)",
+  "GET /api/v1/team/members (API key)"
 ] as const
 export type Measured = (typeof measured)[number]
 
@@ -180,6 +181,17 @@ export const roundTripsOf = async (handler: Handler, tally: Tally, masterKey: st
     email: "other@example.com",
     roleId: target.id
   })
+  // Made at its first (uncounted) use, so that its audit entry shifts no batch of the others'.
+  let key: string | undefined
+  const apiKey = async () => {
+    key ??= (
+      await call("POST", "/api/v1/organization/api-keys", masterKey, {
+        name: "Counted",
+        permissions: [1, 2, 3, 4, 5, 6, 7, 8]
+      })
+    ).key as string
+    return key
+  }
   let added = 0
   let granted = 0
   let revoked = 0
@@ -209,14 +221,22 @@ export const roundTripsOf = async (handler: Handler, tally: Tally, masterKey: st
       }),
     "PATCH /api/v1/team/members/{id}": () =>
       call("PATCH", `/api/v1/team/members/${other.id}`, token, { username: `other${added++}` }),
-    "GET /api/v1/team/members (master key)": () => call("GET", "/api/v1/team/members", masterKey)
+    "GET /api/v1/team/members (master key)": () => call("GET", "/api/v1/team/members", masterKey),
+    "GET /api/v1/team/members (API key)": async () => call("GET", "/api/v1/team/members", await apiKey())
   }
   const counts = {} as Record<Measured, number>
+  const minute = () => Math.floor(Date.now() / 60_000)
   for (const name of measured) {
-    await requests[name]()
-    tally.commands = 0
-    for (let i = 0; i < times; i++) await requests[name]()
-    counts[name] = tally.commands / times
+    // An API key's first use in a minute notes the minute (a write off the request's path): the
+    // count is taken again when a minute began while counting.
+    for (let started = -1; started !== minute(); ) {
+      started = minute()
+      await requests[name]()
+      await new Promise((resolve) => setTimeout(resolve, 10))
+      tally.commands = 0
+      for (let i = 0; i < times; i++) await requests[name]()
+      counts[name] = tally.commands / times
+    }
   }
   return counts
 }

@@ -6,11 +6,12 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
+import { keyRatios, printKeyRatios } from "./key-ratios.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
-import { seedOpen, seedSecure } from "./seed.ts"
+import { seedOpen, seedSecure, seedSecureKey } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
 import { printStoreRatios, storeRatios } from "./store-ratios.ts"
 import { mongoRoundTrips, sqliteRoundTrips } from "./store-round-trips.ts"
@@ -113,6 +114,9 @@ await measure(
   async (s) => loads(await seedSecure(s.base, masterKey)),
   (s) => () => loginFlood(s, masterKey, { seconds, core: loadCore })
 )
+await measure("Roster, secure, API key", "app/main.ts", { ROSTER_MASTER_KEY: masterKey }, async (s) =>
+  loads(await seedSecureKey(s.base, masterKey))
+)
 await measure("Roster, secure, master key", "app/main.ts", { ROSTER_MASTER_KEY: masterKey }, async (s) => {
   await seedSecure(s.base, masterKey)
   return loads(masterKey)
@@ -166,6 +170,9 @@ await onSqlite("Roster, open mode, SQLite", {}, open)
 await onSqlite("Roster, secure, session token, SQLite", { ROSTER_MASTER_KEY: masterKey }, async (s) =>
   loads(await seedSecure(s.base, masterKey))
 )
+await onSqlite("Roster, secure, API key, SQLite", { ROSTER_MASTER_KEY: masterKey }, async (s) =>
+  loads(await seedSecureKey(s.base, masterKey))
+)
 const betterAuth = wanted("Better Auth")
   ? await measureBetterAuth(serverCore, { connections, seconds, core: loadCore })
   : undefined
@@ -173,6 +180,20 @@ const ratios = storeRatios(
   subjects.find((subject) => subject.label === "Roster, secure, session token"),
   subjects.find((subject) => subject.label === "Roster, secure, session token, SQLite")
 )
+
+const subjectNamed = (label: string) => subjects.find((subject) => subject.label === label)
+const againstSessions = [
+  ...keyRatios(
+    "memory",
+    subjectNamed("Roster, secure, session token"),
+    subjectNamed("Roster, secure, API key")
+  ),
+  ...keyRatios(
+    "SQLite",
+    subjectNamed("Roster, secure, session token, SQLite"),
+    subjectNamed("Roster, secure, API key, SQLite")
+  )
+]
 
 const ratio = (value: number, reference: number | undefined) =>
   reference === undefined ? "  -  " : (value / reference).toFixed(2)
@@ -232,6 +253,7 @@ if (Object.keys(roundTrips).length > 0) {
   }
 }
 printStoreRatios(ratios)
+printKeyRatios(againstSessions)
 const againstBetterAuth = printAgainstBetterAuth(
   subjects.find((subject) => subject.label === "Roster, secure, session token, SQLite"),
   betterAuth
@@ -247,6 +269,7 @@ writeFileSync(
       subjects: [raw, bare, ...subjects],
       roundTrips,
       storeRatios: ratios,
+      apiKeyAgainstSession: againstSessions,
       againstBetterAuth,
       countingUs,
       metricsCost

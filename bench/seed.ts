@@ -49,3 +49,16 @@ export const seedSecure = async (base: string, masterKey: string) => {
   if (typeof login.token !== "string") throw new Error(`bench login failed: ${JSON.stringify(login)}`)
   return login.token
 }
+
+/** The secure seed, plus an API key holding what the bench member holds: returns the key. */
+export const seedSecureKey = async (base: string, masterKey: string) => {
+  await seedSecure(base, masterKey)
+  const made = await post(
+    base,
+    "/api/v1/organization/api-keys",
+    { name: "Bench", permissions: [1, 2, 3, 4, 5, 6, 7, 8] },
+    masterKey
+  )
+  if (typeof made.key !== "string") throw new Error(`bench key failed: ${JSON.stringify(made)}`)
+  return made.key
+}

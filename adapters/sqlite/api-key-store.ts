@@ -85,22 +85,17 @@ export const makeApiKeyStore = Effect.gen(function* () {
     page: (after, limit) =>
       inOrganization((organizationId) =>
         read((db) =>
-          (after === undefined
-            ? db.all(
-                "SELECT * FROM api_keys WHERE organization_id = ? ORDER BY created_at, id LIMIT ?",
-                organizationId,
-                limit
-              )
-            : db.all(
-                `SELECT * FROM api_keys WHERE organization_id = ? AND (created_at > ? OR (created_at = ? AND id > ?))
-                 ORDER BY created_at, id LIMIT ?`,
-                organizationId,
-                millis(after.createdAt),
-                millis(after.createdAt),
-                after.id,
-                limit
-              )
-          ).map((row) => toApiKey(toRecord(row)))
+          db
+            .all(
+              `SELECT * FROM api_keys WHERE organization_id = ? AND (created_at, id) > (?, ?)
+               ORDER BY created_at, id LIMIT ?`,
+              organizationId,
+              // Before every key: the first page.
+              after === undefined ? -1 : millis(after.createdAt),
+              after?.id ?? "",
+              limit
+            )
+            .map((row) => toApiKey(toRecord(row)))
         )
       ),
     find: (id) => inOrganization((organizationId) => read((db) => findIn(db, organizationId, id))),
