@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process"
 import { promisify } from "node:util"
-import { Effect } from "effect"
+import { Effect, Redacted } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { createRosterClient, RosterProblem } from "../../adapters/http/client.ts"
+import { createRosterClient, makeRosterClient, RosterProblem } from "../../adapters/http/client.ts"
 import { clientScenario } from "../support/client-scenario.ts"
 import { type RunningServer, startServer } from "../support/server-process.ts"
 
@@ -66,5 +67,35 @@ describe("the typed client against `npm start`", () => {
       id: granted.id,
       roleId: role.id
     })
+  })
+
+  it("the typed client makes an API key, calls with it, and is refused with it once it is revoked", async () => {
+    const outcome = await Effect.runPromise(
+      Effect.gen(function* () {
+        const operator = yield* makeRosterClient({ baseUrl: server.url, token: masterKey })
+        const made = yield* operator.apiKeys.createApiKey({
+          payload: { name: "Typed", permissions: ["team.read"] }
+        })
+        const key = made.key === null ? "" : Redacted.value(made.key)
+        const asKey = yield* makeRosterClient({ baseUrl: server.url, token: key })
+        const me = yield* asKey.auth.me()
+        const listed = yield* operator.apiKeys.listApiKeys({ query: {} })
+        const revoked = yield* operator.apiKeys.revokeApiKey({ params: { id: made.id } })
+        const refused = yield* Effect.flip(asKey.auth.me())
+        return {
+          key,
+          me,
+          listed: listed.body.map((each) => each.id),
+          made: made.id,
+          revoked: revoked.id,
+          refused
+        }
+      }).pipe(Effect.provide(FetchHttpClient.layer))
+    )
+    expect(outcome.key).toMatch(/^rk_/)
+    expect(outcome.me.principal).toEqual({ kind: "api_key", id: outcome.made, name: "Typed" })
+    expect(outcome.listed).toContain(outcome.made)
+    expect(outcome.revoked).toBe(outcome.made)
+    expect(outcome.refused._tag).toBe("Unauthorized")
   })
 })
