@@ -1,12 +1,17 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import {
+  AccountShared,
   AuditLog,
   addMember,
+  CurrentOrganization,
+  createOrganization,
   DuplicateUsername,
+  ensureOwner,
   Forbidden,
   findProvisionedUser,
   getProvisionedUser,
+  logIn,
   MemberId,
   MemberStore,
   NotFound,
@@ -14,7 +19,17 @@ import {
   provisionUser,
   replaceProvisionedUser
 } from "../../core/index.ts"
-import { actorWith, failureOf, master, memberInput, provideRoster, roleWith } from "../support/roster.ts"
+import {
+  actorWith,
+  failureOf,
+  logInAs,
+  master,
+  memberInput,
+  password,
+  provideRoster,
+  readersAdaAndBob,
+  roleWith
+} from "../support/roster.ts"
 
 const none = Option.none()
 
@@ -87,6 +102,65 @@ describe("replacing a provisioned user", () => {
         const member = Option.getOrThrow(yield* (yield* MemberStore).findById(ada.id))
         assert.strictEqual(member.username, "ada.example.com", "nothing changed")
       }).pipe(provideRoster())
+  )
+})
+
+describe("replacing a user whose account is another organisation's too", () => {
+  const sharedAda = Effect.gen(function* () {
+    const { ada, bob } = yield* readersAdaAndBob
+    const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
+    yield* ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) }).pipe(
+      Effect.provideService(CurrentOrganization, acme.id)
+    )
+    const { principal: admin } = yield* actorWith("admin", ["team.read", "team.members.write"])
+    return { ada, bob, admin }
+  })
+
+  it.effect("changes its state here, but never its password, e-mail or name: those are refused whole", () =>
+    Effect.gen(function* () {
+      const { ada, admin } = yield* sharedAda
+      const replaceAs = (
+        input: ProvisionedUserInput,
+        secret = none as Option.Option<Redacted.Redacted<string>>
+      ) => Effect.exit(replaceProvisionedUser(admin, ada.id, input, secret))
+      for (const [input, secret] of [
+        [{ userName: "ada", email: "countess@example.com" }, none],
+        [{ userName: "countess" }, none],
+        [{ userName: "ada", active: false }, Option.some(Redacted.make("a brand new passphrase"))]
+      ] as const) {
+        assert.instanceOf(failureOf(yield* replaceAs(input, secret)), AccountShared, JSON.stringify(input))
+      }
+      const untouched = Option.getOrThrow(yield* (yield* MemberStore).findById(ada.id))
+      assert.deepStrictEqual(
+        [untouched.username, untouched.email, untouched.activestatus],
+        ["ada", "ada@example.com", true]
+      )
+      yield* logInAs("ada")
+      yield* replaceProvisionedUser(admin, ada.id, { userName: "ada", active: false }, none)
+      assert.isFalse(Option.getOrThrow(yield* (yield* MemberStore).findById(ada.id)).activestatus)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("sets the password of an account that is this organisation's alone", () =>
+    Effect.gen(function* () {
+      const { bob } = yield* sharedAda
+      const newPassword = Redacted.make("a brand new passphrase")
+      yield* replaceProvisionedUser(master, bob.id, { userName: "bob" }, Option.some(newPassword))
+      assert.strictEqual(yield* updatesRecorded, 0, "the same name and no state: the member is not changed")
+      const session = yield* logIn({ username: "bob", password: newPassword, client: "127.0.0.1" })
+      assert.strictEqual(session.member.id, bob.id)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("a userName that becomes the member's username already changes nothing of the member", () =>
+    Effect.gen(function* () {
+      yield* roleWith("reader", ["team.read"])
+      const ada = yield* provisioned("ada@example.com")
+      yield* replace(ada.id, { userName: "ada.example.com" })
+      assert.strictEqual(yield* updatesRecorded, 0)
+      const seen = yield* getProvisionedUser(master, ada.id)
+      assert.strictEqual(seen.profile?.userName, "ada.example.com")
+    }).pipe(provideRoster())
   )
 })
 
