@@ -111,14 +111,13 @@ describe("API keys", () => {
     ]) {
       expectProblem(await api.call("GET", "/api/v1/auth/me", { token }), 401, "unauthorized")
     }
-    expectProblem(
-      await api.call("POST", keys, {
-        ...asMaster,
-        body: { name: "Late", permissions: [1], expiresAt: "2020-01-01T00:00:00Z" }
-      }),
-      400,
-      "validation_failed"
-    )
+    for (const expiresAt of ["2020-01-01T00:00:00Z", "March 7", "2099-13-01T00:00:00Z", 1893456000]) {
+      expectProblem(
+        await api.call("POST", keys, { ...asMaster, body: { name: "Late", permissions: [1], expiresAt } }),
+        400,
+        "validation_failed"
+      )
+    }
     expectProblem(await api.call("DELETE", `${keys}/${revoked.id}`, asMaster), 404, "not_found")
   })
 

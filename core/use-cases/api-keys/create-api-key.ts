@@ -1,6 +1,7 @@
 import { DateTime, Effect, Redacted, Schema } from "effect"
 import { ApiKeyName, ApiKeyRecord, PermissionRefs, startOf, toApiKey } from "../../model/api-key.ts"
 import { ExpiryPassed } from "../../model/errors.ts"
+import { Rfc3339Instant } from "../../model/instant.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
@@ -13,7 +14,7 @@ import { keyPermissions } from "./key-permissions.ts"
 export const CreateApiKeyInput = Schema.Struct({
   name: ApiKeyName,
   permissions: PermissionRefs,
-  expiresAt: Schema.optionalKey(Schema.DateTimeUtc)
+  expiresAt: Schema.optionalKey(Rfc3339Instant)
 })
 export type CreateApiKeyInput = typeof CreateApiKeyInput.Type
 
