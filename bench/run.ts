@@ -6,14 +6,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
-import { keyRatios, printKeyRatios } from "./key-ratios.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
+import { keyCompared, printRatios, ratiosOf, storeCompared } from "./ratios.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure, seedSecureKey } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
-import { printStoreRatios, storeRatios } from "./store-ratios.ts"
 import { mongoRoundTrips, sqliteRoundTrips } from "./store-round-trips.ts"
 import { benchSettings, ensureWrk, type Measured, wrkWarmed } from "./wrk.ts"
 
@@ -176,20 +175,20 @@ await onSqlite("Roster, secure, API key, SQLite", { ROSTER_MASTER_KEY: masterKey
 const betterAuth = wanted("Better Auth")
   ? await measureBetterAuth(serverCore, { connections, seconds, core: loadCore })
   : undefined
-const ratios = storeRatios(
-  subjects.find((subject) => subject.label === "Roster, secure, session token"),
-  subjects.find((subject) => subject.label === "Roster, secure, session token, SQLite")
-)
-
 const subjectNamed = (label: string) => subjects.find((subject) => subject.label === label)
+const ratios = ratiosOf(
+  storeCompared,
+  subjectNamed("Roster, secure, session token"),
+  subjectNamed("Roster, secure, session token, SQLite")
+)
 const againstSessions = [
-  ...keyRatios(
-    "memory",
+  ...ratiosOf(
+    keyCompared("memory"),
     subjectNamed("Roster, secure, session token"),
     subjectNamed("Roster, secure, API key")
   ),
-  ...keyRatios(
-    "SQLite",
+  ...ratiosOf(
+    keyCompared("SQLite"),
     subjectNamed("Roster, secure, session token, SQLite"),
     subjectNamed("Roster, secure, API key, SQLite")
   )
@@ -252,10 +251,18 @@ if (Object.keys(roundTrips).length > 0) {
     )
   }
 }
-printStoreRatios(ratios)
-printKeyRatios(againstSessions)
+printRatios(
+  "SQLite against the in-memory store, a member's session, in this run",
+  ["memory", "SQLite"],
+  ratios
+)
+printRatios(
+  "An API key against a member's session, same permissions, in this run",
+  ["session", "API key"],
+  againstSessions
+)
 const againstBetterAuth = printAgainstBetterAuth(
-  subjects.find((subject) => subject.label === "Roster, secure, session token, SQLite"),
+  subjectNamed("Roster, secure, session token, SQLite"),
   betterAuth
 )
 mkdirSync("bench/results", { recursive: true })

@@ -5,6 +5,9 @@ import {
   addMember,
   addRole,
   authenticate,
+  CurrentOrganization,
+  createOrganization,
+  ensureOwner,
   grantPermission,
   logIn,
   Money,
@@ -123,4 +126,18 @@ export const readersAdaAndBob = Effect.gen(function* () {
   const ada = yield* addMember(master, memberInput("ada", reader.id))
   const bob = yield* addMember(master, memberInput("bob", reader.id))
   return { reader, ada, bob }
+})
+
+/**
+ * Ada and Bob, readers here; Ada an owner in Acme too (her account is shared), and an
+ * administrator here who may change members but is bound to this organisation.
+ */
+export const adaSharedWithAcme = Effect.gen(function* () {
+  const { ada, bob } = yield* readersAdaAndBob
+  const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
+  yield* ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) }).pipe(
+    Effect.provideService(CurrentOrganization, acme.id)
+  )
+  const { principal: admin } = yield* actorWith("admin", ["team.read", "team.members.write"])
+  return { ada, bob, admin }
 })

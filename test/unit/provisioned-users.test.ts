@@ -4,10 +4,7 @@ import {
   AccountShared,
   AuditLog,
   addMember,
-  CurrentOrganization,
-  createOrganization,
   DuplicateUsername,
-  ensureOwner,
   Forbidden,
   findProvisionedUser,
   getProvisionedUser,
@@ -21,13 +18,12 @@ import {
 } from "../../core/index.ts"
 import {
   actorWith,
+  adaSharedWithAcme,
   failureOf,
   logInAs,
   master,
   memberInput,
-  password,
   provideRoster,
-  readersAdaAndBob,
   roleWith
 } from "../support/roster.ts"
 
@@ -106,19 +102,9 @@ describe("replacing a provisioned user", () => {
 })
 
 describe("replacing a user whose account is another organisation's too", () => {
-  const sharedAda = Effect.gen(function* () {
-    const { ada, bob } = yield* readersAdaAndBob
-    const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
-    yield* ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) }).pipe(
-      Effect.provideService(CurrentOrganization, acme.id)
-    )
-    const { principal: admin } = yield* actorWith("admin", ["team.read", "team.members.write"])
-    return { ada, bob, admin }
-  })
-
   it.effect("changes its state here, but never its password, e-mail or name: those are refused whole", () =>
     Effect.gen(function* () {
-      const { ada, admin } = yield* sharedAda
+      const { ada, admin } = yield* adaSharedWithAcme
       const replaceAs = (
         input: ProvisionedUserInput,
         secret = none as Option.Option<Redacted.Redacted<string>>
@@ -143,7 +129,7 @@ describe("replacing a user whose account is another organisation's too", () => {
 
   it.effect("sets the password of an account that is this organisation's alone", () =>
     Effect.gen(function* () {
-      const { bob } = yield* sharedAda
+      const { bob } = yield* adaSharedWithAcme
       const newPassword = Redacted.make("a brand new passphrase")
       yield* replaceProvisionedUser(master, bob.id, { userName: "bob" }, Option.some(newPassword))
       assert.strictEqual(yield* updatesRecorded, 0, "the same name and no state: the member is not changed")

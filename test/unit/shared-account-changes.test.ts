@@ -1,25 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option, Redacted } from "effect"
-import {
-  AccountShared,
-  CurrentOrganization,
-  createOrganization,
-  ensureOwner,
-  MemberStore,
-  updateMember
-} from "../../core/index.ts"
-import { actorWith, failureOf, master, password, provideRoster, readersAdaAndBob } from "../support/roster.ts"
-
-/** Ada, a member here and an owner in Acme; Bob, a member here alone; an administrator here. */
-const sharedAccount = Effect.gen(function* () {
-  const { ada, bob } = yield* readersAdaAndBob
-  const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
-  yield* ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) }).pipe(
-    Effect.provideService(CurrentOrganization, acme.id)
-  )
-  const { principal: admin } = yield* actorWith("admin", ["team.read", "team.members.write"])
-  return { ada, bob, admin }
-})
+import { Effect, Option } from "effect"
+import { AccountShared, MemberStore, updateMember } from "../../core/index.ts"
+import { adaSharedWithAcme, failureOf, master, provideRoster } from "../support/roster.ts"
 
 const stored = (id: Parameters<typeof updateMember>[1]) =>
   Effect.gen(function* () {
@@ -29,7 +11,7 @@ const stored = (id: Parameters<typeof updateMember>[1]) =>
 describe("an account shared with another organisation", () => {
   it.effect("is changed account-wide by nobody bound to one organisation: its username and e-mail stay", () =>
     Effect.gen(function* () {
-      const { ada, admin } = yield* sharedAccount
+      const { ada, admin } = yield* adaSharedWithAcme
       for (const changes of [{ username: "countess" }, { email: "countess@example.com" }]) {
         const refused = failureOf(yield* Effect.exit(updateMember(admin, ada.id, changes)))
         assert.instanceOf(refused, AccountShared)
@@ -44,7 +26,7 @@ describe("an account shared with another organisation", () => {
     "keeps its membership here the organisation's own to change, and the operator may change it all",
     () =>
       Effect.gen(function* () {
-        const { ada, bob, admin } = yield* sharedAccount
+        const { ada, bob, admin } = yield* adaSharedWithAcme
         yield* updateMember(admin, ada.id, { activestatus: false })
         assert.isFalse((yield* stored(ada.id)).activestatus)
         yield* updateMember(admin, bob.id, { email: "robert@example.com", username: "robert" })

@@ -1,0 +1,63 @@
+/** A subject's throughput by load, as `run.ts` measured it. */
+interface Measured {
+  readonly label: string
+  readonly results: Record<string, { readonly requestsPerSecond: number }>
+}
+
+/** What is compared: a name for the row, the load, and the least ratio the goal allows. */
+type Compared = ReadonlyArray<readonly [what: string, load: string, goal: number]>
+
+export interface Ratio {
+  readonly what: string
+  readonly load: string
+  readonly reference: number
+  readonly subject: number
+  readonly ratio: number
+  readonly goal: number
+}
+
+/** `subject`'s throughput over `reference`'s for each compared load both measured, in one run. */
+export const ratiosOf = (
+  compared: Compared,
+  reference: Measured | undefined,
+  subject: Measured | undefined
+): Array<Ratio> =>
+  reference === undefined || subject === undefined
+    ? []
+    : compared.flatMap(([what, load, goal]) => {
+        const before = reference.results[load]?.requestsPerSecond
+        const after = subject.results[load]?.requestsPerSecond
+        if (before === undefined || after === undefined) return []
+        return [{ what, load, reference: before, subject: after, ratio: after / before, goal }]
+      })
+
+/** The loads the default store is held to, against the in-memory store (SQLite reads ≥ 0.8×, audited writes ≥ 0.5×). */
+export const storeCompared: Compared = [
+  ["a session read", "GET /api/v1/auth/me", 0.8],
+  ["a list (members)", "GET /api/v1/team/members", 0.8],
+  ["a list (roles)", "GET /api/v1/team/roles", 0.8],
+  ["an audited write", "PATCH /api/v1/team/roles/1 (audited)", 0.5]
+]
+
+/** The reads an API key is held to, against a member's session on the same store (≥ 0.95×). */
+export const keyCompared = (store: string): Compared =>
+  ["GET /api/v1/auth/me", "GET /api/v1/team/members", "GET /api/v1/team/roles"].map(
+    (load) => [store, load, 0.95] as const
+  )
+
+export const printRatios = (
+  title: string,
+  columns: readonly [string, string],
+  ratios: ReadonlyArray<Ratio>
+) => {
+  if (ratios.length === 0) return
+  console.log(`\n${title}`)
+  console.log(
+    `  ${"".padEnd(20)}${"endpoint".padEnd(40)}${columns[0].padStart(9)}${columns[1].padStart(9)}${"ratio".padStart(7)}  goal`
+  )
+  for (const r of ratios)
+    console.log(
+      `  ${r.what.padEnd(20)}${r.load.padEnd(40)}${r.reference.toFixed(0).padStart(9)}${r.subject.toFixed(0).padStart(9)}` +
+        `${r.ratio.toFixed(2).padStart(7)}  ≥ ${r.goal}${r.ratio >= r.goal ? "" : "  (below)"}`
+    )
+}
