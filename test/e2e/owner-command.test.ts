@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { PermissionCatalog } from "../../core/index.ts"
 import { type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 
 const directory = mkdtempSync(join(tmpdir(), "roster-owner-"))
@@ -56,7 +57,7 @@ describe("npm run roster -- owner", () => {
     ).json()) as {
       permissions: ReadonlyArray<string>
     }
-    expect(me.permissions).toHaveLength(9)
+    expect(me.permissions).toHaveLength(PermissionCatalog.length)
     const members = (await (
       await fetch(`${server.url}/api/v1/team/members`, { headers: { authorization: `Bearer ${token}` } })
     ).json()) as ReadonlyArray<unknown>

@@ -53,7 +53,7 @@ describe("the README's examples and the tour, run as written against npm start o
     expect(output.trim().split("\n").at(-1)).toBe("true")
   })
 
-  it("the tour: an organisation, an invitation accepted, a SCIM user, a subscription activated by a signed event", async () => {
+  it("the tour: an organisation, an invitation accepted, an API key, a SCIM user, a subscription activated by a signed event", async () => {
     const secrets = {
       ROSTER_MASTER_KEY: randomBytes(32).toString("hex"),
       ROSTER_WEBHOOK_SECRET: "whsec_readme_tour"
@@ -61,9 +61,9 @@ describe("the README's examples and the tour, run as written against npm start o
     const server = await startServer(scriptCommand("start"), secrets)
     running.push(server)
     const output = await runBlock("tour", server, secrets, "docs/tour.md")
-    // The invitee's session, the event applied, the subscription active.
+    // The invitee's session, the API key as itself and reading the team, the event applied, the subscription active.
     const lines = output.trim().split("\n")
-    expect(lines.filter((line) => line === "true")).toHaveLength(3)
+    expect(lines.filter((line) => line === "true")).toHaveLength(5)
     expect(lines.at(-1)).toBe("true")
   })
 })
