@@ -1,11 +1,13 @@
 import { Duration, Layer, Option } from "effect"
 import { CryptoServices, hashToken, type ScryptParameters } from "../adapters/crypto/index.ts"
 import { RequestLog } from "../adapters/http/edge/request-log.ts"
+import { noAccountMailLayer } from "../adapters/mail/no-account-mail.ts"
 import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
 import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import {
+  type AccountMail,
   AuthSettings,
   type InvitationMail,
   type PaymentProvider,
@@ -28,6 +30,12 @@ export interface RosterOptions {
   readonly invitationTtl?: Duration.Input
   /** Who delivers invitations; without one, their creator gets the token (see `noInvitationMailLayer`). */
   readonly invitationMail?: Layer.Layer<InvitationMail>
+  /** Who mails password reset and verification links; without one, neither is offered (see `noAccountMailLayer`). */
+  readonly accountMail?: Layer.Layer<AccountMail>
+  /** How long a mailed password reset link may be used; 1 hour when absent. */
+  readonly resetTtl?: Duration.Input
+  /** How long a mailed verification link may be used; 24 hours when absent. */
+  readonly verificationTtl?: Duration.Input
 }
 
 export const defaultThrottle: ThrottlePolicy = {
@@ -37,7 +45,10 @@ export const defaultThrottle: ThrottlePolicy = {
 }
 
 export const authSettingsLayer = (
-  options: Pick<RosterOptions, "masterKey" | "sessionTtl" | "throttle" | "signupOpen" | "invitationTtl">
+  options: Pick<
+    RosterOptions,
+    "masterKey" | "sessionTtl" | "throttle" | "signupOpen" | "invitationTtl" | "resetTtl" | "verificationTtl"
+  >
 ) =>
   Layer.succeed(
     AuthSettings,
@@ -46,7 +57,9 @@ export const authSettingsLayer = (
       sessionTtl: Duration.fromInputUnsafe(options.sessionTtl ?? Duration.hours(12)),
       throttle: { ...defaultThrottle, ...options.throttle },
       signupOpen: options.signupOpen === true,
-      invitationTtl: Duration.fromInputUnsafe(options.invitationTtl ?? Duration.days(7))
+      invitationTtl: Duration.fromInputUnsafe(options.invitationTtl ?? Duration.days(7)),
+      resetTtl: Duration.fromInputUnsafe(options.resetTtl ?? Duration.hours(1)),
+      verificationTtl: Duration.fromInputUnsafe(options.verificationTtl ?? Duration.hours(24))
     })
   )
 
@@ -62,7 +75,8 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: R
     CryptoServices(options.scrypt),
     authSettingsLayer(options),
     options.paymentProvider ?? noPaymentProviderLayer,
-    options.invitationMail ?? noInvitationMailLayer
+    options.invitationMail ?? noInvitationMailLayer,
+    options.accountMail ?? noAccountMailLayer
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */

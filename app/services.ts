@@ -4,6 +4,7 @@ import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
 import { jsonLines, RequestLog } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
+import { noAccountMailLayer } from "../adapters/mail/no-account-mail.ts"
 import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
@@ -86,6 +87,21 @@ const organizationSetUp = Layer.effectDiscard(setUpOrganizations)
 
 const atStart = Layer.mergeAll(seatReconciliation, organizationSetUp)
 
+/** Invitations and account mail: one SMTP transport for both, or none. */
+const mail = (settings: Settings) =>
+  Option.match(settings.mail.smtp, {
+    onNone: () => ({ invitationMail: noInvitationMailLayer, accountMail: noAccountMailLayer }),
+    onSome: (smtp) => {
+      // One layer value for both options: it is built once, with one pool of connections.
+      const both = loadedWhenBuilt(
+        () => import("../adapters/mail/smtp-mail.ts"),
+        ({ smtpMailLayer }) => smtpMailLayer(smtp),
+        { name: "nodemailer", feature: "Mail (ROSTER_SMTP_URL)" }
+      )
+      return { invitationMail: both, accountMail: both }
+    }
+  })
+
 /**
  * Every port of the core as the settings choose them (store, hasher, provider, mail): what the
  * service runs on, and what the operator's commands (`npm run roster`) run on too.
@@ -96,15 +112,9 @@ export const coreServices = (settings: Settings) =>
     sessionTtl: settings.sessionTtl,
     signupOpen: settings.signupOpen,
     invitationTtl: settings.mail.invitationTtl,
-    invitationMail: Option.match(settings.mail.smtp, {
-      onNone: () => noInvitationMailLayer,
-      onSome: (smtp) =>
-        loadedWhenBuilt(
-          () => import("../adapters/mail/smtp-invitation-mail.ts"),
-          ({ smtpInvitationMailLayer }) => smtpInvitationMailLayer(smtp),
-          { name: "nodemailer", feature: "Invitations by mail (ROSTER_SMTP_URL)" }
-        )
-    }),
+    resetTtl: settings.mail.resetTtl,
+    verificationTtl: settings.mail.verificationTtl,
+    ...mail(settings),
     paymentProvider: Option.match(settings.stripe, {
       onNone: () => noPaymentProviderLayer,
       // Stripe's package is loaded only when it is used, as the MongoDB driver is.

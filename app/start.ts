@@ -3,6 +3,7 @@ import { Effect, Option, Result } from "effect"
 import { defaultHashingBound } from "../adapters/crypto/index.ts"
 import { makeWebHandler, withoutCredentials } from "../adapters/http/index.ts"
 import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
+import type { SmtpOptions } from "../adapters/mail/smtp-sender.ts"
 import { makePrometheusMetrics } from "../adapters/metrics/prometheus.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { logWriter, rosterServices, writeLine } from "./services.ts"
@@ -15,6 +16,20 @@ export const logEvent = (level: LogLevelName, msg: string, fields: object = {}) 
 export function exit(code: number): never {
   logWriter.flush()
   return process.exit(code)
+}
+
+/** What mail is sent, and why what is off is off. */
+const mailLine = (smtp: SmtpOptions | undefined) => {
+  if (smtp === undefined) {
+    return "mail: off (no ROSTER_SMTP_URL): an invitation's token goes to its creator; password reset and verification mail are off"
+  }
+  const off = [
+    ...(smtp.resetUrl === undefined ? ["password reset mail is off (no ROSTER_RESET_URL)"] : []),
+    ...(smtp.verifyUrl === undefined ? ["verification mail is off (no ROSTER_VERIFY_URL)"] : [])
+  ]
+  const on = ["invitations", ...(smtp.resetUrl === undefined ? [] : ["password resets"])]
+  if (smtp.verifyUrl !== undefined) on.push("verifications")
+  return [`mail: ${on.join(", ")} through ROSTER_SMTP_URL`, ...off].join("; ")
 }
 
 const announce = (settings: Settings) => {
@@ -51,6 +66,7 @@ const announce = (settings: Settings) => {
       `metrics: served at /metrics, to the master key${Option.isSome(token) ? " and ROSTER_METRICS_TOKEN" : ""}`
     )
   )
+  logEvent("info", mailLine(Option.getOrUndefined(settings.mail.smtp)))
   if (settings.signupOpen) {
     logEvent(
       "info",

@@ -13,7 +13,9 @@ export const tokenPrefixes: Readonly<Record<TokenKind, string>> = {
   session: "rss_",
   invitation: "rsi_",
   scim: "rsc_",
-  password: "rsp_"
+  password: "rsp_",
+  reset: "rsr_",
+  verification: "rsv_"
 }
 
 // One call, no Hash object: every authenticated request hashes its token.

@@ -138,6 +138,12 @@ export class InvitationInvalid extends HttpApiError.Problem<InvitationInvalid>()
   code("invitation_invalid")
 ) {}
 
+export class TokenInvalid extends HttpApiError.Problem<TokenInvalid>()(
+  "TokenInvalid",
+  declare("token_invalid", 410, "The link's token is unknown, used, replaced or expired"),
+  code("token_invalid")
+) {}
+
 export class WrongPassword extends HttpApiError.Problem<WrongPassword>()(
   "WrongPassword",
   declare("wrong_password", 403, "The current password is wrong"),

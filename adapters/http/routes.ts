@@ -6,6 +6,7 @@ import { docsPath, openApiPath, RosterApi } from "./api/roster-api.ts"
 import { docsPageRoute } from "./docs-page.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/options.ts"
+import { AccountHandlers } from "./handlers/account.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
 import { ApiKeysHandlers } from "./handlers/api-keys.ts"
 import { AuditHandlers } from "./handlers/audit.ts"
@@ -47,6 +48,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       PricingHandlers,
       AdminHandlers,
       AuthHandlers,
+      AccountHandlers,
       InvitationsHandlers,
       AuditHandlers,
       OrganizationsHandlers,

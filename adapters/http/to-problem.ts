@@ -41,6 +41,14 @@ const problems = {
     new Problem.InvitationInvalid({
       detail: "The invitation is unknown, used, revoked or expired; ask for a new one"
     }),
+  TokenInvalid: (_: Domain.TokenInvalid) =>
+    new Problem.TokenInvalid({
+      detail: "The token is unknown, used, replaced by a newer one or expired; ask for a new link"
+    }),
+  MailOff: (e: Domain.MailOff) =>
+    new Problem.NotFound({
+      detail: `This deployment sends no ${e.purpose === "password_reset" ? "password reset" : "verification"} mail: the operator has not set it up`
+    }),
   WrongPassword: (_: Domain.WrongPassword) =>
     new Problem.WrongPassword({ detail: "The current password is wrong; nothing changed" }),
   AlreadySubscribed: (e: Domain.AlreadySubscribed) =>

@@ -1,2 +1,6 @@
+export { noAccountMailLayer } from "./no-account-mail.ts"
 export { noInvitationMailLayer } from "./no-invitation-mail.ts"
-export { type SmtpOptions, smtpInvitationMailLayer } from "./smtp-invitation-mail.ts"
+export { accountMailOf } from "./smtp-account-mail.ts"
+export { invitationMailOf, smtpInvitationMailLayer } from "./smtp-invitation-mail.ts"
+export { smtpMailLayer } from "./smtp-mail.ts"
+export { linkWith, type MailMessage, openSmtpSender, type SmtpOptions } from "./smtp-sender.ts"

@@ -1,3 +1,4 @@
+export { recordingAccountMail } from "./account-mail.ts"
 export { auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
 export { recordingInvitationMail } from "./invitation-mail.ts"
 export { makeInvitationStore } from "./invitation-store.ts"

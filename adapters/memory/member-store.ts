@@ -37,6 +37,7 @@ export const makeMemberStore = Effect.gen(function* () {
         id: account.id,
         username: account.username,
         email: account.email,
+        emailVerified: account.emailVerified,
         accountActiveStatus: account.accountActiveStatus,
         organizationId: membership.organizationId,
         roleId: membership.roleId,
@@ -159,6 +160,14 @@ export const makeMemberStore = Effect.gen(function* () {
         },
         entry
       ),
+    verifyEmail: (id, email, entry) =>
+      inOrganization((organizationId) => {
+        const membership = Option.getOrUndefined(lookup(organizationId, id))
+        if (membership === undefined || accounts.get(id).email !== email) return Effect.succeedNone
+        accounts.change(id, { emailVerified: true }, false)
+        trail.append(entry)
+        return Effect.succeed(Option.some(view(membership)))
+      }),
     update: (id, roleId, changes, endSessions, entry) =>
       inOrganization((organizationId) => {
         const current = Option.getOrUndefined(lookup(organizationId, id))

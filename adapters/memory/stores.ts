@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
+import { accountTokenStoreLayer } from "./account-token-store.ts"
 import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
@@ -26,6 +27,7 @@ export const MemoryStores = Layer.mergeAll(
   invitationStoreLayer,
   scimTokenStoreLayer,
   apiKeyStoreLayer,
+  accountTokenStoreLayer,
   provisioningStoreLayer,
   // A record is granted only to a role the role store holds.
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),

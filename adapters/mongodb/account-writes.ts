@@ -11,7 +11,7 @@ import { membershipOf } from "./member-reads.ts"
  */
 export const accountWrites = (
   db: Db
-): Pick<MemberStore["Service"], "setAccountStatus" | "setPassword" | "updateAccount"> => {
+): Pick<MemberStore["Service"], "setAccountStatus" | "setPassword" | "updateAccount" | "verifyEmail"> => {
   const { conflictOf, changeMembershipsFirst, changeAccountFirst } = accountChanges(db)
   const membership = membershipOf(db)
   /**
@@ -31,6 +31,7 @@ export const accountWrites = (
                       ...found.value,
                       username: account.username,
                       email: account.email,
+                      emailVerified: account.emailVerified ?? false,
                       accountActiveStatus: account.accountActiveStatus
                     })
                   )
@@ -66,6 +67,19 @@ export const accountWrites = (
         ),
         false
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
+    verifyEmail: (id, email, entry) =>
+      Effect.flatMap(membership(id), (found) =>
+        Option.isNone(found)
+          ? Effect.succeedNone
+          : changeAccountFirst(id, { $set: { emailVerified: true }, ...pushEntry(entry) }, { email }).pipe(
+              Effect.flatMap(({ account }) =>
+                account === null
+                  ? Effect.succeedNone
+                  : Effect.andThen(noteLeft(db, "accounts", id, entry), membership(id))
+              ),
+              Effect.catchTag("DuplicateKey", (error) => Effect.die(error))
+            )
+      ),
     updateAccount: (id, changes, entry) => {
       const set = {
         ...changes,

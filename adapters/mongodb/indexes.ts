@@ -36,6 +36,7 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { lookup: 1 }, name: "lookup_unique", unique: true },
     { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
   ],
+  account_tokens: [{ key: { tokenHash: 1 }, name: "token_hash_unique", unique: true }],
   user_profiles: [
     { key: { organizationId: 1, userNameKey: 1 }, name: "user_name_unique_in_organization", unique: true }
   ],
@@ -84,8 +85,11 @@ const superseded: Record<string, ReadonlyArray<string>> = {
 
 const indexNotFound = 27
 
-/** Expired sessions, past throttling windows and idempotency keys are deleted by the database, where it can. */
-const expiring = ["sessions", "login_attempts", "idempotency_keys"]
+/**
+ * Expired sessions, past throttling windows, idempotency keys and mailed tokens are deleted by the
+ * database, where it can.
+ */
+const expiring = ["sessions", "login_attempts", "idempotency_keys", "account_tokens"]
 
 const notImplemented = 238
 

@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
+import { accountTokenStoreLayer } from "./account-token-store.ts"
 import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import {
@@ -83,6 +84,7 @@ const writingStores = (options: MongoOptions) =>
     invitationStoreLayer,
     scimTokenStoreLayer,
     apiKeyStoreLayer,
+    accountTokenStoreLayer,
     provisioningStoreLayer,
     roleStoreLayer,
     rolePermissionStoreLayer,

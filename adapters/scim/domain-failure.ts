@@ -70,6 +70,8 @@ export const scimFailureOf = (error: DomainError): ScimFailure | undefined => {
     case "SubscriptionActive":
     case "SignupClosed":
     case "InvitationInvalid":
+    case "TokenInvalid":
+    case "MailOff":
       return undefined
   }
 }

@@ -11,7 +11,7 @@ import type { Row, SqliteConnection } from "./connection.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, rowChecked, text } from "./values.ts"
 
 /** The columns of a membership (`m`) seen with its account (`a`), as `toMember` reads them. */
-export const memberColumns = `a.id, a.username, a.email, a.active AS account_active, a.epoch AS account_epoch,
+export const memberColumns = `a.id, a.username, a.email, a.email_verified, a.active AS account_active, a.epoch AS account_epoch,
   m.organization_id, m.role_id, m.active, m.epoch, m.created_at`
 
 /** A membership seen with its account: the two rows joined, the epochs added. */
@@ -25,6 +25,7 @@ export const toMember = (row: Row) =>
       organizationId: OrganizationId.make(text(row.organization_id)),
       username: text(row.username),
       email: text(row.email),
+      emailVerified: isSet(row.email_verified),
       accountActiveStatus: isSet(row.account_active),
       activestatus: isSet(row.active),
       roleId: RoleId.make(int(row.role_id)),
@@ -40,6 +41,7 @@ export const toAccount = (row: Row) =>
       id: MemberId.make(text(row.id)),
       username: text(row.username),
       email: text(row.email),
+      emailVerified: isSet(row.email_verified),
       passwordHash: text(row.password_hash),
       accountActiveStatus: isSet(row.active),
       createdAt: instantOf(row.created_at)

@@ -42,12 +42,13 @@ export const makeMemberStore = Effect.gen(function* () {
       transaction((db) => {
         if (!hasRole(db, member.organizationId, member.roleId)) return false
         db.run(
-          `INSERT INTO accounts (id, username, username_key, email, password_hash, active, epoch, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
+          `INSERT INTO accounts (id, username, username_key, email, email_verified, password_hash, active, epoch, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
           member.id,
           member.username,
           usernameKey(member.username),
           member.email,
+          flag(member.emailVerified),
           passwordHash,
           flag(member.accountActiveStatus),
           millis(member.createdAt)
@@ -115,6 +116,8 @@ export const makeMemberStore = Effect.gen(function* () {
           }
           if (changes.email !== undefined)
             db.run("UPDATE accounts SET email = ? WHERE id = ?", changes.email, id)
+          if (changes.emailVerified !== undefined)
+            db.run("UPDATE accounts SET email_verified = ? WHERE id = ?", flag(changes.emailVerified), id)
         },
         entry
       ).pipe(
@@ -124,6 +127,20 @@ export const makeMemberStore = Effect.gen(function* () {
             Effect.fail
           )
         )
+      ),
+    verifyEmail: (id, email, entry) =>
+      inOrganization((organizationId) =>
+        write((db) => {
+          if (Option.isNone(memberIn(db, organizationId, id))) return Option.none<MemberRecord>()
+          const marked = db.run(
+            "UPDATE accounts SET email_verified = 1 WHERE id = ? AND email = ?",
+            id,
+            email
+          )
+          if (marked.changes === 0) return Option.none<MemberRecord>()
+          appendEntry(db, entry)
+          return memberIn(db, organizationId, id)
+        })
       ),
     update: (id, roleId, changes, endSessions, entry) =>
       inOrganization((organizationId) =>

@@ -1,5 +1,6 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
+import { accountTokenStoreLayer } from "./account-token-store.ts"
 import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
@@ -31,6 +32,7 @@ export const sqliteStores = (options: SqliteOptions) =>
       invitationStoreLayer,
       scimTokenStoreLayer,
       apiKeyStoreLayer,
+      accountTokenStoreLayer,
       provisioningStoreLayer,
       roleStoreLayer,
       roleLookupLayer,

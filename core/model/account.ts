@@ -11,6 +11,7 @@ export class AccountRecord extends Schema.Class<AccountRecord>("roster/AccountRe
   id: MemberId,
   username: Username,
   email: Email,
+  emailVerified: Schema.Boolean,
   passwordHash: Schema.String,
   accountActiveStatus: Schema.Boolean,
   createdAt: Schema.DateTimeUtc
@@ -32,10 +33,14 @@ export const Membership = Schema.Struct({
 })
 export type Membership = typeof Membership.Type
 
-/** What a change to an account may set: it shows in every organisation the account belongs to. */
+/**
+ * What a change to an account may set: it shows in every organisation the account belongs to. A
+ * new e-mail is not proven: whoever changes it sets `emailVerified` false with it.
+ */
 export const AccountChanges = Schema.Struct({
   username: Schema.optionalKey(Username),
-  email: Schema.optionalKey(Email)
+  email: Schema.optionalKey(Email),
+  emailVerified: Schema.optionalKey(Schema.Boolean)
 })
 export type AccountChanges = typeof AccountChanges.Type
 

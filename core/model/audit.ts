@@ -37,7 +37,9 @@ export const AuditAction = Schema.Literals([
   "api_key.rotated",
   "api_key.revoked",
   "login.failed",
-  "login.throttled"
+  "login.throttled",
+  "password.reset",
+  "email.verified"
 ])
 export type AuditAction = typeof AuditAction.Type
 

@@ -83,7 +83,8 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "owner_only",
     "key_exceeds_own",
     "own_key",
-    "person_only"
+    "person_only",
+    "no_account"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
@@ -108,7 +109,9 @@ export const whyForbidden: Record<Forbidden["reason"], string> = {
     "Only a caller holding every permission of the catalog (an owner), or the master key, may do this",
   key_exceeds_own: "The API key holds permissions the caller does not hold",
   own_key: "An API key cannot change, rotate or revoke itself",
-  person_only: "Only a signed-in person may do this: an API key is not a session"
+  person_only: "Only a signed-in person may do this: an API key is not a session",
+  no_account:
+    "Only a signed-in member has an account of their own: the master key and the open mode have none"
 }
 
 /** The record changed between the read a decision was based on and the write: retry. */
@@ -196,6 +199,14 @@ export class ExpiryPassed extends Schema.TaggedError<ExpiryPassed>()("ExpiryPass
   field: Schema.Literals(["expiresAt"])
 }) {}
 
+/** A mailed token (a password reset, a verification) that is unknown, used, replaced or expired: one answer for all. */
+export class TokenInvalid extends Schema.TaggedError<TokenInvalid>()("TokenInvalid", {}) {}
+
+/** This deployment sends no mail of that purpose (no SMTP server, or no link to put in it). */
+export class MailOff extends Schema.TaggedError<MailOff>()("MailOff", {
+  purpose: Schema.Literals(["password_reset", "email_verification"])
+}) {}
+
 /** Every failure a use case may end with, but for defects: what each adapter answers, in its terms. */
 export type DomainError =
   | DuplicateEmail
@@ -229,3 +240,5 @@ export type DomainError =
   | MissingField
   | NoDefaultRole
   | ExpiryPassed
+  | TokenInvalid
+  | MailOff

@@ -90,6 +90,8 @@ export class Member extends Schema.Class<Member>("roster/Member")({
   id: MemberId,
   username: Username,
   email: Email,
+  /** Whether the account proved it receives mail at `email` (a verification link, or an invitation's). */
+  emailVerified: Schema.Boolean,
   activestatus: Schema.Boolean,
   accountActiveStatus: Schema.Boolean,
   roleId: RoleId,
@@ -128,7 +130,14 @@ export const MemberChanges = Schema.Struct({
 export type MemberChanges = typeof MemberChanges.Type
 
 /** What the audit record shows of a member's changes: never the password or its hash. */
-export const memberAuditFields = ["username", "email", "activestatus", "accountActiveStatus", "roleId"]
+export const memberAuditFields = [
+  "username",
+  "email",
+  "emailVerified",
+  "activestatus",
+  "accountActiveStatus",
+  "roleId"
+]
 
 /**
  * The public face of a stored member. Its fields were checked when the record was made or read, so
@@ -140,6 +149,7 @@ export const toMember = (record: MemberRecord): Member =>
       id: record.id,
       username: record.username,
       email: record.email,
+      emailVerified: record.emailVerified,
       activestatus: record.activestatus,
       accountActiveStatus: record.accountActiveStatus,
       roleId: record.roleId,

@@ -7,6 +7,10 @@ export interface ThrottlePolicy {
   readonly maxFailuresPerClient: number
   /** Self-serve signups one client address may make per window (`signUp`); 5 when absent. */
   readonly maxSignupsPerClient?: number
+  /** Mails of one purpose (reset, verification) one address may be sent per window; 3 when absent. */
+  readonly maxMailsPerAddress?: number
+  /** Mails of one purpose one client address may ask for per window; 20 when absent. */
+  readonly maxMailsPerClient?: number
 }
 
 /** How callers are authenticated; chosen by the application that embeds the core. */
@@ -21,5 +25,9 @@ export class AuthSettings extends Context.Service<
     readonly signupOpen?: boolean
     /** How long an invitation may be accepted; 7 days when absent. */
     readonly invitationTtl?: Duration.Duration
+    /** How long a mailed password reset link may be used; 1 hour when absent. */
+    readonly resetTtl?: Duration.Duration
+    /** How long a mailed verification link may be used; 24 hours when absent. */
+    readonly verificationTtl?: Duration.Duration
   }
 >()("roster/core/ports/AuthSettings") {}

@@ -97,6 +97,16 @@ export class MemberStore extends Context.Service<
       entry?: AuditEntry
     ) => Effect.Effect<Option.Option<MemberRecord>, DuplicateEmail | DuplicateUsername | StoreUnavailable>
     /**
+     * Marks the account's e-mail verified, in one atomic write, only while the account's e-mail is
+     * still `email` (the address that was proven). None when it is not, or when the account is no
+     * member of the current organisation.
+     */
+    readonly verifyEmail: (
+      id: MemberId,
+      email: string,
+      entry?: AuditEntry
+    ) => Effect.Effect<Option.Option<MemberRecord>, StoreUnavailable>
+    /**
      * Sets `changes` of the membership in one atomic write, only while the member still holds
      * `roleId`; `endSessions` ends the membership's sessions. None when there is no such member in
      * that role; `UnknownRole` when `changes.roleId` names no role of the organisation.

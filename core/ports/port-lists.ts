@@ -1,4 +1,6 @@
 import type { Context } from "effect"
+import { AccountMail } from "./account-mail.ts"
+import { AccountTokenStore } from "./account-token-store.ts"
 import { ApiKeyStore } from "./api-key-store.ts"
 import { AuditLog } from "./audit-log.ts"
 import { AuthSettings } from "./auth-settings.ts"
@@ -30,6 +32,7 @@ import { SubscriptionStore } from "./subscription-store.ts"
  * tracing and the services a handler runs on are derived from it.
  */
 export const storePorts = [
+  AccountTokenStore,
   ApiKeyStore,
   AuditLog,
   IdempotencyStore,
@@ -52,6 +55,7 @@ export type StorePorts = Context.Service.Identifier<(typeof storePorts)[number]>
 
 /** The core's other ports: what the service is set to, and what it calls beside its store. */
 export const servicePorts = [
+  AccountMail,
   AuthSettings,
   IdGenerator,
   InvitationMail,

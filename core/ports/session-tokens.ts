@@ -6,7 +6,7 @@ import type { TokenHash } from "../model/ids.ts"
  * What a bearer token is for. Each kind reads differently (its own prefix, say), so that a person or
  * a secret scanner who finds one can tell what it opens.
  */
-export type TokenKind = "session" | "invitation" | "scim" | "password"
+export type TokenKind = "session" | "invitation" | "scim" | "password" | "reset" | "verification"
 
 /** Bearer tokens: at least 128 random bits, known to the store only by their hash. */
 export class SessionTokens extends Context.Service<

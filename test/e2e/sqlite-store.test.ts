@@ -270,4 +270,24 @@ describe("the SQLite store (npm start without a store configured)", () => {
       { role_id: 2, permission_ids: "[1,2,9]" }
     ])
   })
+  it("accounts in a file brought to version 6 show their address as not verified, and mailed tokens have a table", async () => {
+    const directory = dataDirectory()
+    const file = join(directory, "roster.db")
+    const steps = [1, 2, 3, 4, 5].map((n) => `adapters/sqlite/schema-v${n}.ts`)
+    const script = `${steps.map((step, i) => `import { schemaV${i + 1} } from ${JSON.stringify(join(process.cwd(), step))}`).join("\n")}
+      const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)})
+      for (const step of [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5]) db.exec(step)
+      db.exec("PRAGMA user_version = 5")
+      db.exec("INSERT INTO organizations (id, name, slug, created_at) VALUES ('default', 'Default', 'default', 0)")
+      db.exec("INSERT INTO roles (organization_id, name, role_key, active, created_at) VALUES ('default', 'Staff', 'staff', 1, 0)")
+      db.exec("INSERT INTO accounts (id, username, username_key, email, password_hash, active, epoch, created_at) VALUES ('mem_old', 'old', 'old', 'old@example.com', '$scrypt$x', 1, 0, 0)")
+      db.exec("INSERT INTO memberships (organization_id, account_id, role_id, active, epoch, created_at) VALUES ('default', 'mem_old', 1, 1, 0, 0)")
+      db.close()`
+    await run("node_modules/.bin/bun", ["-e", script])
+    const server = await serve(directory)
+    const member = await json(call(server, "GET", "/api/v1/team/members/mem_old"))
+    expect(member).toMatchObject({ username: "old", emailVerified: false })
+    const tables = await sqlite(file, "SELECT name FROM sqlite_master WHERE name = 'account_tokens'")
+    expect(tables).toEqual([{ name: "account_tokens" }])
+  })
 })

@@ -26,7 +26,16 @@ const me = (api: TestApi, credentials: Credentials = {}) => api.call("GET", "/ap
 /** How answers name the organisation a deployment starts with. */
 const defaultOrganization = { id: "default", slug: "default", name: "Default" }
 
-const memberKeys = ["accountActiveStatus", "activestatus", "createdAt", "email", "id", "roleId", "username"]
+const memberKeys = [
+  "accountActiveStatus",
+  "activestatus",
+  "createdAt",
+  "email",
+  "emailVerified",
+  "id",
+  "roleId",
+  "username"
+]
 
 /** A role and an active member `ada` in it, with the test password. */
 const withMember = async (api: TestApi, activestatus = true) => {

@@ -160,7 +160,10 @@ describe("the OpenAPI document", () => {
       "post /api/v1/auth/login",
       "post /api/v1/auth/signup",
       "post /api/v1/invitations/accept",
-      "post /api/v1/payments/webhook"
+      "post /api/v1/payments/webhook",
+      "post /api/v1/auth/password/forgot",
+      "post /api/v1/auth/password/reset",
+      "post /api/v1/auth/email/verify"
     ])
     for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string }> }>>(
       document.paths
@@ -205,10 +208,13 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares bearer security on every operation but login, signup, accepting an invitation, the webhook and the probes", () => {
+  it("declares bearer security on every operation but login, signup, the mailed links, accepting an invitation, the webhook and the probes", () => {
     const open = [
       "auth.login",
       "auth.signup",
+      "account.forgotPassword",
+      "account.resetPassword",
+      "account.verifyEmail",
       "invitations.acceptInvitation",
       "payments.webhook",
       "health.live",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { createRosterClient, RosterProblem } from "../../adapters/http/client.ts"
-import { masterKey, password, startApi, type TestApi } from "../support/http.ts"
+import { masterKey, memberWithPermissions, password, startApi, type TestApi } from "../support/http.ts"
+import { mailbox } from "../support/mailbox.ts"
 
 /** The Promise client, its requests answered by the service's web handler as a server would. */
 const clientOf = (api: TestApi, token?: string) =>
@@ -61,6 +62,25 @@ describe("the Promise client", () => {
       id: other.id,
       name: "Reader"
     })
+  })
+
+  it("asks for a reset and a verification link, and follows each as the mail's reader would", async () => {
+    const box = mailbox()
+    const api = await startApi({ accountMail: box.accountMail })
+    const ada = await memberWithPermissions(api, "ada", [1])
+    const anonymous = clientOf(api)
+    expect(await anonymous.account.forgotPassword({ email: "ada@example.com" })).toHaveProperty("message")
+    const resetToken = await box.tokenSent("ada@example.com", "password_reset")
+    await anonymous.account.resetPassword({ token: resetToken, newPassword: "a new long passphrase" })
+    const spent = await rejection(
+      anonymous.account.resetPassword({ token: resetToken, newPassword: "another long passphrase" })
+    )
+    expect(spent).toMatchObject({ status: 410, code: "token_invalid" })
+    const signedIn = await anonymous.auth.login({ username: "ada", password: "a new long passphrase" })
+    await clientOf(api, signedIn.token).account.requestEmailVerification()
+    const verifyToken = await box.tokenSent("ada@example.com", "email_verification")
+    const verified = await anonymous.account.verifyEmail({ token: verifyToken })
+    expect(verified).toMatchObject({ id: ada.member.id, emailVerified: true })
   })
 
   it("adds, reads back and changes with plain values; one object holds path and body fields", async () => {

@@ -48,7 +48,16 @@ describe("POST /api/v1/team/add", () => {
     const { api, roleId } = await apiWithRole()
     const added = await addMember(api, memberBody("Ada", roleId, { email: "Ada.Lovelace@Example.COM" }))
     expect(added.status).toBe(200)
-    const shown = ["accountActiveStatus", "activestatus", "createdAt", "email", "id", "roleId", "username"]
+    const shown = [
+      "accountActiveStatus",
+      "activestatus",
+      "createdAt",
+      "email",
+      "emailVerified",
+      "id",
+      "roleId",
+      "username"
+    ]
     expect(Object.keys(added.body).sort()).toEqual(shown)
     expect(added.body).toMatchObject({
       username: "Ada",

@@ -60,6 +60,7 @@ export const memberRecord = (
     organizationId: defaultOrganizationId,
     username,
     email: `${username}@example.com`.toLowerCase(),
+    emailVerified: false,
     passwordHash: "$scrypt$ln=10,r=8,p=1$c2FsdA$aGFzaA",
     activestatus: true,
     accountActiveStatus: true,
@@ -78,6 +79,7 @@ export const accountOf = (member: NewMember) =>
     id: member.id,
     username: member.username,
     email: member.email,
+    emailVerified: member.emailVerified,
     passwordHash: member.passwordHash,
     accountActiveStatus: member.accountActiveStatus,
     createdAt: member.createdAt

@@ -38,6 +38,7 @@ describe("changesBetween", () => {
     assert.deepStrictEqual(memberAuditFields, [
       "username",
       "email",
+      "emailVerified",
       "activestatus",
       "accountActiveStatus",
       "roleId"

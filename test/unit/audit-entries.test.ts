@@ -58,6 +58,7 @@ describe("member entries", () => {
       assert.deepStrictEqual(entry.changes, {
         username: [null, "pat"],
         email: [null, "pat@example.com"],
+        emailVerified: [null, false],
         activestatus: [null, true],
         accountActiveStatus: [null, true],
         roleId: [null, staff.id]
@@ -142,6 +143,7 @@ describe("member entries", () => {
       assert.deepStrictEqual(entry.changes, {
         username: ["pat", null],
         email: ["pat@example.com", null],
+        emailVerified: [false, null],
         activestatus: [false, null],
         accountActiveStatus: [true, null],
         roleId: [staff.id, null]

@@ -130,6 +130,6 @@ describe("domain errors", () => {
       })
       assert.deepStrictEqual(roundTrip(Forbidden, refused), refused, reason)
     }
-    assert.strictEqual(reasons.length, 16)
+    assert.strictEqual(reasons.length, 17)
   })
 })

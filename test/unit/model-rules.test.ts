@@ -171,7 +171,13 @@ describe("published schemas", () => {
 
   it("decode each kind of principal an embedding service may pass on, and no other", () => {
     const decode = Schema.decodeUnknownExit(Principal)
-    const member = { id: "m-1", username: "ada", email: "ada@example.com", activestatus: true }
+    const member = {
+      id: "m-1",
+      username: "ada",
+      email: "ada@example.com",
+      emailVerified: false,
+      activestatus: true
+    }
     const principals = [
       { _tag: "Master" },
       { _tag: "OpenLocal" },
@@ -253,6 +259,7 @@ describe("canAct", () => {
     organizationId: defaultOrganizationId,
     username: "ada",
     email: "ada@example.com",
+    emailVerified: false,
     activestatus: true,
     accountActiveStatus: true,
     sessionEpoch: 0,

@@ -42,6 +42,7 @@ const records = [
       organizationId: "default",
       username: "ada",
       email: "ada@example.com",
+      emailVerified: false,
       passwordHash: "$scrypt$...",
       activestatus: true,
       accountActiveStatus: true,

@@ -1,4 +1,5 @@
 import { HttpApi, OpenApi } from "effect/http-api"
+import { AccountApi } from "./account.ts"
 import { AdminApi } from "./admin.ts"
 import { ApiKeysApi } from "./api-keys.ts"
 import { AuditApi } from "./audit.ts"
@@ -25,6 +26,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(PricingApi)
   .add(AdminApi)
   .add(AuthApi)
+  .add(AccountApi)
   .add(InvitationsApi)
   .add(PaymentsApi)
   .add(AuditApi)

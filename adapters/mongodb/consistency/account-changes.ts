@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { Db, UpdateFilter } from "mongodb"
+import type { Db, Filter, UpdateFilter } from "mongodb"
 import { DuplicateEmail, DuplicateUsername, type StoreUnavailable } from "../../../core/index.ts"
 import { attemptWrite, query, queryWrite } from "../driver.ts"
 import { accountCopies } from "./account-copies.ts"
@@ -68,13 +68,15 @@ export const accountChanges = (db: Db) => {
 
   /**
    * Changes the account (`update`, its version moved on) behind `copied`, after `before` when given:
-   * the write to its memberships of a change that narrows. An account that reached no membership
-   * (the last left meanwhile) is settled as any other, and deleted.
+   * the write to its memberships of a change that narrows; only while the account matches `guard`
+   * (none: the account is answered as none). An account that reached no membership (the last left
+   * meanwhile) is settled as any other, and deleted.
    */
   const change = (
     accountId: string,
     update: UpdateFilter<AccountDocument>,
-    before: Effect.Effect<unknown, StoreUnavailable> = Effect.void
+    before: Effect.Effect<unknown, StoreUnavailable> = Effect.void,
+    guard: Filter<AccountDocument> = {}
   ) =>
     copied(
       accountId,
@@ -82,7 +84,7 @@ export const accountChanges = (db: Db) => {
         before,
         attemptWrite(() =>
           accounts.findOneAndUpdate(
-            { _id: accountId },
+            { ...guard, _id: accountId },
             { ...update, $inc: { ...update.$inc, version: 1 } },
             { returnDocument: "after" }
           )
@@ -95,8 +97,11 @@ export const accountChanges = (db: Db) => {
     )
 
   /** A change that widens what the account may do: made on the account, then copied. */
-  const changeAccountFirst = (accountId: string, update: UpdateFilter<AccountDocument>) =>
-    change(accountId, update)
+  const changeAccountFirst = (
+    accountId: string,
+    update: UpdateFilter<AccountDocument>,
+    guard?: Filter<AccountDocument>
+  ) => change(accountId, update, Effect.void, guard)
 
   /**
    * A change that narrows (ends sessions, disables): it reaches the memberships first, so a process

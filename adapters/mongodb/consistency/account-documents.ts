@@ -16,6 +16,8 @@ export const AccountDocument = collectionSchema(
     username: Schema.String,
     usernameKey: Schema.String,
     email: Schema.String,
+    /** Absent on accounts stored before verification existed: not verified. */
+    emailVerified: Schema.optionalKey(Schema.Boolean),
     passwordHash: Schema.String,
     accountActiveStatus: Schema.Boolean,
     createdAt: Schema.DateTimeUtcFromDate,
@@ -31,9 +33,11 @@ export const AccountDocument = collectionSchema(
       version: _version,
       pendingSince: _pending,
       outbox: _outbox,
+      emailVerified,
       ...fields
     }) => ({
       id: _id,
+      emailVerified: emailVerified ?? false,
       ...fields
     }),
     encode: ({ id, ...fields }) => ({ _id: id, usernameKey: usernameKey(fields.username), ...fields })
@@ -56,6 +60,7 @@ export const MembershipDocument = collectionSchema(
     username: Schema.String,
     usernameKey: Schema.String,
     email: Schema.String,
+    emailVerified: Schema.optionalKey(Schema.Boolean),
     accountActiveStatus: Schema.Boolean,
     accountVersion: Schema.optionalKey(Schema.Int),
     accountEpoch: Schema.Int,
@@ -73,6 +78,7 @@ export const MembershipDocument = collectionSchema(
       organizationId: document.organizationId,
       username: document.username,
       email: document.email,
+      emailVerified: document.emailVerified ?? false,
       accountActiveStatus: document.accountActiveStatus,
       activestatus: document.activestatus,
       roleId: document.roleId,
@@ -99,6 +105,7 @@ export const copiedFrom = (account: AccountDocument) => ({
   username: account.username,
   usernameKey: account.usernameKey,
   email: account.email,
+  emailVerified: account.emailVerified ?? false,
   accountActiveStatus: account.accountActiveStatus,
   accountVersion: account.version ?? 0
 })

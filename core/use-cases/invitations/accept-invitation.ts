@@ -6,6 +6,7 @@ import { type AcceptInvitationInput, type Invitation, statusAt } from "../../mod
 import { MemberRecord, memberAuditFields, toMember } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
+import { InvitationMail } from "../../ports/invitation-mail.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
@@ -37,10 +38,10 @@ const membershipFor = Effect.fnUntraced(function* (
   if (Option.isSome(account)) {
     yield* proveAccount(account.value, bearer, input.password, input.client)
     if (!account.value.accountActiveStatus) return yield* new Forbidden({ reason: "inactive" })
-    const { id, username, accountActiveStatus } = account.value
+    const { id, username, emailVerified, accountActiveStatus } = account.value
     return {
       existing: true as const,
-      member: new MemberRecord({ ...membership, id, username, accountActiveStatus })
+      member: new MemberRecord({ ...membership, id, username, emailVerified, accountActiveStatus })
     }
   }
   if (input.username === undefined)
@@ -53,6 +54,8 @@ const membershipFor = Effect.fnUntraced(function* (
       ...membership,
       id: yield* (yield* IdGenerator).memberId,
       username: input.username,
+      // The token was mailed to the address, and its creator never saw it: it proves the address.
+      emailVerified: (yield* InvitationMail).delivers,
       accountActiveStatus: true,
       passwordHash: yield* (yield* PasswordHasher).hash(input.password)
     })
@@ -61,7 +64,8 @@ const membershipFor = Effect.fnUntraced(function* (
 
 /**
  * Accepts an invitation: its holder becomes a member of the inviting organisation in the invited
- * role (a new account, or a new membership of theirs) and is signed in there. The membership is made
+ * role (a new account, or a new membership of theirs) and is signed in there. An invitation this
+ * deployment mailed proves the address it went to: the account's e-mail is verified. The membership is made
  * first and the invitation then claimed: of two acceptances at once, the one that loses the claim
  * takes its membership back. An unknown, used, revoked or expired token is one answer.
  */
@@ -108,6 +112,10 @@ export const acceptInvitation = Effect.fnUntraced(function* (
       )
       yield* members.remove(member.id, undone)
       return yield* new InvitationInvalid()
+    }
+    if (made.existing && !member.emailVerified && (yield* InvitationMail).delivers) {
+      const verified = yield* newAuditEntry(actor, "email.verified", { type: "member", id: member.id })
+      yield* members.verifyEmail(member.id, invitation.email, verified)
     }
     yield* seatsAfterMemberChange(undefined, member)
     const joined = Option.getOrElse(yield* members.findById(member.id), () => member)

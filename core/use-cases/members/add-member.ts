@@ -41,6 +41,7 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
     organizationId: yield* CurrentOrganization,
     username: input.username,
     email,
+    emailVerified: false,
     passwordHash: yield* (yield* PasswordHasher).hash(input.password),
     activestatus: input.activestatus,
     accountActiveStatus: true,

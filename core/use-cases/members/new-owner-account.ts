@@ -18,6 +18,7 @@ export const newOwnerAccount = Effect.fnUntraced(function* (account: {
   return new NewMember({
     ...fields,
     passwordHash: yield* (yield* PasswordHasher).hash(password),
+    emailVerified: false,
     activestatus: true,
     accountActiveStatus: true,
     sessionEpoch: 0

@@ -33,7 +33,11 @@ const split = (current: MemberRecord, changes: MemberChanges) => {
   if (changes.username !== undefined && changes.username !== current.username)
     account.username = changes.username
   const email = changes.email === undefined ? undefined : normalizeEmail(changes.email)
-  if (email !== undefined && email !== current.email) account.email = email
+  if (email !== undefined && email !== current.email) {
+    account.email = email
+    // A new address is not proven by the old one's verification.
+    account.emailVerified = false
+  }
   const membership: MembershipChanges = {
     ...(changes.activestatus === undefined ? {} : { activestatus: changes.activestatus }),
     ...(changes.roleId === undefined ? {} : { roleId: changes.roleId })
@@ -42,7 +46,7 @@ const split = (current: MemberRecord, changes: MemberChanges) => {
 }
 
 /**
- * Changes a member's username, e-mail, membership flag or role (merge semantics). The username and
+ * Changes a member's username, e-mail (no longer verified then), membership flag or role (merge semantics). The username and
  * e-mail are the account's: an organisation's administrator changes them only on an account that is
  * theirs alone, and they are written (and recorded) before the membership's part: a change of both
  * is two writes, so a membership changed meanwhile by another request (moved, removed, its new role

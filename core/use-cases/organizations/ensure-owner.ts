@@ -99,6 +99,7 @@ const settleOwner = Effect.fnUntraced(function* (input: OwnerInput) {
     organizationId: yield* CurrentOrganization,
     username: account.username,
     email: account.email,
+    emailVerified: account.emailVerified,
     accountActiveStatus: account.accountActiveStatus,
     activestatus: true,
     roleId,

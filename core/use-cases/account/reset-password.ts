@@ -1,0 +1,52 @@
+import { DateTime, Effect, Option, Schema } from "effect"
+import { TokenInvalid } from "../../model/errors.ts"
+import { Password } from "../../model/member.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import { AccountTokenStore } from "../../ports/account-token-store.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { PasswordHasher } from "../../ports/password-hasher.ts"
+import { SessionStore } from "../../ports/session-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+import { newAuditEntry } from "../audit/new-audit-entry.ts"
+
+export const ResetPasswordInput = Schema.Struct({
+  token: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
+  newPassword: Schema.RedactedFromValue(Password)
+})
+export type ResetPasswordInput = typeof ResetPasswordInput.Type
+
+/**
+ * Sets a new password with a mailed reset token and ends every session of the account, everywhere.
+ * The token is looked up before the password is hashed (a wrong one costs no hash) and used up
+ * just before the write: of two uses at once, one sets the password. A token sent to an address
+ * the account no longer has is worth nothing. Recorded in the organisation the request was made
+ * for, or the account's oldest if it has left that one.
+ */
+export const resetPassword = Effect.fnUntraced(function* (input: ResetPasswordInput) {
+  const tokenHash = yield* (yield* SessionTokens).hashOf(input.token)
+  const tokens = yield* AccountTokenStore
+  const found = yield* tokens.find("password_reset", tokenHash)
+  const now = yield* DateTime.now
+  if (Option.isNone(found) || !DateTime.isLessThan(now, found.value.expiresAt)) {
+    return yield* new TokenInvalid()
+  }
+  const token = found.value
+  const members = yield* MemberStore
+  const account = yield* members.findAccount(token.accountId)
+  if (Option.isNone(account) || account.value.email !== token.email) return yield* new TokenInvalid()
+  const memberships = yield* members.membershipsOf(token.accountId)
+  const home =
+    memberships.find((membership) => membership.organizationId === token.organizationId) ?? memberships[0]
+  if (home === undefined) return yield* new TokenInvalid()
+  const passwordHash = yield* (yield* PasswordHasher).hash(input.newPassword)
+  if (Option.isNone(yield* tokens.consume("password_reset", tokenHash))) return yield* new TokenInvalid()
+  yield* Effect.gen(function* () {
+    const entry = yield* newAuditEntry({ kind: "member", id: token.accountId }, "password.reset", {
+      type: "member",
+      id: token.accountId
+    })
+    const set = yield* members.setPassword(token.accountId, passwordHash, entry)
+    if (Option.isNone(set)) return yield* new TokenInvalid()
+    yield* (yield* SessionStore).revokeAllOf(token.accountId)
+  }).pipe(Effect.provideService(CurrentOrganization, home.organizationId))
+})
