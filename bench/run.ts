@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
+import { forgotTiming, printForgotTiming } from "./forgot-timing.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
@@ -265,6 +266,9 @@ const againstBetterAuth = printAgainstBetterAuth(
   subjectNamed("Roster, secure, session token, SQLite"),
   betterAuth
 )
+// In process, once every server is stopped: nothing else is running on the machine's cores.
+const forgot = process.env.BENCH_ONLY === undefined ? await forgotTiming() : undefined
+if (forgot !== undefined) printForgotTiming(forgot)
 mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
@@ -279,7 +283,8 @@ writeFileSync(
       apiKeyAgainstSession: againstSessions,
       againstBetterAuth,
       countingUs,
-      metricsCost
+      metricsCost,
+      forgotTiming: forgot
     },
     null,
     2

@@ -8,6 +8,7 @@ import {
   MemberId,
   OrganizationId,
   ScimTokenId,
+  SessionId,
   SubscriptionId
 } from "../../core/index.ts"
 
@@ -71,6 +72,7 @@ export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
     auditEntryId: Effect.sync(() => AuditEntryId.make(timeOrdered("aud_"))),
     invitationId: Effect.sync(() => InvitationId.make(timeOrdered("inv_"))),
     scimTokenId: Effect.sync(() => ScimTokenId.make(timeOrdered("scim_"))),
-    apiKeyId: Effect.sync(() => ApiKeyId.make(timeOrdered("key_")))
+    apiKeyId: Effect.sync(() => ApiKeyId.make(timeOrdered("key_"))),
+    sessionId: Effect.sync(() => SessionId.make(timeOrdered("ses_")))
   })
 })

@@ -16,6 +16,7 @@ import { InvitationsHandlers } from "./handlers/invitations.ts"
 import { OrganizationsHandlers } from "./handlers/organizations.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
+import { SessionsHandlers } from "./handlers/sessions.ts"
 import { TeamHandlers } from "./handlers/team.ts"
 import { authenticationLayer } from "./middleware/authentication.ts"
 import { requestProblemsLayer } from "./middleware/request-problems.ts"
@@ -49,6 +50,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       AdminHandlers,
       AuthHandlers,
       AccountHandlers,
+      SessionsHandlers,
       InvitationsHandlers,
       AuditHandlers,
       OrganizationsHandlers,

@@ -1,4 +1,4 @@
-import { Effect, Layer, Option } from "effect"
+import { DateTime, Effect, Layer, Option } from "effect"
 import { Session, SessionStore, syncInOrganization } from "../../core/index.ts"
 
 export const makeSessionStore = Effect.sync(() => {
@@ -20,6 +20,27 @@ export const makeSessionStore = Effect.sync(() => {
           if (session.memberId === memberId && session.organizationId === organizationId)
             sessions.delete(hash)
         }
+      }),
+    listOf: (memberId) =>
+      Effect.sync(() =>
+        [...sessions.values()]
+          .filter((session) => session.memberId === memberId)
+          .sort(
+            (a, b) =>
+              a.createdAt.epochMilliseconds - b.createdAt.epochMilliseconds || a.id.localeCompare(b.id)
+          )
+      ),
+    revokeById: (memberId, id) =>
+      Effect.sync(() => {
+        const found = [...sessions.values()].find((s) => s.id === id && s.memberId === memberId)
+        if (found !== undefined) sessions.delete(found.tokenHash)
+        return Option.fromNullishOr(found)
+      }),
+    noteSeen: (tokenHash, minute) =>
+      Effect.sync(() => {
+        const session = sessions.get(tokenHash)
+        if (session !== undefined && DateTime.isLessThan(session.lastSeenAt, minute))
+          sessions.set(tokenHash, new Session({ ...session, lastSeenAt: minute }))
       }),
     carryOver: (tokenHash, memberEpoch) =>
       Effect.sync(() => {

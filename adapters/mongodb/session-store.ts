@@ -1,4 +1,4 @@
-import { Effect, Layer, Schema } from "effect"
+import { DateTime, Effect, Layer, Schema } from "effect"
 import { inOrganization, Session, SessionStore } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
@@ -6,26 +6,48 @@ import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./
 
 /**
  * A session as stored: the SHA-256 of its token as `_id` (the token itself is never stored), and
- * `expiresAt` under a TTL index where the server has them.
+ * `expiresAt` under a TTL index where the server has them. Sessions stored before they had a public
+ * id take one made from their digest's first half (which tells nothing of the token), and were
+ * last seen when they were made.
  */
 const SessionDocument = collectionSchema(
   Schema.Struct({
     _id: Schema.String,
+    id: Schema.optionalKey(Schema.String),
     memberId: Schema.String,
     organizationId: Schema.String,
     memberEpoch: Schema.Int,
     createdAt: Schema.DateTimeUtcFromDate,
-    expiresAt: Schema.DateTimeUtcFromDate
+    lastSeenAt: Schema.optionalKey(Schema.DateTimeUtcFromDate),
+    expiresAt: Schema.DateTimeUtcFromDate,
+    userAgent: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    address: Schema.optionalKey(Schema.NullOr(Schema.String))
   }),
   Session,
   {
-    decode: ({ _id, ...fields }) => ({ tokenHash: _id, ...fields }),
+    decode: ({ _id, id, lastSeenAt, userAgent, address, ...fields }) => ({
+      tokenHash: _id,
+      id: id ?? `ses_${_id.slice(0, 32)}`,
+      lastSeenAt: lastSeenAt ?? fields.createdAt,
+      userAgent: userAgent ?? null,
+      address: address ?? null,
+      ...fields
+    }),
     encode: ({ tokenHash, ...fields }) => ({ _id: tokenHash, ...fields })
   }
 )
 
 export const toSession = decodeDocument(SessionDocument)
 const toDocument = encodeDocument(SessionDocument)
+
+/** The id a session stored before ids takes: `ses_` and its digest's first 32 hexadecimal digits. */
+const legacyId = /^ses_[0-9a-f]{32}$/u
+
+/** The session without an id of its own whose digest starts as `id` says. */
+const legacyRange = (id: string) => {
+  const start = id.slice(4)
+  return { id: { $exists: false }, _id: { $gte: start, $lte: `${start}${"f".repeat(32)}` } }
+}
 
 export const makeSessionStore = Effect.gen(function* () {
   const sessions = (yield* MongoDatabase).collection<typeof SessionDocument.Encoded>("sessions")
@@ -44,6 +66,24 @@ export const makeSessionStore = Effect.gen(function* () {
     revokeMembership: (memberId) =>
       inOrganization((organizationId) =>
         queryWrite(() => sessions.deleteMany({ memberId, organizationId }))
+      ).pipe(Effect.asVoid),
+    listOf: (memberId) =>
+      query(() => sessions.find({ memberId }).sort({ createdAt: 1, _id: 1 }).toArray()).pipe(
+        Effect.flatMap((documents) => Effect.forEach(documents, toSession))
+      ),
+    revokeById: (memberId, id) =>
+      queryWrite(() =>
+        sessions.findOneAndDelete(legacyId.test(id) ? { memberId, ...legacyRange(id) } : { memberId, id })
+      ).pipe(Effect.flatMap(optionally(toSession))),
+    noteSeen: (tokenHash, minute) =>
+      queryWrite(() =>
+        sessions.updateOne(
+          {
+            _id: tokenHash,
+            $or: [{ lastSeenAt: { $lt: DateTime.toDateUtc(minute) } }, { lastSeenAt: { $exists: false } }]
+          },
+          { $set: { lastSeenAt: DateTime.toDateUtc(minute) } }
+        )
       ).pipe(Effect.asVoid),
     carryOver: (tokenHash, memberEpoch) =>
       queryWrite(() => sessions.updateOne({ _id: tokenHash }, { $set: { memberEpoch } })).pipe(Effect.asVoid)

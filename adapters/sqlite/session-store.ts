@@ -4,23 +4,28 @@ import {
   MemberId,
   OrganizationId,
   Session,
+  SessionId,
   SessionStore,
   TokenHash
 } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
-import { instantOf, int, millis, optionalRow, rowChecked, text } from "./values.ts"
+import { instantOf, int, millis, optionalRow, optionalText, rowChecked, text } from "./values.ts"
 
 /** A session from its row; its columns named with `prefix` where a join named them so. */
 export const toSession = (row: Row, prefix = "") =>
   new Session(
     {
       tokenHash: TokenHash.make(text(row[`${prefix}token_hash`])),
+      id: SessionId.make(text(row[`${prefix}id`])),
       memberId: MemberId.make(text(row[`${prefix}member_id`])),
       organizationId: OrganizationId.make(text(row[`${prefix}organization_id`])),
       memberEpoch: int(row[`${prefix}member_epoch`]),
       createdAt: instantOf(row[`${prefix}created_at`]),
-      expiresAt: instantOf(row[`${prefix}expires_at`])
+      lastSeenAt: instantOf(row[`${prefix}last_seen_at`]),
+      expiresAt: instantOf(row[`${prefix}expires_at`]),
+      userAgent: optionalText(row[`${prefix}user_agent`]),
+      address: optionalText(row[`${prefix}address`])
     },
     rowChecked
   )
@@ -34,14 +39,19 @@ export const makeSessionStore = Effect.gen(function* () {
         // Expired sessions are honoured by no reader; their rows go as new ones come.
         db.run("DELETE FROM sessions WHERE expires_at <= ?", millis(session.createdAt))
         db.run(
-          `INSERT INTO sessions (token_hash, member_id, organization_id, member_epoch, created_at, expires_at)
-           VALUES (?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO sessions (token_hash, id, member_id, organization_id, member_epoch, created_at,
+             last_seen_at, expires_at, user_agent, address)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           session.tokenHash,
+          session.id,
           session.memberId,
           session.organizationId,
           session.memberEpoch,
           millis(session.createdAt),
-          millis(session.expiresAt)
+          millis(session.lastSeenAt),
+          millis(session.expiresAt),
+          session.userAgent,
+          session.address
         )
       }),
     find: (tokenHash) =>
@@ -65,6 +75,29 @@ export const makeSessionStore = Effect.gen(function* () {
               organizationId
             )
         )
+      ),
+    listOf: (memberId) =>
+      read((db) =>
+        db
+          .all("SELECT * FROM sessions WHERE member_id = ? ORDER BY created_at, id", memberId)
+          .map((row) => toSession(row))
+      ),
+    revokeById: (memberId, id) =>
+      write((db) =>
+        optionalRow(
+          db.get("DELETE FROM sessions WHERE id = ? AND member_id = ? RETURNING *", id, memberId),
+          (row) => toSession(row)
+        )
+      ),
+    noteSeen: (tokenHash, minute) =>
+      write(
+        (db) =>
+          void db.run(
+            "UPDATE sessions SET last_seen_at = ? WHERE token_hash = ? AND last_seen_at < ?",
+            millis(minute),
+            tokenHash,
+            millis(minute)
+          )
       ),
     carryOver: (tokenHash, memberEpoch) =>
       write(

@@ -15,6 +15,10 @@ export const text = (stored: SqlValue | undefined) => String(stored)
 
 export const int = (stored: SqlValue | undefined) => Number(stored)
 
+/** Text, or null where the column holds none. */
+export const optionalText = (stored: SqlValue | undefined) =>
+  stored === null || stored === undefined ? null : String(stored)
+
 /** A column that may be NULL, as an optional field: absent when NULL. */
 export const optional = <A>(stored: SqlValue | undefined, read: (value: SqlValue) => A): A | undefined =>
   stored === null || stored === undefined ? undefined : read(stored)

@@ -39,7 +39,8 @@ export const AuditAction = Schema.Literals([
   "login.failed",
   "login.throttled",
   "password.reset",
-  "email.verified"
+  "email.verified",
+  "session.revoked"
 ])
 export type AuditAction = typeof AuditAction.Type
 
@@ -63,7 +64,8 @@ export const AuditTarget = Schema.Struct({
     "organization",
     "invitation",
     "scim_token",
-    "api_key"
+    "api_key",
+    "session"
   ]),
   id: Schema.String
 })

@@ -50,7 +50,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "organization",
     "invitation",
     "scim_token",
-    "api_key"
+    "api_key",
+    "session"
   ]),
   id: Schema.String
 }) {}

@@ -54,3 +54,7 @@ export type ScimTokenId = typeof ScimTokenId.Type
 
 export const ApiKeyId = OpaqueId.pipe(Schema.brand("ApiKeyId"))
 export type ApiKeyId = typeof ApiKeyId.Type
+
+/** A session's public name, for its owner to list and end it by: never its token or the token's digest. */
+export const SessionId = OpaqueId.pipe(Schema.brand("SessionId"))
+export type SessionId = typeof SessionId.Type

@@ -28,6 +28,18 @@ export const CurrentOrganization = Context.Reference<OrganizationId>("roster/cor
   defaultValue: () => defaultOrganizationId
 })
 
+/** Where the request a use case serves comes from, as a session opened by it keeps it: never trusted. */
+export interface RequestOrigin {
+  readonly address: string | null
+  readonly userAgent: string | null
+}
+
+/** The current request's origin; none outside a request (an embedding's own calls). */
+// Stryker disable next-line StringLiteral: the key only has to be unique; no value at run time depends on its text
+export const CurrentOrigin = Context.Reference<RequestOrigin>("roster/core/CurrentOrigin", {
+  defaultValue: () => ({ address: null, userAgent: null })
+})
+
 /** Runs a store operation in the organisation the use case acts on: every query names it. */
 export const inOrganization = <A, E, R>(
   operation: (organizationId: OrganizationId) => Effect.Effect<A, E, R>

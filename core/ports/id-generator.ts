@@ -6,6 +6,7 @@ import type {
   MemberId,
   OrganizationId,
   ScimTokenId,
+  SessionId,
   SubscriptionId
 } from "../model/ids.ts"
 
@@ -21,5 +22,6 @@ export class IdGenerator extends Context.Service<
     readonly invitationId: Effect.Effect<InvitationId>
     readonly scimTokenId: Effect.Effect<ScimTokenId>
     readonly apiKeyId: Effect.Effect<ApiKeyId>
+    readonly sessionId: Effect.Effect<SessionId>
   }
 >()("roster/core/ports/IdGenerator") {}

@@ -1,6 +1,6 @@
-import { Context, type Effect, type Option } from "effect"
+import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { StoreUnavailable } from "../model/errors.ts"
-import type { MemberId, TokenHash } from "../model/ids.ts"
+import type { MemberId, SessionId, TokenHash } from "../model/ids.ts"
 import type { Session } from "../model/session.ts"
 
 /** Sessions keyed by the hash of their token; stores may drop them once expired. */
@@ -14,6 +14,15 @@ export class SessionStore extends Context.Service<
     readonly revokeAllOf: (memberId: MemberId, except?: TokenHash) => Effect.Effect<void, StoreUnavailable>
     /** Deletes the member's sessions in the current organisation only: a membership's change. */
     readonly revokeMembership: (memberId: MemberId) => Effect.Effect<void, StoreUnavailable>
+    /** Every session of the account, in every organisation, oldest first; expired ones may be among them. */
+    readonly listOf: (memberId: MemberId) => Effect.Effect<ReadonlyArray<Session>, StoreUnavailable>
+    /** Deletes the account's session named `id`, answering it; none when the account has no such session. */
+    readonly revokeById: (
+      memberId: MemberId,
+      id: SessionId
+    ) => Effect.Effect<Option.Option<Session>, StoreUnavailable>
+    /** Sets the session's `lastSeenAt` to `minute`, only if it is earlier: two instances write it once. */
+    readonly noteSeen: (tokenHash: TokenHash, minute: DateTime.Utc) => Effect.Effect<void, StoreUnavailable>
     /** Stamps a session with its member's new epoch, so that it alone outlives the increment. */
     readonly carryOver: (tokenHash: TokenHash, memberEpoch: number) => Effect.Effect<void, StoreUnavailable>
   }

@@ -290,4 +290,34 @@ describe("the SQLite store (npm start without a store configured)", () => {
     const tables = await sqlite(file, "SELECT name FROM sqlite_master WHERE name = 'account_tokens'")
     expect(tables).toEqual([{ name: "account_tokens" }])
   })
+
+  it("sessions in a file brought to version 7 take an id from their digest and stay listed and valid", async () => {
+    const directory = dataDirectory()
+    const file = join(directory, "roster.db")
+    const first = await serve(directory)
+    await json(call(first, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" }))
+    await json(
+      call(first, "POST", "/api/v1/team/add", {
+        username: "ada",
+        email: "ada@example.com",
+        password,
+        activestatus: true,
+        roleId: 1
+      })
+    )
+    const session = await json(post(first, "/api/v1/auth/login", { username: "ada", password }))
+    first.kill()
+    await first.exited
+    const back = `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)})
+      db.exec("DROP INDEX sessions_by_id")
+      for (const column of ["id", "last_seen_at", "user_agent", "address"]) db.exec("ALTER TABLE sessions DROP COLUMN " + column)
+      db.exec("PRAGMA user_version = 6"); db.close()`
+    await run("node_modules/.bin/bun", ["-e", back])
+    const second = await serve(directory)
+    const listed = await json(call(second, "GET", "/api/v1/auth/sessions", undefined, session.token))
+    expect(listed).toHaveLength(1)
+    expect(listed[0]).toMatchObject({ current: true, userAgent: null, address: null })
+    expect(listed[0].id).toMatch(/^ses_[0-9a-f]{32}$/)
+    expect(listed[0].lastSeenAt).toBe(listed[0].createdAt)
+  })
 })

@@ -81,6 +81,11 @@ describe("the Promise client", () => {
     const verifyToken = await box.tokenSent("ada@example.com", "email_verification")
     const verified = await anonymous.account.verifyEmail({ token: verifyToken })
     expect(verified).toMatchObject({ id: ada.member.id, emailVerified: true })
+    const asAda = clientOf(api, signedIn.token)
+    const [current] = await asAda.sessions.listSessions()
+    expect(current).toMatchObject({ current: true, organizationId: "default" })
+    expect(await asAda.sessions.endSession({ id: current?.id ?? "" })).toMatchObject({ current: true })
+    expect(await rejection(asAda.sessions.listSessions())).toMatchObject({ status: 401 })
   })
 
   it("adds, reads back and changes with plain values; one object holds path and body fields", async () => {

@@ -19,6 +19,7 @@ import {
   RoleId,
   RoleStore,
   Session,
+  SessionId,
   StatusChange,
   Subscription,
   SubscriptionId,
@@ -119,11 +120,15 @@ export const sessionOf = (
 ) =>
   new Session({
     tokenHash: hashToken(token),
+    id: SessionId.make(`ses_${token}`),
     memberId: MemberId.make(memberId),
     organizationId,
     memberEpoch,
     createdAt: at(0),
-    expiresAt: at(3600)
+    lastSeenAt: at(0),
+    expiresAt: at(3600),
+    userAgent: null,
+    address: null
   })
 
 /** A Team subscription created at `second` in `status`, with a history that led there. */

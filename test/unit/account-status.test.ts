@@ -12,6 +12,7 @@ import {
   MemberId as MemberIdSchema,
   MemberStore,
   Session,
+  SessionId,
   SessionStore,
   SessionTokens,
   setAccountStatus,
@@ -43,7 +44,11 @@ const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
       organizationId: member.organizationId,
       memberEpoch: member.sessionEpoch,
       createdAt: now,
-      expiresAt: DateTime.addDuration(now, Duration.hours(1))
+      lastSeenAt: now,
+      expiresAt: DateTime.addDuration(now, Duration.hours(1)),
+      id: SessionId.make("ses_planted"),
+      userAgent: null,
+      address: null
     })
   )
   return token
@@ -145,7 +150,11 @@ describe("setAccountStatus", () => {
           organizationId: defaultOrganizationId,
           memberEpoch: 0,
           createdAt: issuedAt,
-          expiresAt: DateTime.addDuration(issuedAt, Duration.hours(1))
+          lastSeenAt: issuedAt,
+          expiresAt: DateTime.addDuration(issuedAt, Duration.hours(1)),
+          id: SessionId.make("ses_before"),
+          userAgent: null,
+          address: null
         })
       )
       yield* TestClock.adjust(Duration.seconds(1))

@@ -69,11 +69,15 @@ const records = [
     Session,
     {
       tokenHash: hash,
+      id: "ses_1",
       memberId: "m-1",
       organizationId: "default",
       memberEpoch: 0,
       createdAt: at,
-      expiresAt: at
+      lastSeenAt: at,
+      expiresAt: at,
+      userAgent: "Firefox",
+      address: null
     },
     { tokenHash: `${hash}0` }
   ],

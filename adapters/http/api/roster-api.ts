@@ -11,6 +11,7 @@ import { RequestProblems } from "./middleware.ts"
 import { OrganizationsApi } from "./organizations.ts"
 import { PaymentsApi } from "./payments.ts"
 import { PricingApi } from "./pricing.ts"
+import { SessionsApi } from "./sessions.ts"
 import { TeamApi } from "./team.ts"
 
 export const openApiPath = "/api/v1/openapi.json"
@@ -27,6 +28,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(AdminApi)
   .add(AuthApi)
   .add(AccountApi)
+  .add(SessionsApi)
   .add(InvitationsApi)
   .add(PaymentsApi)
   .add(AuditApi)

@@ -9,7 +9,8 @@ const readPaths: Record<Exclude<AuditTarget["type"], "login">, (id: string) => s
   organization: () => "/api/v1/organization",
   invitation: (id) => `/api/v1/team/invitations/${encodeURIComponent(id)}`,
   scim_token: () => "/api/v1/organization/scim-tokens",
-  api_key: (id) => `/api/v1/organization/api-keys/${encodeURIComponent(id)}`
+  api_key: (id) => `/api/v1/organization/api-keys/${encodeURIComponent(id)}`,
+  session: () => "/api/v1/auth/sessions"
 }
 
 const doneMessage = JSON.stringify({

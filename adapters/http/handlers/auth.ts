@@ -13,18 +13,19 @@ import { throttledClient } from "../edge/routed.ts"
 import { onServices } from "../services.ts"
 import { toLoginView, toMembershipView, toWhoAmIView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
+import { fromClient } from "./from-client.ts"
 
 export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =>
   handlers
     .handle("login", ({ payload }) =>
-      Effect.flatMap(throttledClient, (client) =>
-        onServices(toCompletion(logIn({ ...payload, client }))).pipe(Effect.map(toLoginView))
+      fromClient((client) => onServices(toCompletion(logIn({ ...payload, client })))).pipe(
+        Effect.map(toLoginView)
       )
     )
     .handle("signup", ({ payload }) =>
-      Effect.flatMap(throttledClient, (client) =>
-        onServices(toCompletion(signUp({ ...payload, client })))
-      ).pipe(Effect.map(toLoginView))
+      fromClient((client) => onServices(toCompletion(signUp({ ...payload, client })))).pipe(
+        Effect.map(toLoginView)
+      )
     )
     .handle("logout", () => asCaller(logOut))
     .handle("me", () =>

@@ -3,15 +3,15 @@ import { HttpApiBuilder } from "effect/http-api"
 import { acceptInvitation, Unauthenticated } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { credentialsOf } from "../edge/credentials.ts"
-import { throttledClient } from "../edge/routed.ts"
 import { onServices } from "../services.ts"
 import { toLoginView } from "../views.ts"
 import { toCompletion } from "./as-caller.ts"
+import { fromClient } from "./from-client.ts"
 
 export const InvitationsHandlers = HttpApiBuilder.group(RosterApi, "invitations", (handlers) =>
   handlers.handle("acceptInvitation", ({ payload }) =>
-    Effect.all([credentialsOf, throttledClient]).pipe(
-      Effect.flatMap(([{ bearer }, client]) =>
+    Effect.flatMap(credentialsOf, ({ bearer }) =>
+      fromClient((client) =>
         onServices(
           toCompletion(
             bearer === "malformed"
@@ -19,8 +19,7 @@ export const InvitationsHandlers = HttpApiBuilder.group(RosterApi, "invitations"
               : acceptInvitation(bearer, { ...payload, client })
           )
         )
-      ),
-      Effect.map(toLoginView)
-    )
+      )
+    ).pipe(Effect.map(toLoginView))
   )
 )

@@ -20,8 +20,9 @@ const byId = (collection: string, key: (id: string) => string | number): Place =
 /**
  * Where each kind of target's entries wait. A member's wait on its membership, or on its account
  * for a change of the account. Every kind of target is named, so that a new one nobody registers
- * fails to compile rather than leave its entries waiting: a login's entry is none, as it goes with
- * no change and is appended to the record at once (`AuditLog.record`).
+ * fails to compile rather than leave its entries waiting: a login's and a session's are none, as
+ * they are appended to the record at once (`AuditLog.record`): a login's goes with no change, and
+ * a session's end is recorded once the session is gone.
  */
 const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
   member: [
@@ -45,7 +46,8 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
   invitation: [byId("invitations", (id) => id)],
   scim_token: [byId("scim_tokens", (id) => id)],
   api_key: [byId("api_keys", (id) => id)],
-  login: []
+  login: [],
+  session: []
 }
 
 interface Pending {

@@ -3,7 +3,7 @@ import { MailOff } from "../../model/errors.ts"
 import { Email } from "../../model/member.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { StoreWrites } from "../../ports/store-writes.ts"
+import { offThePath } from "../auth/off-the-path.ts"
 import { countMailRequest } from "./count-mail-request.ts"
 import { mailAccountToken } from "./mail-account-token.ts"
 
@@ -28,15 +28,10 @@ const mailResetLink = Effect.fnUntraced(function* (email: string) {
 /**
  * Asks for a password reset link. The answer is the same, and comes as soon, whether or not the
  * address has an account: once the request is counted, the lookup, the token and the mail happen
- * off the request's path (with a ledger of their own: they are no part of what it answers), and a
- * failure there is logged, never answered.
+ * off the request's path, and a failure there is logged, never answered.
  */
 export const requestPasswordReset = Effect.fnUntraced(function* (input: RequestPasswordResetInput) {
   if (!(yield* AccountMail).delivers.password_reset) return yield* new MailOff({ purpose: "password_reset" })
   yield* countMailRequest("password_reset", input.email, input.client)
-  const mailed = Effect.provideService(mailResetLink(input.email), StoreWrites, {
-    applied: false,
-    uncertain: false
-  })
-  yield* Effect.forkDetach(Effect.ignore(mailed, { log: "Warn" }))
+  yield* offThePath(mailResetLink(input.email))
 })

@@ -4,7 +4,7 @@ import { Unauthenticated } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
-import { StoreWrites } from "../../ports/store-writes.ts"
+import { offThePath } from "../auth/off-the-path.ts"
 
 const refused = new Unauthenticated({ reason: "invalid" })
 
@@ -33,12 +33,7 @@ export const authenticateApiKey = Effect.fnUntraced(function* (token: Redacted.R
   if (key.expiresAt !== null && !DateTime.isLessThan(now, key.expiresAt)) return yield* refused
   const minute = DateTime.startOf(now, "minute")
   if (key.lastUsedAt === null || DateTime.isLessThan(key.lastUsedAt, minute)) {
-    // A ledger of its own: the note is no part of the request's work, nor of what it answers.
-    const noted = Effect.provideService(keys.noteUse(key.id, minute), StoreWrites, {
-      applied: false,
-      uncertain: false
-    })
-    yield* Effect.forkDetach(Effect.ignore(noted, { log: "Warn" }))
+    yield* offThePath(keys.noteUse(key.id, minute))
   }
   return {
     _tag: "ApiKey",

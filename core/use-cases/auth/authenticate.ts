@@ -1,17 +1,20 @@
 import { DateTime, Effect, Option, Redacted } from "effect"
 import { looksLikeApiKey } from "../../model/api-key.ts"
-import { Forbidden, Unauthenticated } from "../../model/errors.ts"
+import { Unauthenticated } from "../../model/errors.ts"
 import { toMember } from "../../model/member.ts"
 import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model/principal.ts"
-import { canAct } from "../../policy/access.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { SessionLookup } from "../../ports/session-lookup.ts"
+import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 import { authenticateApiKey } from "../api-keys/authenticate-api-key.ts"
+import { offThePath } from "./off-the-path.ts"
+import { sessionRefusal } from "./session-refusal.ts"
 
 /**
  * Turns the caller's bearer token (or its absence) into a principal with its permissions: the
- * master key, an API key (`rk_`), or else a session.
+ * master key, an API key (`rk_`), or else a session, whose minute of use is written off the
+ * request's path, once a minute at most.
  */
 export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<Redacted.Redacted<string>>) {
   const { masterKeyHash } = yield* AuthSettings
@@ -27,13 +30,14 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
   if (looksLikeApiKey(Redacted.value(bearer.value))) return yield* authenticateApiKey(bearer.value)
   const found = yield* (yield* SessionLookup).find(tokenHash)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
-  const { session, member, role, permissionIds } = found.value
+  const { session, member, permissionIds } = found.value
   const now = yield* DateTime.now
-  if (!DateTime.isLessThan(now, session.expiresAt)) return yield* new Unauthenticated({ reason: "expired" })
-  if (session.memberEpoch !== member.sessionEpoch) return yield* new Unauthenticated({ reason: "invalid" })
-  if (role?.deactivatedAt !== undefined && !DateTime.isGreaterThan(session.createdAt, role.deactivatedAt))
-    return yield* new Unauthenticated({ reason: "invalid" })
-  if (!canAct(member, role)) return yield* new Forbidden({ reason: "inactive" })
+  const refused = sessionRefusal(found.value, now)
+  if (refused !== undefined) return yield* refused
+  // `lastSeenAt` starts a minute: a later minute has begun once a minute has passed since it.
+  if (now.epochMilliseconds - session.lastSeenAt.epochMilliseconds >= 60_000) {
+    yield* offThePath((yield* SessionStore).noteSeen(session.tokenHash, DateTime.startOf(now, "minute")))
+  }
   return {
     _tag: "Member",
     member: toMember(member),
