@@ -1,5 +1,5 @@
-import { Duration, Layer, Option } from "effect"
-import { CryptoServices, hashToken, type ScryptParameters } from "../adapters/crypto/index.ts"
+import { Duration, Layer, Option, Redacted } from "effect"
+import { CryptoServices, hashToken, type ScryptParameters, secretBoxLayer } from "../adapters/crypto/index.ts"
 import { RequestLog } from "../adapters/http/edge/request-log.ts"
 import { noAccountMailLayer } from "../adapters/mail/no-account-mail.ts"
 import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
@@ -36,6 +36,11 @@ export interface RosterOptions {
   readonly resetTtl?: Duration.Input
   /** How long a mailed verification link may be used; 24 hours when absent. */
   readonly verificationTtl?: Duration.Input
+  /**
+   * The keys secrets are kept encrypted under (TOTP secrets): the first seals, each opens. Without
+   * one, a deployment with a master key refuses to enrol TOTP.
+   */
+  readonly secretsKeys?: ReadonlyArray<string | Redacted.Redacted<string>>
 }
 
 export const defaultThrottle: ThrottlePolicy = {
@@ -76,7 +81,10 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: R
     authSettingsLayer(options),
     options.paymentProvider ?? noPaymentProviderLayer,
     options.invitationMail ?? noInvitationMailLayer,
-    options.accountMail ?? noAccountMailLayer
+    options.accountMail ?? noAccountMailLayer,
+    secretBoxLayer(
+      (options.secretsKeys ?? []).map((key) => (typeof key === "string" ? Redacted.make(key) : key))
+    )
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */

@@ -113,6 +113,7 @@ export const coreServices = (settings: Settings) =>
     signupOpen: settings.signupOpen,
     invitationTtl: settings.mail.invitationTtl,
     resetTtl: settings.mail.resetTtl,
+    secretsKeys: settings.secretsKeys,
     verificationTtl: settings.mail.verificationTtl,
     ...mail(settings),
     paymentProvider: Option.match(settings.stripe, {

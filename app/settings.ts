@@ -7,6 +7,7 @@ import type { Plan } from "../core/index.ts"
 import { parseCorsOrigins } from "./cors-origins.ts"
 import { loadMailSettings, type MailSettings } from "./mail-settings.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
+import { loadSecretsKeys } from "./secrets-key-settings.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
 import { loadStoreSettings, type StoreSettings } from "./store-settings.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
@@ -42,6 +43,8 @@ export interface Settings {
   /** Whether anyone may sign up, opening an organisation of their own (`ROSTER_SIGNUP=open`). */
   readonly signupOpen: boolean
   readonly mail: MailSettings
+  /** The keys secrets are kept encrypted under (`ROSTER_SECRETS_KEY`): the first seals; none, none is. */
+  readonly secretsKeys: ReadonlyArray<Redacted.Redacted<string>>
 }
 
 const minimumMasterKeyLength = 32
@@ -165,6 +168,7 @@ export const loadSettings = Effect.gen(function* () {
     metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none(),
     signupOpen: env.signup === "open",
     mail: yield* loadMailSettings,
+    secretsKeys: yield* loadSecretsKeys,
     tracing:
       Option.isSome(env.otlpEndpoint) && !env.otelDisabled
         ? Option.some({ serviceName: env.serviceName, sampling: samplingOf(env.sampler, env.samplerArg) })

@@ -67,6 +67,14 @@ const announce = (settings: Settings) => {
     )
   )
   logEvent("info", mailLine(Option.getOrUndefined(settings.mail.smtp)))
+  logEvent(
+    "info",
+    settings.secretsKeys.length > 0
+      ? `secrets: TOTP secrets are kept encrypted under ROSTER_SECRETS_KEY (${settings.secretsKeys.length} key${settings.secretsKeys.length === 1 ? "" : "s"}, the first encrypts)`
+      : Option.isNone(settings.masterKey)
+        ? "secrets: no ROSTER_SECRETS_KEY; TOTP secrets are kept unencrypted (open local mode only)"
+        : "secrets: no ROSTER_SECRETS_KEY; enrolling TOTP is refused until one is set"
+  )
   if (settings.signupOpen) {
     logEvent(
       "info",

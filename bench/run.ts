@@ -10,6 +10,7 @@ import { forgotTiming, printForgotTiming } from "./forgot-timing.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
+import { mfaLoginTiming, printMfaLoginTiming } from "./mfa-login.ts"
 import { keyCompared, printRatios, ratiosOf, storeCompared } from "./ratios.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure, seedSecureKey } from "./seed.ts"
@@ -269,6 +270,8 @@ const againstBetterAuth = printAgainstBetterAuth(
 // In process, once every server is stopped: nothing else is running on the machine's cores.
 const forgot = process.env.BENCH_ONLY === undefined ? await forgotTiming() : undefined
 if (forgot !== undefined) printForgotTiming(forgot)
+const mfaLogin = process.env.BENCH_ONLY === undefined ? await mfaLoginTiming() : undefined
+if (mfaLogin !== undefined) printMfaLoginTiming(mfaLogin)
 mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
@@ -284,7 +287,8 @@ writeFileSync(
       againstBetterAuth,
       countingUs,
       metricsCost,
-      forgotTiming: forgot
+      forgotTiming: forgot,
+      mfaLogin
     },
     null,
     2

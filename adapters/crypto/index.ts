@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { idGeneratorLayer } from "./id-generator.ts"
 import { type ScryptParameters, scryptPasswordHasherLayer } from "./scrypt-password-hasher.ts"
 import { sessionTokensLayer } from "./session-tokens.ts"
+import { totpLayer } from "./totp.ts"
 
 export { idGeneratorLayer } from "./id-generator.ts"
 export {
@@ -12,8 +13,10 @@ export {
   type ScryptParameters,
   scryptPasswordHasherLayer
 } from "./scrypt-password-hasher.ts"
+export { secretBoxLayer } from "./secret-box.ts"
 export { hashToken, sessionTokensLayer, tokenPrefixes } from "./session-tokens.ts"
+export { totpLayer } from "./totp.ts"
 
-/** Password hashing, session tokens and ids on the runtime's own crypto (Node, Bun or Deno). */
+/** Password hashing, session tokens, ids and TOTP on the runtime's own crypto (Node, Bun or Deno). */
 export const CryptoServices = (parameters?: ScryptParameters) =>
-  Layer.mergeAll(scryptPasswordHasherLayer(parameters), sessionTokensLayer, idGeneratorLayer)
+  Layer.mergeAll(scryptPasswordHasherLayer(parameters), sessionTokensLayer, idGeneratorLayer, totpLayer)

@@ -1,6 +1,15 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
-import { ApiKeyLookup, SessionTokens, TokenHash, type TokenKind } from "../../core/index.ts"
+import {
+  ApiKeyLookup,
+  normalRecoveryCode,
+  SessionTokens,
+  TokenHash,
+  type TokenKind
+} from "../../core/index.ts"
+
+/** Letters and digits a person does not misread (RFC 4648's base32 alphabet, lower case): 5 bits each. */
+const recoveryAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
 
 /** 256 random bits, url-safe. */
 const tokenBytes = 32
@@ -15,7 +24,8 @@ export const tokenPrefixes: Readonly<Record<TokenKind, string>> = {
   scim: "rsc_",
   password: "rsp_",
   reset: "rsr_",
-  verification: "rsv_"
+  verification: "rsv_",
+  challenge: "rsm_"
 }
 
 // One call, no Hash object: every authenticated request hashes its token.
@@ -35,6 +45,12 @@ export const sessionTokensLayer = Layer.succeed(
         const secret = randomBytes(tokenBytes).toString("base64url")
         return { key: Redacted.make(`rk_${part}_${secret}`), lookup: part, secretHash: hashToken(secret) }
       }),
+    issueRecoveryCode: Effect.sync(() => {
+      const bytes = randomBytes(10)
+      const letters = Array.from(bytes, (byte) => recoveryAlphabet[byte % 32]).join("")
+      const code = `${letters.slice(0, 5)}-${letters.slice(5)}`
+      return { code: Redacted.make(code), hash: hashToken(normalRecoveryCode(code)) }
+    }),
     hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token))),
     sameHash: (a, b) =>
       Effect.sync(

@@ -144,6 +144,18 @@ export class TokenInvalid extends HttpApiError.Problem<TokenInvalid>()(
   code("token_invalid")
 ) {}
 
+export class MfaInvalid extends HttpApiError.Problem<MfaInvalid>()(
+  "MfaInvalid",
+  declare("mfa_invalid", 401, "The second factor is wrong or used, or the challenge is spent or expired"),
+  code("mfa_invalid")
+) {}
+
+export class SecretsKeyRequired extends HttpApiError.Problem<SecretsKeyRequired>()(
+  "SecretsKeyRequired",
+  declare("secrets_key_required", 409, "This deployment has no key to keep secrets encrypted"),
+  code("secrets_key_required")
+) {}
+
 export class WrongPassword extends HttpApiError.Problem<WrongPassword>()(
   "WrongPassword",
   declare("wrong_password", 403, "The current password is wrong"),

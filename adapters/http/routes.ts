@@ -13,6 +13,7 @@ import { AuditHandlers } from "./handlers/audit.ts"
 import { AuthHandlers } from "./handlers/auth.ts"
 import { HealthHandlers } from "./handlers/health.ts"
 import { InvitationsHandlers } from "./handlers/invitations.ts"
+import { MfaHandlers } from "./handlers/mfa.ts"
 import { OrganizationsHandlers } from "./handlers/organizations.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
@@ -51,6 +52,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       AuthHandlers,
       AccountHandlers,
       SessionsHandlers,
+      MfaHandlers,
       InvitationsHandlers,
       AuditHandlers,
       OrganizationsHandlers,

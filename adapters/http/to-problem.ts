@@ -49,6 +49,16 @@ const problems = {
     new Problem.NotFound({
       detail: `This deployment sends no ${e.purpose === "password_reset" ? "password reset" : "verification"} mail: the operator has not set it up`
     }),
+  MfaInvalid: (_: Domain.MfaInvalid) =>
+    new Problem.MfaInvalid({
+      detail:
+        "The code is wrong, or its time step was used already; or the challenge is unknown, spent or expired: sign in again"
+    }),
+  SecretsKeyRequired: (_: Domain.SecretsKeyRequired) =>
+    new Problem.SecretsKeyRequired({
+      detail:
+        "Set ROSTER_SECRETS_KEY (32 characters at least) so that TOTP secrets are stored encrypted; nothing changed"
+    }),
   WrongPassword: (_: Domain.WrongPassword) =>
     new Problem.WrongPassword({ detail: "The current password is wrong; nothing changed" }),
   AlreadySubscribed: (e: Domain.AlreadySubscribed) =>
@@ -97,25 +107,33 @@ const problems = {
       detail: "The mail server did not take the invitation, which is revoked; the request may be retried"
     }),
   MissingField: (e: Domain.MissingField) =>
-    e.purpose === "account_proof"
+    e.purpose === "second_factor"
       ? new Problem.ValidationFailed({
-          detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
-          errors: [
-            {
-              path: `body.${e.field}`,
-              message: "Required to accept for an account that exists: its password, unless signed in as it"
-            }
-          ]
+          detail: "A code from the authenticator app, or a recovery code, is needed",
+          errors: [{ path: "body.code", message: "Required: code or recoveryCode" }]
         })
-      : new Problem.ValidationFailed({
-          detail: `A new account needs a ${e.field}`,
-          errors: [
-            {
-              path: `body.${e.field}`,
-              message: "Required to accept an invitation for an e-mail with no account"
-            }
-          ]
-        }),
+      : e.purpose === "account_proof"
+        ? new Problem.ValidationFailed({
+            detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
+            errors: [
+              {
+                path: `body.${e.field}`,
+                message:
+                  e.field === "code"
+                    ? "Required to accept for an account with TOTP: a code from its app or a recovery code, unless signed in as it"
+                    : "Required to accept for an account that exists: its password, unless signed in as it"
+              }
+            ]
+          })
+        : new Problem.ValidationFailed({
+            detail: `A new account needs a ${e.field}`,
+            errors: [
+              {
+                path: `body.${e.field}`,
+                message: "Required to accept an invitation for an e-mail with no account"
+              }
+            ]
+          }),
   ExpiryPassed: (e: Domain.ExpiryPassed) =>
     new Problem.ValidationFailed({
       detail: `${e.field} must be in the future`,

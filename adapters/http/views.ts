@@ -118,6 +118,21 @@ export const toLoginView = (session: {
   readonly organization: Organization
 }): typeof LoginView.Type => ({ ...session, organization: toOrganizationSummary(session.organization) })
 
+/** A login's answer for an account with TOTP: no session yet, a challenge to complete with a code. */
+export const MfaChallengeView = Schema.Struct({
+  mfaRequired: Schema.Literal(true),
+  /** To send with a code to `POST /api/v1/auth/mfa/verify`, within five minutes and five tries. */
+  challenge: Schema.RedactedFromValue(Schema.String),
+  expiresAt: Schema.DateTimeUtc
+})
+
+/** What a login answers: a session, or the challenge of an account with TOTP. */
+export const LoginAnswerView = Schema.Union([LoginView, MfaChallengeView])
+
+export const toLoginAnswer = (
+  outcome: Parameters<typeof toLoginView>[0] | typeof MfaChallengeView.Type
+): typeof LoginAnswerView.Type => ("token" in outcome ? toLoginView(outcome) : outcome)
+
 /** An API key as `auth/me` names it: what it is, and which of the organisation's keys. */
 export const ApiKeyCaller = Schema.Struct({
   kind: Schema.Literal("api_key"),

@@ -1,5 +1,5 @@
 import { DateTime, Effect, Layer, Option } from "effect"
-import { type AccountToken, AccountTokenStore } from "../../core/index.ts"
+import { AccountToken, AccountTokenStore } from "../../core/index.ts"
 
 /** The one-time tokens in process memory, by digest; expired ones are dropped as new ones come. */
 export const makeAccountTokenStore = Effect.sync(() => {
@@ -18,6 +18,15 @@ export const makeAccountTokenStore = Effect.sync(() => {
         byHash.set(token.tokenHash, token)
       }),
     find: (purpose, tokenHash) => Effect.sync(() => Option.fromNullishOr(take(purpose, tokenHash))),
+    spendTry: (purpose, tokenHash) =>
+      Effect.sync(() => {
+        const token = take(purpose, tokenHash)
+        if (token === undefined) return Option.none()
+        const left = token.triesLeft - 1
+        if (left <= 0) byHash.delete(tokenHash)
+        else byHash.set(tokenHash, new AccountToken({ ...token, triesLeft: left }))
+        return Option.some(Math.max(left, 0))
+      }),
     consume: (purpose, tokenHash) =>
       Effect.sync(() => {
         const token = take(purpose, tokenHash)

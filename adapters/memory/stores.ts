@@ -7,6 +7,7 @@ import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
+import { mfaStoreLayer } from "./mfa-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
@@ -28,6 +29,7 @@ export const MemoryStores = Layer.mergeAll(
   scimTokenStoreLayer,
   apiKeyStoreLayer,
   accountTokenStoreLayer,
+  mfaStoreLayer,
   provisioningStoreLayer,
   // A record is granted only to a role the role store holds.
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),

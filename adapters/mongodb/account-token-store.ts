@@ -1,4 +1,4 @@
-import { Effect, Layer, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { AccountToken, AccountTokenStore } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
@@ -17,11 +17,17 @@ const AccountTokenDocument = collectionSchema(
     organizationId: Schema.String,
     email: Schema.String,
     createdAt: Schema.DateTimeUtcFromDate,
-    expiresAt: Schema.DateTimeUtcFromDate
+    expiresAt: Schema.DateTimeUtcFromDate,
+    /** Absent on tokens stored before challenges had tries: a mailed link, used once. */
+    triesLeft: Schema.optionalKey(Schema.Int)
   }),
   AccountToken,
   {
-    decode: ({ _id, ...fields }) => ({ ...fields, purpose: fields.purpose as AccountToken["purpose"] }),
+    decode: ({ _id, triesLeft, ...fields }) => ({
+      ...fields,
+      purpose: fields.purpose as AccountToken["purpose"],
+      triesLeft: triesLeft ?? 1
+    }),
     encode: (token) => ({ _id: `${token.accountId}/${token.purpose}`, ...token })
   }
 )
@@ -46,6 +52,22 @@ export const makeAccountTokenStore = Effect.gen(function* () {
     },
     find: (purpose, tokenHash) =>
       query(() => tokens.findOne({ tokenHash, purpose })).pipe(Effect.flatMap(optionally(toToken))),
+    spendTry: (purpose, tokenHash) =>
+      queryWrite(() =>
+        tokens.findOneAndUpdate(
+          { tokenHash, purpose },
+          { $inc: { triesLeft: -1 } },
+          { returnDocument: "after" }
+        )
+      ).pipe(
+        Effect.flatMap((document) => {
+          if (document === null) return Effect.succeedNone
+          const left = document.triesLeft ?? 0
+          const spent =
+            left <= 0 ? queryWrite(() => tokens.deleteOne({ _id: document._id, tokenHash })) : Effect.void
+          return Effect.as(spent, Option.some(Math.max(left, 0)))
+        })
+      ),
     consume: (purpose, tokenHash) =>
       queryWrite(() => tokens.findOneAndDelete({ tokenHash, purpose })).pipe(
         Effect.flatMap(optionally(toToken))

@@ -18,6 +18,7 @@ import { ensureIndexes } from "./indexes.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
+import { mfaStoreLayer } from "./mfa-store.ts"
 import { extendOwnersToCatalog } from "./migrations/catalog-permissions.ts"
 import { moveIntoDefaultOrganization } from "./migrations/default-organization.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
@@ -85,6 +86,7 @@ const writingStores = (options: MongoOptions) =>
     scimTokenStoreLayer,
     apiKeyStoreLayer,
     accountTokenStoreLayer,
+    mfaStoreLayer,
     provisioningStoreLayer,
     roleStoreLayer,
     rolePermissionStoreLayer,

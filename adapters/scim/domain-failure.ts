@@ -72,6 +72,8 @@ export const scimFailureOf = (error: DomainError): ScimFailure | undefined => {
     case "InvitationInvalid":
     case "TokenInvalid":
     case "MailOff":
+    case "MfaInvalid":
+    case "SecretsKeyRequired":
       return undefined
   }
 }

@@ -7,9 +7,19 @@ import { schemaV4 } from "./schema-v4.ts"
 import { schemaV5 } from "./schema-v5.ts"
 import { schemaV6 } from "./schema-v6.ts"
 import { schemaV7 } from "./schema-v7.ts"
+import { schemaV8 } from "./schema-v8.ts"
 
 /** Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. */
-const steps: ReadonlyArray<string> = [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6, schemaV7]
+const steps: ReadonlyArray<string> = [
+  schemaV1,
+  schemaV2,
+  schemaV3,
+  schemaV4,
+  schemaV5,
+  schemaV6,
+  schemaV7,
+  schemaV8
+]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */
 export const latestSchemaVersion = steps.length

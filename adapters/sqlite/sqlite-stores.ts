@@ -8,6 +8,7 @@ import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
+import { mfaStoreLayer } from "./mfa-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
@@ -33,6 +34,7 @@ export const sqliteStores = (options: SqliteOptions) =>
       scimTokenStoreLayer,
       apiKeyStoreLayer,
       accountTokenStoreLayer,
+      mfaStoreLayer,
       provisioningStoreLayer,
       roleStoreLayer,
       roleLookupLayer,

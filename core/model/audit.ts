@@ -40,7 +40,12 @@ export const AuditAction = Schema.Literals([
   "login.throttled",
   "password.reset",
   "email.verified",
-  "session.revoked"
+  "session.revoked",
+  "mfa.enabled",
+  "mfa.disabled",
+  "mfa.recovery_codes_regenerated",
+  "mfa.recovery_code_used",
+  "mfa.reset"
 ])
 export type AuditAction = typeof AuditAction.Type
 

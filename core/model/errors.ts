@@ -51,7 +51,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "invitation",
     "scim_token",
     "api_key",
-    "session"
+    "session",
+    "totp"
   ]),
   id: Schema.String
 }) {}
@@ -185,8 +186,8 @@ export class MailUnavailable extends Schema.TaggedError<MailUnavailable>()("Mail
  * names (accepting an invitation into an account that exists takes that account's password).
  */
 export class MissingField extends Schema.TaggedError<MissingField>()("MissingField", {
-  field: Schema.Literals(["username", "password", "email"]),
-  purpose: Schema.Literals(["new_account", "account_proof"])
+  field: Schema.Literals(["username", "password", "email", "code"]),
+  purpose: Schema.Literals(["new_account", "account_proof", "second_factor"])
 }) {}
 
 /**
@@ -207,6 +208,12 @@ export class TokenInvalid extends Schema.TaggedError<TokenInvalid>()("TokenInval
 export class MailOff extends Schema.TaggedError<MailOff>()("MailOff", {
   purpose: Schema.Literals(["password_reset", "email_verification"])
 }) {}
+
+/** A second factor that is wrong, used already, or a challenge that is unknown, spent or expired: one answer. */
+export class MfaInvalid extends Schema.TaggedError<MfaInvalid>()("MfaInvalid", {}) {}
+
+/** A secret must be kept encrypted and this deployment has no key to do it with (`ROSTER_SECRETS_KEY`). */
+export class SecretsKeyRequired extends Schema.TaggedError<SecretsKeyRequired>()("SecretsKeyRequired", {}) {}
 
 /** Every failure a use case may end with, but for defects: what each adapter answers, in its terms. */
 export type DomainError =
@@ -243,3 +250,5 @@ export type DomainError =
   | ExpiryPassed
   | TokenInvalid
   | MailOff
+  | MfaInvalid
+  | SecretsKeyRequired

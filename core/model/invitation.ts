@@ -71,6 +71,8 @@ export const AcceptInvitationInput = Schema.Struct({
   username: Schema.optionalKey(Username),
   /** The new account's password, or the existing account's. */
   password: Schema.optionalKey(Schema.RedactedFromValue(Password)),
+  /** With the password of an existing account that has TOTP: a code from its app, or a recovery code. */
+  code: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 32))),
   /** Who is calling, for throttling (the client address behind the HTTP adapter). */
   client: Schema.String.check(Schema.isMaxLength(256))
 })

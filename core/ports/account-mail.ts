@@ -1,10 +1,10 @@
 import { Context, type DateTime, type Effect, type Redacted } from "effect"
-import type { AccountTokenPurpose } from "../model/account-token.ts"
+import type { MailedPurpose } from "../model/account-token.ts"
 import type { MailUnavailable } from "../model/errors.ts"
 
 export interface AccountMessage {
   readonly to: string
-  readonly purpose: AccountTokenPurpose
+  readonly purpose: MailedPurpose
   readonly token: Redacted.Redacted<string>
   readonly expiresAt: DateTime.Utc
 }
@@ -17,7 +17,7 @@ export interface AccountMessage {
 export class AccountMail extends Context.Service<
   AccountMail,
   {
-    readonly delivers: Readonly<Record<AccountTokenPurpose, boolean>>
+    readonly delivers: Readonly<Record<MailedPurpose, boolean>>
     readonly send: (message: AccountMessage) => Effect.Effect<void, MailUnavailable>
   }
 >()("roster/core/ports/AccountMail") {}

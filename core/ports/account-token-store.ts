@@ -18,6 +18,14 @@ export class AccountTokenStore extends Context.Service<
       purpose: AccountTokenPurpose,
       tokenHash: TokenHash
     ) => Effect.Effect<Option.Option<AccountToken>, StoreUnavailable>
+    /**
+     * Spends one of the token's tries, atomically, answering how many are left; the last spent
+     * deletes it. None when there is no such token.
+     */
+    readonly spendTry: (
+      purpose: AccountTokenPurpose,
+      tokenHash: TokenHash
+    ) => Effect.Effect<Option.Option<number>, StoreUnavailable>
     /** Deletes the token and answers it: of two uses at once, exactly one gets it. */
     readonly consume: (
       purpose: AccountTokenPurpose,

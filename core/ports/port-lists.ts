@@ -10,6 +10,7 @@ import { InvitationMail } from "./invitation-mail.ts"
 import { InvitationStore } from "./invitation-store.ts"
 import { LoginThrottleStore } from "./login-throttle-store.ts"
 import { MemberStore } from "./member-store.ts"
+import { MfaStore } from "./mfa-store.ts"
 import { OrganizationStore } from "./organization-store.ts"
 import { PasswordHasher } from "./password-hasher.ts"
 import { PaymentInbox } from "./payment-inbox.ts"
@@ -20,11 +21,13 @@ import { RoleLookup } from "./role-lookup.ts"
 import { RolePermissionStore } from "./role-permission-store.ts"
 import { RoleStore } from "./role-store.ts"
 import { ScimTokenStore } from "./scim-token-store.ts"
+import { SecretBox } from "./secret-box.ts"
 import { SessionLookup } from "./session-lookup.ts"
 import { SessionStore } from "./session-store.ts"
 import { SessionTokens } from "./session-tokens.ts"
 import { StoreHealth } from "./store-health.ts"
 import { SubscriptionStore } from "./subscription-store.ts"
+import { Totp } from "./totp.ts"
 
 /**
  * Every port a store implements: each store adapter (memory, SQLite, MongoDB) provides all of them,
@@ -39,6 +42,7 @@ export const storePorts = [
   InvitationStore,
   LoginThrottleStore,
   MemberStore,
+  MfaStore,
   OrganizationStore,
   PaymentInbox,
   ProvisioningStore,
@@ -62,7 +66,9 @@ export const servicePorts = [
   PasswordHasher,
   PaymentProvider,
   PlanCatalog,
-  SessionTokens
+  SecretBox,
+  SessionTokens,
+  Totp
 ] as const
 export type ServicePorts = Context.Service.Identifier<(typeof servicePorts)[number]>
 

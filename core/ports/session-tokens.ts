@@ -6,7 +6,17 @@ import type { TokenHash } from "../model/ids.ts"
  * What a bearer token is for. Each kind reads differently (its own prefix, say), so that a person or
  * a secret scanner who finds one can tell what it opens.
  */
-export type TokenKind = "session" | "invitation" | "scim" | "password" | "reset" | "verification"
+export type TokenKind =
+  | "session"
+  | "invitation"
+  | "scim"
+  | "password"
+  | "reset"
+  | "verification"
+  | "challenge"
+
+/** A recovery code as typed, in the form it was digested in: lower case, without spaces or dashes. */
+export const normalRecoveryCode = (typed: string) => typed.toLowerCase().replace(/[\s-]/gu, "")
 
 /** Bearer tokens: at least 128 random bits, known to the store only by their hash. */
 export class SessionTokens extends Context.Service<
@@ -23,6 +33,14 @@ export class SessionTokens extends Context.Service<
       readonly key: Redacted.Redacted<string>
       readonly lookup: ApiKeyLookup
       readonly secretHash: TokenHash
+    }>
+    /**
+     * A recovery code (50 random bits, two groups of five base32 letters and digits, easy to type)
+     * with its digest; `hashOf(normalRecoveryCode(code))` finds it again.
+     */
+    readonly issueRecoveryCode: Effect.Effect<{
+      readonly code: Redacted.Redacted<string>
+      readonly hash: TokenHash
     }>
     readonly hashOf: (token: Redacted.Redacted<string>) => Effect.Effect<TokenHash>
     /** Compares two hashes in constant time, so the comparison tells nothing of where they differ. */

@@ -189,6 +189,15 @@ describe("settings from the environment", () => {
       /ROSTER_INVITE_URL.*\{token\}/
     )
     expect(await refusal({ ROSTER_INVITATION_TTL: "0 seconds" })).toMatch(/ROSTER_INVITATION_TTL/)
+    expect(await refusal({ ROSTER_RESET_TTL: "1 second" })).toMatch(/ROSTER_RESET_TTL/)
+    expect(await refusal({ ...mail, ROSTER_VERIFY_URL: "ftp://app.example.com/{token}" })).toMatch(
+      /ROSTER_VERIFY_URL.*\{token\}/
+    )
+  })
+
+  it("takes ROSTER_SECRETS_KEY as comma-separated keys of 32 characters at least, the first first", async () => {
+    expect(await refusal({ ROSTER_SECRETS_KEY: "too short" })).toMatch(/ROSTER_SECRETS_KEY/)
+    expect(await refusal({ ROSTER_SECRETS_KEY: `${"k".repeat(32)},short` })).toMatch(/ROSTER_SECRETS_KEY/)
   })
 
   it("keeps the data in SQLite in ./data unless ROSTER_STORE or MONGODB_URI says otherwise; empty counts as unset", async () => {

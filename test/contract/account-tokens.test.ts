@@ -31,6 +31,7 @@ const tokenOf = (n: number, overrides: Partial<ConstructorParameters<typeof Acco
     email: "ada@example.com",
     createdAt: at(n),
     expiresAt: at(n + 3600),
+    triesLeft: 1,
     ...overrides
   })
 

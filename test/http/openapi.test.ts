@@ -163,7 +163,8 @@ describe("the OpenAPI document", () => {
       "post /api/v1/payments/webhook",
       "post /api/v1/auth/password/forgot",
       "post /api/v1/auth/password/reset",
-      "post /api/v1/auth/email/verify"
+      "post /api/v1/auth/email/verify",
+      "post /api/v1/auth/mfa/verify"
     ])
     for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string }> }>>(
       document.paths
@@ -208,13 +209,14 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares bearer security on every operation but login, signup, the mailed links, accepting an invitation, the webhook and the probes", () => {
+  it("declares bearer security on every operation but login and its second step, signup, the mailed links, accepting an invitation, the webhook and the probes", () => {
     const open = [
       "auth.login",
       "auth.signup",
       "account.forgotPassword",
       "account.resetPassword",
       "account.verifyEmail",
+      "mfa.verifyMfa",
       "invitations.acceptInvitation",
       "payments.webhook",
       "health.live",

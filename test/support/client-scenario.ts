@@ -27,9 +27,11 @@ export const clientScenario = (baseUrl: string, masterKey: string, name: string)
     )
 
     const anonymous = yield* makeRosterClient({ baseUrl })
-    const session = yield* anonymous.auth.login({
+    const answer = yield* anonymous.auth.login({
       payload: { username: name, password: Redacted.make("a long passphrase") }
     })
+    if (!("token" in answer)) return yield* Effect.die(new Error("Expected a session, got an MFA challenge"))
+    const session = answer
     const refused = yield* anonymous.team.listMembers({ query: {} }).pipe(
       Effect.flip,
       Effect.map((error) => error._tag)

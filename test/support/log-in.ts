@@ -1,13 +1,13 @@
 import { Effect, Layer, Redacted } from "effect"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
-import { addMember, logIn, PasswordHasher } from "../../core/index.ts"
-import { fastScrypt, master, memberInput, roleWith } from "./roster.ts"
+import { addMember, PasswordHasher } from "../../core/index.ts"
+import { fastScrypt, logInToSession, master, memberInput, roleWith } from "./roster.ts"
 
 /** The address log-in attempts come from unless a test names another. */
 export const client = "203.0.113.7"
 
 export const attempt = (username: string, secret: string, from: string = client) =>
-  logIn({ username, password: Redacted.make(secret), client: from })
+  logInToSession({ username, password: Redacted.make(secret), client: from })
 
 /** Adds an active member `username`, with the shared test `password`, of a role with `team.read`. */
 export const addActiveMember = (username = "alice") =>

@@ -9,6 +9,7 @@ import {
   createOrganization,
   ensureOwner,
   grantPermission,
+  type LogInInput,
   logIn,
   Money,
   type PermissionKey,
@@ -92,8 +93,16 @@ export const memberInput = (
   } as AddMemberInput)
 
 /** Logs in as `username` with the password every test member is given. */
+/** A login that must start a session (the account has no TOTP): the session; a challenge fails the test. */
+export const logInToSession = (input: LogInInput) =>
+  Effect.flatMap(logIn(input), (outcome) =>
+    "token" in outcome
+      ? Effect.succeed(outcome)
+      : Effect.die(new Error("Expected a session, got an MFA challenge"))
+  )
+
 export const logInAs = (username: string) =>
-  logIn({ username, password: Redacted.make(password), client: "127.0.0.1" })
+  logInToSession({ username, password: Redacted.make(password), client: "127.0.0.1" })
 
 /** A member of a new role with `permissions`, logged in: returns the member, the role and the token. */
 export const signedInMember = Effect.fnUntraced(function* (

@@ -8,7 +8,6 @@ import {
   Forbidden,
   findProvisionedUser,
   getProvisionedUser,
-  logIn,
   MemberId,
   MemberStore,
   NotFound,
@@ -21,6 +20,7 @@ import {
   adaSharedWithAcme,
   failureOf,
   logInAs,
+  logInToSession,
   master,
   memberInput,
   provideRoster,
@@ -133,7 +133,7 @@ describe("replacing a user whose account is another organisation's too", () => {
       const newPassword = Redacted.make("a brand new passphrase")
       yield* replaceProvisionedUser(master, bob.id, { userName: "bob" }, Option.some(newPassword))
       assert.strictEqual(yield* updatesRecorded, 0, "the same name and no state: the member is not changed")
-      const session = yield* logIn({ username: "bob", password: newPassword, client: "127.0.0.1" })
+      const session = yield* logInToSession({ username: "bob", password: newPassword, client: "127.0.0.1" })
       assert.strictEqual(session.member.id, bob.id)
     }).pipe(provideRoster())
   )

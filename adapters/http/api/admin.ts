@@ -37,8 +37,25 @@ export class AdminApi extends HttpApiGroup.make("admin")
           example: { newPassword: "another long passphrase" },
           params: { id: "6f1c2b0e-3d4a-4e5b-9c8d-7a6b5c4d3e2f" }
         })
+      ),
+    HttpApiEndpoint.delete("resetMemberMfa", "/members/:id/mfa", {
+      params: { id: MemberId },
+      success: MessageView,
+      error: [Problem.NotFound, Problem.AccountShared]
+    })
+      .annotate(RequiresPermission, "admin.accounts.write")
+      .annotateMerge(
+        documented(
+          "Clear a member's TOTP and recovery codes (a lost phone): the password alone signs them in",
+          {
+            params: { id: "6f1c2b0e-3d4a-4e5b-9c8d-7a6b5c4d3e2f" }
+          }
+        )
       )
   )
   .middleware(Authentication)
   .prefix("/api/v1/admin")
-  .annotate(OpenApi.Description, "Account administration: enabling accounts, setting passwords") {}
+  .annotate(
+    OpenApi.Description,
+    "Account administration: enabling accounts, setting passwords, clearing a lost second factor"
+  ) {}

@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ChangeOwnPasswordInput, LogInInput, SignUpInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
-import { LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
+import { LoginAnswerView, LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication, ChecksPassword } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
@@ -15,7 +15,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
   .add(
     HttpApiEndpoint.post("login", "/login", {
       payload: jsonBody(LoginBody),
-      success: LoginView,
+      success: LoginAnswerView,
       error: [
         Problem.Unauthorized,
         Problem.Forbidden,
@@ -25,10 +25,13 @@ export class AuthApi extends HttpApiGroup.make("auth")
     })
       .annotate(ChecksPassword, true)
       .annotateMerge(
-        documented("Sign in with a username or e-mail and a password", {
-          example: { username: "ada", password: "a long passphrase" },
-          links: { WhoAmI: { operationId: "auth.me" } }
-        })
+        documented(
+          "Sign in with a username or e-mail and a password; an account with TOTP is answered a challenge",
+          {
+            example: { username: "ada", password: "a long passphrase" },
+            links: { WhoAmI: { operationId: "auth.me" } }
+          }
+        )
       ),
     HttpApiEndpoint.post("signup", "/signup", {
       payload: jsonBody(SignUpBody),

@@ -18,6 +18,7 @@ export class InvitationsApi extends HttpApiGroup.make("invitations")
       error: [
         Problem.InvitationInvalid,
         Problem.Unauthorized,
+        Problem.MfaInvalid,
         Problem.Forbidden,
         Problem.DuplicateEmail,
         Problem.DuplicateUsername,

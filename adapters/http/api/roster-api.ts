@@ -7,6 +7,7 @@ import { AuthApi } from "./auth.ts"
 import { declareBearerSecurity } from "./bearer-security.ts"
 import { HealthApi } from "./health.ts"
 import { InvitationsApi } from "./invitations.ts"
+import { MfaApi } from "./mfa.ts"
 import { RequestProblems } from "./middleware.ts"
 import { OrganizationsApi } from "./organizations.ts"
 import { PaymentsApi } from "./payments.ts"
@@ -29,6 +30,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(AuthApi)
   .add(AccountApi)
   .add(SessionsApi)
+  .add(MfaApi)
   .add(InvitationsApi)
   .add(PaymentsApi)
   .add(AuditApi)

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { setAccountStatus, setMemberPassword } from "../../../core/index.ts"
+import { resetMemberMfa, setAccountStatus, setMemberPassword } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { asCaller } from "./as-caller.ts"
 
@@ -18,6 +18,13 @@ export const AdminHandlers = HttpApiBuilder.group(RosterApi, "admin", (handlers)
     .handle("setMemberPassword", ({ params, payload }) =>
       asCaller((actor) => setMemberPassword(actor, params.id, payload)).pipe(
         Effect.as({ message: "The password is set; every session of that member has ended" })
+      )
+    )
+    .handle("resetMemberMfa", ({ params }) =>
+      asCaller((actor) => resetMemberMfa(actor, params.id)).pipe(
+        Effect.as({
+          message: "The member's TOTP and recovery codes are cleared; their password alone signs them in"
+        })
       )
     )
 )

@@ -11,7 +11,7 @@ import {
 import { RosterApi } from "../api/roster-api.ts"
 import { throttledClient } from "../edge/routed.ts"
 import { onServices } from "../services.ts"
-import { toLoginView, toMembershipView, toWhoAmIView } from "../views.ts"
+import { toLoginAnswer, toLoginView, toMembershipView, toWhoAmIView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
 import { fromClient } from "./from-client.ts"
 
@@ -19,7 +19,7 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
   handlers
     .handle("login", ({ payload }) =>
       fromClient((client) => onServices(toCompletion(logIn({ ...payload, client })))).pipe(
-        Effect.map(toLoginView)
+        Effect.map(toLoginAnswer)
       )
     )
     .handle("signup", ({ payload }) =>

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import type { AccountTokenPurpose } from "../../model/account-token.ts"
+import type { MailedPurpose } from "../../model/account-token.ts"
 import { normalizeEmail } from "../../model/member.ts"
 import { throttleClientOf } from "../../policy/throttle.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
@@ -14,7 +14,7 @@ const defaultMailsPerClient = 20
  * says nothing of the address.
  */
 export const countMailRequest = Effect.fnUntraced(function* (
-  purpose: AccountTokenPurpose,
+  purpose: MailedPurpose,
   email: string,
   client: string
 ) {

@@ -1,5 +1,5 @@
 import { DateTime, Duration, Effect } from "effect"
-import { AccountToken, type AccountTokenPurpose } from "../../model/account-token.ts"
+import { AccountToken, type MailedPurpose } from "../../model/account-token.ts"
 import type { MemberId, OrganizationId } from "../../model/ids.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
@@ -7,7 +7,7 @@ import { AuthSettings } from "../../ports/auth-settings.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 
 const lifetimeOf = (
-  purpose: AccountTokenPurpose,
+  purpose: MailedPurpose,
   settings: { readonly resetTtl?: Duration.Duration; readonly verificationTtl?: Duration.Duration }
 ) =>
   purpose === "password_reset"
@@ -19,7 +19,7 @@ const lifetimeOf = (
  * `email`: the token leaves only in the mail, and only its digest is kept.
  */
 export const mailAccountToken = Effect.fnUntraced(function* (
-  purpose: AccountTokenPurpose,
+  purpose: MailedPurpose,
   account: { readonly id: MemberId; readonly email: string },
   organizationId: OrganizationId
 ) {
@@ -35,7 +35,8 @@ export const mailAccountToken = Effect.fnUntraced(function* (
     organizationId,
     email: account.email,
     createdAt: now,
-    expiresAt: DateTime.addDuration(now, lifetimeOf(purpose, settings))
+    expiresAt: DateTime.addDuration(now, lifetimeOf(purpose, settings)),
+    triesLeft: 1
   })
   yield* (yield* AccountTokenStore).issue(stored)
   yield* (yield* AccountMail).send({ to: account.email, purpose, token, expiresAt: stored.expiresAt })

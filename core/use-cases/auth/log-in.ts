@@ -3,13 +3,16 @@ import type { AccountRecord, Membership } from "../../model/account.ts"
 import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import { loginKey } from "../../model/member.ts"
+import { hasTotp } from "../../model/mfa.ts"
 import { OrganizationRef } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { canAct } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
+import { MfaStore } from "../../ports/mfa-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
+import { issueChallenge } from "../mfa/issue-challenge.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { countPasswordAttempt } from "./count-password-attempt.ts"
 import { recordLoginFailure } from "./record-login-failure.ts"
@@ -43,6 +46,8 @@ const chosenOrganization = Effect.fnUntraced(function* (
 })
 
 /**
+ * Signs in with a password: a session, or, for an account with TOTP, a challenge that `verifyMfa`
+ * completes with a code (no session until then).
  * A known account is counted by its id, so switching between its username and its e-mail does not
  * double the allowance (see `countPasswordAttempt`). An organisation the account is no member of is
  * the same answer as a wrong password: which organisations an account belongs to is not told to
@@ -74,8 +79,9 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     yield* attempt.giveBack
     return yield* new InvalidCredentials()
   }
+  const account = Option.getOrThrow(found)
   const signIn = Effect.gen(function* () {
-    const member = yield* (yield* MemberStore).findById(Option.getOrThrow(found).id)
+    const member = yield* (yield* MemberStore).findById(account.id)
     if (Option.isNone(member)) return yield* new InvalidCredentials()
     const role = yield* (yield* RoleStore).findById(member.value.roleId)
     if (!canAct(member.value, Option.getOrUndefined(role)))
@@ -84,6 +90,13 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     const organization = yield* currentOrganization.pipe(
       Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
     )
+    const mfa = Option.getOrUndefined(yield* (yield* MfaStore).find(account.id))
+    // Half a success: the account's failures stay counted until its second factor is given, so
+    // that the right password cannot buy fresh tries at the code.
+    if (hasTotp(mfa)) {
+      yield* attempt.giveBack
+      return yield* issueChallenge(account, organization.id)
+    }
     yield* attempt.succeeded
     return yield* startSession(member.value, organization)
   })

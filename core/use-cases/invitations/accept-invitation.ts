@@ -36,7 +36,7 @@ const membershipFor = Effect.fnUntraced(function* (
     createdAt: now
   }
   if (Option.isSome(account)) {
-    yield* proveAccount(account.value, bearer, input.password, input.client)
+    yield* proveAccount(account.value, bearer, input.password, input.client, input.code)
     if (!account.value.accountActiveStatus) return yield* new Forbidden({ reason: "inactive" })
     const { id, username, emailVerified, accountActiveStatus } = account.value
     return {
@@ -80,7 +80,10 @@ export const acceptInvitation = Effect.fnUntraced(function* (
     return yield* new InvitationInvalid()
   }
   const invitation = found.value
-  const made = yield* membershipFor(invitation, bearer, input)
+  // A recovery code used to prove the account is recorded in the organisation it joins.
+  const made = yield* membershipFor(invitation, bearer, input).pipe(
+    Effect.provideService(CurrentOrganization, invitation.organizationId)
+  )
   const member: MemberRecord = made.member
   const actor = { kind: "member" as const, id: member.id }
   return yield* Effect.gen(function* () {

@@ -1,19 +1,25 @@
 import { Effect, Option, type Redacted } from "effect"
 import type { AccountRecord } from "../../model/account.ts"
-import { Forbidden, InvalidCredentials, MissingField } from "../../model/errors.ts"
+import { Forbidden, InvalidCredentials, MfaInvalid, MissingField } from "../../model/errors.ts"
+import { hasTotp } from "../../model/mfa.ts"
+import { MfaStore } from "../../ports/mfa-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { authenticate } from "../auth/authenticate.ts"
 import { countPasswordAttempt } from "../auth/count-password-attempt.ts"
+import { secondFactorHolds } from "../mfa/second-factor.ts"
 
 /**
  * The one accepting an invitation for an existing account proves it is theirs: by a session of that
- * account (another account's is refused), or by its password, throttled like a login.
+ * account (another account's is refused; the session passed its second factor already), or by its
+ * password, throttled like a login, and, when the account has TOTP, a code: an invitation is no
+ * way around the second factor.
  */
 export const proveAccount = Effect.fnUntraced(function* (
   account: AccountRecord,
   bearer: Option.Option<Redacted.Redacted<string>>,
   password: Redacted.Redacted<string> | undefined,
-  client: string
+  client: string,
+  code?: string
 ) {
   if (Option.isSome(bearer)) {
     const caller = yield* authenticate(bearer)
@@ -28,5 +34,12 @@ export const proveAccount = Effect.fnUntraced(function* (
     .verify(account.passwordHash, password)
     .pipe(Effect.tapError(() => attempt.giveBack))
   if (!verified) return yield* new InvalidCredentials()
+  const mfa = Option.getOrUndefined(yield* (yield* MfaStore).find(account.id))
+  if (hasTotp(mfa)) {
+    if (code === undefined) return yield* new MissingField({ field: "code", purpose: "account_proof" })
+    if (!(yield* secondFactorHolds(mfa, code, { kind: "member", id: account.id }))) {
+      return yield* new MfaInvalid()
+    }
+  }
   yield* attempt.succeeded
 })

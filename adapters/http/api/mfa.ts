@@ -1,0 +1,112 @@
+import { Schema } from "effect"
+import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import { ConfirmTotpInput, PasswordProof, RemoveTotpInput, VerifyMfaInput } from "../../../core/index.ts"
+import * as Problem from "../problems.ts"
+import { LoginView, ShownOnceSecret } from "../views.ts"
+import { jsonBody } from "./json-body.ts"
+import { Authentication, ChecksPassword, ShownOnce } from "./middleware.ts"
+import { documented } from "./operation-docs.ts"
+
+/** The client address is the server's to supply, never the caller's. */
+export const VerifyMfaBody = VerifyMfaInput.mapFields(({ client: _, ...fields }) => fields)
+
+const RecoveryCodesView = Schema.Struct({
+  recoveryCodes: Schema.NullOr(Schema.Array(Schema.RedactedFromValue(Schema.String))).annotate({
+    description: "Ten codes, each usable once instead of a code; shown in this answer only, null in a replay"
+  })
+})
+const password = { password: "a long passphrase" }
+
+/** One's own second factor: TOTP with recovery codes, and a login's second step. */
+export class MfaApi extends HttpApiGroup.make("mfa")
+  .add(
+    HttpApiEndpoint.post("enrolTotp", "/mfa/totp", {
+      payload: jsonBody(PasswordProof),
+      success: Schema.Struct({ secret: ShownOnceSecret, otpauthUri: ShownOnceSecret }),
+      error: [
+        Problem.WrongPassword,
+        Problem.SecretsKeyRequired,
+        Problem.RateLimitedWithRetryAfter,
+        Problem.BusyWithRetryAfter
+      ]
+    })
+      .middleware(Authentication)
+      .annotate(ChecksPassword, true)
+      .annotate(ShownOnce, ["secret", "otpauthUri"])
+      .annotateMerge(
+        documented("Start TOTP, proving one's password: a new secret and its otpauth:// URI, shown once", {
+          example: password
+        })
+      ),
+    HttpApiEndpoint.post("confirmTotp", "/mfa/totp/confirm", {
+      payload: jsonBody(ConfirmTotpInput),
+      success: RecoveryCodesView,
+      error: [Problem.MfaInvalid, Problem.NotFound]
+    })
+      .middleware(Authentication)
+      .annotate(ShownOnce, ["recoveryCodes"])
+      .annotateMerge(
+        documented("Turn TOTP on with a code from the app; answers ten recovery codes, shown once", {
+          example: { code: "123456" }
+        })
+      ),
+    HttpApiEndpoint.get("mfaStatus", "/mfa", {
+      success: Schema.Struct({ totp: Schema.Boolean, recoveryCodesLeft: Schema.Int })
+    })
+      .middleware(Authentication)
+      .annotateMerge(documented("Tell whether one's TOTP is on, and how many recovery codes are left")),
+    HttpApiEndpoint.post("regenerateRecoveryCodes", "/mfa/recovery-codes", {
+      payload: jsonBody(PasswordProof),
+      success: RecoveryCodesView,
+      error: [
+        Problem.WrongPassword,
+        Problem.NotFound,
+        Problem.RateLimitedWithRetryAfter,
+        Problem.BusyWithRetryAfter
+      ]
+    })
+      .middleware(Authentication)
+      .annotate(ChecksPassword, true)
+      .annotate(ShownOnce, ["recoveryCodes"])
+      .annotateMerge(
+        documented("Replace one's recovery codes, proving one's password; the new ten are shown once", {
+          example: password
+        })
+      ),
+    HttpApiEndpoint.delete("removeTotp", "/mfa/totp", {
+      payload: jsonBody(RemoveTotpInput),
+      success: Schema.Struct({ message: Schema.String }),
+      error: [
+        Problem.WrongPassword,
+        Problem.MfaInvalid,
+        Problem.NotFound,
+        Problem.RateLimitedWithRetryAfter,
+        Problem.BusyWithRetryAfter
+      ]
+    })
+      .middleware(Authentication)
+      .annotate(ChecksPassword, true)
+      .annotateMerge(
+        documented("Turn one's TOTP off, proving one's password and a code (or a recovery code)", {
+          example: { ...password, code: "123456" }
+        })
+      ),
+    HttpApiEndpoint.post("verifyMfa", "/mfa/verify", {
+      payload: jsonBody(VerifyMfaBody),
+      success: LoginView,
+      error: [Problem.MfaInvalid, Problem.Forbidden, Problem.RateLimitedWithRetryAfter]
+    }).annotateMerge(
+      documented(
+        "Complete a login with TOTP: the challenge and a code (or a recovery code) make the session",
+        {
+          example: { challenge: "rsm_Jq7T3xv0bS5nq3m9Qw2sVb8KpLc1dZr6fE4hYu0aTgM", code: "123456" },
+          links: { WhoAmI: { operationId: "auth.me" } }
+        }
+      )
+    )
+  )
+  .prefix("/api/v1/auth")
+  .annotate(
+    OpenApi.Description,
+    "One's second factor: TOTP with recovery codes, and a login's second step"
+  ) {}

@@ -1,0 +1,35 @@
+import { DateTime, Duration, Effect } from "effect"
+import type { AccountRecord } from "../../model/account.ts"
+import { AccountToken } from "../../model/account-token.ts"
+import type { OrganizationId } from "../../model/ids.ts"
+import { AccountTokenStore } from "../../ports/account-token-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+
+/** How long a login's challenge waits for its second factor, and how many tries it allows. */
+export const challengeLifetime = Duration.minutes(5)
+export const challengeTries = 5
+
+/**
+ * A login's second step, once the password was right for an account with TOTP: a challenge token
+ * (its digest kept, replacing the account's previous one) that `verifyMfa` turns into a session
+ * in `organizationId` with a code. No session is made yet.
+ */
+export const issueChallenge = Effect.fnUntraced(function* (
+  account: AccountRecord,
+  organizationId: OrganizationId
+) {
+  const now = yield* DateTime.now
+  const { token, hash } = yield* (yield* SessionTokens).issue("challenge")
+  const challenge = new AccountToken({
+    tokenHash: hash,
+    purpose: "mfa_challenge",
+    accountId: account.id,
+    organizationId,
+    email: account.email,
+    createdAt: now,
+    expiresAt: DateTime.addDuration(now, challengeLifetime),
+    triesLeft: challengeTries
+  })
+  yield* (yield* AccountTokenStore).issue(challenge)
+  return { mfaRequired: true as const, challenge: token, expiresAt: challenge.expiresAt }
+})

@@ -1,0 +1,63 @@
+import { DateTime, Effect, Option, Schema } from "effect"
+import { Forbidden, MfaInvalid, MissingField } from "../../model/errors.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import { canAct } from "../../policy/access.ts"
+import { AccountTokenStore } from "../../ports/account-token-store.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { MfaStore } from "../../ports/mfa-store.ts"
+import { RoleStore } from "../../ports/role-store.ts"
+import { SessionTokens } from "../../ports/session-tokens.ts"
+import { countPasswordAttempt } from "../auth/count-password-attempt.ts"
+import { startSession } from "../auth/start-session.ts"
+import { currentOrganization } from "../organizations/current-organization.ts"
+import { secondFactorHolds } from "./second-factor.ts"
+
+export const VerifyMfaInput = Schema.Struct({
+  challenge: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
+  /** A code from the authenticator app. */
+  code: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 16))),
+  /** One of the account's recovery codes, instead of a code. */
+  recoveryCode: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 32))),
+  /** Who is calling, for throttling (the client address behind the HTTP adapter). */
+  client: Schema.String.check(Schema.isMaxLength(256))
+})
+export type VerifyMfaInput = typeof VerifyMfaInput.Type
+
+/**
+ * A login's second step: the challenge and a code (or a recovery code) make the session the
+ * password alone did not. Each try counts on the login throttle as a password guess does, and
+ * spends one of the challenge's five; the challenge lives five minutes and serves one session.
+ * Every way it fails is one answer.
+ */
+export const verifyMfa = Effect.fnUntraced(function* (input: VerifyMfaInput) {
+  const typed = input.code ?? input.recoveryCode
+  if (typed === undefined) return yield* new MissingField({ field: "code", purpose: "second_factor" })
+  const tokenHash = yield* (yield* SessionTokens).hashOf(input.challenge)
+  const challenges = yield* AccountTokenStore
+  const found = yield* challenges.find("mfa_challenge", tokenHash)
+  if (Option.isNone(found) || !DateTime.isLessThan(yield* DateTime.now, found.value.expiresAt)) {
+    return yield* new MfaInvalid()
+  }
+  const { accountId, organizationId } = found.value
+  const attempt = yield* countPasswordAttempt(`member:${accountId}`, input.client)
+  return yield* Effect.gen(function* () {
+    const record = Option.getOrUndefined(yield* (yield* MfaStore).find(accountId))
+    const held =
+      record !== undefined && (yield* secondFactorHolds(record, typed, { kind: "member", id: accountId }))
+    if (!held) {
+      yield* challenges.spendTry("mfa_challenge", tokenHash)
+      return yield* new MfaInvalid()
+    }
+    if (Option.isNone(yield* challenges.consume("mfa_challenge", tokenHash))) return yield* new MfaInvalid()
+    yield* attempt.succeeded
+    const member = yield* (yield* MemberStore).findById(accountId)
+    if (Option.isNone(member)) return yield* new MfaInvalid()
+    const role = yield* (yield* RoleStore).findById(member.value.roleId)
+    if (!canAct(member.value, Option.getOrUndefined(role)))
+      return yield* new Forbidden({ reason: "inactive" })
+    return yield* startSession(member.value, yield* currentOrganization)
+  }).pipe(
+    Effect.catchTag("NotFound", () => Effect.fail(new MfaInvalid())),
+    Effect.provideService(CurrentOrganization, organizationId)
+  )
+})
