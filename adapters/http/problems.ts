@@ -150,6 +150,12 @@ export class MfaInvalid extends HttpApiError.Problem<MfaInvalid>()(
   code("mfa_invalid")
 ) {}
 
+export class MfaRequired extends HttpApiError.Problem<MfaRequired>()(
+  "MfaRequired",
+  declare("mfa_required", 403, "The organisation requires a second factor: enrol TOTP first"),
+  code("mfa_required")
+) {}
+
 export class SecretsKeyRequired extends HttpApiError.Problem<SecretsKeyRequired>()(
   "SecretsKeyRequired",
   declare("secrets_key_required", 409, "This deployment has no key to keep secrets encrypted"),

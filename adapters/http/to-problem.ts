@@ -54,6 +54,11 @@ const problems = {
       detail:
         "The code is wrong, or its time step was used already; or the challenge is unknown, spent or expired: sign in again"
     }),
+  MfaRequired: (_: Domain.MfaRequired) =>
+    new Problem.MfaRequired({
+      detail:
+        "This organisation requires a second factor: enrol TOTP (POST /api/v1/auth/mfa/totp, then confirm it); until then only that, auth/me and logout are open"
+    }),
   SecretsKeyRequired: (_: Domain.SecretsKeyRequired) =>
     new Problem.SecretsKeyRequired({
       detail:

@@ -42,6 +42,23 @@ export const makeSessionStore = Effect.sync(() => {
         if (session !== undefined && DateTime.isLessThan(session.lastSeenAt, minute))
           sessions.set(tokenHash, new Session({ ...session, lastSeenAt: minute }))
       }),
+    setMfaPending: (organizationId, pending, { only, except = [] }) =>
+      Effect.sync(() => {
+        for (const [hash, session] of sessions) {
+          const inScope =
+            session.organizationId === organizationId &&
+            (only === undefined || session.memberId === only) &&
+            !except.includes(session.memberId)
+          if (inScope) sessions.set(hash, new Session({ ...session, mfaPending: pending }))
+        }
+      }),
+    clearMfaPending: (memberId) =>
+      Effect.sync(() => {
+        for (const [hash, session] of sessions) {
+          if (session.memberId === memberId)
+            sessions.set(hash, new Session({ ...session, mfaPending: false }))
+        }
+      }),
     carryOver: (tokenHash, memberEpoch) =>
       Effect.sync(() => {
         const session = sessions.get(tokenHash)

@@ -21,16 +21,18 @@ const SessionDocument = collectionSchema(
     lastSeenAt: Schema.optionalKey(Schema.DateTimeUtcFromDate),
     expiresAt: Schema.DateTimeUtcFromDate,
     userAgent: Schema.optionalKey(Schema.NullOr(Schema.String)),
-    address: Schema.optionalKey(Schema.NullOr(Schema.String))
+    address: Schema.optionalKey(Schema.NullOr(Schema.String)),
+    mfaPending: Schema.optionalKey(Schema.Boolean)
   }),
   Session,
   {
-    decode: ({ _id, id, lastSeenAt, userAgent, address, ...fields }) => ({
+    decode: ({ _id, id, lastSeenAt, userAgent, address, mfaPending, ...fields }) => ({
       tokenHash: _id,
       id: id ?? `ses_${_id.slice(0, 32)}`,
       lastSeenAt: lastSeenAt ?? fields.createdAt,
       userAgent: userAgent ?? null,
       address: address ?? null,
+      mfaPending: mfaPending ?? false,
       ...fields
     }),
     encode: ({ tokenHash, ...fields }) => ({ _id: tokenHash, ...fields })
@@ -85,6 +87,20 @@ export const makeSessionStore = Effect.gen(function* () {
           { $set: { lastSeenAt: DateTime.toDateUtc(minute) } }
         )
       ).pipe(Effect.asVoid),
+    setMfaPending: (organizationId, pending, { only, except = [] }) =>
+      queryWrite(() =>
+        sessions.updateMany(
+          {
+            organizationId,
+            memberId: only === undefined ? { $nin: [...except] } : { $eq: only, $nin: [...except] }
+          },
+          { $set: { mfaPending: pending } }
+        )
+      ).pipe(Effect.asVoid),
+    clearMfaPending: (memberId) =>
+      queryWrite(() => sessions.updateMany({ memberId }, { $set: { mfaPending: false } })).pipe(
+        Effect.asVoid
+      ),
     carryOver: (tokenHash, memberEpoch) =>
       queryWrite(() => sessions.updateOne({ _id: tokenHash }, { $set: { memberEpoch } })).pipe(Effect.asVoid)
   })

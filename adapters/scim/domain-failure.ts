@@ -73,6 +73,7 @@ export const scimFailureOf = (error: DomainError): ScimFailure | undefined => {
     case "TokenInvalid":
     case "MailOff":
     case "MfaInvalid":
+    case "MfaRequired":
     case "SecretsKeyRequired":
       return undefined
   }

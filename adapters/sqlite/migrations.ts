@@ -8,6 +8,7 @@ import { schemaV5 } from "./schema-v5.ts"
 import { schemaV6 } from "./schema-v6.ts"
 import { schemaV7 } from "./schema-v7.ts"
 import { schemaV8 } from "./schema-v8.ts"
+import { schemaV9 } from "./schema-v9.ts"
 
 /** Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. */
 const steps: ReadonlyArray<string> = [
@@ -18,7 +19,8 @@ const steps: ReadonlyArray<string> = [
   schemaV5,
   schemaV6,
   schemaV7,
-  schemaV8
+  schemaV8,
+  schemaV9
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

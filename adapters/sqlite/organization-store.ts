@@ -12,8 +12,10 @@ import { appendEntry } from "./audit-log.ts"
 import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
 import {
+  flag,
   instantOf,
   int,
+  isSet,
   likePrefix,
   millis,
   optional,
@@ -35,6 +37,7 @@ const toOrganization = (row: Row) =>
       ...(optional(row.owner_role_id, int) === undefined
         ? {}
         : { ownerRoleId: RoleId.make(int(row.owner_role_id)) }),
+      ...(isSet(row.require_mfa) ? { requireMfa: true } : {}),
       createdAt: instantOf(row.created_at)
     },
     rowChecked
@@ -86,9 +89,10 @@ export const makeOrganizationStore = Effect.gen(function* () {
         if (current === undefined) return Option.none()
         const updated = new Organization({ ...toOrganization(current), ...changes })
         db.run(
-          "UPDATE organizations SET name = ?, default_role_id = ? WHERE id = ?",
+          "UPDATE organizations SET name = ?, default_role_id = ?, require_mfa = ? WHERE id = ?",
           updated.name,
           updated.defaultRoleId ?? null,
+          flag(updated.requireMfa === true),
           id
         )
         appendEntry(db, entry)

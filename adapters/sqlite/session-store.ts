@@ -10,7 +10,7 @@ import {
 } from "../../core/index.ts"
 import type { Row } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
-import { instantOf, int, millis, optionalRow, optionalText, rowChecked, text } from "./values.ts"
+import { flag, instantOf, int, isSet, millis, optionalRow, optionalText, rowChecked, text } from "./values.ts"
 
 /** A session from its row; its columns named with `prefix` where a join named them so. */
 export const toSession = (row: Row, prefix = "") =>
@@ -25,7 +25,8 @@ export const toSession = (row: Row, prefix = "") =>
       lastSeenAt: instantOf(row[`${prefix}last_seen_at`]),
       expiresAt: instantOf(row[`${prefix}expires_at`]),
       userAgent: optionalText(row[`${prefix}user_agent`]),
-      address: optionalText(row[`${prefix}address`])
+      address: optionalText(row[`${prefix}address`]),
+      mfaPending: isSet(row[`${prefix}mfa_pending`])
     },
     rowChecked
   )
@@ -40,8 +41,8 @@ export const makeSessionStore = Effect.gen(function* () {
         db.run("DELETE FROM sessions WHERE expires_at <= ?", millis(session.createdAt))
         db.run(
           `INSERT INTO sessions (token_hash, id, member_id, organization_id, member_epoch, created_at,
-             last_seen_at, expires_at, user_agent, address)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             last_seen_at, expires_at, user_agent, address, mfa_pending)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           session.tokenHash,
           session.id,
           session.memberId,
@@ -51,7 +52,8 @@ export const makeSessionStore = Effect.gen(function* () {
           millis(session.lastSeenAt),
           millis(session.expiresAt),
           session.userAgent,
-          session.address
+          session.address,
+          flag(session.mfaPending)
         )
       }),
     find: (tokenHash) =>
@@ -99,6 +101,20 @@ export const makeSessionStore = Effect.gen(function* () {
             millis(minute)
           )
       ),
+    setMfaPending: (organizationId, pending, { only, except = [] }) =>
+      write(
+        (db) =>
+          void db.run(
+            `UPDATE sessions SET mfa_pending = ? WHERE organization_id = ?
+             AND member_id NOT IN (SELECT value FROM json_each(?))${only === undefined ? "" : " AND member_id = ?"}`,
+            flag(pending),
+            organizationId,
+            JSON.stringify(except),
+            ...(only === undefined ? [] : [only])
+          )
+      ),
+    clearMfaPending: (memberId) =>
+      write((db) => void db.run("UPDATE sessions SET mfa_pending = 0 WHERE member_id = ?", memberId)),
     carryOver: (tokenHash, memberEpoch) =>
       write(
         (db) =>

@@ -209,6 +209,9 @@ export class MailOff extends Schema.TaggedError<MailOff>()("MailOff", {
   purpose: Schema.Literals(["password_reset", "email_verification"])
 }) {}
 
+/** The organisation requires a second factor, and the caller's account has none yet: enrol TOTP first. */
+export class MfaRequired extends Schema.TaggedError<MfaRequired>()("MfaRequired", {}) {}
+
 /** A second factor that is wrong, used already, or a challenge that is unknown, spent or expired: one answer. */
 export class MfaInvalid extends Schema.TaggedError<MfaInvalid>()("MfaInvalid", {}) {}
 
@@ -251,4 +254,5 @@ export type DomainError =
   | TokenInvalid
   | MailOff
   | MfaInvalid
+  | MfaRequired
   | SecretsKeyRequired

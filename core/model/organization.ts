@@ -25,17 +25,21 @@ export class Organization extends Schema.Class<Organization>("roster/Organizatio
    * key or name become. None for the default organisation, which has no built-in role.
    */
   ownerRoleId: Schema.optionalKey(RoleId),
+  /** Whether its members must sign in with a second factor (TOTP); absent: they need not. */
+  requireMfa: Schema.optionalKey(Schema.Boolean),
   createdAt: Schema.DateTimeUtc
 }) {}
 
 /** What a change to an organisation may set; the slug, which names it in requests, stays. */
 export const OrganizationChanges = Schema.Struct({
   name: Schema.optionalKey(OrganizationName),
-  defaultRoleId: Schema.optionalKey(RoleId)
+  defaultRoleId: Schema.optionalKey(RoleId),
+  /** Members without TOTP may then only enrol, read who they are and sign out (403 `mfa_required`). */
+  requireMfa: Schema.optionalKey(Schema.Boolean)
 })
 export type OrganizationChanges = typeof OrganizationChanges.Type
 
-export const organizationAuditFields = ["name", "slug", "defaultRoleId", "ownerRoleId"]
+export const organizationAuditFields = ["name", "slug", "defaultRoleId", "ownerRoleId", "requireMfa"]
 
 /** How a request names an organisation: its id or its slug. */
 export const OrganizationRef = Schema.String.check(Schema.isBetweenLength(1, 128))

@@ -11,7 +11,9 @@ export const MemberPrincipal = Schema.TaggedStruct("Member", {
   permissionIds: Schema.Array(PermissionId),
   sessionTokenHash: TokenHash,
   /** The session's organisation: fixed for its lifetime. */
-  organizationId: OrganizationId
+  organizationId: OrganizationId,
+  /** Its organisation requires TOTP and the account has none yet: it may only enrol (see `Session`). */
+  mfaPending: Schema.optionalKey(Schema.Boolean)
 })
 
 /**

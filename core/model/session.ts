@@ -21,5 +21,10 @@ export class Session extends Schema.Class<Session>("roster/Session")({
   /** The `User-Agent` of the request that opened it, cut to 256 characters. */
   userAgent: SessionOrigin,
   /** The client address of the request that opened it. */
-  address: SessionOrigin
+  address: SessionOrigin,
+  /**
+   * Whether its organisation requires a second factor its account does not have: it may then only
+   * enrol TOTP, read who it is and sign out, until its account has TOTP.
+   */
+  mfaPending: Schema.Boolean
 }) {}

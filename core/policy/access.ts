@@ -18,9 +18,14 @@ const organizationWrite = permissionIdOf("organization.write")
 export const scimTokenPermissions = (creator: Principal): ReadonlyArray<PermissionId> =>
   [...permissionsOf(creator)].filter((id) => id !== organizationWrite).sort((a, b) => a - b)
 
+/**
+ * What the caller may do. A session waiting for its account's second factor (its organisation
+ * requires one) holds nothing until the account has TOTP.
+ */
 export const permissionsOf = (principal: Principal): PermissionSet => {
   switch (principal._tag) {
     case "Member":
+      return new Set<PermissionId>(principal.mfaPending === true ? [] : principal.permissionIds)
     case "ApiKey":
       return new Set<PermissionId>(principal.permissionIds)
     case "Scim":

@@ -1,6 +1,6 @@
 import { Context, type DateTime, type Effect, type Option } from "effect"
 import type { StoreUnavailable } from "../model/errors.ts"
-import type { MemberId, SessionId, TokenHash } from "../model/ids.ts"
+import type { MemberId, OrganizationId, SessionId, TokenHash } from "../model/ids.ts"
 import type { Session } from "../model/session.ts"
 
 /** Sessions keyed by the hash of their token; stores may drop them once expired. */
@@ -23,6 +23,17 @@ export class SessionStore extends Context.Service<
     ) => Effect.Effect<Option.Option<Session>, StoreUnavailable>
     /** Sets the session's `lastSeenAt` to `minute`, only if it is earlier: two instances write it once. */
     readonly noteSeen: (tokenHash: TokenHash, minute: DateTime.Utc) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Sets `mfaPending` on the sessions of the organisation (of `only` that account, when given),
+     * but those of the accounts in `except`.
+     */
+    readonly setMfaPending: (
+      organizationId: OrganizationId,
+      pending: boolean,
+      scope: { readonly only?: MemberId; readonly except?: ReadonlyArray<MemberId> }
+    ) => Effect.Effect<void, StoreUnavailable>
+    /** Lifts `mfaPending` from every session of the account: it has TOTP now. */
+    readonly clearMfaPending: (memberId: MemberId) => Effect.Effect<void, StoreUnavailable>
     /** Stamps a session with its member's new epoch, so that it alone outlives the increment. */
     readonly carryOver: (tokenHash: TokenHash, memberEpoch: number) => Effect.Effect<void, StoreUnavailable>
   }

@@ -66,4 +66,28 @@ describe.each(storeKinds)("SessionStore, a person's own sessions, on %s", (_, st
       assertEquals(seen, new Session({ ...session, lastSeenAt: at(120) }))
     }).pipe(Effect.provide(stores()))
   )
+  it.effect("marks an organisation's sessions as waiting for a second factor, but those it excepts", () =>
+    Effect.gen(function* () {
+      const sessions = yield* SessionStore
+      const adas = sessionOf("ada-here", ada)
+      const bobs = sessionOf("bob-here", bob)
+      const adaElsewhere = sessionOf("ada-elsewhere", ada, 0, otherOrganization)
+      for (const session of [adas, bobs, adaElsewhere]) yield* sessions.create(session)
+      const pending = (session: Session) =>
+        Effect.map(sessions.find(session.tokenHash), (found) => valueOf(found).mfaPending)
+      yield* sessions.setMfaPending(adas.organizationId, true, { except: [bob] })
+      assert.deepStrictEqual(
+        [yield* pending(adas), yield* pending(bobs), yield* pending(adaElsewhere)],
+        [true, false, false]
+      )
+      yield* sessions.setMfaPending(otherOrganization, true, { only: ada })
+      assert.isTrue(yield* pending(adaElsewhere))
+      yield* sessions.clearMfaPending(ada)
+      assert.deepStrictEqual([yield* pending(adas), yield* pending(adaElsewhere)], [false, false])
+      yield* sessions.setMfaPending(adas.organizationId, true, { only: bob })
+      assert.deepStrictEqual([yield* pending(adas), yield* pending(bobs)], [false, true])
+      yield* sessions.setMfaPending(adas.organizationId, false, {})
+      assert.isFalse(yield* pending(bobs))
+    }).pipe(Effect.provide(stores()))
+  )
 })

@@ -248,3 +248,49 @@ describe("TOTP", () => {
     expect(joined.body.organization.slug).toBe("acme")
   })
 })
+
+describe("an organisation that requires a second factor", () => {
+  const requireMfa = (api: TestApi, on: boolean) =>
+    api.call("PATCH", "/api/v1/organization", { token: masterKey, body: { requireMfa: on } })
+
+  it("lets members without TOTP only enrol, read who they are and sign out, at once and after", async () => {
+    const api = await startApi({ secretsKeys })
+    const ada = await memberWithPermissions(api, "ada", [1])
+    const turnedOn = await requireMfa(api, true)
+    expect(turnedOn.status, turnedOn.text).toBe(200)
+    expect(turnedOn.body.requireMfa).toBe(true)
+    expectProblem(await api.call("GET", "/api/v1/team/members", { token: ada.token }), 403, "mfa_required")
+    expectProblem(await api.call("GET", "/api/v1/auth/sessions", { token: ada.token }), 403, "mfa_required")
+    const me = await api.call("GET", "/api/v1/auth/me", { token: ada.token })
+    expect(me.status).toBe(200)
+    expect(me.body.permissions).toEqual([])
+    const later = (await login(api)).body.token as string
+    expectProblem(await api.call("GET", "/api/v1/team/members", { token: later }), 403, "mfa_required")
+    const enrolled = await api.call("POST", "/api/v1/auth/mfa/totp", { token: ada.token, body: { password } })
+    const confirmed = await api.call("POST", "/api/v1/auth/mfa/totp/confirm", {
+      token: ada.token,
+      body: { code: codeFor(enrolled.body.secret) }
+    })
+    expect(confirmed.status, confirmed.text).toBe(200)
+    for (const token of [ada.token, later]) {
+      expect((await api.call("GET", "/api/v1/team/members", { token })).status).toBe(200)
+    }
+    expect((await api.call("POST", "/api/v1/auth/logout", { token: later })).status).toBe(200)
+    const audit = await api.call("GET", "/api/v1/audit/events?action=organization.updated", {
+      token: masterKey
+    })
+    expect(audit.body[0].changes).toMatchObject({ requireMfa: [null, true] })
+  })
+
+  it("leaves members with TOTP be, puts a reset member back to enrolling, and lets go when turned off", async () => {
+    const api = await startApi({ secretsKeys })
+    const ada = await adaWithTotp(api)
+    await requireMfa(api, true)
+    expect((await api.call("GET", "/api/v1/team/members", { token: ada.token })).status).toBe(200)
+    const reset = await api.call("DELETE", `/api/v1/admin/members/${ada.member.id}/mfa`, { token: masterKey })
+    expect(reset.status, reset.text).toBe(200)
+    expectProblem(await api.call("GET", "/api/v1/team/members", { token: ada.token }), 403, "mfa_required")
+    await requireMfa(api, false)
+    expect((await api.call("GET", "/api/v1/team/members", { token: ada.token })).status).toBe(200)
+  })
+})

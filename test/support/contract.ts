@@ -128,7 +128,8 @@ export const sessionOf = (
     lastSeenAt: at(0),
     expiresAt: at(3600),
     userAgent: null,
-    address: null
+    address: null,
+    mfaPending: false
   })
 
 /** A Team subscription created at `second` in `status`, with a history that led there. */

@@ -48,7 +48,8 @@ const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
       expiresAt: DateTime.addDuration(now, Duration.hours(1)),
       id: SessionId.make("ses_planted"),
       userAgent: null,
-      address: null
+      address: null,
+      mfaPending: false
     })
   )
   return token
@@ -154,7 +155,8 @@ describe("setAccountStatus", () => {
           expiresAt: DateTime.addDuration(issuedAt, Duration.hours(1)),
           id: SessionId.make("ses_before"),
           userAgent: null,
-          address: null
+          address: null,
+          mfaPending: false
         })
       )
       yield* TestClock.adjust(Duration.seconds(1))

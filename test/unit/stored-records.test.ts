@@ -77,7 +77,8 @@ const records = [
       lastSeenAt: at,
       expiresAt: at,
       userAgent: "Firefox",
-      address: null
+      address: null,
+      mfaPending: false
     },
     { tokenHash: `${hash}0` }
   ],

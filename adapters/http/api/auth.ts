@@ -4,7 +4,7 @@ import { ChangeOwnPasswordInput, LogInInput, SignUpInput } from "../../../core/i
 import * as Problem from "../problems.ts"
 import { LoginAnswerView, LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { Authentication, ChecksPassword } from "./middleware.ts"
+import { Authentication, ChecksPassword, OpenWithoutMfa } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** The client address is the server's to supply, never the caller's. */
@@ -64,9 +64,11 @@ export class AuthApi extends HttpApiGroup.make("auth")
       success: Schema.Struct({ revoked: Schema.Boolean })
     })
       .middleware(Authentication)
+      .annotate(OpenWithoutMfa, true)
       .annotateMerge(documented("End the calling session")),
     HttpApiEndpoint.get("me", "/me", { success: WhoAmIView })
       .middleware(Authentication)
+      .annotate(OpenWithoutMfa, true)
       .annotateMerge(documented("Tell who the caller is")),
     HttpApiEndpoint.get("organizations", "/organizations", { success: Schema.Array(MembershipView) })
       .middleware(Authentication)

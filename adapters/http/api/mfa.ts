@@ -4,7 +4,7 @@ import { ConfirmTotpInput, PasswordProof, RemoveTotpInput, VerifyMfaInput } from
 import * as Problem from "../problems.ts"
 import { LoginView, ShownOnceSecret } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { Authentication, ChecksPassword, ShownOnce } from "./middleware.ts"
+import { Authentication, ChecksPassword, OpenWithoutMfa, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** The client address is the server's to supply, never the caller's. */
@@ -31,6 +31,7 @@ export class MfaApi extends HttpApiGroup.make("mfa")
       ]
     })
       .middleware(Authentication)
+      .annotate(OpenWithoutMfa, true)
       .annotate(ChecksPassword, true)
       .annotate(ShownOnce, ["secret", "otpauthUri"])
       .annotateMerge(
@@ -44,6 +45,7 @@ export class MfaApi extends HttpApiGroup.make("mfa")
       error: [Problem.MfaInvalid, Problem.NotFound]
     })
       .middleware(Authentication)
+      .annotate(OpenWithoutMfa, true)
       .annotate(ShownOnce, ["recoveryCodes"])
       .annotateMerge(
         documented("Turn TOTP on with a code from the app; answers ten recovery codes, shown once", {
@@ -54,6 +56,7 @@ export class MfaApi extends HttpApiGroup.make("mfa")
       success: Schema.Struct({ totp: Schema.Boolean, recoveryCodesLeft: Schema.Int })
     })
       .middleware(Authentication)
+      .annotate(OpenWithoutMfa, true)
       .annotateMerge(documented("Tell whether one's TOTP is on, and how many recovery codes are left")),
     HttpApiEndpoint.post("regenerateRecoveryCodes", "/mfa/recovery-codes", {
       payload: jsonBody(PasswordProof),

@@ -26,6 +26,15 @@ export const RequiresPermission = Context.Reference<PermissionKey | undefined>(
 )
 
 /**
+ * Marks what a session waiting for its account's second factor may still do (its organisation
+ * requires one): enrol TOTP, read who it is, sign out. Every other endpoint answers it 403
+ * `mfa_required`.
+ */
+export const OpenWithoutMfa = Context.Reference<boolean>("roster/http/OpenWithoutMfa", {
+  defaultValue: () => false
+})
+
+/**
  * The top-level fields of an endpoint's success that hold a secret shown once (a token, a key): an
  * answer kept for Idempotency-Key replays is kept without them, and replayed with `null` in their
  * place, so no secret is ever stored in clear for a replay.
@@ -51,6 +60,7 @@ export class Authentication extends HttpApiMiddleware.Service<
     Problem.ValidationFailed,
     Problem.Unauthorized,
     Problem.Forbidden,
+    Problem.MfaRequired,
     Problem.NotFound,
     Problem.Unavailable
   ]

@@ -1,11 +1,13 @@
-import { Effect, Layer, Option, type Redacted } from "effect"
+import { Context, Effect, Layer, Option, type Redacted } from "effect"
+import type { HttpApiEndpoint } from "effect/http-api"
 import {
   CurrentOrganization,
   defaultOrganizationId,
   identifyCaller,
+  MfaRequired,
   Unauthenticated
 } from "../../../core/index.ts"
-import { Authentication, CurrentPrincipal } from "../api/middleware.ts"
+import { Authentication, CurrentPrincipal, OpenWithoutMfa } from "../api/middleware.ts"
 import { credentialsOf } from "../edge/credentials.ts"
 import { type Caller, IdentifiedCaller } from "../edge/routed.ts"
 import * as Problem from "../problems.ts"
@@ -50,19 +52,31 @@ const callerOf = Effect.flatMap(Effect.serviceOption(IdentifiedCaller), (identif
   Option.isSome(identified) ? Effect.succeed(identified.value) : fromCredentials
 )
 
+const mfaRequired = toProblem(new MfaRequired())
+
+/** Whether a session waiting for its second factor may call the endpoint (see `OpenWithoutMfa`). */
+const openWithoutMfa = (endpoint: HttpApiEndpoint.Top) => Context.get(endpoint.annotations, OpenWithoutMfa)
+
 export const authenticationLayer = Layer.effect(
   Authentication,
   Effect.gen(function* () {
     const onServices = runOn(yield* Services)
-    return (endpoint) =>
+    return (handler, { endpoint }) =>
       onServices(
-        Effect.flatMap(callerOf, ({ principal, organizationId }) => {
-          const asCaller = Effect.provideService(endpoint, CurrentPrincipal, principal)
-          // The default organisation is the reference's own value: providing it again would cost a copy of the context.
-          return organizationId === defaultOrganizationId
-            ? asCaller
-            : Effect.provideService(asCaller, CurrentOrganization, organizationId)
-        })
+        callerOf.pipe(
+          Effect.filterOrFail(
+            ({ principal }) =>
+              principal._tag !== "Member" || principal.mfaPending !== true || openWithoutMfa(endpoint),
+            () => mfaRequired
+          ),
+          Effect.flatMap(({ principal, organizationId }) => {
+            const asCaller = Effect.provideService(handler, CurrentPrincipal, principal)
+            // The default organisation is the reference's own value: providing it again would cost a copy of the context.
+            return organizationId === defaultOrganizationId
+              ? asCaller
+              : Effect.provideService(asCaller, CurrentOrganization, organizationId)
+          })
+        )
       )
   })
 )

@@ -43,6 +43,7 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
     member: toMember(member),
     permissionIds,
     sessionTokenHash: session.tokenHash,
-    organizationId: session.organizationId
+    organizationId: session.organizationId,
+    ...(session.mfaPending ? { mfaPending: true } : {})
   } satisfies Principal as Principal
 })

@@ -1,14 +1,27 @@
-import { DateTime, Effect } from "effect"
+import { DateTime, Effect, Option } from "effect"
 import { type MemberRecord, toMember } from "../../model/member.ts"
+import { hasTotp } from "../../model/mfa.ts"
 import type { Organization } from "../../model/organization.ts"
 import { CurrentOrigin } from "../../model/request.ts"
 import { Session } from "../../model/session.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
+import { MfaStore } from "../../ports/mfa-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 
-/** Opens a session for `member` in its organisation: the token is answered once, only its hash is stored. */
+/** The member's second factor: read only for an organisation that requires one. */
+const mfaOf = (member: MemberRecord) =>
+  Effect.map(
+    MfaStore.use((store) => store.find(member.id)),
+    Option.getOrUndefined
+  )
+
+/**
+ * Opens a session for `member` in its organisation: the token is answered once, only its hash is
+ * stored. In one that requires a second factor, a member without TOTP gets a session that may only
+ * enrol it (`mfaPending`).
+ */
 export const startSession = Effect.fnUntraced(function* (member: MemberRecord, organization: Organization) {
   const settings = yield* AuthSettings
   const now = yield* DateTime.now
@@ -24,7 +37,8 @@ export const startSession = Effect.fnUntraced(function* (member: MemberRecord, o
     lastSeenAt: DateTime.startOf(now, "minute"),
     expiresAt: DateTime.addDuration(now, settings.sessionTtl),
     userAgent: origin.userAgent?.slice(0, 256) ?? null,
-    address: origin.address?.slice(0, 256) ?? null
+    address: origin.address?.slice(0, 256) ?? null,
+    mfaPending: organization.requireMfa === true && !hasTotp(yield* mfaOf(member))
   })
   yield* (yield* SessionStore).create(session)
   return { token, expiresAt: session.expiresAt, member: toMember(member), organization }

@@ -3,6 +3,7 @@ import { MfaInvalid, NotFound } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
+import { SessionStore } from "../../ports/session-store.ts"
 import { Totp } from "../../ports/totp.ts"
 import { ownAccount } from "../account/own-account.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
@@ -29,5 +30,7 @@ export const confirmTotp = Effect.fnUntraced(function* (actor: Principal, input:
   // Enrolled again meanwhile: the code was for a secret that is no longer the one to confirm.
   if (!(yield* store.confirm(member.id, record.pending, step.value, digests, entry)))
     return yield* new MfaInvalid()
+  // The account has a second factor now: no session of it waits for one any longer.
+  yield* (yield* SessionStore).clearMfaPending(member.id)
   return { recoveryCodes: codes }
 })

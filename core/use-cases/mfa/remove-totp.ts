@@ -8,6 +8,7 @@ import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { PasswordProof } from "./enrol-totp.ts"
 import { proveOwnPassword } from "./prove-own-password.ts"
 import { secondFactorHolds } from "./second-factor.ts"
+import { restrictSessionsOf } from "./sessions-under-policy.ts"
 
 export const RemoveTotpInput = Schema.Struct({
   ...PasswordProof.fields,
@@ -30,4 +31,5 @@ export const removeTotp = Effect.fnUntraced(function* (
   if (!(yield* secondFactorHolds(record, input.code, auditActorOf(actor)))) return yield* new MfaInvalid()
   const entry = yield* newAuditEntry(auditActorOf(actor), "mfa.disabled", { type: "member", id: member.id })
   yield* store.remove(member.id, entry)
+  yield* restrictSessionsOf(member.id)
 })

@@ -8,6 +8,7 @@ import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { restrictSessionsOf } from "./sessions-under-policy.ts"
 
 /**
  * An administrator clears another member's second factor (a lost phone and lost codes): TOTP,
@@ -24,4 +25,5 @@ export const resetMemberMfa = Effect.fnUntraced(function* (actor: Principal, id:
   yield* requireAccountNotShared(actor, id)
   const entry = yield* newAuditEntry(auditActorOf(actor), "mfa.reset", { type: "member", id })
   if (!(yield* (yield* MfaStore).remove(id, entry))) return yield* new NotFound({ entity: "totp", id })
+  yield* restrictSessionsOf(id)
 })

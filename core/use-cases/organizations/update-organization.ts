@@ -8,11 +8,13 @@ import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
+import { applyMfaPolicy } from "../mfa/sessions-under-policy.ts"
 import { currentOrganization } from "./current-organization.ts"
 
 /**
- * Renames the caller's organisation or sets its default role: one of its own roles, within what the
- * caller holds.
+ * Renames the caller's organisation, sets its default role (one of its own roles, within what the
+ * caller holds) or whether it requires a second factor, which applies at once to the sessions of its
+ * members without TOTP.
  */
 export const updateOrganization = Effect.fnUntraced(function* (
   actor: Principal,
@@ -34,5 +36,9 @@ export const updateOrganization = Effect.fnUntraced(function* (
   )
   const updated = yield* (yield* OrganizationStore).update(current.id, changes, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "organization", id: current.id })
+  const required = updated.value.requireMfa === true
+  if (changes.requireMfa !== undefined && required !== (current.requireMfa === true)) {
+    yield* applyMfaPolicy(current.id, required)
+  }
   return updated.value
 })
