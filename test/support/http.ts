@@ -170,6 +170,18 @@ export const startApi = async <Replaced extends HttpServices = never>(
 
 export { masterKey, password }
 
+/** The fields a member is shown with, sorted: never a password or its hash. */
+export const memberFields = [
+  "accountActiveStatus",
+  "activestatus",
+  "createdAt",
+  "email",
+  "emailVerified",
+  "id",
+  "roleId",
+  "username"
+]
+
 /** Every permission of the catalog by id: what an owner holds. */
 export const everyPermission = PermissionCatalog.map((permission) => permission.id)
 
