@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process"
+import { createHash } from "node:crypto"
 import { chmodSync, mkdtempSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -294,30 +295,33 @@ describe("the SQLite store (npm start without a store configured)", () => {
   it("sessions in a file brought to version 7 take an id from their digest and stay listed and valid", async () => {
     const directory = dataDirectory()
     const file = join(directory, "roster.db")
-    const first = await serve(directory)
-    await json(call(first, "POST", "/api/v1/team/role/add", { name: "Staff", roleKey: "staff" }))
-    await json(
-      call(first, "POST", "/api/v1/team/add", {
-        username: "ada",
-        email: "ada@example.com",
-        password,
-        activestatus: true,
-        roleId: 1
-      })
-    )
-    const session = await json(post(first, "/api/v1/auth/login", { username: "ada", password }))
-    first.kill()
-    await first.exited
-    const back = `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)})
-      db.exec("DROP INDEX sessions_by_id")
-      for (const column of ["id", "last_seen_at", "user_agent", "address"]) db.exec("ALTER TABLE sessions DROP COLUMN " + column)
-      db.exec("PRAGMA user_version = 6"); db.close()`
-    await run("node_modules/.bin/bun", ["-e", back])
-    const second = await serve(directory)
-    const listed = await json(call(second, "GET", "/api/v1/auth/sessions", undefined, session.token))
+    const token = "rss_a-session-opened-before-sessions-had-ids"
+    const digest = createHash("sha256").update(token).digest("hex")
+    const steps = [1, 2, 3, 4, 5, 6].map((n) => `adapters/sqlite/schema-v${n}.ts`)
+    // Opened moments ago: its first request notes no new minute of use, which the listing would race.
+    const opened = Date.now() - 5_000
+    const later = Date.now() + 3_600_000
+    const script = `${steps.map((step, i) => `import { schemaV${i + 1} } from ${JSON.stringify(join(process.cwd(), step))}`).join("\n")}
+      const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)})
+      for (const step of [schemaV1, schemaV2, schemaV3, schemaV4, schemaV5, schemaV6]) db.exec(step)
+      db.exec("PRAGMA user_version = 6")
+      db.exec("INSERT INTO organizations (id, name, slug, created_at) VALUES ('default', 'Default', 'default', 0)")
+      db.exec("INSERT INTO roles (organization_id, name, role_key, active, created_at) VALUES ('default', 'Staff', 'staff', 1, 0)")
+      db.exec("INSERT INTO accounts (id, username, username_key, email, password_hash, active, epoch, created_at) VALUES ('mem_old', 'old', 'old', 'old@example.com', '$scrypt$x', 1, 0, 0)")
+      db.exec("INSERT INTO memberships (organization_id, account_id, role_id, active, epoch, created_at) VALUES ('default', 'mem_old', 1, 1, 0, 0)")
+      db.exec("INSERT INTO sessions (token_hash, member_id, organization_id, member_epoch, created_at, expires_at) VALUES ('${digest}', 'mem_old', 'default', 0, ${opened}, ${later})")
+      db.close()`
+    await run("node_modules/.bin/bun", ["-e", script])
+    const server = await serve(directory)
+    const listed = await json(call(server, "GET", "/api/v1/auth/sessions", undefined, token))
     expect(listed).toHaveLength(1)
-    expect(listed[0]).toMatchObject({ current: true, userAgent: null, address: null })
-    expect(listed[0].id).toMatch(/^ses_[0-9a-f]{32}$/)
+    expect(listed[0]).toMatchObject({
+      id: `ses_${digest.slice(0, 32)}`,
+      current: true,
+      userAgent: null,
+      address: null,
+      createdAt: new Date(opened).toISOString()
+    })
     expect(listed[0].lastSeenAt).toBe(listed[0].createdAt)
   })
 })
