@@ -34,6 +34,13 @@ export const Membership = Schema.Struct({
 export type Membership = typeof Membership.Type
 
 /**
+ * The membership an account acts in when nothing names one: its oldest active one, else its
+ * oldest (memberships are listed oldest first).
+ */
+export const homeMembership = (memberships: ReadonlyArray<Membership>): Membership | undefined =>
+  memberships.find((membership) => membership.activestatus) ?? memberships[0]
+
+/**
  * What a change to an account may set: it shows in every organisation the account belongs to. A
  * new e-mail is not proven: whoever changes it sets `emailVerified` false with it.
  */

@@ -1,4 +1,5 @@
 import { Effect, Option, Schema } from "effect"
+import { homeMembership } from "../../model/account.ts"
 import { MailOff } from "../../model/errors.ts"
 import { Email } from "../../model/member.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
@@ -20,7 +21,7 @@ const mailResetLink = Effect.fnUntraced(function* (email: string) {
   const account = yield* members.findByLogin(email)
   if (Option.isNone(account) || !account.value.accountActiveStatus) return
   const memberships = yield* members.membershipsOf(account.value.id)
-  const home = memberships.find((membership) => membership.activestatus) ?? memberships[0]
+  const home = homeMembership(memberships)
   if (home === undefined) return
   yield* mailAccountToken("password_reset", account.value, home.organizationId)
 })

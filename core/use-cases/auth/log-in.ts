@@ -1,5 +1,5 @@
 import { Effect, Option, Schema } from "effect"
-import type { AccountRecord, Membership } from "../../model/account.ts"
+import { type AccountRecord, homeMembership, type Membership } from "../../model/account.ts"
 import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import { loginKey } from "../../model/member.ts"
@@ -40,7 +40,7 @@ const chosenOrganization = Effect.fnUntraced(function* (
   if (Option.isNone(account)) return Option.none<OrganizationId>()
   const memberships = yield* (yield* MemberStore).membershipsOf(account.value.id)
   const pick = (membership: Membership | undefined) => Option.fromNullishOr(membership?.organizationId)
-  if (named === undefined) return pick(memberships.find((m) => m.activestatus) ?? memberships[0])
+  if (named === undefined) return pick(homeMembership(memberships))
   const organization = yield* (yield* OrganizationStore).findByRef(named)
   return Option.flatMap(organization, ({ id }) => pick(memberships.find((m) => m.organizationId === id)))
 })
