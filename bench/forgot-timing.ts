@@ -2,10 +2,8 @@
 // process (no network between), requests for a known and an unknown address alternate, each timed
 // from the call to the answer's last byte; their medians and 90th percentiles are compared. Part of
 // `npm run bench`; alone: `bun bench/forgot-timing.ts` (ROUNDS=… to change the count).
-import { Layer } from "effect"
-import { makeWebHandler } from "../adapters/http/web-handler.ts"
 import { recordingAccountMail } from "../adapters/memory/index.ts"
-import { servedInMemory } from "../app/roster-layer.ts"
+import { inProcessService } from "./in-process-service.ts"
 
 export interface ForgotTiming {
   readonly rounds: number
@@ -20,55 +18,21 @@ const percentile = (sorted: ReadonlyArray<number>, p: number) =>
 
 export const forgotTiming = async (rounds = 4000): Promise<ForgotTiming> => {
   const mail = recordingAccountMail()
-  const web = await makeWebHandler(
-    Layer.mergeAll(
-      servedInMemory({
-        masterKey: "forgot-timing-master-key-0123456789abcdef",
-        scrypt: { logN: 10, blockSize: 8, parallelism: 1 },
-        accountMail: mail.layer,
-        // Counting still happens on every request; only the refusal is out of reach.
-        throttle: { maxMailsPerAddress: 1e9, maxMailsPerClient: 1e9 }
-      })
-    ),
-    { maxBodyBytes: 1 << 20, openLocal: false }
-  )
-  const connection = { remoteAddress: "127.0.0.1" }
-  const call = async (path: string, body: unknown, token?: string) => {
-    const response = await web.handler(
-      new Request(`http://127.0.0.1:3000${path}`, {
-        method: "POST",
-        headers: {
-          "content-type": "*/*",
-          ...(token === undefined ? {} : { authorization: `Bearer ${token}` })
-        },
-        body: JSON.stringify(body)
-      }),
-      connection
-    )
-    return { status: response.status, ...((await response.json()) as { readonly id?: number | string }) }
-  }
-  const master = "forgot-timing-master-key-0123456789abcdef"
-  await call("/api/v1/team/role/add", { name: "Staff", roleKey: "staff" }, master)
-  await call(
-    "/api/v1/team/add",
-    {
-      username: "ada",
-      email: "ada@example.com",
-      password: "a long passphrase",
-      activestatus: true,
-      roleId: 1
-    },
-    master
-  )
+  const service = await inProcessService({
+    masterKey: "forgot-timing-master-key-0123456789abcdef",
+    scrypt: { logN: 10, blockSize: 8, parallelism: 1 },
+    accountMail: mail.layer,
+    // Counting still happens on every request; only the refusal is out of reach.
+    throttle: { maxMailsPerAddress: 1e9, maxMailsPerClient: 1e9 }
+  })
+  await service.addMember("ada", "a long passphrase")
   const timed = async (email: string) => {
-    const started = performance.now()
-    const { status } = await call("/api/v1/auth/password/forgot", { email })
-    const elapsed = (performance.now() - started) * 1000
+    const { status, ms } = await service.call("POST", "/api/v1/auth/password/forgot", { email })
     if (status !== 202) throw new Error(`forgot answered ${status}`)
     // What a request forked runs once the loop turns, as a server's does between network events;
     // alternating which address goes first puts that work after either alike.
     await new Promise((resolve) => setImmediate(resolve))
-    return elapsed
+    return ms * 1000
   }
   const known: Array<number> = []
   const unknown: Array<number> = []
@@ -82,7 +46,7 @@ export const forgotTiming = async (rounds = 4000): Promise<ForgotTiming> => {
         : [`nobody${i}@example.com`, "ada@example.com"]
     for (const email of order) (email === "ada@example.com" ? known : unknown).push(await timed(email))
   }
-  await web.dispose()
+  await service.dispose()
   if (mail.sent.length === 0) throw new Error("No reset mail went to the known address")
   known.sort((a, b) => a - b)
   unknown.sort((a, b) => a - b)
