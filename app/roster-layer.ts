@@ -7,8 +7,13 @@ import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import {
+  httpWebhookSenderLayer,
+  type WebhookSenderOptions
+} from "../adapters/webhooks/http-webhook-sender.ts"
+import {
   type AccountMail,
   AuthSettings,
+  DeliveryPolicy,
   type InvitationMail,
   type PaymentProvider,
   type Plan,
@@ -41,7 +46,36 @@ export interface RosterOptions {
    * one, a deployment with a master key refuses to enrol TOTP.
    */
   readonly secretsKeys?: ReadonlyArray<string | Redacted.Redacted<string>>
+  /** How outbound events are sent (see `docs/events.md`); https to public addresses, Svix's schedule, when absent. */
+  readonly webhooks?: Partial<WebhookSenderOptions> & {
+    /** The waits between a delivery's tries; one try more than waits. */
+    readonly retrySchedule?: ReadonlyArray<Duration.Input>
+  }
 }
+
+/** Svix's schedule: tries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, eight in all. */
+export const defaultRetrySchedule = [
+  Duration.seconds(5),
+  Duration.minutes(5),
+  Duration.minutes(30),
+  Duration.hours(2),
+  Duration.hours(5),
+  Duration.hours(10),
+  Duration.hours(10)
+]
+
+export const deliveryPolicyLayer = (options: RosterOptions["webhooks"] = {}) =>
+  Layer.succeed(
+    DeliveryPolicy,
+    DeliveryPolicy.of({
+      retrySchedule:
+        options.retrySchedule?.map((wait) => Duration.fromInputUnsafe(wait)) ?? defaultRetrySchedule,
+      disableAfter: Duration.days(5),
+      // Far past a try's 15 s: only a sender that stopped leaves a claim to run out.
+      lease: Duration.minutes(2),
+      batchSize: 50
+    })
+  )
 
 export const defaultThrottle: ThrottlePolicy = {
   window: Duration.minutes(15),
@@ -84,7 +118,9 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: R
     options.accountMail ?? noAccountMailLayer,
     secretBoxLayer(
       (options.secretsKeys ?? []).map((key) => (typeof key === "string" ? Redacted.make(key) : key))
-    )
+    ),
+    deliveryPolicyLayer(options.webhooks),
+    httpWebhookSenderLayer({ allowPrivate: false, ...options.webhooks })
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */

@@ -13,6 +13,7 @@ import { stripeProviderLayer } from "../adapters/payments/stripe-provider-layer.
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { openBunSqlite, openNodeSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
 import { inEveryOrganization, keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
+import { eventSender } from "./event-sender.ts"
 import { makeLogWriter } from "./log-writer.ts"
 import { rosterOn } from "./roster-layer.ts"
 import type { Settings } from "./settings.ts"
@@ -85,7 +86,11 @@ const seatReconciliation = Layer.effectDiscard(
 /** Every organisation's Owner role holds the whole catalog before the first request (see `setUpOrganizations`). */
 const organizationSetUp = Layer.effectDiscard(setUpOrganizations)
 
-const atStart = Layer.mergeAll(seatReconciliation, organizationSetUp)
+const atStart = Layer.mergeAll(
+  seatReconciliation,
+  organizationSetUp,
+  eventSender.pipe(Layer.provide(jsonLogger))
+)
 
 /** Invitations and account mail: one SMTP transport for both, or none. */
 const mail = (settings: Settings) =>
@@ -114,6 +119,7 @@ export const coreServices = (settings: Settings) =>
     invitationTtl: settings.mail.invitationTtl,
     resetTtl: settings.mail.resetTtl,
     secretsKeys: settings.secretsKeys,
+    webhooks: settings.outboundEvents,
     verificationTtl: settings.mail.verificationTtl,
     ...mail(settings),
     paymentProvider: Option.match(settings.stripe, {

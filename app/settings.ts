@@ -6,6 +6,7 @@ import type { Sampling } from "../adapters/tracing/sampled-tracer.ts"
 import type { Plan } from "../core/index.ts"
 import { parseCorsOrigins } from "./cors-origins.ts"
 import { loadMailSettings, type MailSettings } from "./mail-settings.ts"
+import { loadOutboundEventSettings, type OutboundEventSettings } from "./outbound-event-settings.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { loadSecretsKeys } from "./secrets-key-settings.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
@@ -45,6 +46,7 @@ export interface Settings {
   readonly mail: MailSettings
   /** The keys secrets are kept encrypted under (`ROSTER_SECRETS_KEY`): the first seals; none, none is. */
   readonly secretsKeys: ReadonlyArray<Redacted.Redacted<string>>
+  readonly outboundEvents: OutboundEventSettings
 }
 
 const minimumMasterKeyLength = 32
@@ -169,6 +171,7 @@ export const loadSettings = Effect.gen(function* () {
     signupOpen: env.signup === "open",
     mail: yield* loadMailSettings,
     secretsKeys: yield* loadSecretsKeys,
+    outboundEvents: yield* loadOutboundEventSettings,
     tracing:
       Option.isSome(env.otlpEndpoint) && !env.otelDisabled
         ? Option.some({ serviceName: env.serviceName, sampling: samplingOf(env.sampler, env.samplerArg) })

@@ -75,6 +75,12 @@ const announce = (settings: Settings) => {
         ? "secrets: no ROSTER_SECRETS_KEY; TOTP secrets are kept unencrypted (open local mode only)"
         : "secrets: no ROSTER_SECRETS_KEY; enrolling TOTP is refused until one is set"
   )
+  logEvent(
+    "info",
+    settings.outboundEvents.allowPrivate
+      ? "events: webhooks may be sent over http and to private addresses (ROSTER_WEBHOOK_ALLOW_PRIVATE=on)"
+      : "events: webhooks are sent over https to public addresses only"
+  )
   if (settings.signupOpen) {
     logEvent(
       "info",

@@ -3,13 +3,16 @@ import { Effect, Layer } from "effect"
 import {
   ApiKeyId,
   AuditEntryId,
+  DeliveryId,
+  EventId,
   IdGenerator,
   InvitationId,
   MemberId,
   OrganizationId,
   ScimTokenId,
   SessionId,
-  SubscriptionId
+  SubscriptionId,
+  WebhookId
 } from "../../core/index.ts"
 
 const hexDigit = Buffer.from("0123456789abcdef", "latin1")
@@ -73,6 +76,9 @@ export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
     invitationId: Effect.sync(() => InvitationId.make(timeOrdered("inv_"))),
     scimTokenId: Effect.sync(() => ScimTokenId.make(timeOrdered("scim_"))),
     apiKeyId: Effect.sync(() => ApiKeyId.make(timeOrdered("key_"))),
-    sessionId: Effect.sync(() => SessionId.make(timeOrdered("ses_")))
+    sessionId: Effect.sync(() => SessionId.make(timeOrdered("ses_"))),
+    webhookId: Effect.sync(() => WebhookId.make(timeOrdered("whk_"))),
+    deliveryId: Effect.sync(() => DeliveryId.make(timeOrdered("dlv_"))),
+    eventId: Effect.sync(() => EventId.make(timeOrdered("evt_")))
   })
 })

@@ -51,6 +51,7 @@ export const sessionTokensLayer = Layer.succeed(
       const code = `${letters.slice(0, 5)}-${letters.slice(5)}`
       return { code: Redacted.make(code), hash: hashToken(normalRecoveryCode(code)) }
     }),
+    issueSigningSecret: Effect.sync(() => Redacted.make(`whsec_${randomBytes(32).toString("base64")}`)),
     hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token))),
     sameHash: (a, b) =>
       Effect.sync(

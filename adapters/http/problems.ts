@@ -285,3 +285,9 @@ export const BusyWithRetryAfter = Busy.pipe(
     }
   )
 )
+
+export class WebhookLimit extends HttpApiError.Problem<WebhookLimit>()(
+  "WebhookLimit",
+  declare("webhook_limit", 409, "The organisation has as many webhook endpoints as it may"),
+  code("webhook_limit")
+) {}

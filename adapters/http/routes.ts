@@ -19,6 +19,7 @@ import { PaymentsHandlers } from "./handlers/payments.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
 import { SessionsHandlers } from "./handlers/sessions.ts"
 import { TeamHandlers } from "./handlers/team.ts"
+import { WebhooksHandlers } from "./handlers/webhooks.ts"
 import { authenticationLayer } from "./middleware/authentication.ts"
 import { requestProblemsLayer } from "./middleware/request-problems.ts"
 
@@ -57,6 +58,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       AuditHandlers,
       OrganizationsHandlers,
       ApiKeysHandlers,
+      WebhooksHandlers,
       PaymentsHandlers,
       HealthHandlers
     ]),

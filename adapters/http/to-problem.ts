@@ -64,6 +64,23 @@ const problems = {
       detail:
         "Set ROSTER_SECRETS_KEY (32 characters at least) so that TOTP secrets are stored encrypted; nothing changed"
     }),
+  DestinationRefused: (e: Domain.DestinationRefused) =>
+    new Problem.ValidationFailed({
+      detail:
+        e.reason === "scheme"
+          ? "Webhooks are sent over https only"
+          : "Webhooks are never sent to loopback, private, link-local or unique-local addresses",
+      errors: [
+        {
+          path: "body.url",
+          message: e.reason === "scheme" ? "Expected an https URL" : "Expected a host with a public address"
+        }
+      ]
+    }),
+  WebhookLimit: (e: Domain.WebhookLimit) =>
+    new Problem.WebhookLimit({
+      detail: `An organisation has at most ${e.limit} webhook endpoints: delete one first; nothing changed`
+    }),
   WrongPassword: (_: Domain.WrongPassword) =>
     new Problem.WrongPassword({ detail: "The current password is wrong; nothing changed" }),
   AlreadySubscribed: (e: Domain.AlreadySubscribed) =>

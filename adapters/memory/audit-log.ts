@@ -4,6 +4,7 @@ import {
   AuditLog,
   type AuditQuery,
   defaultOrganizationId,
+  isAnnounced,
   type OrganizationId,
   syncInOrganization
 } from "../../core/index.ts"
@@ -21,7 +22,7 @@ const fieldsOf = (entry: AuditEntry) => ({
   targetId: entry.target.id
 })
 
-const entryAt = (columns: AuditColumns, index: number) => {
+export const entryAt = (columns: AuditColumns, index: number) => {
   // Audited fields hold JSON values only (`changesBetween` compares them as JSON).
   const [id, changes, requestId, requestKey] = JSON.parse(columns.textAt(index)) as EntryText
   const actorId = columns.valueAt(index, "actorId")
@@ -56,21 +57,26 @@ export class MemoryAuditTrail extends Context.Service<
     readonly columns: AuditColumns
     /** The entry recorded under each request key, by its place in the columns. */
     readonly byRequestKey: ReadonlyMap<string, number>
+    /** The announced entries not yet sent (`EventSource`), oldest first, by their place. */
+    readonly unsent: Map<string, number>
   }
 >()("roster/memory/MemoryAuditTrail") {}
 
 export const auditTrailLayer = Layer.sync(MemoryAuditTrail, () => {
   const columns = auditColumns()
   const byRequestKey = new Map<string, number>()
+  const unsent = new Map<string, number>()
   return MemoryAuditTrail.of({
     append: (entry) => {
       if (entry === undefined) return
       const text: EntryText = [entry.id, entry.changes, entry.requestId ?? null, entry.requestKey ?? null]
       const index = columns.append(DateTime.toEpochMillis(entry.at), fieldsOf(entry), JSON.stringify(text))
       if (entry.requestKey !== undefined) byRequestKey.set(entry.requestKey, index)
+      if (isAnnounced(entry.action)) unsent.set(entry.id, index)
     },
     columns,
-    byRequestKey
+    byRequestKey,
+    unsent
   })
 })
 

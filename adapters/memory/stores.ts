@@ -3,6 +3,8 @@ import type { StorePorts } from "../../core/index.ts"
 import { accountTokenStoreLayer } from "./account-token-store.ts"
 import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
+import { deliveryStoreLayer } from "./delivery-store.ts"
+import { eventSourceLayer } from "./event-source.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
@@ -20,6 +22,8 @@ import { composedSessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
+import { webhookStateLayer } from "./webhook-state.ts"
+import { webhookStoreLayer } from "./webhook-store.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
 export const MemoryStores = Layer.mergeAll(
@@ -39,7 +43,9 @@ export const MemoryStores = Layer.mergeAll(
   idempotencyStoreLayer,
   paymentInboxLayer,
   storeHealthLayer,
-  auditLogLayer
+  auditLogLayer,
+  eventSourceLayer,
+  Layer.mergeAll(webhookStoreLayer, deliveryStoreLayer).pipe(Layer.provide(webhookStateLayer))
 ).pipe(Layer.provide([auditTrailLayer, roleHoldersLayer]), (stores) =>
   Layer.provideMerge(composedSessionLookupLayer.pipe(Layer.provideMerge(composedRoleLookupLayer)), stores)
 ) satisfies Layer.Layer<StorePorts, unknown, unknown>

@@ -1,6 +1,6 @@
 import { Context, DateTime, Effect, Layer, Option } from "effect"
 import type { Db, Filter } from "mongodb"
-import { type AuditEntry, AuditLog, type AuditQuery, inOrganization } from "../../core/index.ts"
+import { type AuditEntry, AuditLog, type AuditQuery, EventSource, inOrganization } from "../../core/index.ts"
 import {
   type AuditEntryDocument,
   AuditRelay,
@@ -12,6 +12,7 @@ import {
 } from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions } from "./database.ts"
 import { attemptWrite, query } from "./driver.ts"
+import { makeEventSource } from "./event-source.ts"
 
 const pageFilter = (organizationId: string, audit: AuditQuery): Filter<AuditEntryDocument> => {
   const conditions: Array<Filter<AuditEntryDocument>> = [{ organizationId }]
@@ -70,9 +71,15 @@ export const makeAuditLog = (relayIntervalMs: number) =>
           )
         ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toAuditEntry)))
     })
-    return Context.make(AuditLog, log).pipe(Context.add(AuditRelay, relay))
+    return Context.make(AuditLog, log).pipe(
+      Context.add(AuditRelay, relay),
+      Context.add(EventSource, makeEventSource(db, batches.flush))
+    )
   })
 
-/** The audit log, and the relay the stores move what they wrote with (see `relayingWhatTheyWrite`). */
+/**
+ * The audit log, the relay the stores move what they wrote with (see `relayingWhatTheyWrite`), and
+ * the record read as the events' outbox.
+ */
 export const auditLogLayer = (options: Pick<MongoOptions, "auditRelayIntervalMs">) =>
   Layer.effectContext(makeAuditLog(options.auditRelayIntervalMs ?? 1000))

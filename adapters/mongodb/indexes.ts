@@ -56,7 +56,19 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { organizationId: 1, action: 1, at: -1, _id: -1 }, name: "by_action_in_organization" },
     { key: { organizationId: 1, "actor.id": 1, at: -1, _id: -1 }, name: "by_actor_in_organization" },
     { key: { organizationId: 1, "target.id": 1, at: -1, _id: -1 }, name: "by_target_in_organization" },
-    { key: { requestKey: 1 }, name: "by_request_key" }
+    { key: { requestKey: 1 }, name: "by_request_key" },
+    { key: { unsent: 1, at: 1, _id: 1 }, name: "unsent_in_order" }
+  ],
+  webhooks: [
+    // An organisation's endpoints each hold one of its `maxWebhooks` slots: the limit is the index's.
+    { key: { organizationId: 1, slot: 1 }, name: "one_endpoint_per_slot", unique: true },
+    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
+  ],
+  webhook_deliveries: [
+    { key: { webhookId: 1, eventId: 1 }, name: "one_delivery_per_event", unique: true },
+    { key: { webhookId: 1, createdAt: -1, _id: -1 }, name: "newest_first_of_endpoint" },
+    { key: { nextAttemptAt: 1 }, name: "by_due_time" },
+    { key: { updatedAt: 1 }, name: "by_update" }
   ],
   subscriptions: [
     { key: { providerSubscriptionId: 1 }, name: "by_provider_subscription" },

@@ -13,6 +13,7 @@ import {
   settleAccounts
 } from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
+import { deliveryStoreLayer } from "./delivery-store.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
@@ -35,6 +36,7 @@ import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
+import { webhookStoreLayer } from "./webhook-store.ts"
 
 // Said once per process: a server without TTL indexes lacks them for every database it serves.
 let warnedWithoutTtl = false
@@ -96,7 +98,9 @@ const writingStores = (options: MongoOptions) =>
     subscriptionStoreLayer,
     paymentInboxLayer,
     storeHealthLayer,
-    auditLogLayer(options)
+    auditLogLayer(options),
+    webhookStoreLayer,
+    deliveryStoreLayer
   ).pipe((stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores))
 
 /** `stores` on the database, prepared: indexes ensured, fences a dead write left taken down. */

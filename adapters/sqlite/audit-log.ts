@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { AuditEntry, AuditLog, defaultOrganizationId, inOrganization } from "../../core/index.ts"
+import { AuditEntry, AuditLog, defaultOrganizationId, inOrganization, isAnnounced } from "../../core/index.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
 import { jsonColumn, millis, optionalRow, whereClause } from "./values.ts"
@@ -7,7 +7,7 @@ import { jsonColumn, millis, optionalRow, whereClause } from "./values.ts"
 /** An entry as stored: whole, as JSON, beside the columns the record is read by. */
 const { encode, decode } = jsonColumn(AuditEntry)
 
-const toEntry = (row: Row) => decode(row.document)
+export const toEntry = (row: Row) => decode(row.document)
 
 /**
  * Appends `entry` in the transaction `db` is in: the change and its entry are committed together,
@@ -16,8 +16,8 @@ const toEntry = (row: Row) => decode(row.document)
 export const appendEntry = (db: SqliteConnection, entry: AuditEntry | undefined) => {
   if (entry === undefined) return
   db.run(
-    `INSERT INTO audit_events (id, organization_id, at, action, actor_id, target_id, request_key, document)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO audit_events (id, organization_id, at, action, actor_id, target_id, request_key, document, unsent)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     entry.id,
     entry.organizationId ?? defaultOrganizationId,
     millis(entry.at),
@@ -25,7 +25,8 @@ export const appendEntry = (db: SqliteConnection, entry: AuditEntry | undefined)
     entry.actor.id ?? null,
     entry.target.id,
     entry.requestKey ?? null,
-    encode(entry)
+    encode(entry),
+    isAnnounced(entry.action) ? 1 : null
   )
 }
 

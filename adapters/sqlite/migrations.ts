@@ -9,6 +9,7 @@ import { schemaV6 } from "./schema-v6.ts"
 import { schemaV7 } from "./schema-v7.ts"
 import { schemaV8 } from "./schema-v8.ts"
 import { schemaV9 } from "./schema-v9.ts"
+import { schemaV10 } from "./schema-v10.ts"
 
 /** Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. */
 const steps: ReadonlyArray<string> = [
@@ -20,7 +21,8 @@ const steps: ReadonlyArray<string> = [
   schemaV6,
   schemaV7,
   schemaV8,
-  schemaV9
+  schemaV9,
+  schemaV10
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

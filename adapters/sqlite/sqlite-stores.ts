@@ -4,6 +4,8 @@ import { accountTokenStoreLayer } from "./account-token-store.ts"
 import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
+import { deliveryStoreLayer } from "./delivery-store.ts"
+import { eventSourceLayer } from "./event-source.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { invitationStoreLayer } from "./invitation-store.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
@@ -20,6 +22,7 @@ import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
+import { webhookStoreLayer } from "./webhook-store.ts"
 
 /**
  * Every store port on one SQLite file, its schema migrated before the first request; the file is
@@ -46,6 +49,9 @@ export const sqliteStores = (options: SqliteOptions) =>
       subscriptionStoreLayer,
       paymentInboxLayer,
       storeHealthLayer,
-      auditLogLayer
+      auditLogLayer,
+      eventSourceLayer,
+      webhookStoreLayer,
+      deliveryStoreLayer
     ).pipe(Layer.provide(sqliteDatabaseLayer(options)))
   ) satisfies Layer.Layer<StorePorts, unknown, unknown>

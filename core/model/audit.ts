@@ -45,16 +45,22 @@ export const AuditAction = Schema.Literals([
   "mfa.disabled",
   "mfa.recovery_codes_regenerated",
   "mfa.recovery_code_used",
-  "mfa.reset"
+  "mfa.reset",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.secret_rotated",
+  "webhook.disabled"
 ])
 export type AuditAction = typeof AuditAction.Type
 
 /**
  * Who acted: a member (by id), the operator's master key, the open local mode, the payment provider,
- * an identity provider through a SCIM token (by the token's id), or an API key (by its id).
+ * an identity provider through a SCIM token (by the token's id), an API key (by its id), or Roster
+ * itself (the event sender disabling an endpoint that keeps failing).
  */
 export const AuditActor = Schema.Struct({
-  kind: Schema.Literals(["member", "master", "open", "provider", "scim", "api_key"]),
+  kind: Schema.Literals(["member", "master", "open", "provider", "scim", "api_key", "system"]),
   id: Schema.optionalKey(Schema.String)
 })
 export type AuditActor = typeof AuditActor.Type
@@ -70,7 +76,8 @@ export const AuditTarget = Schema.Struct({
     "invitation",
     "scim_token",
     "api_key",
-    "session"
+    "session",
+    "webhook"
   ]),
   id: Schema.String
 })

@@ -52,7 +52,9 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "scim_token",
     "api_key",
     "session",
-    "totp"
+    "totp",
+    "webhook",
+    "delivery"
   ]),
   id: Schema.String
 }) {}
@@ -219,6 +221,19 @@ export class MfaInvalid extends Schema.TaggedError<MfaInvalid>()("MfaInvalid", {
 export class SecretsKeyRequired extends Schema.TaggedError<SecretsKeyRequired>()("SecretsKeyRequired", {}) {}
 
 /** Every failure a use case may end with, but for defects: what each adapter answers, in its terms. */
+/**
+ * A webhook URL that may not be sent to: not `https`, or a host that is (or resolves to) a
+ * loopback, private, link-local or unique-local address.
+ */
+export class DestinationRefused extends Schema.TaggedError<DestinationRefused>()("DestinationRefused", {
+  reason: Schema.Literals(["scheme", "private_address"])
+}) {}
+
+/** The organisation has as many webhook endpoints as it may. */
+export class WebhookLimit extends Schema.TaggedError<WebhookLimit>()("WebhookLimit", {
+  limit: Schema.Int
+}) {}
+
 export type DomainError =
   | DuplicateEmail
   | DuplicateUsername
@@ -256,3 +271,5 @@ export type DomainError =
   | MfaInvalid
   | MfaRequired
   | SecretsKeyRequired
+  | DestinationRefused
+  | WebhookLimit

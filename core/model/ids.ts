@@ -58,3 +58,13 @@ export type ApiKeyId = typeof ApiKeyId.Type
 /** A session's public name, for its owner to list and end it by: never its token or the token's digest. */
 export const SessionId = OpaqueId.pipe(Schema.brand("SessionId"))
 export type SessionId = typeof SessionId.Type
+
+export const WebhookId = OpaqueId.pipe(Schema.brand("WebhookId"))
+export type WebhookId = typeof WebhookId.Type
+
+export const DeliveryId = OpaqueId.pipe(Schema.brand("DeliveryId"))
+export type DeliveryId = typeof DeliveryId.Type
+
+/** An event's id: its `webhook-id`, the same on every attempt, by which receivers deduplicate. */
+export const EventId = OpaqueId.pipe(Schema.brand("EventId"))
+export type EventId = typeof EventId.Type

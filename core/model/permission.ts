@@ -15,6 +15,10 @@ const catalog = {
   "organization.api_keys.write": {
     id: 10,
     description: "Create, change, rotate and revoke the organisation's API keys"
+  },
+  "organization.webhooks.write": {
+    id: 11,
+    description: "Register, change, test and delete the organisation's webhook endpoints"
   }
 } as const
 

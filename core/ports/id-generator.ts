@@ -2,12 +2,15 @@ import { Context, type Effect } from "effect"
 import type { AuditEntryId } from "../model/audit.ts"
 import type {
   ApiKeyId,
+  DeliveryId,
+  EventId,
   InvitationId,
   MemberId,
   OrganizationId,
   ScimTokenId,
   SessionId,
-  SubscriptionId
+  SubscriptionId,
+  WebhookId
 } from "../model/ids.ts"
 
 /** Globally unique string ids, safe to allocate on any instance without coordination. */
@@ -23,5 +26,9 @@ export class IdGenerator extends Context.Service<
     readonly scimTokenId: Effect.Effect<ScimTokenId>
     readonly apiKeyId: Effect.Effect<ApiKeyId>
     readonly sessionId: Effect.Effect<SessionId>
+    readonly webhookId: Effect.Effect<WebhookId>
+    readonly deliveryId: Effect.Effect<DeliveryId>
+    /** An event that no audit entry announces (a test). */
+    readonly eventId: Effect.Effect<EventId>
   }
 >()("roster/core/ports/IdGenerator") {}

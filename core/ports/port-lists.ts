@@ -4,6 +4,9 @@ import { AccountTokenStore } from "./account-token-store.ts"
 import { ApiKeyStore } from "./api-key-store.ts"
 import { AuditLog } from "./audit-log.ts"
 import { AuthSettings } from "./auth-settings.ts"
+import { DeliveryPolicy } from "./delivery-policy.ts"
+import { DeliveryStore } from "./delivery-store.ts"
+import { EventSource } from "./event-source.ts"
 import { IdGenerator } from "./id-generator.ts"
 import { IdempotencyStore } from "./idempotency-store.ts"
 import { InvitationMail } from "./invitation-mail.ts"
@@ -28,6 +31,8 @@ import { SessionTokens } from "./session-tokens.ts"
 import { StoreHealth } from "./store-health.ts"
 import { SubscriptionStore } from "./subscription-store.ts"
 import { Totp } from "./totp.ts"
+import { WebhookSender } from "./webhook-sender.ts"
+import { WebhookStore } from "./webhook-store.ts"
 
 /**
  * Every port a store implements: each store adapter (memory, SQLite, MongoDB) provides all of them,
@@ -38,6 +43,8 @@ export const storePorts = [
   AccountTokenStore,
   ApiKeyStore,
   AuditLog,
+  DeliveryStore,
+  EventSource,
   IdempotencyStore,
   InvitationStore,
   LoginThrottleStore,
@@ -53,7 +60,8 @@ export const storePorts = [
   SessionLookup,
   SessionStore,
   StoreHealth,
-  SubscriptionStore
+  SubscriptionStore,
+  WebhookStore
 ] as const
 export type StorePorts = Context.Service.Identifier<(typeof storePorts)[number]>
 
@@ -61,6 +69,7 @@ export type StorePorts = Context.Service.Identifier<(typeof storePorts)[number]>
 export const servicePorts = [
   AccountMail,
   AuthSettings,
+  DeliveryPolicy,
   IdGenerator,
   InvitationMail,
   PasswordHasher,
@@ -68,7 +77,8 @@ export const servicePorts = [
   PlanCatalog,
   SecretBox,
   SessionTokens,
-  Totp
+  Totp,
+  WebhookSender
 ] as const
 export type ServicePorts = Context.Service.Identifier<(typeof servicePorts)[number]>
 

@@ -42,6 +42,8 @@ export class SessionTokens extends Context.Service<
       readonly code: Redacted.Redacted<string>
       readonly hash: TokenHash
     }>
+    /** A Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
+    readonly issueSigningSecret: Effect.Effect<Redacted.Redacted<string>>
     readonly hashOf: (token: Redacted.Redacted<string>) => Effect.Effect<TokenHash>
     /** Compares two hashes in constant time, so the comparison tells nothing of where they differ. */
     readonly sameHash: (a: TokenHash, b: TokenHash) => Effect.Effect<boolean>

@@ -5,13 +5,17 @@ import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createRosterClient, makeRosterClient, RosterProblem } from "../../adapters/http/client.ts"
 import { clientScenario } from "../support/client-scenario.ts"
+import { startReceiver } from "../support/event-receiver.ts"
 import { type RunningServer, startServer } from "../support/server-process.ts"
 
 const masterKey = "client-test-master-key-with-enough-entropy"
 
 let server: RunningServer
 beforeAll(async () => {
-  server = await startServer(["npm", "start", "--silent"], { ROSTER_MASTER_KEY: masterKey })
+  server = await startServer(["npm", "start", "--silent"], {
+    ROSTER_MASTER_KEY: masterKey,
+    ROSTER_WEBHOOK_ALLOW_PRIVATE: "on"
+  })
 })
 afterAll(() => server?.kill())
 
@@ -97,5 +101,40 @@ describe("the typed client against `npm start`", () => {
     expect(outcome.listed).toContain(outcome.made)
     expect(outcome.revoked).toBe(outcome.made)
     expect(outcome.refused._tag).toBe("Unauthorized")
+  })
+
+  it("both clients register an endpoint, send it a test, and read its deliveries", async () => {
+    const receiver = await startReceiver()
+    try {
+      const made = await Effect.runPromise(
+        Effect.gen(function* () {
+          const operator = yield* makeRosterClient({ baseUrl: server.url, token: masterKey })
+          const webhook = yield* operator.webhooks.createWebhook({
+            payload: { url: `${receiver.url}/hooks`, events: ["webhook.test"], description: "Typed" }
+          })
+          const secret = webhook.secret === null ? "" : Redacted.value(webhook.secret)
+          const types = yield* operator.webhooks.listEventTypes()
+          return { id: webhook.id, secret, types: types.map((each) => each.type) }
+        }).pipe(Effect.provide(FetchHttpClient.layer))
+      )
+      expect(made.secret).toMatch(/^whsec_/u)
+      expect(made.types).toContain("member.removed")
+      await receiver.set({ secrets: [made.secret] })
+      const roster = createRosterClient({ baseUrl: server.url, token: masterKey })
+      const queued = await roster.webhooks.testWebhook({ id: made.id })
+      expect(queued).toMatchObject({ type: "webhook.test", status: "pending", attempts: 0 })
+      const [message] = await receiver.waitFor((got) => got.length > 0)
+      expect(message).toMatchObject({ id: queued.eventId, verifiedBy: 1 })
+      const deliveries: Array<string> = []
+      for await (const each of roster.webhooks.listDeliveries({ id: made.id, status: "succeeded" }))
+        deliveries.push(each.id)
+      expect(deliveries).toEqual([queued.id])
+      const refused = await roster.webhooks
+        .createWebhook({ url: "ftp://example.com", events: ["*"] })
+        .catch((e: unknown) => e)
+      expect(refused).toMatchObject({ status: 400, code: "validation_failed" })
+    } finally {
+      await receiver.stop()
+    }
   })
 })

@@ -20,7 +20,8 @@ export const publishedPermissions: ReadonlyArray<readonly [number, PermissionKey
   [7, "admin.accounts.write"],
   [8, "audit.read"],
   [9, "organization.write"],
-  [10, "organization.api_keys.write"]
+  [10, "organization.api_keys.write"],
+  [11, "organization.webhooks.write"]
 ]
 
 export const idsOf = (...keys: ReadonlyArray<PermissionKey>) => keys.map(permissionIdOf)

@@ -14,6 +14,7 @@ import { PaymentsApi } from "./payments.ts"
 import { PricingApi } from "./pricing.ts"
 import { SessionsApi } from "./sessions.ts"
 import { TeamApi } from "./team.ts"
+import { WebhooksApi } from "./webhooks.ts"
 
 export const openApiPath = "/api/v1/openapi.json"
 
@@ -36,6 +37,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(AuditApi)
   .add(OrganizationsApi)
   .add(ApiKeysApi)
+  .add(WebhooksApi)
   .add(HealthApi)
   .middleware(RequestProblems)
   // Report every problem of a request at once, not only the first one found.

@@ -10,7 +10,8 @@ const readPaths: Record<Exclude<AuditTarget["type"], "login">, (id: string) => s
   invitation: (id) => `/api/v1/team/invitations/${encodeURIComponent(id)}`,
   scim_token: () => "/api/v1/organization/scim-tokens",
   api_key: (id) => `/api/v1/organization/api-keys/${encodeURIComponent(id)}`,
-  session: () => "/api/v1/auth/sessions"
+  session: () => "/api/v1/auth/sessions",
+  webhook: (id) => `/api/v1/organization/webhooks/${encodeURIComponent(id)}`
 }
 
 const doneMessage = JSON.stringify({

@@ -4,7 +4,8 @@ import {
   AuditActor,
   AuditEntry,
   AuditTarget,
-  defaultOrganizationId
+  defaultOrganizationId,
+  isAnnounced
 } from "../../../core/index.ts"
 import { collectionSchema, decodeDocument, encodeDocument } from "../stored-schema.ts"
 
@@ -24,11 +25,13 @@ export const AuditEntryDocument = collectionSchema(
     ),
     requestId: Schema.optionalKey(Schema.String),
     requestKey: Schema.optionalKey(Schema.String),
-    organizationId: Schema.optionalKey(Schema.String)
+    organizationId: Schema.optionalKey(Schema.String),
+    /** An announced change's entry not yet turned into deliveries (`EventSource`). */
+    unsent: Schema.optionalKey(Schema.Literal(true))
   }),
   AuditEntry,
   {
-    decode: ({ _id, changes, ...fields }) => ({
+    decode: ({ _id, changes, unsent: _unsent, ...fields }) => ({
       id: _id,
       changes: Object.fromEntries(
         changes.map(({ field, before, after }) => [field, [before, after] as const])
@@ -40,7 +43,8 @@ export const AuditEntryDocument = collectionSchema(
       changes: Object.entries(changes).map(([field, [before, after]]) => ({ field, before, after })),
       ...fields,
       // An entry made outside any organisation's request is the default organisation's.
-      organizationId: organizationId ?? defaultOrganizationId
+      organizationId: organizationId ?? defaultOrganizationId,
+      ...(isAnnounced(fields.action) ? { unsent: true as const } : {})
     })
   }
 )

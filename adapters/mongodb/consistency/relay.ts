@@ -46,6 +46,7 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
   invitation: [byId("invitations", (id) => id)],
   scim_token: [byId("scim_tokens", (id) => id)],
   api_key: [byId("api_keys", (id) => id)],
+  webhook: [byId("webhooks", (id) => id)],
   login: [],
   session: []
 }

@@ -11,7 +11,8 @@ import {
   ScimTokenStore,
   type StorePorts,
   type StoreUnavailable,
-  SubscriptionStore
+  SubscriptionStore,
+  WebhookStore
 } from "../../../core/index.ts"
 
 /**
@@ -33,7 +34,8 @@ const writingEntries: ReadonlyArray<Context.Key<StorePorts, object>> = [
   RolePermissionStore,
   RoleStore,
   ScimTokenStore,
-  SubscriptionStore
+  SubscriptionStore,
+  WebhookStore
 ]
 
 /** An answer saying the write did not happen (its condition failed): it left no entry to move. */

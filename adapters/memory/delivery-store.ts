@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto"
+import { DateTime, Effect, Layer, Option } from "effect"
+import {
+  type ClaimedDelivery,
+  DeliveryRecord,
+  DeliveryStore,
+  syncInOrganization,
+  toDelivery
+} from "../../core/index.ts"
+import { MemoryWebhookState } from "./webhook-state.ts"
+import { dueAt } from "./webhook-store.ts"
+
+const newestFirst = (a: DeliveryRecord, b: DeliveryRecord) =>
+  DateTime.toEpochMillis(b.createdAt) - DateTime.toEpochMillis(a.createdAt) ||
+  (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+
+export const deliveryStoreLayer = Layer.effect(
+  DeliveryStore,
+  Effect.gen(function* () {
+    const { webhooks, deliveries } = yield* MemoryWebhookState
+    const keys = new Set<string>()
+    const keyOf = (delivery: DeliveryRecord) => `${delivery.webhookId} ${delivery.eventId}`
+    const ofEndpoint = (organizationId: string, webhookId: string, id: string) =>
+      Option.filter(
+        Option.fromNullishOr(deliveries.get(id)),
+        ({ record }) => record.webhookId === webhookId && record.organizationId === organizationId
+      )
+    return DeliveryStore.of({
+      enqueue: (records) =>
+        Effect.sync(() => {
+          for (const record of records) {
+            if (keys.has(keyOf(record))) continue
+            keys.add(keyOf(record))
+            deliveries.set(record.id, { record })
+          }
+        }),
+      page: (webhookId, status, after, limit) =>
+        syncInOrganization((organizationId) =>
+          [...deliveries.values()]
+            .map(({ record }) => record)
+            .filter(
+              (record) =>
+                record.webhookId === webhookId &&
+                record.organizationId === organizationId &&
+                (status === undefined || record.status === status) &&
+                (after === undefined || newestFirst(after as DeliveryRecord, record) < 0)
+            )
+            .sort(newestFirst)
+            .slice(0, limit)
+            .map(toDelivery)
+        ),
+      find: (webhookId, id) =>
+        syncInOrganization((organizationId) =>
+          Option.map(ofEndpoint(organizationId, webhookId, id), ({ record }) => toDelivery(record))
+        ),
+      retry: (webhookId, id, now) =>
+        syncInOrganization((organizationId) =>
+          Option.map(ofEndpoint(organizationId, webhookId, id), (held) => {
+            const record = new DeliveryRecord(
+              { ...held.record, status: "pending", nextAttemptAt: now, updatedAt: now },
+              { disableChecks: true }
+            )
+            deliveries.set(id, { ...held, record })
+            return toDelivery(record)
+          })
+        ),
+      claimDue: (now, leaseUntil, limit) =>
+        Effect.sync(() => {
+          const at = DateTime.toEpochMillis(now)
+          const claimed: Array<ClaimedDelivery> = []
+          for (const [id, held] of deliveries) {
+            if (claimed.length === limit) break
+            const webhook = webhooks.get(held.record.webhookId)
+            if (webhook === undefined || !webhook.enabled || dueAt(held.record) > at) continue
+            if (held.claim !== undefined && held.claim.until > at) continue
+            const claim = { token: randomUUID(), until: DateTime.toEpochMillis(leaseUntil) }
+            deliveries.set(id, { ...held, claim })
+            claimed.push({ delivery: held.record, webhook, claim: claim.token })
+          }
+          return claimed
+        }),
+      settle: (id, claim, outcome, now) =>
+        Effect.sync(() => {
+          const held = deliveries.get(id)
+          if (held?.claim?.token !== claim) return false
+          const {
+            nextAttemptAt: _,
+            lastStatusCode: _c,
+            lastError: _e,
+            lastResponse: _r,
+            ...kept
+          } = held.record
+          deliveries.set(id, {
+            record: new DeliveryRecord({ ...kept, ...outcome, updatedAt: now }, { disableChecks: true })
+          })
+          return true
+        }),
+      prune: (before) =>
+        Effect.sync(() => {
+          for (const [id, { record }] of deliveries) {
+            const ended = record.status === "succeeded" || record.status === "exhausted"
+            if (ended && DateTime.isLessThan(record.updatedAt, before)) {
+              deliveries.delete(id)
+              keys.delete(keyOf(record))
+            }
+          }
+        })
+    })
+  })
+)

@@ -1,0 +1,21 @@
+import { Context, Layer } from "effect"
+import type { DeliveryRecord, WebhookRecord } from "../../core/index.ts"
+
+/** A delivery in memory, with its claim while one holds. */
+export interface HeldDelivery {
+  readonly record: DeliveryRecord
+  readonly claim?: { readonly token: string; readonly until: number }
+}
+
+/** Endpoints and their deliveries, shared by the two stores of one build: a claim joins the two. */
+export class MemoryWebhookState extends Context.Service<
+  MemoryWebhookState,
+  {
+    readonly webhooks: Map<string, WebhookRecord>
+    readonly deliveries: Map<string, HeldDelivery>
+  }
+>()("roster/memory/MemoryWebhookState") {}
+
+export const webhookStateLayer = Layer.sync(MemoryWebhookState, () =>
+  MemoryWebhookState.of({ webhooks: new Map(), deliveries: new Map() })
+)

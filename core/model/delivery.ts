@@ -1,0 +1,62 @@
+import { type DateTime, Schema } from "effect"
+import { EventType } from "./event-catalog.ts"
+import { DeliveryId, EventId, OrganizationId, WebhookId } from "./ids.ts"
+import { cursorOf } from "./page.ts"
+import type { WebhookRecord } from "./webhook.ts"
+
+/**
+ * `pending`: not tried yet, or sent again by hand; `failed`: its last try failed and another is
+ * due; `succeeded`; `exhausted`: every try failed, or its endpoint answered 410 Gone.
+ */
+export const DeliveryStatus = Schema.Literals(["pending", "succeeded", "failed", "exhausted"])
+export type DeliveryStatus = typeof DeliveryStatus.Type
+
+/** One event's delivery to one endpoint, as shown. */
+export class Delivery extends Schema.Class<Delivery>("roster/Delivery")({
+  id: DeliveryId,
+  eventId: EventId,
+  type: EventType,
+  attempts: Schema.Int,
+  status: DeliveryStatus,
+  lastStatusCode: Schema.optionalKey(Schema.Int),
+  lastError: Schema.optionalKey(Schema.String),
+  /** The last answer's first kilobyte, for an administrator finding out why. */
+  lastResponse: Schema.optionalKey(Schema.String),
+  nextAttemptAt: Schema.optionalKey(Schema.DateTimeUtc),
+  createdAt: Schema.DateTimeUtc,
+  updatedAt: Schema.DateTimeUtc
+}) {}
+
+// Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
+export class DeliveryRecord extends Schema.Class<DeliveryRecord>("roster/DeliveryRecord")({
+  ...Delivery.fields,
+  webhookId: WebhookId,
+  organizationId: OrganizationId,
+  /** The message's body, the same on every attempt. */
+  body: Schema.String
+}) {}
+
+export const toDelivery = ({ webhookId: _w, organizationId: _o, body: _b, ...fields }: DeliveryRecord) =>
+  new Delivery(fields, { disableChecks: true })
+
+/** A delivery an instance claimed to send, with its endpoint as it stood when claimed. */
+export interface ClaimedDelivery {
+  readonly delivery: DeliveryRecord
+  readonly webhook: WebhookRecord
+  /** What proves the claim is still this instance's when the outcome is written. */
+  readonly claim: string
+}
+
+/** What a try ended with, as the store writes it. */
+export interface DeliveryOutcome {
+  readonly status: DeliveryStatus
+  readonly attempts: number
+  readonly lastStatusCode?: number
+  readonly lastError?: string
+  readonly lastResponse?: string
+  readonly nextAttemptAt?: DateTime.Utc
+}
+
+export const DeliveryPosition = Schema.Struct({ createdAt: Schema.DateTimeUtcFromMillis, id: DeliveryId })
+export type DeliveryPosition = typeof DeliveryPosition.Type
+export const DeliveryCursor = cursorOf(DeliveryPosition)

@@ -1,0 +1,112 @@
+import { Schema } from "effect"
+
+const Id = Schema.String
+const at = Schema.optionalKey
+const Instant = Schema.String.annotate({ description: "An instant in RFC 3339" })
+
+const objects = {
+  member: Schema.Struct({
+    id: Id,
+    username: at(Schema.String),
+    email: at(Schema.String),
+    emailVerified: at(Schema.Boolean),
+    activestatus: at(Schema.Boolean),
+    accountActiveStatus: at(Schema.Boolean),
+    roleId: at(Schema.Int)
+  }),
+  role: Schema.Struct({
+    id: Id,
+    name: at(Schema.String),
+    roleKey: at(Schema.String),
+    activeStatus: at(Schema.Boolean)
+  }),
+  invitation: Schema.Struct({
+    id: Id,
+    email: at(Schema.String),
+    roleId: at(Schema.Int),
+    expiresAt: at(Instant)
+  }),
+  subscription: Schema.Struct({
+    id: Id,
+    planId: at(Schema.String),
+    status: at(Schema.String),
+    providerSubscriptionId: at(Schema.NullOr(Schema.String)),
+    providerCustomerId: at(Schema.NullOr(Schema.String))
+  }),
+  organization: Schema.Struct({
+    id: Id,
+    name: at(Schema.String),
+    slug: at(Schema.String),
+    defaultRoleId: at(Schema.NullOr(Schema.Int)),
+    ownerRoleId: at(Schema.NullOr(Schema.Int)),
+    requireMfa: at(Schema.Boolean)
+  }),
+  api_key: Schema.Struct({
+    id: Id,
+    name: at(Schema.String),
+    permissions: at(Schema.Array(Schema.Int)),
+    expiresAt: at(Schema.NullOr(Instant))
+  })
+} as const
+export type EventObjectKind = keyof typeof objects
+
+/** What an event of a change to one object carries: the object, and what a change replaced. */
+const changeOf = (kind: EventObjectKind, withPrevious: boolean) =>
+  Schema.Struct({
+    organizationId: Schema.String,
+    [kind]: objects[kind],
+    ...(withPrevious
+      ? {
+          previous: Schema.optionalKey(
+            Schema.Record(Schema.String, Schema.Unknown).annotate({
+              description: "The changed fields' values before the change"
+            })
+          )
+        }
+      : {})
+  })
+
+const entry = (description: string, data: Schema.Top) => ({ description, data })
+
+/** The events Roster sends, each with what its `data` holds. Only appended to. */
+export const eventCatalog = {
+  "member.added": entry("A member joined the organisation", changeOf("member", false)),
+  "member.updated": entry(
+    "A member's role, flags or profile changed (the fields that changed, and `previous`)",
+    changeOf("member", true)
+  ),
+  "member.removed": entry("A member left or was removed: revoke their access", changeOf("member", false)),
+  "role.created": entry("A role was added", changeOf("role", false)),
+  "role.updated": entry("A role was renamed or its standing changed", changeOf("role", true)),
+  "role.deleted": entry("A role was deleted", changeOf("role", false)),
+  "role.permissions_changed": entry(
+    "A permission was granted to a role or removed from it",
+    Schema.Struct({
+      organizationId: Schema.String,
+      roleId: Schema.optionalKey(Schema.Int),
+      permissionId: Schema.Int,
+      granted: Schema.Boolean
+    })
+  ),
+  "invitation.created": entry("An invitation was made", changeOf("invitation", false)),
+  "invitation.accepted": entry("An invitation was accepted", changeOf("invitation", false)),
+  "invitation.revoked": entry("An invitation was revoked", changeOf("invitation", false)),
+  "subscription.updated": entry(
+    "The subscription was made or its status or plan changed",
+    changeOf("subscription", true)
+  ),
+  "organization.updated": entry(
+    "The organisation's name or settings changed",
+    changeOf("organization", true)
+  ),
+  "organization.deleted": entry("The organisation was deleted", changeOf("organization", false)),
+  "api_key.created": entry("An API key was created", changeOf("api_key", false)),
+  "api_key.revoked": entry("An API key was revoked", changeOf("api_key", false)),
+  "webhook.test": entry(
+    "A test an administrator sent to one endpoint",
+    Schema.Struct({ organizationId: Schema.String, webhookId: Schema.String })
+  )
+} as const
+
+export const EventType = Schema.Literals(Object.keys(eventCatalog) as Array<keyof typeof eventCatalog>)
+export type EventType = typeof EventType.Type

@@ -1,0 +1,101 @@
+import { DateTime } from "effect"
+import type { AuditAction, AuditEntry } from "./audit.ts"
+import type { EventObjectKind, EventType } from "./event-catalog.ts"
+import { EventId, type OrganizationId } from "./ids.ts"
+import { defaultOrganizationId } from "./organization.ts"
+
+/** What an event announces of its object: made (its fields after), changed (and before), gone (before). */
+type Shape = "made" | "changed" | "gone"
+
+const announced: Partial<Record<AuditAction, readonly [EventType, EventObjectKind, Shape]>> = {
+  "member.added": ["member.added", "member", "made"],
+  "member.updated": ["member.updated", "member", "changed"],
+  "account.enabled": ["member.updated", "member", "changed"],
+  "account.disabled": ["member.updated", "member", "changed"],
+  "email.verified": ["member.updated", "member", "changed"],
+  "member.removed": ["member.removed", "member", "gone"],
+  "role.added": ["role.created", "role", "made"],
+  "role.updated": ["role.updated", "role", "changed"],
+  "role.removed": ["role.deleted", "role", "gone"],
+  "invitation.created": ["invitation.created", "invitation", "made"],
+  "invitation.accepted": ["invitation.accepted", "invitation", "made"],
+  "invitation.revoked": ["invitation.revoked", "invitation", "gone"],
+  "subscription.created": ["subscription.updated", "subscription", "made"],
+  "subscription.updated": ["subscription.updated", "subscription", "changed"],
+  "organization.updated": ["organization.updated", "organization", "changed"],
+  "organization.deleted": ["organization.deleted", "organization", "gone"],
+  "api_key.created": ["api_key.created", "api_key", "made"],
+  "api_key.revoked": ["api_key.revoked", "api_key", "gone"]
+}
+
+const permissionChanges: ReadonlySet<AuditAction> = new Set(["permission.granted", "permission.removed"])
+
+/** Whether the change an entry records is announced to the organisation's endpoints. */
+export const isAnnounced = (action: AuditAction): boolean =>
+  action in announced || permissionChanges.has(action)
+
+/** An event, as every endpoint subscribed to its type is sent it. */
+export interface RosterEvent {
+  readonly id: EventId
+  readonly type: EventType
+  readonly organizationId: OrganizationId
+  /** The message's body, as sent on every attempt: `{ type, timestamp, data }`. */
+  readonly body: string
+}
+
+/** An entry's id stands for its event: `aud_…` is announced as `evt_…`, the same on every attempt. */
+export const eventIdOf = (entry: AuditEntry): EventId => EventId.make(`evt_${entry.id.replace(/^aud_/, "")}`)
+
+export const messageBody = (type: EventType, at: DateTime.Utc, data: object) =>
+  JSON.stringify({ type, timestamp: DateTime.formatIso(at), data })
+
+// An email's proof has no fields to list: its event says what it changed.
+const implied: Partial<Record<AuditAction, Record<string, readonly [unknown, unknown]>>> = {
+  "email.verified": { emailVerified: [false, true] }
+}
+
+const sideOf = (changes: AuditEntry["changes"], side: 0 | 1) => {
+  const fields: Record<string, unknown> = {}
+  for (const [field, values] of Object.entries(changes)) {
+    const value = values[side]
+    if (value !== null && value !== undefined) fields[field] = value
+  }
+  return fields
+}
+
+const dataOf = (entry: AuditEntry, organizationId: OrganizationId) => {
+  if (permissionChanges.has(entry.action)) {
+    const [was, is] = entry.changes.permissionId ?? [null, null]
+    const roleId = entry.changes.roleId?.[0] ?? entry.changes.roleId?.[1]
+    return {
+      organizationId,
+      ...(roleId === null || roleId === undefined ? {} : { roleId }),
+      permissionId: is ?? was,
+      granted: entry.action === "permission.granted"
+    }
+  }
+  const [, kind, shape] = announced[entry.action] as readonly [EventType, EventObjectKind, Shape]
+  const changes = { ...entry.changes, ...implied[entry.action] }
+  const object = { id: entry.target.id, ...sideOf(changes, shape === "gone" ? 0 : 1) }
+  if (shape !== "changed") return { organizationId, [kind]: object }
+  const previous: Record<string, unknown> = {}
+  for (const [field, [was]] of Object.entries(changes)) previous[field] = was
+  return { organizationId, [kind]: object, previous }
+}
+
+/**
+ * The event an audit entry announces, none when its change is not one the catalog holds. It says
+ * what the change was when it was made, from the entry alone: never a later state, never a secret
+ * (an entry holds none).
+ */
+export const eventOfEntry = (entry: AuditEntry): RosterEvent | undefined => {
+  const type = permissionChanges.has(entry.action) ? "role.permissions_changed" : announced[entry.action]?.[0]
+  if (type === undefined) return undefined
+  const organizationId = entry.organizationId ?? defaultOrganizationId
+  return {
+    id: eventIdOf(entry),
+    type,
+    organizationId,
+    body: messageBody(type, entry.at, dataOf(entry, organizationId))
+  }
+}
