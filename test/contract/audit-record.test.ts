@@ -86,7 +86,7 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
         type: "role_permission_detail",
         id: String(record.id)
       })
-      assert.deepStrictEqual(byAction("permission.removed")?.changes, { permissionId: [1, null] })
+      assert.deepStrictEqual(byAction("permission.removed")?.changes.permissionId, [1, null])
       assert.deepStrictEqual(byAction("role.removed")?.changes.roleKey, ["staff", null])
       assert.deepStrictEqual(byAction("role.added")?.target, { type: "role", id: String(crew.id) })
       const text = JSON.stringify(entries)

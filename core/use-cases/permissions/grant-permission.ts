@@ -38,7 +38,8 @@ export const grantPermission = Effect.fnUntraced(function* (actor: Principal, in
   const entryOf = (detail: RolePermissionDetail) => {
     entry = entryFor(
       { type: "role_permission_detail", id: String(detail.id) },
-      { permissionId: [null, input.permissionId] }
+      // The role, unchanged, so that the entry (and its event) says whose permissions changed.
+      { roleId: [input.roleId, input.roleId], permissionId: [null, input.permissionId] }
     )
     return entry
   }

@@ -46,7 +46,7 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
     auditActorOf(actor),
     "permission.removed",
     { type: "role_permission_detail", id: String(input.id) },
-    { permissionId: [input.permissionId, null] }
+    { roleId: [roleId, roleId], permissionId: [input.permissionId, null] }
   )
   const updated = yield* store.revoke(current.value, input.permissionId, yield* DateTime.now, entry)
   if (Option.isNone(updated))
