@@ -190,7 +190,10 @@ describe("permission entries", () => {
       assert.strictEqual(first.entry.action, "permission.granted")
       const record = { type: "role_permission_detail", id: String(first.result.id) }
       assert.deepStrictEqual(first.entry.target, record)
-      assert.deepStrictEqual(first.entry.changes, { roleId: [staff.id, staff.id], permissionId: [null, read] })
+      assert.deepStrictEqual(first.entry.changes, {
+        roleId: [staff.id, staff.id],
+        permissionId: [null, read]
+      })
       const second = yield* theEntryOf(grantPermission(master, { roleId: staff.id, permissionId: audit }))
       assert.deepStrictEqual(second.entry.target, record, "the same record, now existing")
       yield* assertUnrecorded(grantPermission(master, { roleId: staff.id, permissionId: read }))
