@@ -23,11 +23,16 @@ export const WebhookUrl = Schema.String.check(
   )
 ).annotate({ format: "uri" })
 
-/** The event types an endpoint is sent: some of the catalog's, or `*` for all. */
-export const WebhookEvents = Schema.Union([
-  Schema.Tuple([Schema.Literal("*")]),
-  Schema.Array(EventType).check(Schema.isMinLength(1), Schema.isMaxLength(50))
-])
+/** The event types an endpoint is sent: some of the catalog's, or `*` alone for all. */
+export const WebhookEvents = Schema.Array(Schema.Union([Schema.Literal("*"), EventType])).check(
+  Schema.isMinLength(1),
+  Schema.isMaxLength(50),
+  Schema.makeFilter(
+    (events: ReadonlyArray<string>) =>
+      events.length === 1 || !events.includes("*") ? undefined : 'Expected ["*"] alone, or event types',
+    { description: '["*"] alone, or event types' }
+  )
+)
 export type WebhookEvents = typeof WebhookEvents.Type
 
 export const WebhookDescription = inNfc(
@@ -73,7 +78,7 @@ export const toWebhook = (record: WebhookRecord): Webhook =>
 
 /** Whether an endpoint is sent events of `type`. */
 export const subscribesTo = (events: WebhookEvents, type: EventType): boolean =>
-  events[0] === "*" || (events as ReadonlyArray<string>).includes(type)
+  events[0] === "*" || events.includes(type)
 
 export const WebhookPosition = Schema.Struct({ createdAt: Schema.DateTimeUtcFromMillis, id: WebhookId })
 export type WebhookPosition = typeof WebhookPosition.Type
