@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { Effect, Layer, Logger, Option, Redacted, Schedule } from "effect"
-import { jsonLines, RequestLog } from "../adapters/http/index.ts"
+import { jsonLines, RequestLog, RequestsStarted } from "../adapters/http/index.ts"
 import { loadedWhenBuilt } from "../adapters/loaded-when-built.ts"
 import { jsonLineLogger } from "../adapters/log/json-line.ts"
 import { noAccountMailLayer } from "../adapters/mail/no-account-mail.ts"
@@ -83,6 +83,8 @@ const seatReconciliation = Layer.effectDiscard(
   )
 ).pipe(Layer.provide(jsonLogger))
 
+const requestCount = () => Layer.sync(RequestsStarted, () => ({ started: 0 }))
+
 /** Every organisation's Owner role holds the whole catalog before the first request (see `setUpOrganizations`). */
 const organizationSetUp = Layer.effectDiscard(setUpOrganizations)
 
@@ -143,7 +145,8 @@ export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
     Layer.mergeAll(
       metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
       tracing(settings),
-      atStart.pipe(Layer.provideMerge(coreServices(settings))),
+      // One count of requests, which the edge adds to and the events' sender reads.
+      atStart.pipe(Layer.provideMerge(coreServices(settings)), Layer.provideMerge(requestCount())),
       webhookVerifier(settings),
       Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {}),
       // What use cases log while serving a request comes out as the same JSON lines, naming its trace.

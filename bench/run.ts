@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
+import { eventDelivery, printEventDelivery } from "./event-delivery.ts"
 import { forgotTiming, printForgotTiming } from "./forgot-timing.ts"
 import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
@@ -272,6 +273,8 @@ const forgot = process.env.BENCH_ONLY === undefined ? await forgotTiming() : und
 if (forgot !== undefined) printForgotTiming(forgot)
 const mfaLogin = process.env.BENCH_ONLY === undefined ? await mfaLoginTiming() : undefined
 if (mfaLogin !== undefined) printMfaLoginTiming(mfaLogin)
+const events = wanted("outbound events") ? await eventDelivery() : undefined
+if (events !== undefined) printEventDelivery(events)
 mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
@@ -288,7 +291,8 @@ writeFileSync(
       countingUs,
       metricsCost,
       forgotTiming: forgot,
-      mfaLogin
+      mfaLogin,
+      outboundEvents: events
     },
     null,
     2

@@ -3,5 +3,6 @@ export { SignatureRejected, WebhookVerifier } from "../payments/webhook-verifier
 export { isLoopbackName } from "./edge/local-request.ts"
 export type { EdgeOptions, MetricsOptions } from "./edge/options.ts"
 export { jsonLines, RequestLog, type RequestLogEntry } from "./edge/request-log.ts"
+export { type RequestCount, RequestsStarted } from "./edge/requests-started.ts"
 export { toNodeHandler } from "./node-handler.ts"
 export { type ConnectionInfo, type HttpServices, makeWebHandler, type WebHandler } from "./web-handler.ts"

@@ -17,6 +17,7 @@ import type { EdgeOptions } from "./edge/options.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
+import { RequestsStarted } from "./edge/requests-started.ts"
 import {
   bearerOf,
   type ConnectionInfo,
@@ -63,6 +64,7 @@ export const makeWebHandler = async <E>(
   const runtime = ManagedRuntime.make(services)
   const context = await runtime.context()
   const log = Context.get(context, RequestLog)
+  const requests = Context.get(context, RequestsStarted)
   const guard = await makeGuards(options)
   const web = HttpRouter.toWebHandler(
     rosterRoutes(options).pipe(
@@ -129,6 +131,7 @@ export const makeWebHandler = async <E>(
       ? next(checked, record)
       : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : next(read, record)))
   const answer: WebHandler["handler"] = (request, connection) => {
+    requests.started++
     const started = performance.now()
     const record = routedFor(request, connection)
     const finished = finish(request, record, started)

@@ -32,7 +32,7 @@ import { recordingSender } from "../support/webhook-sending.ts"
 
 const roundsUntilIdle = Effect.gen(function* () {
   for (let round = 0; round < 10; round++) {
-    const { fannedOut, sent } = yield* deliverEvents
+    const { fannedOut, sent } = yield* deliverEvents()
     if (fannedOut + sent === 0) return
   }
 })

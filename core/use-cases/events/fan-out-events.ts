@@ -3,7 +3,6 @@ import { DeliveryRecord } from "../../model/delivery.ts"
 import { eventOfEntry } from "../../model/event.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import { subscribesTo, type WebhookRecord } from "../../model/webhook.ts"
-import { DeliveryPolicy } from "../../ports/delivery-policy.ts"
 import { DeliveryStore } from "../../ports/delivery-store.ts"
 import { EventSource } from "../../ports/event-source.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
@@ -13,11 +12,11 @@ import { WebhookStore } from "../../ports/webhook-store.ts"
  * Turns a batch of the record's unsent entries into deliveries, one for each enabled endpoint of
  * the entry's organisation that takes its type and existed when the change was made; then marks
  * them sent. Deliveries are enqueued before the mark: a stop between the two enqueues them again,
- * which the store keeps once. Answers how many entries it took.
+ * which the store keeps once. Takes at most `limit` entries; answers how many it took.
  */
-export const fanOutEvents = Effect.gen(function* () {
+export const fanOutEvents = Effect.fnUntraced(function* (limit: number) {
   const source = yield* EventSource
-  const entries = yield* source.unsent((yield* DeliveryPolicy).batchSize)
+  const entries = yield* source.unsent(limit)
   if (entries.length === 0) return 0
   const webhooks = yield* WebhookStore
   const ids = yield* IdGenerator

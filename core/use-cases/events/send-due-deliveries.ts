@@ -61,16 +61,12 @@ const attempt = Effect.fnUntraced(function* (claimed: ClaimedDelivery) {
 /**
  * Claims a batch of due deliveries and tries each: a claim holds for the policy's lease, so no
  * other instance tries them meanwhile, and one this instance never settles (it stopped) is tried
- * again after. Answers how many it claimed.
+ * again after. Claims at most `limit`; answers how many it claimed.
  */
-export const sendDueDeliveries = Effect.gen(function* () {
+export const sendDueDeliveries = Effect.fnUntraced(function* (limit: number) {
   const policy = yield* DeliveryPolicy
   const now = yield* DateTime.now
-  const claimed = yield* (yield* DeliveryStore).claimDue(
-    now,
-    DateTime.addDuration(now, policy.lease),
-    policy.batchSize
-  )
+  const claimed = yield* (yield* DeliveryStore).claimDue(now, DateTime.addDuration(now, policy.lease), limit)
   yield* Effect.forEach(claimed, attempt, { concurrency, discard: true })
   return claimed.length
 })
