@@ -50,6 +50,8 @@ export interface RosterOptions {
   readonly webhooks?: Partial<WebhookSenderOptions> & {
     /** The waits between a delivery's tries; one try more than waits. */
     readonly retrySchedule?: ReadonlyArray<Duration.Input>
+    /** How long a claimed try is held before another instance may take it; 2 minutes when absent. */
+    readonly lease?: Duration.Input
   }
 }
 
@@ -72,7 +74,7 @@ export const deliveryPolicyLayer = (options: RosterOptions["webhooks"] = {}) =>
         options.retrySchedule?.map((wait) => Duration.fromInputUnsafe(wait)) ?? defaultRetrySchedule,
       disableAfter: Duration.days(5),
       // Far past a try's 15 s: only a sender that stopped leaves a claim to run out.
-      lease: Duration.minutes(2),
+      lease: Duration.fromInputUnsafe(options.lease ?? Duration.minutes(2)),
       batchSize: 50
     })
   )
