@@ -200,6 +200,31 @@ describe("settings from the environment", () => {
     expect(await refusal({ ROSTER_SECRETS_KEY: `${"k".repeat(32)},short` })).toMatch(/ROSTER_SECRETS_KEY/)
   })
 
+  it("sends webhooks over https to public addresses on Svix's schedule unless the environment says otherwise", async () => {
+    const eventsOf = async (env: Record<string, string>) => {
+      const result = await load(env)
+      if (result._tag === "Failure") throw new Error(result.failure.message)
+      return result.success.outboundEvents
+    }
+    expect(await eventsOf({})).toEqual({ allowPrivate: false })
+    const set = await eventsOf({
+      ROSTER_WEBHOOK_ALLOW_PRIVATE: "on",
+      ROSTER_WEBHOOK_RETRY_SCHEDULE: "1, 2.5,60",
+      ROSTER_WEBHOOK_LEASE: "3"
+    })
+    expect(set.allowPrivate).toBe(true)
+    expect(set.retrySchedule?.map(Duration.toMillis)).toEqual([1000, 2500, 60_000])
+    expect(set.lease === undefined ? undefined : Duration.toSeconds(set.lease)).toBe(3)
+    expect(await refusal({ ROSTER_WEBHOOK_RETRY_SCHEDULE: "5,soon" })).toMatch(
+      /ROSTER_WEBHOOK_RETRY_SCHEDULE/
+    )
+    expect(await eventsOf({ ROSTER_WEBHOOK_RETRY_SCHEDULE: "" }), "empty counts as unset").toEqual({
+      allowPrivate: false
+    })
+    expect(await refusal({ ROSTER_WEBHOOK_LEASE: "0" })).toMatch(/ROSTER_WEBHOOK_LEASE/)
+    expect(await refusal({ ROSTER_WEBHOOK_ALLOW_PRIVATE: "yes" })).toMatch(/ROSTER_WEBHOOK_ALLOW_PRIVATE/)
+  })
+
   it("keeps the data in SQLite in ./data unless ROSTER_STORE or MONGODB_URI says otherwise; empty counts as unset", async () => {
     const storeOf = async (env: Record<string, string>) => {
       const result = await load(env)
