@@ -24,7 +24,7 @@ export const loadOutboundEventSettings = Effect.gen(function* () {
   if (Option.isSome(lease) && (lease.value < 1 || lease.value > 3600)) {
     return yield* refuse("ROSTER_WEBHOOK_LEASE must be 1 to 3600 seconds")
   }
-  const settings = {
+  const settings: OutboundEventSettings = {
     allowPrivate: allowPrivate === "on",
     ...(Option.isSome(lease) ? { lease: Duration.seconds(lease.value) } : {})
   }

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto"
 import { DateTime, Effect, Layer, Option } from "effect"
 import {
   type ClaimedDelivery,
-  DeliveryRecord,
+  type DeliveryRecord,
   DeliveryStore,
+  retried,
+  settled,
   syncInOrganization,
   toDelivery
 } from "../../core/index.ts"
@@ -56,10 +58,7 @@ export const deliveryStoreLayer = Layer.effect(
       retry: (webhookId, id, now) =>
         syncInOrganization((organizationId) =>
           Option.map(ofEndpoint(organizationId, webhookId, id), (held) => {
-            const record = new DeliveryRecord(
-              { ...held.record, status: "pending", nextAttemptAt: now, updatedAt: now },
-              { disableChecks: true }
-            )
+            const record = retried(held.record, now)
             deliveries.set(id, { ...held, record })
             return toDelivery(record)
           })
@@ -83,15 +82,9 @@ export const deliveryStoreLayer = Layer.effect(
         Effect.sync(() => {
           const held = deliveries.get(id)
           if (held?.claim?.token !== claim) return false
-          const {
-            nextAttemptAt: _,
-            lastStatusCode: _c,
-            lastError: _e,
-            lastResponse: _r,
-            ...kept
-          } = held.record
+          const next = settled(held.record, outcome, now)
           deliveries.set(id, {
-            record: new DeliveryRecord({ ...kept, ...outcome, updatedAt: now }, { disableChecks: true })
+            record: next
           })
           return true
         }),

@@ -6,6 +6,7 @@ import {
   DeliveryRecord,
   DeliveryStore,
   inOrganization,
+  settled,
   toDelivery
 } from "../../core/index.ts"
 import { notRemoved } from "./consistency/index.ts"
@@ -166,14 +167,7 @@ export const makeDeliveryStore = Effect.gen(function* () {
         Effect.flatMap(optionally(toRecord)),
         Effect.flatMap((found) => {
           if (Option.isNone(found)) return Effect.succeed(false)
-          const {
-            nextAttemptAt: _,
-            lastStatusCode: _c,
-            lastError: _e,
-            lastResponse: _r,
-            ...kept
-          } = found.value
-          const record = new DeliveryRecord({ ...kept, ...outcome, updatedAt: now }, { disableChecks: true })
+          const record = settled(found.value, outcome, now)
           return Effect.map(write({ _id: id, claim }, record), (written) => written !== null)
         })
       ),

@@ -5,6 +5,8 @@ import {
   DeliveryRecord,
   DeliveryStore,
   inOrganization,
+  retried,
+  settled,
   toDelivery
 } from "../../core/index.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
@@ -90,10 +92,7 @@ export const deliveryStoreLayer = Layer.effect(
         inOrganization((organizationId) =>
           write((db) =>
             Option.map(findIn(db, organizationId, webhookId, id), (found) => {
-              const record = new DeliveryRecord(
-                { ...found, status: "pending", nextAttemptAt: now, updatedAt: now },
-                { disableChecks: true }
-              )
+              const record = retried(found, now)
               save(db, record)
               return toDelivery(record)
             })
@@ -130,14 +129,8 @@ export const deliveryStoreLayer = Layer.effect(
         write((db) => {
           const row = db.get("SELECT document FROM webhook_deliveries WHERE id = ? AND claim = ?", id, claim)
           if (row === undefined) return false
-          const {
-            nextAttemptAt: _,
-            lastStatusCode: _c,
-            lastError: _e,
-            lastResponse: _r,
-            ...kept
-          } = toRecord(row)
-          save(db, new DeliveryRecord({ ...kept, ...outcome, updatedAt: now }, { disableChecks: true }))
+          const next = settled(toRecord(row), outcome, now)
+          save(db, next)
           return true
         }),
       prune: (before) =>

@@ -39,6 +39,35 @@ export class DeliveryRecord extends Schema.Class<DeliveryRecord>("roster/Deliver
 export const toDelivery = ({ webhookId: _w, organizationId: _o, body: _b, ...fields }: DeliveryRecord) =>
   new Delivery(fields, { disableChecks: true })
 
+/** A new delivery of an event to an endpoint, due now. */
+export const pendingDelivery = (
+  fields: Pick<DeliveryRecord, "id" | "eventId" | "type" | "webhookId" | "organizationId" | "body">,
+  now: DateTime.Utc
+) =>
+  new DeliveryRecord(
+    { ...fields, attempts: 0, status: "pending", nextAttemptAt: now, createdAt: now, updatedAt: now },
+    { disableChecks: true }
+  )
+
+/** A delivery as a try's outcome leaves it: what the last try said replaced, due again only if failed. */
+export const settled = (record: DeliveryRecord, outcome: DeliveryOutcome, now: DateTime.Utc) => {
+  const {
+    nextAttemptAt: _,
+    lastStatusCode: _code,
+    lastError: _error,
+    lastResponse: _response,
+    ...kept
+  } = record
+  return new DeliveryRecord({ ...kept, ...outcome, updatedAt: now }, { disableChecks: true })
+}
+
+/** A delivery made due now by hand, whatever it came to. */
+export const retried = (record: DeliveryRecord, now: DateTime.Utc) =>
+  new DeliveryRecord(
+    { ...record, status: "pending", nextAttemptAt: now, updatedAt: now },
+    { disableChecks: true }
+  )
+
 /** A delivery an instance claimed to send, with its endpoint as it stood when claimed. */
 export interface ClaimedDelivery {
   readonly delivery: DeliveryRecord

@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import { DeliveryRecord } from "../../model/delivery.ts"
+import { type DeliveryRecord, pendingDelivery } from "../../model/delivery.ts"
 import { eventOfEntry } from "../../model/event.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import { subscribesTo, type WebhookRecord } from "../../model/webhook.ts"
@@ -35,21 +35,16 @@ export const fanOutEvents = Effect.fnUntraced(function* (limit: number) {
       if (!subscribesTo(webhook.events, event.type) || DateTime.isGreaterThan(webhook.createdAt, entry.at))
         continue
       deliveries.push(
-        new DeliveryRecord(
+        pendingDelivery(
           {
             id: yield* ids.deliveryId,
             eventId: event.id,
             type: event.type,
-            attempts: 0,
-            status: "pending",
-            nextAttemptAt: now,
-            createdAt: now,
-            updatedAt: now,
             webhookId: webhook.id,
             organizationId: event.organizationId,
             body: event.body
           },
-          { disableChecks: true }
+          now
         )
       )
     }

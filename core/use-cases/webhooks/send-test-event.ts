@@ -1,5 +1,5 @@
 import { DateTime, Effect } from "effect"
-import { DeliveryRecord, toDelivery } from "../../model/delivery.ts"
+import { pendingDelivery, toDelivery } from "../../model/delivery.ts"
 import { messageBody } from "../../model/event.ts"
 import type { WebhookId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
@@ -15,19 +15,20 @@ export const sendTestEvent = Effect.fnUntraced(function* (actor: Principal, id: 
   const webhook = yield* managedWebhook(actor, id)
   const ids = yield* IdGenerator
   const now = yield* DateTime.now
-  const delivery = new DeliveryRecord({
-    id: yield* ids.deliveryId,
-    eventId: yield* ids.eventId,
-    type: "webhook.test",
-    attempts: 0,
-    status: "pending",
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-    webhookId: webhook.id,
-    organizationId: webhook.organizationId,
-    body: messageBody("webhook.test", now, { organizationId: webhook.organizationId, webhookId: webhook.id })
-  })
+  const delivery = pendingDelivery(
+    {
+      id: yield* ids.deliveryId,
+      eventId: yield* ids.eventId,
+      type: "webhook.test",
+      webhookId: webhook.id,
+      organizationId: webhook.organizationId,
+      body: messageBody("webhook.test", now, {
+        organizationId: webhook.organizationId,
+        webhookId: webhook.id
+      })
+    },
+    now
+  )
   yield* (yield* DeliveryStore).enqueue([delivery])
   return toDelivery(delivery)
 })
