@@ -9,8 +9,11 @@ import {
   syncInOrganization,
   toDelivery
 } from "../../core/index.ts"
-import { MemoryWebhookState } from "./webhook-state.ts"
-import { dueAt } from "./webhook-store.ts"
+import { deliveryKeyOf, MemoryWebhookState } from "./webhook-state.ts"
+
+/** When a delivery is due, in milliseconds; never when it is not. */
+const dueAt = (record: DeliveryRecord) =>
+  record.nextAttemptAt === undefined ? Number.POSITIVE_INFINITY : DateTime.toEpochMillis(record.nextAttemptAt)
 
 const newestFirst = (a: DeliveryRecord, b: DeliveryRecord) =>
   DateTime.toEpochMillis(b.createdAt) - DateTime.toEpochMillis(a.createdAt) ||
@@ -19,9 +22,7 @@ const newestFirst = (a: DeliveryRecord, b: DeliveryRecord) =>
 export const deliveryStoreLayer = Layer.effect(
   DeliveryStore,
   Effect.gen(function* () {
-    const { webhooks, deliveries } = yield* MemoryWebhookState
-    const keys = new Set<string>()
-    const keyOf = (delivery: DeliveryRecord) => `${delivery.webhookId} ${delivery.eventId}`
+    const { webhooks, deliveries, deliveryKeys: keys } = yield* MemoryWebhookState
     const ofEndpoint = (organizationId: string, webhookId: string, id: string) =>
       Option.filter(
         Option.fromNullishOr(deliveries.get(id)),
@@ -31,8 +32,8 @@ export const deliveryStoreLayer = Layer.effect(
       enqueue: (records) =>
         Effect.sync(() => {
           for (const record of records) {
-            if (keys.has(keyOf(record))) continue
-            keys.add(keyOf(record))
+            if (keys.has(deliveryKeyOf(record))) continue
+            keys.add(deliveryKeyOf(record))
             deliveries.set(record.id, { record })
           }
         }),
@@ -94,7 +95,7 @@ export const deliveryStoreLayer = Layer.effect(
             const ended = record.status === "succeeded" || record.status === "exhausted"
             if (ended && DateTime.isLessThan(record.updatedAt, before)) {
               deliveries.delete(id)
-              keys.delete(keyOf(record))
+              keys.delete(deliveryKeyOf(record))
             }
           }
         })

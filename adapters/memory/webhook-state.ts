@@ -13,9 +13,14 @@ export class MemoryWebhookState extends Context.Service<
   {
     readonly webhooks: Map<string, WebhookRecord>
     readonly deliveries: Map<string, HeldDelivery>
+    /** `webhookId eventId` of every delivery held: one per event and endpoint. */
+    readonly deliveryKeys: Set<string>
   }
 >()("roster/memory/MemoryWebhookState") {}
 
+/** The key that makes a delivery one per event and endpoint. */
+export const deliveryKeyOf = (delivery: DeliveryRecord) => `${delivery.webhookId} ${delivery.eventId}`
+
 export const webhookStateLayer = Layer.sync(MemoryWebhookState, () =>
-  MemoryWebhookState.of({ webhooks: new Map(), deliveries: new Map() })
+  MemoryWebhookState.of({ webhooks: new Map(), deliveries: new Map(), deliveryKeys: new Set() })
 )

@@ -1,4 +1,4 @@
-import { DateTime, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import {
   byCreation,
   isOlderThan,
@@ -19,7 +19,7 @@ export const webhookStoreLayer = Layer.effect(
   WebhookStore,
   Effect.gen(function* () {
     const trail = yield* MemoryAuditTrail
-    const { webhooks, deliveries } = yield* MemoryWebhookState
+    const { webhooks, deliveries, deliveryKeys } = yield* MemoryWebhookState
     const ofOrganization = (organizationId: string, id: string) =>
       Option.filter(
         Option.fromNullishOr(webhooks.get(id)),
@@ -74,6 +74,7 @@ export const webhookStoreLayer = Layer.effect(
             for (const [deliveryId, { record: delivery }] of deliveries) {
               if (delivery.webhookId === id) deliveries.delete(deliveryId)
             }
+            for (const key of deliveryKeys) if (key.startsWith(`${id} `)) deliveryKeys.delete(key)
             trail.append(entry)
             return toWebhook(record)
           })
@@ -104,7 +105,3 @@ export const webhookStoreLayer = Layer.effect(
     })
   })
 )
-
-/** When a delivery is due, in milliseconds; never when it is not. */
-export const dueAt = (record: { readonly nextAttemptAt?: DateTime.Utc }) =>
-  record.nextAttemptAt === undefined ? Number.POSITIVE_INFINITY : DateTime.toEpochMillis(record.nextAttemptAt)
