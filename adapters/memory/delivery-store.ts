@@ -89,6 +89,13 @@ export const deliveryStoreLayer = Layer.effect(
           })
           return true
         }),
+      unfinishedOf: (organizationId) =>
+        Effect.sync(
+          () =>
+            [...deliveries.values()].filter(
+              ({ record }) => record.organizationId === organizationId && record.nextAttemptAt !== undefined
+            ).length
+        ),
       prune: (before) =>
         Effect.sync(() => {
           for (const [id, { record }] of deliveries) {

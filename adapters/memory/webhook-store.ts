@@ -38,6 +38,14 @@ export const webhookStoreLayer = Layer.effect(
           return toWebhook(next)
         })
       )
+    /** Deletes an endpoint with its deliveries. */
+    const forget = (id: string) => {
+      webhooks.delete(id)
+      for (const [deliveryId, { record: delivery }] of deliveries) {
+        if (delivery.webhookId === id) deliveries.delete(deliveryId)
+      }
+      for (const key of deliveryKeys) if (key.startsWith(`${id} `)) deliveryKeys.delete(key)
+    }
     const held = (organizationId: string) =>
       [...webhooks.values()].filter((webhook) => webhook.organizationId === organizationId)
 
@@ -70,17 +78,20 @@ export const webhookStoreLayer = Layer.effect(
       remove: (id, entry) =>
         syncInOrganization((organizationId) =>
           Option.map(ofOrganization(organizationId, id), (record) => {
-            webhooks.delete(id)
-            for (const [deliveryId, { record: delivery }] of deliveries) {
-              if (delivery.webhookId === id) deliveries.delete(deliveryId)
-            }
-            for (const key of deliveryKeys) if (key.startsWith(`${id} `)) deliveryKeys.delete(key)
+            forget(id)
             trail.append(entry)
             return toWebhook(record)
           })
         ),
       enabledOf: (organizationId) =>
         Effect.sync(() => held(organizationId).filter((webhook) => webhook.enabled)),
+      organizationsWithEndpoints: Effect.sync(() => [
+        ...new Set([...webhooks.values()].map((webhook) => webhook.organizationId))
+      ]),
+      removeAllOf: (organizationId) =>
+        Effect.sync(() => {
+          for (const webhook of held(organizationId)) forget(webhook.id)
+        }),
       noteFailing: (id, at) =>
         Effect.sync(() => {
           const record = webhooks.get(id)

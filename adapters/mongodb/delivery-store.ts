@@ -171,6 +171,8 @@ export const makeDeliveryStore = Effect.gen(function* () {
           return Effect.map(write({ _id: id, claim }, record), (written) => written !== null)
         })
       ),
+    unfinishedOf: (organizationId) =>
+      query(() => deliveries.countDocuments({ organizationId, nextAttemptAt: { $exists: true } })),
     prune: (before) =>
       queryWrite(() =>
         deliveries.deleteMany({

@@ -4,6 +4,7 @@ import {
   type AuditEntry,
   inOrganization,
   maxWebhooks,
+  OrganizationId,
   type StoreUnavailable,
   toWebhook,
   WebhookLimit,
@@ -152,6 +153,17 @@ export const makeWebhookStore = Effect.gen(function* () {
     enabledOf: (organizationId) =>
       query(() => webhooks.find({ organizationId, enabled: true, ...notRemoved }).toArray()).pipe(
         Effect.flatMap((documents) => Effect.forEach(documents, toWebhookRecord))
+      ),
+    organizationsWithEndpoints: query(() => webhooks.distinct("organizationId")).pipe(
+      Effect.map((ids) => ids.map((id) => OrganizationId.make(String(id))))
+    ),
+    // Endpoints with entries still waiting for the relay stay until the next prune: an entry is never dropped.
+    removeAllOf: (organizationId) =>
+      queryWrite(() => webhooks.deleteMany({ organizationId, "outbox.0": { $exists: false } })).pipe(
+        Effect.andThen(
+          queryWrite(() => webhooks.db.collection("webhook_deliveries").deleteMany({ organizationId }))
+        ),
+        Effect.asVoid
       ),
     noteFailing: (id, at) =>
       queryWrite(() =>

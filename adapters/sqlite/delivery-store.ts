@@ -133,6 +133,15 @@ export const deliveryStoreLayer = Layer.effect(
           save(db, next)
           return true
         }),
+      unfinishedOf: (organizationId) =>
+        read((db) =>
+          Number(
+            db.get(
+              "SELECT count(*) AS n FROM webhook_deliveries WHERE organization_id = ? AND next_attempt_at IS NOT NULL",
+              organizationId
+            )?.n ?? 0
+          )
+        ),
       prune: (before) =>
         write((db) => {
           db.run(

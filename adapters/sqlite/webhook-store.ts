@@ -3,6 +3,7 @@ import {
   type AuditEntry,
   inOrganization,
   maxWebhooks,
+  OrganizationId,
   toWebhook,
   WebhookLimit,
   WebhookRecord,
@@ -11,7 +12,7 @@ import {
 import { appendEntry } from "./audit-log.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
-import { flag, jsonColumn, millis, optionalRow } from "./values.ts"
+import { flag, jsonColumn, millis, optionalRow, text } from "./values.ts"
 
 /** An endpoint as stored: whole, as JSON, beside the columns it is found and ordered by. */
 export const webhookDocument = jsonColumn(WebhookRecord)
@@ -121,6 +122,16 @@ export const webhookStoreLayer = Layer.effect(
             .all("SELECT document FROM webhooks WHERE organization_id = ? AND enabled = 1", organizationId)
             .map(toWebhookRecord)
         ),
+      organizationsWithEndpoints: read((db) =>
+        db
+          .all("SELECT DISTINCT organization_id FROM webhooks")
+          .map((row) => OrganizationId.make(text(row.organization_id)))
+      ),
+      removeAllOf: (organizationId) =>
+        write((db) => {
+          db.run("DELETE FROM webhook_deliveries WHERE organization_id = ?", organizationId)
+          db.run("DELETE FROM webhooks WHERE organization_id = ?", organizationId)
+        }),
       noteFailing: (id, at) =>
         write((db) => {
           const record = Option.getOrUndefined(findIn(db, id))

@@ -8,7 +8,7 @@ import type {
   DeliveryStatus
 } from "../model/delivery.ts"
 import type { StoreUnavailable } from "../model/errors.ts"
-import type { DeliveryId, WebhookId } from "../model/ids.ts"
+import type { DeliveryId, OrganizationId, WebhookId } from "../model/ids.ts"
 
 /**
  * Events' deliveries to endpoints, and their claims. A claim is what keeps two instances from
@@ -53,6 +53,8 @@ export class DeliveryStore extends Context.Service<
       outcome: DeliveryOutcome,
       now: DateTime.Utc
     ) => Effect.Effect<boolean, StoreUnavailable>
+    /** How many of an organisation's deliveries have not ended (pending or failed). */
+    readonly unfinishedOf: (organizationId: OrganizationId) => Effect.Effect<number, StoreUnavailable>
     /** Deletes the deliveries that ended (succeeded or exhausted) before `before`. */
     readonly prune: (before: DateTime.Utc) => Effect.Effect<void, StoreUnavailable>
   }

@@ -63,6 +63,10 @@ export class WebhookStore extends Context.Service<
     /** Records a failure at `at` unless one is recorded since the last success; answers since when it fails. */
     readonly noteFailing: (id: WebhookId, at: DateTime.Utc) => Effect.Effect<DateTime.Utc, StoreUnavailable>
     readonly noteSuccess: (id: WebhookId) => Effect.Effect<void, StoreUnavailable>
+    /** The organisations that hold endpoints, deleted ones included. */
+    readonly organizationsWithEndpoints: Effect.Effect<ReadonlyArray<OrganizationId>, StoreUnavailable>
+    /** Deletes an organisation's endpoints and their deliveries (it was deleted, and they are done). */
+    readonly removeAllOf: (organizationId: OrganizationId) => Effect.Effect<void, StoreUnavailable>
     /** Disables an enabled endpoint with its entry; answers whether it was enabled until now. */
     readonly disable: (id: WebhookId, entry: AuditEntry) => Effect.Effect<boolean, StoreUnavailable>
   }

@@ -3,6 +3,7 @@ import { DateTime, Effect, Exit, Option } from "effect"
 import {
   AuditEntry,
   AuditEntryId,
+  AuditLog,
   CurrentOrganization,
   DeliveryId,
   DeliveryRecord,
@@ -268,6 +269,40 @@ describe.each(storeKinds)("DeliveryStore on %s", (_, stores) => {
         "deliveries go with their endpoint"
       )
     }).pipe(Effect.provide(stores()))
+  )
+})
+
+describe.each(storeKinds)("a deleted organisation's endpoints on %s", (_, stores) => {
+  it.effect(
+    "are found by organisation, counted by what is still to try, and removed with their deliveries",
+    () =>
+      Effect.gen(function* () {
+        const webhooks = yield* WebhookStore
+        const store = yield* DeliveryStore
+        const gone = webhook(1, other)
+        const kept = webhook(2)
+        yield* inOther(webhooks.insert(gone, entry("webhook.created", gone.id, other)))
+        yield* webhooks.insert(kept, entry("webhook.created", kept.id))
+        yield* store.enqueue([delivery(1, gone), delivery(2, kept)])
+        assert.deepStrictEqual(
+          [...(yield* webhooks.organizationsWithEndpoints)].sort(),
+          [defaultOrganizationId, other].sort()
+        )
+        assert.strictEqual(yield* store.unfinishedOf(other), 1)
+        const [claimed] = yield* store
+          .claimDue(at(20), at(80), 10)
+          .pipe(Effect.map((all) => all.filter((each) => each.delivery.organizationId === other)))
+        if (claimed === undefined) return assert.fail("the deleted organisation's delivery is due")
+        yield* store.settle(claimed.delivery.id, claimed.claim, { status: "succeeded", attempts: 1 }, at(21))
+        assert.strictEqual(yield* store.unfinishedOf(other), 0, "an ended delivery is not still to try")
+        // Hours after its organisation went, an endpoint's entries are in the record (on MongoDB, relayed).
+        yield* inOther(AuditLog.use((log) => log.page({}, 1)))
+        yield* webhooks.removeAllOf(other)
+        assert.deepStrictEqual(yield* webhooks.organizationsWithEndpoints, [defaultOrganizationId])
+        assert.isTrue(Option.isNone(yield* inOther(store.find(gone.id, delivery(1, gone).id))))
+        assert.isTrue(Option.isSome(yield* store.find(kept.id, delivery(2, kept).id)), "another's stay")
+        assert.strictEqual(yield* store.unfinishedOf(defaultOrganizationId), 1)
+      }).pipe(Effect.provide(stores()))
   )
 })
 

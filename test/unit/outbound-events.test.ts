@@ -10,6 +10,7 @@ import {
   createOrganization,
   createWebhook,
   DeliveryStore,
+  deleteOrganization,
   deleteWebhook,
   deliverEvents,
   getWebhook,
@@ -19,6 +20,7 @@ import {
   NotFound,
   type Principal,
   permissionIdOf,
+  pruneDeliveries,
   removeMember,
   retryDelivery,
   rotateWebhookSecret,
@@ -146,6 +148,36 @@ describe("announcing changes", () => {
           }
         ]
       )
+    }).pipe(withSender(sender))
+  })
+})
+
+describe("a deleted organisation", () => {
+  it.effect("is announced to its endpoints, which are removed once nothing is left to try", () => {
+    const sender = recordingSender()
+    return Effect.gen(function* () {
+      const other = yield* createOrganization(master, { name: "Other", slug: "other" })
+      const inOther = Effect.provideService(CurrentOrganization, other.id)
+      const { webhook } = yield* inOther(newEndpoint(master, ["organization.deleted"]))
+      sender.answers.push({ statusCode: 500 })
+      yield* inOther(deleteOrganization(master))
+      yield* roundsUntilIdle
+      assert.deepStrictEqual(
+        sender.sent.map((message) => [message.type, message.data.organizationId]),
+        [["organization.deleted", other.id]]
+      )
+      yield* pruneDeliveries
+      assert.deepStrictEqual(
+        yield* WebhookStore.use((store) => store.organizationsWithEndpoints),
+        [other.id],
+        "kept while a try is due"
+      )
+      yield* TestClock.adjust(Duration.seconds(6))
+      yield* roundsUntilIdle
+      assert.strictEqual(sender.sent.length, 2)
+      yield* pruneDeliveries
+      assert.deepStrictEqual(yield* WebhookStore.use((store) => store.organizationsWithEndpoints), [])
+      assert.isTrue(Option.isNone(yield* inOther(WebhookStore.use((store) => store.find(webhook.id)))))
     }).pipe(withSender(sender))
   })
 })
