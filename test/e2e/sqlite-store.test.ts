@@ -249,7 +249,7 @@ describe("the SQLite store (npm start without a store configured)", () => {
     expect(columns.map((column: { name: string }) => column.name)).not.toContain("holders")
   })
 
-  it("roles holding the whole catalog when the file is brought to version 5 hold API keys' permission too", async () => {
+  it("roles holding the whole catalog when the file is brought from version 4 hold the permissions appended since (API keys', webhooks')", async () => {
     const directory = dataDirectory()
     const file = join(directory, "roster.db")
     const steps = [1, 2, 3, 4].map((n) => `adapters/sqlite/schema-v${n}.ts`)
@@ -267,7 +267,7 @@ describe("the SQLite store (npm start without a store configured)", () => {
       "SELECT role_id, permission_ids FROM role_permissions ORDER BY role_id"
     )
     expect(records).toEqual([
-      { role_id: 1, permission_ids: "[1,2,3,4,5,6,7,8,9,10]" },
+      { role_id: 1, permission_ids: "[1,2,3,4,5,6,7,8,9,10,11]" },
       { role_id: 2, permission_ids: "[1,2,9]" }
     ])
   })
