@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto"
 import { DateTime, Effect, Layer, Option } from "effect"
 import {
+  byCreation,
   type ClaimedDelivery,
   type DeliveryRecord,
   DeliveryStore,
+  isOlderThan,
   retried,
   settled,
   syncInOrganization,
@@ -14,10 +16,6 @@ import { deliveryKeyOf, MemoryWebhookState } from "./webhook-state.ts"
 /** When a delivery is due, in milliseconds; never when it is not. */
 const dueAt = (record: DeliveryRecord) =>
   record.nextAttemptAt === undefined ? Number.POSITIVE_INFINITY : DateTime.toEpochMillis(record.nextAttemptAt)
-
-const newestFirst = (a: DeliveryRecord, b: DeliveryRecord) =>
-  DateTime.toEpochMillis(b.createdAt) - DateTime.toEpochMillis(a.createdAt) ||
-  (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 
 export const deliveryStoreLayer = Layer.effect(
   DeliveryStore,
@@ -46,9 +44,9 @@ export const deliveryStoreLayer = Layer.effect(
                 record.webhookId === webhookId &&
                 record.organizationId === organizationId &&
                 (status === undefined || record.status === status) &&
-                (after === undefined || newestFirst(after as DeliveryRecord, record) < 0)
+                (after === undefined || isOlderThan(record, after))
             )
-            .sort(newestFirst)
+            .sort((a, b) => byCreation(b, a))
             .slice(0, limit)
             .map(toDelivery)
         ),

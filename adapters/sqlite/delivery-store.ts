@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto"
-import { Effect, Layer, Option } from "effect"
+import { type DateTime, Effect, Layer, Option } from "effect"
 import {
   type ClaimedDelivery,
   DeliveryRecord,
@@ -12,7 +12,10 @@ import {
 import type { Row, SqliteConnection } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
 import { jsonColumn, millis, optionalRow, whereClause } from "./values.ts"
-import { millisOrNull, toWebhookRecord } from "./webhook-store.ts"
+import { toWebhookRecord } from "./webhook-store.ts"
+
+/** When a delivery is next due, as its column keeps it; NULL once it has ended. */
+const millisOrNull = (instant: DateTime.Utc | undefined) => (instant === undefined ? null : millis(instant))
 
 const document = jsonColumn(DeliveryRecord)
 const toRecord = (row: Row) => document.decode(row.document)

@@ -1,4 +1,4 @@
-import { type DateTime, Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option } from "effect"
 import {
   type AuditEntry,
   inOrganization,
@@ -158,7 +158,3 @@ export const webhookStoreLayer = Layer.effect(
     })
   })
 )
-
-/** An instant as a delivery's columns keep it; NULL when there is none. */
-export const millisOrNull = (instant: DateTime.Utc | undefined) =>
-  instant === undefined ? null : millis(instant)

@@ -3,9 +3,9 @@ import type { AuditEntry, AuditEntryId } from "../model/audit.ts"
 import type { StoreUnavailable } from "../model/errors.ts"
 
 /**
- * The audit record read as the events' outbox: the entries of announced changes (`isAnnounced`)
- * that have not yet been turned into deliveries. An entry is here once the record shows it (on
- * MongoDB, once relayed): a change that did not happen is never here, one that did always is.
+ * The audit record read as the source of events: the entries of announced changes (`isAnnounced`)
+ * that have not yet been turned into deliveries. An entry is here once the record shows it: a
+ * change that did not happen is never here, one that did always is.
  */
 export class EventSource extends Context.Service<
   EventSource,
