@@ -43,12 +43,16 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
     HttpApiEndpoint.get("listApiKeys", "/organization/api-keys", {
       query: { limit, cursor: Schema.optionalKey(ApiKeyCursor) },
       success: pageSchemaOf(ApiKey)
-    }).annotateMerge(documented("List the organisation's API keys, oldest first (never the keys)")),
+    })
+      .annotate(RequiresPermission, "organization.api_keys.write")
+      .annotateMerge(documented("List the organisation's API keys, oldest first (never the keys)")),
     HttpApiEndpoint.get("getApiKey", "/organization/api-keys/:id", {
       params,
       success: ApiKey,
       error: Problem.NotFound
-    }).annotateMerge(documented("Read an API key (never the key)", { params: exampleId })),
+    })
+      .annotate(RequiresPermission, "organization.api_keys.write")
+      .annotateMerge(documented("Read an API key (never the key)", { params: exampleId })),
     HttpApiEndpoint.patch("updateApiKey", "/organization/api-keys/:id", {
       params,
       payload: jsonBody(UpdateApiKeyInput),

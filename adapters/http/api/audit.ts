@@ -3,7 +3,7 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { AuditAction, AuditCursor, AuditFilter, Rfc3339Instant } from "../../../core/index.ts"
 import { AuditEntryView } from "../views.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, RequiresPermission } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 export const AuditQuery = {
@@ -20,7 +20,9 @@ export class AuditApi extends HttpApiGroup.make("audit")
     HttpApiEndpoint.get("listEvents", "/events", {
       query: AuditQuery,
       success: pageSchemaOf(AuditEntryView)
-    }).annotateMerge(documented("List the audit record, newest first"))
+    })
+      .annotate(RequiresPermission, "audit.read")
+      .annotateMerge(documented("List the audit record, newest first"))
   )
   .middleware(Authentication)
   .prefix("/api/v1/audit")

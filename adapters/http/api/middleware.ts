@@ -17,8 +17,9 @@ export const ChecksPassword = Context.Reference<boolean>("roster/http/ChecksPass
 })
 
 /**
- * The permission a changing endpoint's use case requires, declared beside the endpoint so that the
- * edge can tell, before replaying a stored answer (Idempotency-Key), that the caller still holds it.
+ * The permission an endpoint's use case requires, declared beside the endpoint: the edge tells by
+ * it, before replaying a stored answer (Idempotency-Key), that the caller still holds it, and the
+ * console offers only what the caller may do. The use case decides; a test holds the two together.
  */
 export const RequiresPermission = Context.Reference<PermissionKey | undefined>(
   "roster/http/RequiresPermission",

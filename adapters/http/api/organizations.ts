@@ -38,7 +38,9 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
     }).annotateMerge(documented("List the deployment's organisations, oldest first (master key)")),
     HttpApiEndpoint.get("getOrganization", "/organization", {
       success: Organization
-    }).annotateMerge(documented("Read the caller's organisation")),
+    })
+      .annotate(RequiresPermission, "team.read")
+      .annotateMerge(documented("Read the caller's organisation")),
     HttpApiEndpoint.patch("updateOrganization", "/organization", {
       payload: jsonBody(OrganizationChanges),
       success: Organization,

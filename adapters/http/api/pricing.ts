@@ -30,19 +30,23 @@ export class PricingApi extends HttpApiGroup.make("pricing")
           }
         })
       ),
-    HttpApiEndpoint.get("listPlans", "/plans", { success: Schema.Array(PlanView) }).annotateMerge(
-      documented("List the plan catalog")
-    ),
+    HttpApiEndpoint.get("listPlans", "/plans", { success: Schema.Array(PlanView) })
+      .annotate(RequiresPermission, "billing.read")
+      .annotateMerge(documented("List the plan catalog")),
     HttpApiEndpoint.get("currentSubscription", "/subscription", {
       success: SubscriptionView,
       error: Problem.NotFound
-    }).annotateMerge(documented("Read the organisation's current subscription")),
+    })
+      .annotate(RequiresPermission, "billing.read")
+      .annotateMerge(documented("Read the organisation's current subscription")),
     HttpApiEndpoint.delete("cancelSubscription", "/subscription", {
       success: SubscriptionView,
       error: [Problem.NotFound, Problem.ProviderUnavailable]
-    }).annotateMerge(
-      documented("Cancel the organisation's subscription (at the provider, at the period's end)")
-    )
+    })
+      .annotate(RequiresPermission, "billing.subscribe")
+      .annotateMerge(
+        documented("Cancel the organisation's subscription (at the provider, at the period's end)")
+      )
   )
   .middleware(Authentication)
   .prefix("/api/v1/pricing")

@@ -43,12 +43,16 @@ export const invitationEndpoints = [
   HttpApiEndpoint.get("listInvitations", "/invitations", {
     query: InvitationsQuery,
     success: pageSchemaOf(InvitationView)
-  }).annotateMerge(documented("List the team's invitations, oldest first")),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(documented("List the team's invitations, oldest first")),
   HttpApiEndpoint.get("getInvitation", "/invitations/:id", {
     params: { id: InvitationId },
     success: InvitationView,
     error: Problem.NotFound
-  }).annotateMerge(documented("Read an invitation", { params: exampleId })),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(documented("Read an invitation", { params: exampleId })),
   HttpApiEndpoint.delete("revokeInvitation", "/invitations/:id", {
     params: { id: InvitationId },
     success: InvitationView,

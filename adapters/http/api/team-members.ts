@@ -49,12 +49,16 @@ export const memberEndpoints = [
   HttpApiEndpoint.get("listMembers", "/members", {
     query: MembersQuery,
     success: pageSchemaOf(Member)
-  }).annotateMerge(documented("List the team's members")),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(documented("List the team's members")),
   HttpApiEndpoint.get("getMember", "/members/:id", {
     params: { id: MemberId },
     success: Member,
     error: Problem.NotFound
-  }).annotateMerge(documented("Read a team member", { params: exampleId })),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(documented("Read a team member", { params: exampleId })),
   HttpApiEndpoint.patch("updateMember", "/members/:id", {
     params: { id: MemberId },
     payload: jsonBody(MemberChanges),
@@ -80,5 +84,7 @@ export const memberEndpoints = [
     params: { id: MemberId },
     success: Member,
     error: [Problem.NotFound, Problem.LastOwner]
-  }).annotateMerge(documented("Remove a team member", { params: exampleId }))
+  })
+    .annotate(RequiresPermission, "team.members.write")
+    .annotateMerge(documented("Remove a team member", { params: exampleId }))
 ] as const

@@ -48,12 +48,14 @@ export const roleEndpoints = [
     payload: jsonBody(Schema.Struct({ permissionId: PermissionId })),
     success: RolePermissionDetail,
     error: [Problem.NotFound, Problem.UnknownPermission, Problem.LastOwner]
-  }).annotateMerge(
-    documented("Remove a permission from a role's record", {
-      example: { permissionId: 1 },
-      params: exampleId
-    })
-  ),
+  })
+    .annotate(RequiresPermission, "team.permissions.write")
+    .annotateMerge(
+      documented("Remove a permission from a role's record", {
+        example: { permissionId: 1 },
+        params: exampleId
+      })
+    ),
   HttpApiEndpoint.post("grantPermission", "/role-permission-detail", {
     payload: jsonBody(GrantPermissionInput),
     success: RolePermissionDetail,
@@ -80,27 +82,35 @@ export const roleEndpoints = [
     params: detailId,
     success: RolePermissionDetail,
     error: Problem.NotFound
-  }).annotateMerge(documented("Read a role's permission record", { params: exampleId })),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(documented("Read a role's permission record", { params: exampleId })),
   HttpApiEndpoint.get("listRoles", "/roles", {
     query: RolesQuery,
     success: pageSchemaOf(RoleView)
-  }).annotateMerge(documented("List the roles")),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(documented("List the roles")),
   HttpApiEndpoint.get("getRole", "/roles/:id", {
     params: roleId,
     success: RoleView,
     error: Problem.NotFound
-  }).annotateMerge(
-    documented("Read a role, with what it holds and the id of its permission record", { params: exampleId })
-  ),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(
+      documented("Read a role, with what it holds and the id of its permission record", { params: exampleId })
+    ),
   HttpApiEndpoint.get("getRolePermissions", "/roles/:id/permissions", {
     params: roleId,
     success: RolePermissionDetail,
     error: Problem.NotFound
-  }).annotateMerge(
-    documented("Read a role's permission record, by the role (404 until something is granted to it)", {
-      params: exampleId
-    })
-  ),
+  })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(
+      documented("Read a role's permission record, by the role (404 until something is granted to it)", {
+        params: exampleId
+      })
+    ),
   HttpApiEndpoint.patch("updateRole", "/roles/:id", {
     params: roleId,
     payload: jsonBody(RoleChanges),
@@ -118,10 +128,12 @@ export const roleEndpoints = [
     params: roleId,
     success: RoleView,
     error: [Problem.NotFound, Problem.RoleInUse]
-  }).annotateMerge(
-    documented("Delete a role no member holds, with its permission record", { params: exampleId })
-  ),
-  HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) }).annotateMerge(
-    documented("List the permission catalog")
-  )
+  })
+    .annotate(RequiresPermission, "team.roles.write")
+    .annotateMerge(
+      documented("Delete a role no member holds, with its permission record", { params: exampleId })
+    ),
+  HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) })
+    .annotate(RequiresPermission, "team.read")
+    .annotateMerge(documented("List the permission catalog"))
 ] as const

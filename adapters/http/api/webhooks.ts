@@ -72,12 +72,16 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
     HttpApiEndpoint.get("listWebhooks", "/organization/webhooks", {
       query: { limit, cursor: Schema.optionalKey(WebhookCursor) },
       success: pageSchemaOf(Webhook)
-    }).annotateMerge(documented("List the organisation's endpoints, oldest first (never their secrets)")),
+    })
+      .annotate(RequiresPermission, "team.read")
+      .annotateMerge(documented("List the organisation's endpoints, oldest first (never their secrets)")),
     HttpApiEndpoint.get("getWebhook", "/organization/webhooks/:id", {
       params,
       success: Webhook,
       error: Problem.NotFound
-    }).annotateMerge(documented("Read an endpoint (never its secret)", { params: exampleId })),
+    })
+      .annotate(RequiresPermission, "team.read")
+      .annotateMerge(documented("Read an endpoint (never its secret)", { params: exampleId })),
     HttpApiEndpoint.patch("updateWebhook", "/organization/webhooks/:id", {
       params,
       payload: jsonBody(UpdateWebhookInput),
@@ -131,11 +135,13 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       },
       success: pageSchemaOf(Delivery),
       error: Problem.NotFound
-    }).annotateMerge(
-      documented("List an endpoint's deliveries, newest first, of one status when asked", {
-        params: exampleId
-      })
-    ),
+    })
+      .annotate(RequiresPermission, "team.read")
+      .annotateMerge(
+        documented("List an endpoint's deliveries, newest first, of one status when asked", {
+          params: exampleId
+        })
+      ),
     HttpApiEndpoint.post("retryDelivery", "/organization/webhooks/:id/deliveries/:deliveryId/retry", {
       params: { id: WebhookId, deliveryId: DeliveryId },
       success: Delivery,
