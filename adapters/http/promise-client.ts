@@ -26,6 +26,11 @@ export interface CreateRosterClientOptions {
   readonly token?: string
   /** The organisation the master key acts on (its id or slug); the default one when absent. */
   readonly organization?: string
+  /**
+   * For a page served by Roster itself (its console): a sign-in keeps its session in an `HttpOnly`
+   * cookie rather than answering the token, and later calls are authenticated by that cookie.
+   */
+  readonly cookieSession?: boolean
   /** The `fetch` to call with; the runtime's own by default. */
   readonly fetch?: (input: URL, init: RequestInit) => Promise<Response>
 }
@@ -96,6 +101,7 @@ export const createRosterClient = (options: CreateRosterClientOptions): RosterPr
     const headers = new Headers({ accept: "application/json" })
     if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`)
     if (options.organization !== undefined) headers.set("roster-organization", options.organization)
+    if (options.cookieSession === true) headers.set("roster-session", "cookie")
     if (call.idempotencyKey !== undefined) headers.set("idempotency-key", call.idempotencyKey)
     let body: string | undefined
     if (operation.hasBody) {

@@ -1,4 +1,4 @@
-import { Context, Exit, Layer, ManagedRuntime } from "effect"
+import { Context, Exit, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { HttpRouter, HttpServer } from "effect/http"
 import {
   AuditLog,
@@ -27,6 +27,7 @@ import {
   organizationOf,
   type Routed
 } from "./edge/routed.ts"
+import { makeSessionCookie } from "./edge/session-cookie.ts"
 import { tracingOf } from "./edge/tracing.ts"
 import { rosterRoutes } from "./routes.ts"
 import { type HttpServices, Services } from "./services.ts"
@@ -39,12 +40,18 @@ export interface WebHandler {
   readonly dispose: () => Promise<void>
 }
 
-/** What the edge records of a request it takes in: its id (the client's, when sane), path, connection, credentials. */
-const routedFor = (request: Request, connection: ConnectionInfo | undefined): Routed => ({
+/**
+ * What the edge records of a request it takes in: its id (the client's, when sane), path,
+ * connection, credentials (the `Authorization` header's, else the console's session cookie's).
+ */
+const routedFor = (request: Request, connection: ConnectionInfo | undefined, cookie?: string): Routed => ({
   requestId: requestIdOf(request.headers.get("x-request-id")),
   path: pathOfUrl(request.url),
   connection,
-  bearer: bearerOf(request.headers.get("authorization")),
+  bearer:
+    cookie === undefined
+      ? bearerOf(request.headers.get("authorization"))
+      : Option.some(Redacted.make(cookie)),
   organization: organizationOf(request.headers.get("roster-organization"))
 })
 
@@ -130,20 +137,29 @@ export const makeWebHandler = async <E>(
     checked.body === null
       ? next(checked, record)
       : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : next(read, record)))
+  const sessions = makeSessionCookie({ publicOrigin: options.publicOrigin })
   const answer: WebHandler["handler"] = (request, connection) => {
     requests.started++
     const started = performance.now()
-    const record = routedFor(request, connection)
+    const cookie = request.headers.has("authorization") ? undefined : sessions.tokenOf(request)
+    const record = routedFor(request, connection, cookie === "foreign" ? undefined : cookie)
     const finished = finish(request, record, started)
+    if (cookie === "foreign") return Promise.resolve(finished(toResponse(guard.crossSite)))
     const checked = guard.check(request)
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
     const path = record.path
-    if (metricsEndpoint?.serves(checked, path)) {
-      return metricsEndpoint.answer(record.bearer).then(finished)
+    if (cookie !== undefined || sessions.starts(path)) {
+      return routeChecked(checked, record).then((response) =>
+        Promise.resolve(sessions.finish(checked, path, response)).then(finished)
+      )
     }
-    if (path === scimPrefix || path.startsWith(scimPaths))
-      return withBody(checked, record, scim).then(finished)
-    return passwordChecks.admit(checked, () => withBody(checked, record, serve)).then(finished)
+    return routeChecked(checked, record).then(finished)
+  }
+  const routeChecked = (checked: Request, record: Routed): Promise<Response> => {
+    const path = record.path
+    if (metricsEndpoint?.serves(checked, path)) return metricsEndpoint.answer(record.bearer)
+    if (path === scimPrefix || path.startsWith(scimPaths)) return withBody(checked, record, scim)
+    return passwordChecks.admit(checked, () => withBody(checked, record, serve))
   }
   const scim = makeScimHandler(context, options.publicOrigin)
   const cors = makeCors(options.corsOrigins ?? [])

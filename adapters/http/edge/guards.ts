@@ -122,5 +122,5 @@ export const makeGuards = async (options: EdgeOptions) => {
     adapted.set("content-type", "application/json")
     return new Request(request, { headers: adapted })
   }
-  return { check, readBody }
+  return { check, readBody, crossSite }
 }

@@ -1,0 +1,125 @@
+import { isLoopbackName } from "./local-request.ts"
+
+/**
+ * The console's session: a cookie holding a session token, which a browser sends on its own and
+ * page scripts cannot read (`HttpOnly`). Because a browser sends it whoever asks, it counts only on
+ * requests from the service's own origin, and never over an `Authorization` header.
+ */
+export const sessionCookieName = "roster_session"
+
+/** The header by which a same-origin sign-in asks for its session as the cookie. */
+export const sessionCookieHeader = "roster-session"
+
+/** The answers that start a session: their token goes into the cookie when the request asks. */
+const startingPaths = new Set([
+  "/api/v1/auth/login",
+  "/api/v1/auth/mfa/verify",
+  "/api/v1/auth/signup",
+  "/api/v1/invitations/accept"
+])
+
+const logoutPath = "/api/v1/auth/logout"
+
+/** The value of the session cookie in a `Cookie` header, if it holds one. */
+export const sessionCookieOf = (cookies: string | null): string | undefined => {
+  if (cookies === null) return undefined
+  for (const pair of cookies.split(";")) {
+    const equals = pair.indexOf("=")
+    if (equals !== -1 && pair.slice(0, equals).trim() === sessionCookieName) {
+      const value = pair.slice(equals + 1).trim()
+      return value === "" ? undefined : value
+    }
+  }
+  return undefined
+}
+
+const originOf = (url: string) => {
+  const authority = url.indexOf("//")
+  const end = url.indexOf("/", authority + 2)
+  return (end === -1 ? url : url.slice(0, end)).toLowerCase()
+}
+
+const hostnameOf = (origin: string) => {
+  const host = origin.slice(origin.indexOf("//") + 2)
+  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1)
+  const colon = host.indexOf(":")
+  return colon === -1 ? host : host.slice(0, colon)
+}
+
+export interface SessionCookieOptions {
+  /** The service's public origin behind a proxy (`ROSTER_PUBLIC_URL`), besides the request's own. */
+  readonly publicOrigin?: string | undefined
+}
+
+export const makeSessionCookie = (options: SessionCookieOptions) => {
+  const publicOrigin = options.publicOrigin?.toLowerCase()
+  const isOwnOrigin = (origin: string, request: Request) => {
+    const lowered = origin.toLowerCase()
+    return lowered === publicOrigin || lowered === originOf(request.url)
+  }
+  /**
+   * Whether a browser sent the request from the service's own pages: its `Origin` is ours, or it
+   * sends none and says it is same-origin. Clients that are not browsers send neither header.
+   */
+  const fromOwnOrigin = (request: Request) => {
+    const origin = request.headers.get("origin")
+    if (origin !== null) return isOwnOrigin(origin, request)
+    const site = request.headers.get("sec-fetch-site")
+    return site === null || site === "same-origin"
+  }
+  /** `Secure` everywhere but on a loopback address, where browsers speak plain http. */
+  const attributes = (request: Request) => {
+    const origin = publicOrigin ?? originOf(request.url)
+    const loopback = origin.startsWith("http:") && isLoopbackName(hostnameOf(origin))
+    return `Path=/; HttpOnly; SameSite=Strict${loopback ? "" : "; Secure"}`
+  }
+  const cleared = (request: Request) => `${sessionCookieName}=; Max-Age=0; ${attributes(request)}`
+
+  /** The answer with its session moved into the cookie: the body keeps an empty token. */
+  const start = async (request: Request, response: Response): Promise<Response> => {
+    if (response.status !== 200) return response
+    const body = (await response.json()) as { token?: unknown; expiresAt?: unknown }
+    if (typeof body.token !== "string" || typeof body.expiresAt !== "string") {
+      return new Response(JSON.stringify(body), response)
+    }
+    const seconds = Math.max(0, Math.floor((Date.parse(body.expiresAt) - Date.now()) / 1000))
+    const headers = new Headers(response.headers)
+    headers.delete("content-length")
+    headers.append(
+      "set-cookie",
+      `${sessionCookieName}=${body.token}; Max-Age=${seconds}; ${attributes(request)}`
+    )
+    return new Response(JSON.stringify({ ...body, token: "" }), { status: 200, headers })
+  }
+
+  return {
+    /**
+     * The session token the cookie carries, asked only of a request with no `Authorization`
+     * header; `"foreign"` when a browser sent the cookie from another origin, which is refused.
+     */
+    tokenOf: (request: Request): string | "foreign" | undefined => {
+      const token = sessionCookieOf(request.headers.get("cookie"))
+      if (token === undefined) return undefined
+      return fromOwnOrigin(request) ? token : "foreign"
+    },
+    /** Whether an answer to `path` may need the cookie set, when the request did not come with it. */
+    starts: (path: string) => startingPaths.has(path),
+    /**
+     * The answer, with the cookie set when a sign-in from our own pages asked for it, or cleared
+     * when the session it carried ended (logout) or no longer counts (401).
+     */
+    finish: (request: Request, path: string, response: Response): Response | Promise<Response> => {
+      if (startingPaths.has(path)) {
+        return request.headers.get(sessionCookieHeader) === "cookie" && fromOwnOrigin(request)
+          ? start(request, response)
+          : response
+      }
+      if (path === logoutPath || response.status === 401) {
+        response.headers.append("set-cookie", cleared(request))
+      }
+      return response
+    }
+  }
+}
+
+export type SessionCookie = ReturnType<typeof makeSessionCookie>
