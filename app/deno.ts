@@ -1,4 +1,4 @@
-import { listenOrExit, logEvent, prepare, stopGracefully } from "./start.ts"
+import { announceListening, listenOrExit, prepare, stopGracefully } from "./start.ts"
 
 /** The little of Deno's runtime API this entrypoint uses; tsc checks the rest of the app without Deno's types. */
 declare const Deno: {
@@ -9,15 +9,14 @@ declare const Deno: {
   addSignalListener(signal: "SIGTERM" | "SIGINT", listener: () => void): void
 }
 
-const { settings, handler, dispose } = await prepare()
+const { settings, handler, dispose, consoleBuilt } = await prepare()
 
 const server = listenOrExit(settings, () =>
   Deno.serve(
     {
       port: settings.port,
       hostname: settings.host,
-      onListen: ({ port }) =>
-        logEvent("info", `Roster listening on http://${settings.host}:${port}`, { runtime: "deno" })
+      onListen: ({ port }) => announceListening(settings, port, consoleBuilt, "deno")
     },
     (request, info) => handler(request, { remoteAddress: info.remoteAddr.hostname })
   )

@@ -1,6 +1,6 @@
-import { listenOrExit, logEvent, prepare, stopGracefully } from "./start.ts"
+import { announceListening, listenOrExit, prepare, stopGracefully } from "./start.ts"
 
-const { settings, handler, dispose } = await prepare()
+const { settings, handler, dispose, consoleBuilt } = await prepare()
 
 const server = listenOrExit(settings, () =>
   Bun.serve({
@@ -15,7 +15,7 @@ const server = listenOrExit(settings, () =>
       })
   })
 )
-logEvent("info", `Roster listening on http://${settings.host}:${server.port}`, { runtime: "bun" })
+announceListening(settings, server.port ?? settings.port, consoleBuilt, "bun")
 
 stopGracefully({
   onSignal: (signal, handler) => process.on(signal, handler),

@@ -1,10 +1,11 @@
 import { resolve } from "node:path"
 import { Effect, Option, Result } from "effect"
 import { defaultHashingBound } from "../adapters/crypto/index.ts"
-import { makeWebHandler, withoutCredentials } from "../adapters/http/index.ts"
+import { consolePath, makeWebHandler, withoutCredentials } from "../adapters/http/index.ts"
 import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
 import type { SmtpOptions } from "../adapters/mail/smtp-sender.ts"
 import { makePrometheusMetrics } from "../adapters/metrics/prometheus.ts"
+import { consoleDirectory } from "./console-directory.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { logWriter, rosterServices, writeLine } from "./services.ts"
 import { loadSettings, type Settings } from "./settings.ts"
@@ -118,8 +119,10 @@ export const prepare = async () => {
   const settings = loaded.success
   announce(settings)
   const metrics = Option.map(settings.metrics, ({ token }) => ({ ...makePrometheusMetrics(), token }))
+  const console = consoleDirectory()
   const web = await makeWebHandler(rosterServices(settings, Option.getOrUndefined(metrics)?.recorder), {
     ...Option.match(metrics, { onNone: () => ({}), onSome: (on) => ({ metrics: on }) }),
+    ...(console === undefined ? {} : { consoleDirectory: console }),
     maxBodyBytes: settings.maxBodyBytes,
     openLocal: Option.isNone(settings.masterKey),
     corsOrigins: settings.corsOrigins,
@@ -141,7 +144,24 @@ export const prepare = async () => {
     )
     return exit(1)
   })
-  return { settings, ...web }
+  return { settings, ...web, consoleBuilt: console !== undefined }
+}
+
+/** The lines that say the server listens, and where a browser opens the console. */
+export const announceListening = (
+  settings: Settings,
+  port: number,
+  consoleBuilt: boolean,
+  runtime: "bun" | "deno" | "node"
+) => {
+  const origin = `http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${port}`
+  logEvent("info", `Roster listening on ${origin}`, { runtime })
+  logEvent(
+    "info",
+    consoleBuilt
+      ? `console: open ${origin}${consolePath} in a browser`
+      : "console: not built; run npm run build to serve it at /console/"
+  )
 }
 
 /** Why a server could not listen, in words, from the error Bun, Deno or Node throws. */

@@ -5,6 +5,7 @@ import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { HttpApiScalar } from "effect/http-api"
 import type { documentedApi } from "./api/openapi-document.ts"
 import { docsPath } from "./api/roster-api.ts"
+import { acceptsCoding } from "./content-coding.ts"
 
 /** Where the page's own app is asked for it: only the path routes there. */
 const pageUrl = new URL(docsPath, "http://roster.invalid").href
@@ -84,14 +85,6 @@ const renderPage = async (api: ReturnType<typeof documentedApi>, secure: boolean
   }
 }
 
-/** Whether `Accept-Encoding` takes gzip: named (or `*`) without `q=0`. */
-const acceptsGzip = (acceptEncoding: string | undefined) =>
-  (acceptEncoding ?? "").split(",").some((entry) => {
-    const [coding = "", ...parameters] = entry.split(";").map((part) => part.trim().toLowerCase())
-    const refused = parameters.some((parameter) => /^q=0(?:\.0{0,3})?$/u.test(parameter))
-    return (coding === "gzip" || coding === "*") && !refused
-  })
-
 /** The API reference page, rendered by Scalar from the OpenAPI document on its first request. */
 export const docsPageRoute = (api: ReturnType<typeof documentedApi>, secure: boolean) => {
   let rendered: Promise<RenderedPage> | undefined
@@ -108,7 +101,7 @@ export const docsPageRoute = (api: ReturnType<typeof documentedApi>, secure: boo
           if (request.headers["if-none-match"] === page.headers.etag) {
             return HttpServerResponse.empty({ status: 304, headers: page.headers })
           }
-          const gzip = acceptsGzip(request.headers["accept-encoding"])
+          const gzip = acceptsCoding(request.headers["accept-encoding"], "gzip")
           return HttpServerResponse.uint8Array(gzip ? page.gzipped : page.html, {
             contentType: "text/html; charset=utf-8",
             headers: gzip ? { ...page.headers, "content-encoding": "gzip" } : page.headers

@@ -3,6 +3,7 @@ import { HttpRouter, HttpServerResponse } from "effect/http"
 import { HttpApiBuilder, OpenApi } from "effect/http-api"
 import { documentedApi } from "./api/openapi-document.ts"
 import { docsPath, openApiPath, RosterApi } from "./api/roster-api.ts"
+import { consolePath, consoleRoutes, isConsoleBuilt } from "./console-page.ts"
 import { docsPageRoute } from "./docs-page.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/options.ts"
@@ -25,13 +26,16 @@ import { requestProblemsLayer } from "./middleware/request-problems.ts"
 
 /**
  * The OpenAPI document of the mode the server runs in, serialised once at start, the API reference
- * page rendered from the same document, and the root pointing to that page.
+ * page rendered from the same document, the console when it is built, and the root pointing to the
+ * console, or to the reference without one.
  */
 const documentationRoutes = (options: EdgeOptions) => {
   const api = documentedApi(options)
   const body = JSON.stringify(OpenApi.fromApi(api))
-  const toDocs = HttpServerResponse.redirect(docsPath, { status: 302 })
-  return Layer.mergeAll(
+  const directory = options.consoleDirectory
+  const built = directory !== undefined && isConsoleBuilt(directory) ? directory : undefined
+  const toStart = HttpServerResponse.redirect(built === undefined ? docsPath : consolePath, { status: 302 })
+  const routes = Layer.mergeAll(
     HttpRouter.add(
       "GET",
       openApiPath,
@@ -39,8 +43,9 @@ const documentationRoutes = (options: EdgeOptions) => {
     ),
     docsPageRoute(api, !options.openLocal),
     // Someone who opens the service's address in a browser is shown where to start.
-    HttpRouter.add("GET", "/", Effect.succeed(toDocs))
+    HttpRouter.add("GET", "/", Effect.succeed(toStart))
   )
+  return built === undefined ? routes : Layer.merge(routes, consoleRoutes(built))
 }
 
 /** Every route: the API's handlers, its documentation, and the edge around them. */

@@ -26,6 +26,8 @@ export interface ApiOptions extends RosterOptions {
   readonly passwordChecksAtOnce?: number
   /** Metrics on (`ROSTER_METRICS=on`), with this `ROSTER_METRICS_TOKEN` when given. */
   readonly metrics?: { readonly token?: string }
+  /** The built console to serve (`npm run build` writes `dist/console`). */
+  readonly consoleDirectory?: string
 }
 
 export interface Answer {
@@ -111,6 +113,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     publicOrigin,
     passwordChecksAtOnce,
     metrics,
+    consoleDirectory,
     override,
     ...roster
   } = options
@@ -129,6 +132,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     corsOrigins,
     ...(publicOrigin === undefined ? {} : { publicOrigin }),
     ...(passwordChecksAtOnce === undefined ? {} : { passwordChecksAtOnce }),
+    ...(consoleDirectory === undefined ? {} : { consoleDirectory }),
     ...(prometheus === undefined
       ? {}
       : {

@@ -28,6 +28,8 @@ export interface EdgeOptions {
   readonly maxHeaderBytes?: number
   /** How many password checks may run at once (see password-checks.ts); unbounded when absent. */
   readonly passwordChecksAtOnce?: number
+  /** Where the built console is (`npm run build`); served at `/console/` when it holds one. */
+  readonly consoleDirectory?: string
   /** Metrics, when an operator turned them on (`ROSTER_METRICS=on`): counted, and served at `/metrics`. */
   readonly metrics?: MetricsOptions
 }
