@@ -1,0 +1,107 @@
+import { useState } from "preact/hooks"
+import { roster } from "../api.ts"
+import { ConfirmButton, Section, when } from "../components/controls.tsx"
+import { Field, Form, ProblemAlert } from "../components/form.tsx"
+import { useAction, useLoad } from "../use-call.ts"
+import { TwoStep } from "./two-step.tsx"
+
+/** One's own account: password, e-mail confirmation, sessions, and TOTP with recovery codes. */
+export const Account = (props: { readonly emailVerified: boolean }) => {
+  const [current, setCurrent] = useState("")
+  const [next, setNext] = useState("")
+  const [message, setMessage] = useState("")
+  const sessions = useLoad(() => roster.sessions.listSessions())
+  const change = useAction(
+    () => roster.auth.changePassword({ currentPassword: current, newPassword: next }),
+    () => {
+      setCurrent("")
+      setNext("")
+      setMessage("Password changed; your other sessions ended.")
+      sessions.reload()
+    }
+  )
+  const verify = useAction(
+    () => roster.account.requestEmailVerification(),
+    () => setMessage("A link to confirm your e-mail address is on its way.")
+  )
+  const end = useAction((id: string) => roster.sessions.endSession({ id }), sessions.reload)
+  return (
+    <>
+      {message === "" ? null : <p role="status">{message}</p>}
+      <Section title="Password">
+        <Form
+          label="Change your password"
+          outcome={change}
+          submit="Change the password"
+          onSubmit={change.run}
+        >
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            value={current}
+            onValue={setCurrent}
+            outcome={change}
+            autoComplete="current-password"
+            required
+          />
+          <Field
+            label="New password"
+            name="newPassword"
+            type="password"
+            value={next}
+            onValue={setNext}
+            outcome={change}
+            autoComplete="new-password"
+            required
+          />
+        </Form>
+      </Section>
+      {props.emailVerified ? null : (
+        <Section title="E-mail address">
+          <p>Your e-mail address is not confirmed yet.</p>
+          <button type="button" disabled={verify.busy} onClick={() => verify.run()}>
+            Send me a confirmation link
+          </button>
+          <ProblemAlert outcome={verify} />
+        </Section>
+      )}
+      <TwoStep />
+      <Section title="Sessions">
+        <ProblemAlert outcome={sessions} />
+        <ProblemAlert outcome={end} />
+        <table>
+          <caption>Your sessions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Started</th>
+              <th scope="col">Last seen</th>
+              <th scope="col">From</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(sessions.data ?? []).map((session) => (
+              <tr key={session.id}>
+                <td>{when(session.createdAt)}</td>
+                <td>{when(session.lastSeenAt)}</td>
+                <td>
+                  {session.userAgent ?? "—"} {session.address ?? ""}
+                </td>
+                <td>
+                  {session.current ? (
+                    "This session"
+                  ) : (
+                    <ConfirmButton label="End the session" onConfirm={() => end.run(session.id)} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+    </>
+  )
+}

@@ -1,0 +1,114 @@
+import { useState } from "preact/hooks"
+import { allows, type Me, roster } from "../api.ts"
+import { ConfirmButton, SecretOnce, Section, usePages, when } from "../components/controls.tsx"
+import { Check, Field, Form, ProblemAlert } from "../components/form.tsx"
+import { useAction, useLoad } from "../use-call.ts"
+
+/** API keys for programs: make one with some of the caller's permissions, rotate, revoke. */
+export const ApiKeys = ({ me }: { readonly me: Me }) => {
+  const catalog = useLoad(() => roster.team.listPermissions())
+  const keys = usePages((cursor) =>
+    roster.apiKeys.listApiKeys(cursor === undefined ? {} : { cursor }).firstPage()
+  )
+  const [name, setName] = useState("")
+  const [chosen, setChosen] = useState<ReadonlyArray<number>>([])
+  const [expires, setExpires] = useState("")
+  const [secret, setSecret] = useState<string | null>(null)
+  const shown = (made: { readonly key: string | null }) => {
+    setSecret(made.key)
+    keys.reload()
+  }
+  const create = useAction(
+    () =>
+      roster.apiKeys.createApiKey({
+        name,
+        permissions: chosen,
+        ...(expires === "" ? {} : { expiresAt: new Date(expires).toISOString() })
+      }),
+    (made) => {
+      setName("")
+      setChosen([])
+      shown(made)
+    }
+  )
+  const rotate = useAction((id: string) => roster.apiKeys.rotateApiKey({ id }), shown)
+  const revoke = useAction((id: string) => roster.apiKeys.revokeApiKey({ id }), keys.reload)
+  const nameOf = (id: number) => catalog.data?.find((permission) => permission.id === id)?.key ?? String(id)
+  return (
+    <>
+      {allows(me, "apiKeys.createApiKey") ? (
+        <Section title="Make an API key">
+          <Form label="Make an API key" outcome={create} submit="Make the key" onSubmit={create.run}>
+            <Field label="Name" name="name" value={name} onValue={setName} outcome={create} required />
+            <fieldset>
+              <legend>Permissions (at most your own)</legend>
+              {(catalog.data ?? []).map((permission) => (
+                <div key={permission.id}>
+                  <Check
+                    label={permission.key}
+                    checked={chosen.includes(permission.id)}
+                    onChecked={(on) =>
+                      setChosen(on ? [...chosen, permission.id] : chosen.filter((id) => id !== permission.id))
+                    }
+                  />
+                </div>
+              ))}
+              {create.errorFor("permissions") === undefined ? null : (
+                <small class="field-error">{create.errorFor("permissions")}</small>
+              )}
+            </fieldset>
+            <Field
+              label="Expires (optional)"
+              name="expiresAt"
+              type="datetime-local"
+              value={expires}
+              onValue={setExpires}
+              outcome={create}
+            />
+          </Form>
+        </Section>
+      ) : null}
+      <SecretOnce label="The API key" secret={secret} />
+      <ProblemAlert outcome={keys} />
+      <ProblemAlert outcome={rotate} />
+      <ProblemAlert outcome={revoke} />
+      <table>
+        <caption>API keys</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Starts with</th>
+            <th scope="col">Permissions</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Expires</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.items.map((key) => (
+            <tr key={key.id}>
+              <td>{key.name}</td>
+              <td>
+                <code>{key.start}</code>
+              </td>
+              <td>{key.permissions.map(nameOf).join(", ")}</td>
+              <td>{when(key.lastUsedAt)}</td>
+              <td>{when(key.expiresAt)}</td>
+              <td class="actions">
+                {allows(me, "apiKeys.rotateApiKey") ? (
+                  <ConfirmButton label={`Rotate ${key.name}`} onConfirm={() => rotate.run(key.id)} />
+                ) : null}
+                {allows(me, "apiKeys.revokeApiKey") ? (
+                  <ConfirmButton label={`Revoke ${key.name}`} onConfirm={() => revoke.run(key.id)} />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {keys.pager}
+    </>
+  )
+}

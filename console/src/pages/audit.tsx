@@ -1,0 +1,117 @@
+import { useState } from "preact/hooks"
+import { AuditAction } from "../../../core/model/audit.ts"
+import { roster } from "../api.ts"
+import { Section, usePages, when } from "../components/controls.tsx"
+import { Field, ProblemAlert, Select } from "../components/form.tsx"
+import { useAction } from "../use-call.ts"
+
+type Action = (typeof AuditAction.literals)[number]
+
+interface Filter {
+  readonly action: string
+  readonly actorId: string
+  readonly targetId: string
+  readonly since: string
+}
+
+const empty: Filter = { action: "", actorId: "", targetId: "", since: "" }
+
+/** The audit record, newest first: by action, actor, target and time, a page at a time. */
+export const Audit = () => {
+  const [draft, setDraft] = useState(empty)
+  const [filter, setFilter] = useState(empty)
+  const entries = usePages(
+    (cursor) =>
+      roster.audit
+        .listEvents({
+          ...(cursor === undefined ? {} : { cursor }),
+          ...(filter.action === "" ? {} : { action: filter.action as Action }),
+          ...(filter.actorId === "" ? {} : { actorId: filter.actorId }),
+          ...(filter.targetId === "" ? {} : { targetId: filter.targetId }),
+          ...(filter.since === "" ? {} : { since: new Date(filter.since).toISOString() })
+        })
+        .firstPage(),
+    [filter]
+  )
+  const apply = useAction(async () => setFilter(draft))
+  const set = (field: keyof Filter) => (value: string) => setDraft({ ...draft, [field]: value })
+  return (
+    <>
+      <Section title="Filter the record">
+        <form
+          class="filters"
+          aria-label="Filter the record"
+          onSubmit={(event) => {
+            event.preventDefault()
+            apply.run()
+          }}
+        >
+          <Select
+            label="Action"
+            name="action"
+            value={draft.action}
+            onValue={set("action")}
+            options={[["", "Any action"], ...AuditAction.literals.map((action) => [action, action] as const)]}
+          />
+          <Field
+            label="Actor id"
+            name="actorId"
+            value={draft.actorId}
+            onValue={set("actorId")}
+            outcome={entries}
+          />
+          <Field
+            label="Target id"
+            name="targetId"
+            value={draft.targetId}
+            onValue={set("targetId")}
+            outcome={entries}
+          />
+          <Field
+            label="Since"
+            name="since"
+            type="datetime-local"
+            value={draft.since}
+            onValue={set("since")}
+            outcome={entries}
+          />
+          <button type="submit">Apply</button>
+        </form>
+      </Section>
+      <ProblemAlert outcome={entries} />
+      <table>
+        <caption>Audit record</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Action</th>
+            <th scope="col">Actor</th>
+            <th scope="col">Target</th>
+            <th scope="col">Changes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.items.map((entry) => (
+            <tr key={entry.id}>
+              <td>{when(entry.at)}</td>
+              <td>{entry.action}</td>
+              <td>
+                {entry.actor.kind}
+                {entry.actor.id === undefined ? "" : ` ${entry.actor.id}`}
+              </td>
+              <td>
+                {entry.target.type} {entry.target.id}
+              </td>
+              <td>
+                {Object.entries(entry.changes)
+                  .map(([field, [from, to]]) => `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`)
+                  .join("; ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {entries.pager}
+    </>
+  )
+}

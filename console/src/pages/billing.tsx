@@ -1,0 +1,90 @@
+import { allows, type Me, roster } from "../api.ts"
+import { ConfirmButton, Section, when } from "../components/controls.tsx"
+import { ProblemAlert } from "../components/form.tsx"
+import { useAction, useLoad } from "../use-call.ts"
+
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat(undefined, { style: "currency", currency: currency.toUpperCase() }).format(amount)
+
+/** The plans and the organisation's subscription: subscribe (at the provider's checkout), cancel. */
+export const Billing = ({ me }: { readonly me: Me }) => {
+  const plans = useLoad(() => roster.pricing.listPlans())
+  const current = useLoad(() =>
+    roster.pricing.currentSubscription().catch((error: unknown) => {
+      if ((error as { status?: number }).status === 404) return undefined
+      throw error
+    })
+  )
+  const subscribe = useAction(
+    (plan: { readonly planId: string; readonly planName: string; readonly price: number }) =>
+      roster.pricing.subscribe(plan),
+    (subscription) => {
+      // A paid plan waits for its payment at the provider's checkout.
+      if (subscription.checkoutUrl !== undefined) location.assign(subscription.checkoutUrl)
+      else current.reload()
+    }
+  )
+  const cancel = useAction(() => roster.pricing.cancelSubscription(), current.reload)
+  const subscription = current.data
+  return (
+    <>
+      <Section title="Subscription">
+        <ProblemAlert outcome={current} />
+        {subscription === undefined ? (
+          <p>No subscription.</p>
+        ) : (
+          <dl>
+            <dt>Plan</dt>
+            <dd>{subscription.planName}</dd>
+            <dt>Status</dt>
+            <dd>{subscription.status}</dd>
+            <dt>Price</dt>
+            <dd>{money(subscription.price, subscription.currency)}</dd>
+            <dt>Ends</dt>
+            <dd>{when(subscription.cancelAt)}</dd>
+          </dl>
+        )}
+        {subscription !== undefined &&
+        subscription.status !== "canceled" &&
+        allows(me, "pricing.cancelSubscription") ? (
+          <ConfirmButton label="Cancel the subscription" onConfirm={cancel.run} disabled={cancel.busy} />
+        ) : null}
+        <ProblemAlert outcome={cancel} />
+      </Section>
+      <Section title="Plans">
+        <ProblemAlert outcome={plans} />
+        <ProblemAlert outcome={subscribe} />
+        <table>
+          <caption>Plans</caption>
+          <thead>
+            <tr>
+              <th scope="col">Plan</th>
+              <th scope="col">Price</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {(plans.data ?? []).map((plan) => (
+              <tr key={plan.planId}>
+                <td>{plan.planName}</td>
+                <td>
+                  {money(plan.price, plan.currency)}
+                  {plan.perSeat === true ? " per seat" : ""}
+                </td>
+                <td>
+                  {allows(me, "pricing.subscribe") ? (
+                    <button type="button" disabled={subscribe.busy} onClick={() => subscribe.run(plan)}>
+                      Subscribe to {plan.planName}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+    </>
+  )
+}

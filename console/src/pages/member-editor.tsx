@@ -1,0 +1,122 @@
+import { useState } from "preact/hooks"
+import { allows, type Me, roster } from "../api.ts"
+import { ConfirmButton, Section } from "../components/controls.tsx"
+import { Check, Field, Form, ProblemAlert, Select } from "../components/form.tsx"
+import { useAction } from "../use-call.ts"
+
+type Member = Awaited<ReturnType<typeof roster.team.getMember>>
+
+/** One member: change them, their password or account, or remove them; what is allowed is offered. */
+export const MemberEditor = (props: {
+  readonly me: Me
+  readonly member: Member
+  readonly roles: ReadonlyArray<readonly [string, string]>
+  readonly onChanged: () => void
+  readonly onRemoved: () => void
+}) => {
+  const { me, member } = props
+  const [username, setUsername] = useState(member.username)
+  const [email, setEmail] = useState(member.email)
+  const [roleId, setRoleId] = useState(String(member.roleId))
+  const [active, setActive] = useState(member.activestatus)
+  const [password, setPassword] = useState("")
+  const [done, setDone] = useState("")
+  const update = useAction(
+    () =>
+      roster.team.updateMember({
+        id: member.id,
+        username,
+        email,
+        roleId: Number(roleId),
+        activestatus: active
+      }),
+    () => {
+      setDone("Saved.")
+      props.onChanged()
+    }
+  )
+  const setMemberPassword = useAction(
+    () => roster.admin.setMemberPassword({ id: member.id, newPassword: password }),
+    () => {
+      setPassword("")
+      setDone("Password set.")
+    }
+  )
+  const other = useAction(async (step: () => Promise<unknown>, message: string) => {
+    await step()
+    setDone(message)
+    props.onChanged()
+  })
+  const remove = useAction(() => roster.team.removeMember({ id: member.id }), props.onRemoved)
+  return (
+    <Section title={`Member ${member.username}`}>
+      {done === "" ? null : <p role="status">{done}</p>}
+      {allows(me, "team.updateMember") ? (
+        <Form label="Change the member" outcome={update} submit="Save" onSubmit={update.run}>
+          <Field label="Username" name="username" value={username} onValue={setUsername} outcome={update} />
+          <Field label="E-mail" name="email" type="email" value={email} onValue={setEmail} outcome={update} />
+          <Select
+            label="Role"
+            name="roleId"
+            value={roleId}
+            onValue={setRoleId}
+            outcome={update}
+            options={props.roles}
+          />
+          <Check label="Active" checked={active} onChecked={setActive} />
+        </Form>
+      ) : null}
+      {allows(me, "admin.setMemberPassword") ? (
+        <>
+          <Form
+            label="Set the member's password"
+            outcome={setMemberPassword}
+            submit="Set the password"
+            onSubmit={setMemberPassword.run}
+          >
+            <Field
+              label="New password"
+              name="newPassword"
+              type="password"
+              value={password}
+              onValue={setPassword}
+              outcome={setMemberPassword}
+              autoComplete="new-password"
+              required
+            />
+          </Form>
+          <p class="actions">
+            <button
+              type="button"
+              onClick={() =>
+                other.run(
+                  () =>
+                    roster.admin.toggleAccountStatus({
+                      user_id: member.id,
+                      accountActiveStatus: !member.accountActiveStatus
+                    }),
+                  member.accountActiveStatus ? "Account disabled." : "Account enabled."
+                )
+              }
+            >
+              {member.accountActiveStatus ? "Disable the account" : "Enable the account"}
+            </button>
+            <ConfirmButton
+              label="Reset two-step sign-in"
+              onConfirm={() =>
+                other.run(() => roster.admin.resetMemberMfa({ id: member.id }), "Two-step sign-in reset.")
+              }
+            />
+          </p>
+          <ProblemAlert outcome={other} />
+        </>
+      ) : null}
+      {allows(me, "team.removeMember") ? (
+        <p class="actions">
+          <ConfirmButton label="Remove the member" onConfirm={remove.run} disabled={remove.busy} />
+          <ProblemAlert outcome={remove} />
+        </p>
+      ) : null}
+    </Section>
+  )
+}

@@ -1,0 +1,62 @@
+import { useState } from "preact/hooks"
+import { allows, type Me, roster } from "../api.ts"
+import { ConfirmButton, SecretOnce, Section, when } from "../components/controls.tsx"
+import { Field, Form, ProblemAlert } from "../components/form.tsx"
+import { useAction, useLoad } from "../use-call.ts"
+
+/** SCIM tokens for an identity provider: make one (shown once), list them, revoke one. */
+export const ScimTokens = ({ me }: { readonly me: Me }) => {
+  const tokens = useLoad(() => roster.organizations.listScimTokens())
+  const [name, setName] = useState("")
+  const [secret, setSecret] = useState<string | null>(null)
+  const create = useAction(
+    () => roster.organizations.createScimToken({ name }),
+    (made) => {
+      setName("")
+      setSecret(made.token)
+      tokens.reload()
+    }
+  )
+  const revoke = useAction((id: string) => roster.organizations.revokeScimToken({ id }), tokens.reload)
+  return (
+    <>
+      {allows(me, "organizations.createScimToken") ? (
+        <Section title="Make a SCIM token">
+          <Form label="Make a SCIM token" outcome={create} submit="Make the token" onSubmit={create.run}>
+            <Field label="Name" name="name" value={name} onValue={setName} outcome={create} required />
+          </Form>
+          <SecretOnce label="The SCIM token" secret={secret} />
+        </Section>
+      ) : null}
+      <ProblemAlert outcome={tokens} />
+      <ProblemAlert outcome={revoke} />
+      <table>
+        <caption>SCIM tokens</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Permissions</th>
+            <th scope="col">Made</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(tokens.data ?? []).map((token) => (
+            <tr key={token.id}>
+              <td>{token.name}</td>
+              <td>{token.permissionIds.length}</td>
+              <td>{when(token.createdAt)}</td>
+              <td>
+                {allows(me, "organizations.revokeScimToken") ? (
+                  <ConfirmButton label={`Revoke ${token.name}`} onConfirm={() => revoke.run(token.id)} />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  )
+}

@@ -1,0 +1,137 @@
+import { useState } from "preact/hooks"
+import { allows, type Me, roster } from "../api.ts"
+import { ConfirmButton, Section, usePages, when } from "../components/controls.tsx"
+import { Check, Form, ProblemAlert, Select } from "../components/form.tsx"
+import { useAction } from "../use-call.ts"
+import { EventChoice, type EventType } from "./event-choice.tsx"
+
+type Endpoint = Awaited<ReturnType<typeof roster.webhooks.getWebhook>>
+const statuses = ["pending", "succeeded", "failed", "exhausted"] as const
+
+/** One endpoint: its events and switch, a test, a new secret, deletion, and its deliveries. */
+export const WebhookDetail = (props: {
+  readonly me: Me
+  readonly endpoint: Endpoint
+  readonly types: ReadonlyArray<string>
+  readonly onChanged: () => void
+  readonly onSecret: (secret: string | null) => void
+}) => {
+  const { me, endpoint } = props
+  const [events, setEvents] = useState<ReadonlyArray<string>>(endpoint.events)
+  const [enabled, setEnabled] = useState(endpoint.enabled)
+  const [status, setStatus] = useState("")
+  const deliveries = usePages(
+    (cursor) =>
+      roster.webhooks
+        .listDeliveries({
+          id: endpoint.id,
+          ...(cursor === undefined ? {} : { cursor }),
+          ...(status === "" ? {} : { status: status as (typeof statuses)[number] })
+        })
+        .firstPage(),
+    [status]
+  )
+  const update = useAction(
+    () =>
+      roster.webhooks.updateWebhook({ id: endpoint.id, events: events as ReadonlyArray<EventType>, enabled }),
+    props.onChanged
+  )
+  const act = useAction(async (step: () => Promise<unknown>) => {
+    await step()
+    props.onChanged()
+    deliveries.restart()
+  })
+  const writable = allows(me, "webhooks.updateWebhook")
+  return (
+    <Section title={`Endpoint ${endpoint.url}`}>
+      <p>
+        Registered {when(endpoint.createdAt)}. {endpoint.description}
+      </p>
+      {writable ? (
+        <>
+          <Form label="Change the endpoint" outcome={update} submit="Save" onSubmit={update.run}>
+            <Check label="Enabled" checked={enabled} onChecked={setEnabled} />
+            <EventChoice
+              types={props.types}
+              chosen={events}
+              onChosen={setEvents}
+              error={update.errorFor("events")}
+            />
+          </Form>
+          <p class="actions">
+            <button
+              type="button"
+              onClick={() => act.run(() => roster.webhooks.testWebhook({ id: endpoint.id }))}
+            >
+              Send a test event
+            </button>
+            <ConfirmButton
+              label="Rotate the secret"
+              onConfirm={() =>
+                act.run(() =>
+                  roster.webhooks
+                    .rotateWebhookSecret({ id: endpoint.id })
+                    .then((made) => props.onSecret(made.secret))
+                )
+              }
+            />
+            <ConfirmButton
+              label="Delete the endpoint"
+              onConfirm={() => act.run(() => roster.webhooks.deleteWebhook({ id: endpoint.id }))}
+            />
+          </p>
+          <ProblemAlert outcome={act} />
+        </>
+      ) : null}
+      <Select
+        label="Deliveries' status"
+        name="status"
+        value={status}
+        onValue={setStatus}
+        options={[["", "Any status"], ...statuses.map((value) => [value, value] as const)]}
+      />
+      <ProblemAlert outcome={deliveries} />
+      <table>
+        <caption>Deliveries to {endpoint.url}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Status</th>
+            <th scope="col">Tries</th>
+            <th scope="col">Last answer</th>
+            <th scope="col">Next try</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.items.map((delivery) => (
+            <tr key={delivery.id}>
+              <td>{delivery.type}</td>
+              <td>{delivery.status}</td>
+              <td>{delivery.attempts}</td>
+              <td>{delivery.lastStatusCode ?? delivery.lastError ?? "—"}</td>
+              <td>{when(delivery.nextAttemptAt)}</td>
+              <td>
+                {writable && (delivery.status === "exhausted" || delivery.status === "failed") ? (
+                  <button
+                    type="button"
+                    onClick={() =>
+                      act.run(() =>
+                        roster.webhooks.retryDelivery({ id: endpoint.id, deliveryId: delivery.id })
+                      )
+                    }
+                  >
+                    Retry
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {deliveries.pager}
+    </Section>
+  )
+}
