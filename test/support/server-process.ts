@@ -37,7 +37,8 @@ export const startServer = async (
   command: ReadonlyArray<string>,
   env: Record<string, string> = {}
 ): Promise<RunningServer> => {
-  const port = await freePort()
+  // A test that must know the address before the start (a link in the configuration) chooses the port.
+  const port = env.PORT === undefined ? await freePort() : Number(env.PORT)
   const [executable, ...args] = command as [string, ...Array<string>]
   // Each server keeps its SQLite file (the default store) in a directory of its own.
   const dataDir = mkdtempSync(join(tmpdir(), "roster-data-"))

@@ -1,0 +1,303 @@
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchChromium, screenshot, seriousViolations, watchComplaints } from "../support/console-browser.ts"
+import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
+import { startSmtpSink } from "../support/smtp-sink.ts"
+
+const masterKey = "console-e2e-master-key-long-enough-0123456789"
+const password = "a long enough passphrase"
+
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>
+let server: RunningServer
+let browser: Browser
+
+const api = async (method: string, path: string, body?: unknown, token = masterKey) => {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  return { status: response.status, body: await response.json().catch(() => undefined) }
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+  const port = await freePort()
+  server = await startServer(scriptCommand("start"), {
+    PORT: String(port),
+    ROSTER_MASTER_KEY: masterKey,
+    ROSTER_SMTP_URL: `smtp://roster:smtp-secret@127.0.0.1:${smtp.port}`,
+    ROSTER_MAIL_FROM: "Roster <roster@example.com>",
+    ROSTER_INVITE_URL: `http://127.0.0.1:${port}/console/#/accept?token={token}`
+  })
+  // The owner: a role holding the whole catalog, and a member in it, made with the master key.
+  const owners = await api("POST", "/api/v1/team/role/add", { name: "Owners", roleKey: "owners" })
+  for (const permission of (await api("GET", "/api/v1/team/permissions")).body) {
+    await api("POST", "/api/v1/team/role-permission-detail", {
+      roleId: owners.body.id,
+      permissionId: permission.id
+    })
+  }
+  const owner = await api("POST", "/api/v1/team/add", {
+    username: "olive",
+    email: "olive@example.com",
+    password,
+    activestatus: true,
+    roleId: owners.body.id
+  })
+  expect(owner.status).toBe(200)
+  browser = await launchChromium()
+}, 90_000)
+afterAll(async () => {
+  await browser?.close()
+  server?.kill()
+  await smtp?.close()
+})
+
+const nav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true }).click()
+
+/** Opens a page from the navigation, waits for its heading, and checks it with axe-core. */
+const visit = async (page: Page, name: string, shot: string) => {
+  await nav(page, name)
+  await page.getByRole("heading", { level: 1, name }).waitFor()
+  await page.waitForLoadState("networkidle")
+  expect(await seriousViolations(page), name).toEqual([])
+  await screenshot(page, shot)
+}
+
+/** Signs in by keyboard alone: Tab to the first field, type, Tab, type, Enter. */
+const signInByKeyboard = async (page: Page, username: string) => {
+  await page.goto(`${server.url}/console/`)
+  await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor()
+  expect(await seriousViolations(page)).toEqual([])
+  await screenshot(page, "sign-in")
+  for (let presses = 0; presses < 10; presses++) {
+    await page.keyboard.press("Tab")
+    if (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === "username"))
+      break
+  }
+  await page.keyboard.type(username)
+  await page.keyboard.press("Tab")
+  await page.keyboard.type(password)
+  await page.keyboard.press("Enter")
+  await page.getByRole("navigation", { name: "Console" }).waitFor()
+}
+
+describe("the console in Chromium (npm start, secure mode, mail to a real SMTP server)", () => {
+  let context: BrowserContext
+  let page: Page
+  let complaints: Array<string>
+
+  beforeAll(async () => {
+    context = await browser.newContext()
+    page = await context.newPage()
+    // Well inside the test's own limit, so that a step that never comes names its locator.
+    page.setDefaultTimeout(10_000)
+    complaints = watchComplaints(page)
+  })
+  afterAll(() => context?.close())
+
+  it("signs in by keyboard, into an HttpOnly, SameSite=Strict cookie the page cannot read", async () => {
+    await signInByKeyboard(page, "olive")
+    expect(await page.locator("header").textContent()).toContain("olive")
+    const [cookie] = await context.cookies()
+    expect(cookie).toMatchObject({
+      name: "roster_session",
+      httpOnly: true,
+      sameSite: "Strict",
+      secure: false,
+      path: "/"
+    })
+    expect(await page.evaluate(() => document.cookie)).toBe("")
+  })
+
+  it("creates a role and grants it permissions", async () => {
+    await visit(page, "Roles", "roles")
+    const form = page.getByRole("form", { name: "Add a role" })
+    await form.getByLabel("Name").fill("Support")
+    await form.getByLabel("Key", { exact: true }).fill("support")
+    await form.getByRole("button", { name: "Add the role" }).click()
+    const editor = page.getByRole("region", { name: "Role Support" })
+    await editor.waitFor()
+    await editor.getByLabel(/^team\.read: /).check()
+    await page.getByRole("row", { name: /Support support yes 1/ }).waitFor()
+    await editor.getByLabel(/^team\.members\.write: /).check()
+    await page.getByRole("row", { name: /Support support yes 2/ }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "role-editor")
+  })
+
+  it("adds a member, and shows the API's problem beside the field it names", async () => {
+    await visit(page, "Members", "members")
+    const form = page.getByRole("form", { name: "Add a member" })
+    await form.getByLabel("Username").fill("grace")
+    await form.getByLabel("E-mail").fill("not an address")
+    await form.getByLabel("Password").fill(password)
+    await form.getByLabel("Role").selectOption({ label: "Support" })
+    // The browser's own check is skipped so that the API's answer is what the page shows.
+    await form.evaluate((element) => element.setAttribute("novalidate", ""))
+    await form.getByRole("button", { name: "Add the member" }).click()
+    await expect.poll(() => form.getByLabel("E-mail").getAttribute("aria-invalid")).toBe("true")
+    await form.getByLabel("E-mail").fill("grace@example.com")
+    await form.getByRole("button", { name: "Add the member" }).click()
+    await page.getByRole("row", { name: /grace grace@example\.com Support yes enabled/ }).waitFor()
+    await page.getByRole("button", { name: "Manage grace" }).click()
+    await page.getByRole("region", { name: "Member grace" }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "member-editor")
+  })
+
+  it("invites someone, who joins through the mailed link in a second browser", async () => {
+    await visit(page, "Invitations", "invitations")
+    const form = page.getByRole("form", { name: "Invite someone" })
+    await form.getByLabel("E-mail").fill("linus@example.com")
+    await form.getByLabel("Role").selectOption({ label: "Support" })
+    await form.getByRole("button", { name: "Send the invitation" }).click()
+    await page.getByRole("row", { name: /linus@example\.com Support pending/ }).waitFor()
+    const mail = await smtp.nextMessage(1)
+    expect(mail.to).toEqual(["linus@example.com"])
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/console\/#\/accept\?token=\S+)/u.exec(mail.text)?.[1]
+    expect(link, mail.text).toBeDefined()
+
+    const invited = await browser.newContext()
+    const second = await invited.newPage()
+    const theirComplaints = watchComplaints(second)
+    await second.goto(link ?? "")
+    await second.getByRole("heading", { level: 1, name: "Join an organisation" }).waitFor()
+    expect(await seriousViolations(second)).toEqual([])
+    await screenshot(second, "accept-invitation")
+    await second.getByLabel("Username (new accounts)").fill("linus")
+    await second.getByLabel("Password").fill(password)
+    await second.getByRole("button", { name: "Join" }).click()
+    await second.getByRole("navigation", { name: "Console" }).waitFor()
+    expect(await second.locator("header").textContent()).toContain("linus")
+    // Linus's role reads the team and changes members: keys, SCIM, the audit record or billing are not offered.
+    const offered = await second
+      .getByRole("navigation", { name: "Console" })
+      .getByRole("link")
+      .allInnerTexts()
+    expect(offered).toEqual(["Members", "Roles", "Invitations", "Webhooks", "Organisation", "My account"])
+    await second.getByRole("link", { name: "Roles", exact: true }).click()
+    await second.getByRole("button", { name: "Manage Support" }).click()
+    const own = second.getByRole("region", { name: "Role Support" })
+    await own.waitFor()
+    // Offered nothing to change: neither the role nor its permissions, nor deleting it.
+    expect(await own.getByRole("checkbox", { disabled: false }).count()).toBe(0)
+    expect(await own.getByRole("button").count()).toBe(0)
+    expect(theirComplaints).toEqual([])
+    await invited.close()
+    await page.reload()
+    await page.getByRole("row", { name: /linus@example\.com Support accepted/ }).waitFor()
+  })
+
+  it("makes an API key, shown once, and revokes it", async () => {
+    await visit(page, "API keys", "api-keys")
+    const form = page.getByRole("form", { name: "Make an API key" })
+    await form.getByLabel("Name").fill("ci")
+    await form.getByLabel("team.read", { exact: true }).check()
+    await form.getByRole("button", { name: "Make the key" }).click()
+    const key = ((await page.locator("[data-secret]").textContent()) ?? "").trim()
+    expect(key).toMatch(/^rk_/)
+    expect((await api("GET", "/api/v1/auth/me", undefined, key)).status).toBe(200)
+    await page.getByRole("row", { name: /^ci rk_/ }).waitFor()
+    const revoke = page.getByRole("button", { name: "Revoke ci" })
+    await revoke.click()
+    await page.getByRole("button", { name: "Confirm: revoke ci" }).click()
+    await expect.poll(async () => (await api("GET", "/api/v1/auth/me", undefined, key)).status).toBe(401)
+  })
+
+  it("shows each change in the audit record", async () => {
+    await visit(page, "Audit record", "audit")
+    const record = page.getByRole("table", { name: "Audit record" })
+    for (const action of [
+      "role.added",
+      "permission.granted",
+      "member.added",
+      "invitation.created",
+      "invitation.accepted",
+      "api_key.created",
+      "api_key.revoked"
+    ]) {
+      await record.getByRole("cell", { name: action, exact: true }).first().waitFor()
+    }
+    const filter = page.getByRole("form", { name: "Filter the record" })
+    await filter.getByLabel("Action").selectOption("api_key.revoked")
+    await filter.getByRole("button", { name: "Apply" }).click()
+    await expect.poll(() => record.getByRole("row").count()).toBe(2)
+  })
+
+  it("every other page passes axe-core", async () => {
+    for (const [name, shot] of [
+      ["Webhooks", "webhooks"],
+      ["SCIM tokens", "scim-tokens"],
+      ["Billing", "billing"],
+      ["Organisation", "organization"],
+      ["My account", "my-account"]
+    ] as const) {
+      await visit(page, name, shot)
+    }
+    await page.getByRole("button", { name: "Start" }).waitFor()
+    expect(complaints).toEqual([])
+  })
+
+  it("a cross-site request carrying the cookie is refused and changes nothing", async () => {
+    const roles = async () => (await api("GET", "/api/v1/team/roles")).body.length as number
+    const before = await roles()
+    const [cookie] = await context.cookies()
+    const forged = await fetch(`${server.url}/api/v1/team/role/add`, {
+      method: "POST",
+      headers: { cookie: `roster_session=${cookie?.value}`, origin: "https://evil.example" },
+      body: JSON.stringify({ name: "Evil", roleKey: "evil" })
+    })
+    expect(forged.status).toBe(403)
+    expect((await forged.json()).code).toBe("cross_site")
+    // A page of another site in the same browser: its request goes out without the cookie.
+    await context.route("http://evil.test/", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<script>fetch(${JSON.stringify(`${server.url}/api/v1/team/role/add`)}, { method: "POST", mode: "no-cors", credentials: "include", headers: { "content-type": "text/plain" }, body: JSON.stringify({ name: "Evil", roleKey: "evil2" }) }).finally(() => { document.title = "sent" })</script>`
+      })
+    )
+    const evil = await context.newPage()
+    await evil.goto("http://evil.test/")
+    await expect.poll(() => evil.title()).toBe("sent")
+    await evil.close()
+    expect(await roles()).toBe(before)
+  })
+
+  it("signs out: the cookie is cleared and its session ended", async () => {
+    const [cookie] = await context.cookies()
+    await page.getByRole("button", { name: "Sign out" }).click()
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor()
+    expect(await context.cookies()).toEqual([])
+    const stale = await fetch(`${server.url}/api/v1/auth/me`, {
+      headers: { cookie: `roster_session=${cookie?.value}` }
+    })
+    expect(stale.status).toBe(401)
+  })
+})
+
+describe("the console in open local mode", () => {
+  it("opens without signing in, and says so on every page", async () => {
+    const open = await startServer(scriptCommand("start"))
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      const complaints = watchComplaints(page)
+      await page.goto(`${open.url}/`)
+      await page.getByRole("heading", { level: 1, name: "Members" }).waitFor()
+      for (const name of ["Members", "Roles", "Audit record", "Organisation"]) {
+        await nav(page, name)
+        await page.getByRole("heading", { level: 1, name }).waitFor()
+        expect(await page.getByRole("note").textContent()).toMatch(/^Open local mode: no sign-in is needed/)
+      }
+      expect(await seriousViolations(page)).toEqual([])
+      await screenshot(page, "open-local-mode")
+      expect(complaints).toEqual([])
+    } finally {
+      await context.close()
+      open.kill()
+    }
+  })
+})
