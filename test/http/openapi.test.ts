@@ -58,6 +58,9 @@ const contract = [
   ["get", "/health/ready"]
 ] as const
 
+/** A protected operation takes a bearer token, or the console's cookie. */
+const everyScheme = [{ bearer: [] }, { roster_session: [] }]
+
 describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 and describes every endpoint of the contract", () => {
     expect(document.openapi).toMatch(/^3\.1\./)
@@ -173,7 +176,7 @@ describe("the OpenAPI document", () => {
         const names = (declared.parameters ?? []).map((parameter) => parameter.name)
         const writes = (method === "post" || method === "patch") && !ignoring.has(`${method} ${path}`)
         expect(names.includes("Idempotency-Key"), `${method} ${path}`).toBe(writes)
-        const authenticated = operation(method, path).security?.length === 1
+        const authenticated = (operation(method, path).security?.length ?? 0) > 0
         expect(names.includes("Roster-Organization"), `${method} ${path}`).toBe(authenticated)
         if (authenticated) expect(operation(method, path).responses["404"], `${method} ${path}`).toBeDefined()
         if (writes) {
@@ -197,9 +200,25 @@ describe("the OpenAPI document", () => {
     expect(login.headers["retry-after"]).toBeDefined()
   })
 
+  it("declares Roster-Session on the operations that start a session, and on no other", () => {
+    const starting = ["auth.login", "auth.signup", "mfa.verifyMfa", "invitations.acceptInvitation"]
+    for (const item of Object.values(document.paths))
+      for (const op of Object.values(
+        item as Record<string, { operationId: string; parameters?: Array<{ name: string }> }>
+      )) {
+        const names = (op.parameters ?? []).map((parameter) => parameter.name)
+        expect(names.includes("Roster-Session"), op.operationId).toBe(starting.includes(op.operationId))
+      }
+  })
+
   it("declares bearer security on protected endpoints and none on login, webhook and health", () => {
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "Bearer" })
-    expect(operation("post", "/api/v1/team/add").security).toEqual([{ bearer: [] }])
+    expect(operation("post", "/api/v1/team/add").security).toEqual(everyScheme)
+    expect(document.components.securitySchemes.roster_session).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "roster_session"
+    })
     for (const [method, path] of [
       ["post", "/api/v1/auth/login"],
       ["post", "/api/v1/payments/webhook"],
@@ -224,7 +243,7 @@ describe("the OpenAPI document", () => {
     ]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(item as object))
-        expect(op.security, op.operationId).toEqual(open.includes(op.operationId) ? [] : [{ bearer: [] }])
+        expect(op.security, op.operationId).toEqual(open.includes(op.operationId) ? [] : everyScheme)
   })
 
   it("declares the same security in the document an embedder makes from RosterApi itself", () => {

@@ -1,4 +1,5 @@
 import { HttpApi, type HttpApiGroup } from "effect/http-api"
+import { sessionCookieName } from "../edge/session-cookie.ts"
 import { bearer, behindAuthentication } from "./middleware.ts"
 
 interface Document {
@@ -20,7 +21,7 @@ const authenticatedOperations = <Groups extends HttpApiGroup.Constraint>(
 }
 
 /**
- * Declares the bearer scheme on every operation of `api` behind Authentication. That middleware is
+ * Declares the bearer scheme, and the console's cookie, on every operation of `api` behind Authentication. That middleware is
  * a plain one (see its definition), which the document generator does not know as security, so
  * the document says it here, as the generator would have.
  */
@@ -32,10 +33,19 @@ export const declareBearerSecurity = <Groups extends HttpApiGroup.Constraint, D 
   const operations = authenticatedOperations(api)
   for (const path of Object.values(paths))
     for (const operation of Object.values(path))
-      if (operations.has(operation.operationId ?? "")) operation.security = [{ bearer: [] }]
+      if (operations.has(operation.operationId ?? ""))
+        operation.security = [{ bearer: [] }, { [sessionCookieName]: [] }]
   components.securitySchemes = {
     ...components.securitySchemes,
-    bearer: { type: "http", scheme: bearer.scheme }
+    bearer: { type: "http", scheme: bearer.scheme },
+    [sessionCookieName]: {
+      type: "apiKey",
+      in: "cookie",
+      name: sessionCookieName,
+      description:
+        "The console's session (set by a sign-in sent with Roster-Session: cookie): counted only on " +
+        "requests from the service's own origin, and never over an Authorization header"
+    }
   }
   return document
 }

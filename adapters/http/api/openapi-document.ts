@@ -4,6 +4,7 @@ import { declareIdempotency } from "./idempotency-openapi.ts"
 import { queryDocs } from "./list-query.ts"
 import { declareOrganizationHeader } from "./organization-header-openapi.ts"
 import { RosterApi } from "./roster-api.ts"
+import { declareSessionHeader } from "./session-header-openapi.ts"
 
 type Operation = {
   operationId?: string
@@ -45,6 +46,7 @@ const complete = (generated: Document, options: { readonly openLocal: boolean })
     document.paths as unknown as Parameters<typeof declareOrganizationHeader>[0],
     document.components as Parameters<typeof declareOrganizationHeader>[1]
   )
+  declareSessionHeader(document.paths as unknown as Parameters<typeof declareSessionHeader>[0])
   declareIdempotency(
     document.paths as unknown as Parameters<typeof declareIdempotency>[0],
     document.components as Parameters<typeof declareIdempotency>[1]

@@ -11,7 +11,7 @@ export const sessionCookieName = "roster_session"
 export const sessionCookieHeader = "roster-session"
 
 /** The answers that start a session: their token goes into the cookie when the request asks. */
-const startingPaths = new Set([
+export const startingPaths: ReadonlySet<string> = new Set([
   "/api/v1/auth/login",
   "/api/v1/auth/mfa/verify",
   "/api/v1/auth/signup",
