@@ -149,6 +149,7 @@ export const makeWebHandler = async <E>(
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
     const path = record.path
     if (cookie !== undefined || sessions.starts(path)) {
+      if (sessions.asksAmiss(checked, path)) return Promise.resolve(finished(toResponse(guard.sessionHeader)))
       return routeChecked(checked, record).then((response) =>
         Promise.resolve(sessions.finish(checked, path, response)).then(finished)
       )

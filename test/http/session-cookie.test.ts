@@ -54,6 +54,13 @@ describe("the console's session cookie", () => {
     expect(Math.abs(maxAge - expires)).toBeLessThan(5)
     expect(answer.headers.get("cache-control")).toBe("no-store")
 
+    const amiss = await api.call("POST", "/api/v1/auth/login", {
+      body: { username: "ada", password },
+      headers: { "roster-session": "token" }
+    })
+    expect(expectProblem(amiss, 400, "validation_failed").errors).toEqual([
+      { path: "headers.roster-session", message: "Expected cookie, or no Roster-Session header" }
+    ])
     const plain = await api.call("POST", "/api/v1/auth/login", { body: { username: "ada", password } })
     expect(plain.headers.get("set-cookie")).toBeNull()
     expect(plain.body.token).toMatch(/\S{20,}/)

@@ -96,6 +96,12 @@ export const makeGuards = async (options: EdgeOptions) => {
       errors: [{ path: "body", message: "Expected UTF-8; the body has bytes that are not" }]
     })
   )
+  const sessionHeader = await render(
+    new Problem.ValidationFailed({
+      detail: "The request's Roster-Session header is not valid: see errors",
+      errors: [{ path: "headers.roster-session", message: "Expected cookie, or no Roster-Session header" }]
+    })
+  )
   /** The body read to its end (at most the limit) and checked to be UTF-8, before anything decodes it. */
   const readBody = async (request: Request): Promise<Refusal | Request> => {
     const read = await readUtf8Body(request, options.maxBodyBytes)
@@ -122,5 +128,5 @@ export const makeGuards = async (options: EdgeOptions) => {
     adapted.set("content-type", "application/json")
     return new Request(request, { headers: adapted })
   }
-  return { check, readBody, crossSite }
+  return { check, readBody, crossSite, sessionHeader }
 }

@@ -104,6 +104,11 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
     },
     /** Whether an answer to `path` may need the cookie set, when the request did not come with it. */
     starts: (path: string) => startingPaths.has(path),
+    /** Whether a sign-in sent `Roster-Session` with a value other than `cookie`: refused as invalid. */
+    asksAmiss: (request: Request, path: string) => {
+      const asked = request.headers.get(sessionCookieHeader)
+      return asked !== null && asked !== "cookie" && startingPaths.has(path)
+    },
     /**
      * The answer, with the cookie set when a sign-in from our own pages asked for it, or cleared
      * when the session it carried ended (logout) or no longer counts (401).
