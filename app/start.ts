@@ -1,11 +1,15 @@
 import { resolve } from "node:path"
 import { Effect, Option, Result } from "effect"
 import { defaultHashingBound } from "../adapters/crypto/index.ts"
-import { consolePath, makeWebHandler, withoutCredentials } from "../adapters/http/index.ts"
+import {
+  builtConsoleDirectory,
+  consolePath,
+  makeWebHandler,
+  withoutCredentials
+} from "../adapters/http/index.ts"
 import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
 import type { SmtpOptions } from "../adapters/mail/smtp-sender.ts"
 import { makePrometheusMetrics } from "../adapters/metrics/prometheus.ts"
-import { consoleDirectory } from "./console-directory.ts"
 import { loadEnvFile } from "./env-file.ts"
 import { logWriter, rosterServices, writeLine } from "./services.ts"
 import { loadSettings, type Settings } from "./settings.ts"
@@ -119,7 +123,7 @@ export const prepare = async () => {
   const settings = loaded.success
   announce(settings)
   const metrics = Option.map(settings.metrics, ({ token }) => ({ ...makePrometheusMetrics(), token }))
-  const console = consoleDirectory()
+  const console = builtConsoleDirectory()
   const web = await makeWebHandler(rosterServices(settings, Option.getOrUndefined(metrics)?.recorder), {
     ...Option.match(metrics, { onNone: () => ({}), onSome: (on) => ({ metrics: on }) }),
     ...(console === undefined ? {} : { consoleDirectory: console }),

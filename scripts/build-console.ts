@@ -45,4 +45,5 @@ const page = readFileSync("console/index.html", "utf8")
   .replace("{{script}}", basename(script.path))
   .replace("{{styles}}", basename(styles.path))
 writeFileSync(`${out}/index.html`, page)
-console.log(`console: ${out}, script ${(gzipped / 1024).toFixed(1)} KB gzipped`)
+// Quiet on success: npm pack --json runs this (the prepare script) and reads standard output.
+process.stderr.write(`console: ${out}, script ${(gzipped / 1024).toFixed(1)} KB gzipped\n`)

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import { brotliCompressSync, gzipSync } from "node:zlib"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
@@ -80,6 +81,16 @@ const answer = (asset: Asset) =>
 /** Whether `directory` holds a built console (`npm run build`). */
 export const isConsoleBuilt = (directory: string) =>
   existsSync(join(directory, "index.html")) && existsSync(join(directory, "assets"))
+
+/**
+ * Where `npm run build` put the console, if it did: beside this module in the installed package
+ * (`dist/adapters/http` → `dist/console`), or in `dist/` of a checkout running from its sources
+ * (`adapters/http`) or from the bundle `npm run build:server` writes (`build/`).
+ */
+export const builtConsoleDirectory = (): string | undefined =>
+  ["../../console/", "../../dist/console/", "../dist/console/"]
+    .map((relative) => fileURLToPath(new URL(relative, import.meta.url)))
+    .find(isConsoleBuilt)
 
 /**
  * The console, read from `directory` (what `npm run build` wrote) once at start: its page at

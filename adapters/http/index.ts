@@ -1,6 +1,6 @@
 export { withoutCredentials } from "../log/loggable.ts"
 export { SignatureRejected, WebhookVerifier } from "../payments/webhook-verifier.ts"
-export { consolePath, isConsoleBuilt } from "./console-page.ts"
+export { builtConsoleDirectory, consolePath } from "./console-page.ts"
 export { isLoopbackName } from "./edge/local-request.ts"
 export type { EdgeOptions, MetricsOptions } from "./edge/options.ts"
 export { jsonLines, RequestLog, type RequestLogEntry } from "./edge/request-log.ts"

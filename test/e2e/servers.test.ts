@@ -52,6 +52,16 @@ describe.each(Object.keys(runtimes) as Array<keyof typeof runtimes>)("the servic
     expect(await members.json()).toHaveLength(1)
   })
 
+  it("prints where the console is, leads there from /, and serves it", async () => {
+    const server = await start(runtimes[runtime].npm)
+    expect(server.output()).toContain(`console: open ${server.url}/console/ in a browser`)
+    const root = await fetch(`${server.url}/`, { redirect: "manual" })
+    expect(root.headers.get("location")).toBe("/console/")
+    const page = await fetch(`${server.url}/console/`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'self'/)
+  })
+
   it("on a port another process holds, exits 1 saying so in one line, with no stack trace", async () => {
     const first = await start(runtimes[runtime].npm)
     const port = new URL(first.url).port

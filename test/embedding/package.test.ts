@@ -140,11 +140,11 @@ describe("Roster embedded as the Embedding page says, from its packed tarball", 
       join(project, "node-host.mjs"),
       `import { createServer } from "node:http"
 import { Effect, Layer } from "effect"
-import { makeWebHandler, toNodeHandler } from "roster-service/adapters/http"
+import { builtConsoleDirectory, makeWebHandler, toNodeHandler } from "roster-service/adapters/http"
 import { stripeProviderLayer } from "roster-service/adapters/payments"
 import { servedInMemory } from "roster-service/composition"
 const key = "k".repeat(32)
-const web = await makeWebHandler(servedInMemory({ masterKey: key }), { maxBodyBytes: 65536, openLocal: false, corsOrigins: [] })
+const web = await makeWebHandler(servedInMemory({ masterKey: key }), { maxBodyBytes: 65536, openLocal: false, corsOrigins: [], consoleDirectory: builtConsoleDirectory() })
 const server = createServer(toNodeHandler(web))
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve))
 const base = "http://127.0.0.1:" + server.address().port
@@ -152,8 +152,11 @@ const auth = { authorization: "Bearer " + key, "content-type": "application/json
 const added = await fetch(base + "/api/v1/team/role/add", { method: "POST", headers: auth, body: JSON.stringify({ name: "Ops", roleKey: "ops" }) })
 const roles = await (await fetch(base + "/api/v1/team/roles", { headers: auth })).json()
 const refused = await fetch(base + "/api/v1/team/roles")
+const page = await fetch(base + "/console/")
+const script = /src="(assets[^"]+)"/.exec(await page.text())?.[1]
+const asset = await fetch(base + "/console/" + script)
 const stripe = await Effect.runPromise(Layer.launch(stripeProviderLayer({ secretKey: key, apiUrl: undefined, timeout: 1000, successUrl: base, cancelUrl: base }))).catch(String)
-console.log(JSON.stringify({ added: added.status, role: (await added.json()).roleKey, roles: roles.length, refused: refused.status, problem: refused.headers.get("content-type"), stripe }))
+console.log(JSON.stringify({ added: added.status, role: (await added.json()).roleKey, roles: roles.length, refused: refused.status, problem: refused.headers.get("content-type"), console: [page.status, asset.status, asset.headers.get("cache-control")], stripe }))
 server.close()
 await web.dispose()
 `
@@ -161,6 +164,8 @@ await web.dispose()
     const { stdout } = await run("node node-host.mjs", { cwd: project })
     const outcome = JSON.parse(stdout)
     expect(outcome).toMatchObject({ added: 200, role: "ops", roles: 1, refused: 401 })
+    // The console ships in the package, and the handler serves it from there.
+    expect(outcome.console).toEqual([200, 200, "public, max-age=31536000, immutable"])
     expect(outcome.problem).toMatch(/^application\/problem\+json/)
     expect(outcome.stripe).toContain("needs the package stripe, which is not installed: npm install stripe")
   })
