@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launchChromium, screenshot, seriousViolations, watchComplaints } from "../support/console-browser.ts"
+import { launchChromium, screenshot, seriousViolations, watchComplaints } from "../support/chromium.ts"
 import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 import { startSmtpSink } from "../support/smtp-sink.ts"
 

@@ -1,6 +1,7 @@
-import { type Browser, chromium } from "playwright-core"
+import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openApiDocument } from "../../adapters/http/api/openapi-document.ts"
+import { launchChromium } from "../support/chromium.ts"
 import { type RunningServer, startServer } from "../support/server-process.ts"
 
 let server: RunningServer
@@ -11,18 +12,7 @@ beforeAll(async () => {
   server = await startServer(["npm", "start", "--silent"], {
     ROSTER_MASTER_KEY: "docs-test-master-key-with-enough-entropy"
   })
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run"
-    ]
-  })
+  browser = await launchChromium()
 })
 afterAll(async () => {
   await browser?.close()

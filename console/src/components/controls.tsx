@@ -95,3 +95,30 @@ export const Section = (props: { readonly title: string; readonly children: Comp
 
 export const when = (iso: string | null | undefined) =>
   iso === null || iso === undefined ? "—" : new Date(iso).toLocaleString()
+
+/** A table with its caption and column headers; `actions` adds a last column for each row's buttons. */
+export const Table = (props: {
+  readonly caption: string
+  readonly columns: ReadonlyArray<string>
+  readonly actions?: boolean
+  readonly children: ComponentChildren
+}) => (
+  <table>
+    <caption>{props.caption}</caption>
+    <thead>
+      <tr>
+        {props.columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+        {props.actions === true ? (
+          <th scope="col">
+            <span class="visually-hidden">Actions</span>
+          </th>
+        ) : null}
+      </tr>
+    </thead>
+    <tbody>{props.children}</tbody>
+  </table>
+)

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
-import { ConfirmButton, Section, when } from "../components/controls.tsx"
+import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
 import { Field, Form, ProblemAlert } from "../components/form.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 import { TwoStep } from "./two-step.tsx"
@@ -70,37 +70,24 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
       <Section title="Sessions">
         <ProblemAlert outcome={sessions} />
         <ProblemAlert outcome={end} />
-        <table>
-          <caption>Your sessions</caption>
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Last seen</th>
-              <th scope="col">From</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <Table caption="Your sessions" columns={["Started", "Last seen", "From"]} actions>
+          {(sessions.data ?? []).map((session) => (
+            <tr key={session.id}>
+              <td>{when(session.createdAt)}</td>
+              <td>{when(session.lastSeenAt)}</td>
+              <td>
+                {session.userAgent ?? "—"} {session.address ?? ""}
+              </td>
+              <td>
+                {session.current ? (
+                  "This session"
+                ) : (
+                  <ConfirmButton label="End the session" onConfirm={() => end.run(session.id)} />
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(sessions.data ?? []).map((session) => (
-              <tr key={session.id}>
-                <td>{when(session.createdAt)}</td>
-                <td>{when(session.lastSeenAt)}</td>
-                <td>
-                  {session.userAgent ?? "—"} {session.address ?? ""}
-                </td>
-                <td>
-                  {session.current ? (
-                    "This session"
-                  ) : (
-                    <ConfirmButton label="End the session" onConfirm={() => end.run(session.id)} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </Section>
     </>
   )

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { ConfirmButton, SecretOnce, Section, usePages, when } from "../components/controls.tsx"
+import { ConfirmButton, SecretOnce, Section, Table, usePages, when } from "../components/controls.tsx"
 import { Check, Field, Form, ProblemAlert } from "../components/form.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
@@ -72,42 +72,31 @@ export const ApiKeys = ({ me }: { readonly me: Me }) => {
       <ProblemAlert outcome={keys} />
       <ProblemAlert outcome={rotate} />
       <ProblemAlert outcome={revoke} />
-      <table>
-        <caption>API keys</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Starts with</th>
-            <th scope="col">Permissions</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
+      <Table
+        caption="API keys"
+        columns={["Name", "Starts with", "Permissions", "Last used", "Expires"]}
+        actions
+      >
+        {keys.items.map((key) => (
+          <tr key={key.id}>
+            <td>{key.name}</td>
+            <td>
+              <code>{key.start}</code>
+            </td>
+            <td>{key.permissions.map(nameOf).join(", ")}</td>
+            <td>{when(key.lastUsedAt)}</td>
+            <td>{when(key.expiresAt)}</td>
+            <td class="actions">
+              {allows(me, "apiKeys.rotateApiKey") ? (
+                <ConfirmButton label={`Rotate ${key.name}`} onConfirm={() => rotate.run(key.id)} />
+              ) : null}
+              {allows(me, "apiKeys.revokeApiKey") ? (
+                <ConfirmButton label={`Revoke ${key.name}`} onConfirm={() => revoke.run(key.id)} />
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {keys.items.map((key) => (
-            <tr key={key.id}>
-              <td>{key.name}</td>
-              <td>
-                <code>{key.start}</code>
-              </td>
-              <td>{key.permissions.map(nameOf).join(", ")}</td>
-              <td>{when(key.lastUsedAt)}</td>
-              <td>{when(key.expiresAt)}</td>
-              <td class="actions">
-                {allows(me, "apiKeys.rotateApiKey") ? (
-                  <ConfirmButton label={`Rotate ${key.name}`} onConfirm={() => rotate.run(key.id)} />
-                ) : null}
-                {allows(me, "apiKeys.revokeApiKey") ? (
-                  <ConfirmButton label={`Revoke ${key.name}`} onConfirm={() => revoke.run(key.id)} />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {keys.pager}
     </>
   )

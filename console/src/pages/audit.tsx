@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { AuditAction } from "../../../core/model/audit.ts"
 import { roster } from "../api.ts"
-import { Section, usePages, when } from "../components/controls.tsx"
+import { Section, Table, usePages, when } from "../components/controls.tsx"
 import { Field, ProblemAlert, Select } from "../components/form.tsx"
 import { useAction } from "../use-call.ts"
 
@@ -79,38 +79,26 @@ export const Audit = () => {
         </form>
       </Section>
       <ProblemAlert outcome={entries} />
-      <table>
-        <caption>Audit record</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Action</th>
-            <th scope="col">Actor</th>
-            <th scope="col">Target</th>
-            <th scope="col">Changes</th>
+      <Table caption="Audit record" columns={["When", "Action", "Actor", "Target", "Changes"]}>
+        {entries.items.map((entry) => (
+          <tr key={entry.id}>
+            <td>{when(entry.at)}</td>
+            <td>{entry.action}</td>
+            <td>
+              {entry.actor.kind}
+              {entry.actor.id === undefined ? "" : ` ${entry.actor.id}`}
+            </td>
+            <td>
+              {entry.target.type} {entry.target.id}
+            </td>
+            <td>
+              {Object.entries(entry.changes)
+                .map(([field, [from, to]]) => `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`)
+                .join("; ")}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.items.map((entry) => (
-            <tr key={entry.id}>
-              <td>{when(entry.at)}</td>
-              <td>{entry.action}</td>
-              <td>
-                {entry.actor.kind}
-                {entry.actor.id === undefined ? "" : ` ${entry.actor.id}`}
-              </td>
-              <td>
-                {entry.target.type} {entry.target.id}
-              </td>
-              <td>
-                {Object.entries(entry.changes)
-                  .map(([field, [from, to]]) => `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`)
-                  .join("; ")}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {entries.pager}
     </>
   )

@@ -1,5 +1,5 @@
 import { allows, type Me, roster } from "../api.ts"
-import { ConfirmButton, Section, when } from "../components/controls.tsx"
+import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
 import { ProblemAlert } from "../components/form.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
@@ -54,36 +54,24 @@ export const Billing = ({ me }: { readonly me: Me }) => {
       <Section title="Plans">
         <ProblemAlert outcome={plans} />
         <ProblemAlert outcome={subscribe} />
-        <table>
-          <caption>Plans</caption>
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Price</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+        <Table caption="Plans" columns={["Plan", "Price"]} actions>
+          {(plans.data ?? []).map((plan) => (
+            <tr key={plan.planId}>
+              <td>{plan.planName}</td>
+              <td>
+                {money(plan.price, plan.currency)}
+                {plan.perSeat === true ? " per seat" : ""}
+              </td>
+              <td>
+                {allows(me, "pricing.subscribe") ? (
+                  <button type="button" disabled={subscribe.busy} onClick={() => subscribe.run(plan)}>
+                    Subscribe to {plan.planName}
+                  </button>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {(plans.data ?? []).map((plan) => (
-              <tr key={plan.planId}>
-                <td>{plan.planName}</td>
-                <td>
-                  {money(plan.price, plan.currency)}
-                  {plan.perSeat === true ? " per seat" : ""}
-                </td>
-                <td>
-                  {allows(me, "pricing.subscribe") ? (
-                    <button type="button" disabled={subscribe.busy} onClick={() => subscribe.run(plan)}>
-                      Subscribe to {plan.planName}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </Table>
       </Section>
     </>
   )

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { ConfirmButton, SecretOnce, Section, usePages, when } from "../components/controls.tsx"
+import { ConfirmButton, SecretOnce, Section, Table, usePages, when } from "../components/controls.tsx"
 import { Field, Form, ProblemAlert, Select } from "../components/form.tsx"
 import { useRoles } from "../roles-data.ts"
 import { useAction } from "../use-call.ts"
@@ -78,38 +78,24 @@ export const Invitations = ({ me }: { readonly me: Me }) => {
       />
       <ProblemAlert outcome={invitations} />
       <ProblemAlert outcome={revoke} />
-      <table>
-        <caption>Invitations</caption>
-        <thead>
-          <tr>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">Status</th>
-            <th scope="col">Expires</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
+      <Table caption="Invitations" columns={["E-mail", "Role", "Status", "Expires"]} actions>
+        {invitations.items.map((invitation) => (
+          <tr key={invitation.id}>
+            <td>{invitation.email}</td>
+            <td>{roles.nameOf(invitation.roleId)}</td>
+            <td>{invitation.status}</td>
+            <td>{when(invitation.expiresAt)}</td>
+            <td>
+              {invitation.status === "pending" && allows(me, "team.revokeInvitation") ? (
+                <ConfirmButton
+                  label={`Revoke ${invitation.email}`}
+                  onConfirm={() => revoke.run(invitation.id)}
+                />
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {invitations.items.map((invitation) => (
-            <tr key={invitation.id}>
-              <td>{invitation.email}</td>
-              <td>{roles.nameOf(invitation.roleId)}</td>
-              <td>{invitation.status}</td>
-              <td>{when(invitation.expiresAt)}</td>
-              <td>
-                {invitation.status === "pending" && allows(me, "team.revokeInvitation") ? (
-                  <ConfirmButton
-                    label={`Revoke ${invitation.email}`}
-                    onConfirm={() => revoke.run(invitation.id)}
-                  />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {invitations.pager}
     </>
   )

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { Section, usePages, when } from "../components/controls.tsx"
+import { Section, Table, usePages, when } from "../components/controls.tsx"
 import { Field, ProblemAlert, Select } from "../components/form.tsx"
 import { useRoles } from "../roles-data.ts"
 import { useAction } from "../use-call.ts"
@@ -63,43 +63,27 @@ export const Members = ({ me }: { readonly me: Me }) => {
         </form>
       </Section>
       <ProblemAlert outcome={members} />
-      <table>
-        <caption>Members</caption>
-        <thead>
-          <tr>
-            <th scope="col">Username</th>
-            <th scope="col">E-mail</th>
-            <th scope="col">Role</th>
-            <th scope="col">Active</th>
-            <th scope="col">Account</th>
-            <th scope="col">Since</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
+      <Table caption="Members" columns={["Username", "E-mail", "Role", "Active", "Account", "Since"]} actions>
+        {members.items.map((member) => (
+          <tr key={member.id}>
+            <td>{member.username}</td>
+            <td>{member.email}</td>
+            <td>{roles.nameOf(member.roleId)}</td>
+            <td>{member.activestatus ? "yes" : "no"}</td>
+            <td>{member.accountActiveStatus ? "enabled" : "disabled"}</td>
+            <td>{when(member.createdAt)}</td>
+            <td>
+              <button
+                type="button"
+                aria-expanded={open === member.id}
+                onClick={() => setOpen(open === member.id ? undefined : member.id)}
+              >
+                Manage {member.username}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {members.items.map((member) => (
-            <tr key={member.id}>
-              <td>{member.username}</td>
-              <td>{member.email}</td>
-              <td>{roles.nameOf(member.roleId)}</td>
-              <td>{member.activestatus ? "yes" : "no"}</td>
-              <td>{member.accountActiveStatus ? "enabled" : "disabled"}</td>
-              <td>{when(member.createdAt)}</td>
-              <td>
-                <button
-                  type="button"
-                  aria-expanded={open === member.id}
-                  onClick={() => setOpen(open === member.id ? undefined : member.id)}
-                >
-                  Manage {member.username}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {members.pager}
       {selected === undefined ? null : (
         <MemberEditor

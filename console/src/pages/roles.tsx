@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { Section, when } from "../components/controls.tsx"
+import { Section, Table, when } from "../components/controls.tsx"
 import { Check, Field, Form, ProblemAlert } from "../components/form.tsx"
 import { useRoles } from "../roles-data.ts"
 import { useAction } from "../use-call.ts"
@@ -26,41 +26,26 @@ export const Roles = ({ me }: { readonly me: Me }) => {
   return (
     <>
       <ProblemAlert outcome={roles} />
-      <table>
-        <caption>Roles</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Active</th>
-            <th scope="col">Permissions</th>
-            <th scope="col">Since</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
+      <Table caption="Roles" columns={["Name", "Key", "Active", "Permissions", "Since"]} actions>
+        {roles.list.map((role) => (
+          <tr key={role.id}>
+            <td>{role.name}</td>
+            <td>{role.roleKey}</td>
+            <td>{role.activeStatus ? "yes" : "no"}</td>
+            <td>{role.permissionIds.length}</td>
+            <td>{when(role.createdAt)}</td>
+            <td>
+              <button
+                type="button"
+                aria-expanded={open === role.id}
+                onClick={() => setOpen(open === role.id ? undefined : role.id)}
+              >
+                Manage {role.name}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {roles.list.map((role) => (
-            <tr key={role.id}>
-              <td>{role.name}</td>
-              <td>{role.roleKey}</td>
-              <td>{role.activeStatus ? "yes" : "no"}</td>
-              <td>{role.permissionIds.length}</td>
-              <td>{when(role.createdAt)}</td>
-              <td>
-                <button
-                  type="button"
-                  aria-expanded={open === role.id}
-                  onClick={() => setOpen(open === role.id ? undefined : role.id)}
-                >
-                  Manage {role.name}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {selected === undefined ? null : (
         <RoleEditor
           key={selected.id}

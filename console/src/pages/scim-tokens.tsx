@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { ConfirmButton, SecretOnce, Section, when } from "../components/controls.tsx"
+import { ConfirmButton, SecretOnce, Section, Table, when } from "../components/controls.tsx"
 import { Field, Form, ProblemAlert } from "../components/form.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
@@ -30,33 +30,20 @@ export const ScimTokens = ({ me }: { readonly me: Me }) => {
       ) : null}
       <ProblemAlert outcome={tokens} />
       <ProblemAlert outcome={revoke} />
-      <table>
-        <caption>SCIM tokens</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Permissions</th>
-            <th scope="col">Made</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
+      <Table caption="SCIM tokens" columns={["Name", "Permissions", "Made"]} actions>
+        {(tokens.data ?? []).map((token) => (
+          <tr key={token.id}>
+            <td>{token.name}</td>
+            <td>{token.permissionIds.length}</td>
+            <td>{when(token.createdAt)}</td>
+            <td>
+              {allows(me, "organizations.revokeScimToken") ? (
+                <ConfirmButton label={`Revoke ${token.name}`} onConfirm={() => revoke.run(token.id)} />
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {(tokens.data ?? []).map((token) => (
-            <tr key={token.id}>
-              <td>{token.name}</td>
-              <td>{token.permissionIds.length}</td>
-              <td>{when(token.createdAt)}</td>
-              <td>
-                {allows(me, "organizations.revokeScimToken") ? (
-                  <ConfirmButton label={`Revoke ${token.name}`} onConfirm={() => revoke.run(token.id)} />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
     </>
   )
 }

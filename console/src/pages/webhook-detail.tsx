@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { ConfirmButton, Section, usePages, when } from "../components/controls.tsx"
+import { ConfirmButton, Section, Table, usePages, when } from "../components/controls.tsx"
 import { Check, Form, ProblemAlert, Select } from "../components/form.tsx"
 import { useAction } from "../use-call.ts"
 import { EventChoice, type EventType } from "./event-choice.tsx"
@@ -91,46 +91,33 @@ export const WebhookDetail = (props: {
         options={[["", "Any status"], ...statuses.map((value) => [value, value] as const)]}
       />
       <ProblemAlert outcome={deliveries} />
-      <table>
-        <caption>Deliveries to {endpoint.url}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col">Tries</th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Next try</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
+      <Table
+        caption={`Deliveries to ${endpoint.url}`}
+        columns={["Event", "Status", "Tries", "Last answer", "Next try"]}
+        actions
+      >
+        {deliveries.items.map((delivery) => (
+          <tr key={delivery.id}>
+            <td>{delivery.type}</td>
+            <td>{delivery.status}</td>
+            <td>{delivery.attempts}</td>
+            <td>{delivery.lastStatusCode ?? delivery.lastError ?? "—"}</td>
+            <td>{when(delivery.nextAttemptAt)}</td>
+            <td>
+              {writable && (delivery.status === "exhausted" || delivery.status === "failed") ? (
+                <button
+                  type="button"
+                  onClick={() =>
+                    act.run(() => roster.webhooks.retryDelivery({ id: endpoint.id, deliveryId: delivery.id }))
+                  }
+                >
+                  Retry
+                </button>
+              ) : null}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {deliveries.items.map((delivery) => (
-            <tr key={delivery.id}>
-              <td>{delivery.type}</td>
-              <td>{delivery.status}</td>
-              <td>{delivery.attempts}</td>
-              <td>{delivery.lastStatusCode ?? delivery.lastError ?? "—"}</td>
-              <td>{when(delivery.nextAttemptAt)}</td>
-              <td>
-                {writable && (delivery.status === "exhausted" || delivery.status === "failed") ? (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      act.run(() =>
-                        roster.webhooks.retryDelivery({ id: endpoint.id, deliveryId: delivery.id })
-                      )
-                    }
-                  >
-                    Retry
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {deliveries.pager}
     </Section>
   )

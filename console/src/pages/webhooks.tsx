@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { SecretOnce, Section, usePages } from "../components/controls.tsx"
+import { SecretOnce, Section, Table, usePages } from "../components/controls.tsx"
 import { Field, Form, ProblemAlert } from "../components/form.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 import { EventChoice, type EventType } from "./event-choice.tsx"
@@ -37,37 +37,24 @@ export const Webhooks = ({ me }: { readonly me: Me }) => {
   return (
     <>
       <ProblemAlert outcome={endpoints} />
-      <table>
-        <caption>Webhook endpoints</caption>
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">Enabled</th>
-            <th scope="col">
-              <span class="visually-hidden">Actions</span>
-            </th>
+      <Table caption="Webhook endpoints" columns={["URL", "Events", "Enabled"]} actions>
+        {endpoints.items.map((endpoint) => (
+          <tr key={endpoint.id}>
+            <td>{endpoint.url}</td>
+            <td>{endpoint.events.join(", ")}</td>
+            <td>{endpoint.enabled ? "yes" : "no"}</td>
+            <td>
+              <button
+                type="button"
+                aria-expanded={open === endpoint.id}
+                onClick={() => setOpen(open === endpoint.id ? undefined : endpoint.id)}
+              >
+                Manage {endpoint.url}
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {endpoints.items.map((endpoint) => (
-            <tr key={endpoint.id}>
-              <td>{endpoint.url}</td>
-              <td>{endpoint.events.join(", ")}</td>
-              <td>{endpoint.enabled ? "yes" : "no"}</td>
-              <td>
-                <button
-                  type="button"
-                  aria-expanded={open === endpoint.id}
-                  onClick={() => setOpen(open === endpoint.id ? undefined : endpoint.id)}
-                >
-                  Manage {endpoint.url}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </Table>
       {endpoints.pager}
       {selected === undefined ? null : (
         <WebhookDetail
