@@ -67,6 +67,23 @@ export const Field = ({
   )
 }
 
+/** A password's field: its autofill says whether it is the current password or a new one. */
+export const PasswordField = ({
+  fresh = false,
+  label = "Password",
+  ...props
+}: Omit<InputProps, "type" | "autoComplete" | "label"> & {
+  readonly fresh?: boolean
+  readonly label?: string
+}) => (
+  <Field
+    {...props}
+    label={label}
+    type="password"
+    autoComplete={fresh ? "new-password" : "current-password"}
+  />
+)
+
 export const Select = (props: {
   readonly label: string
   readonly name: string

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
 import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
-import { Field, Form, ProblemAlert } from "../components/form.tsx"
+import { Form, PasswordField, ProblemAlert } from "../components/form.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 import { TwoStep } from "./two-step.tsx"
 
@@ -35,24 +35,21 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
           submit="Change the password"
           onSubmit={change.run}
         >
-          <Field
+          <PasswordField
             label="Current password"
             name="currentPassword"
-            type="password"
             value={current}
             onValue={setCurrent}
             outcome={change}
-            autoComplete="current-password"
             required
           />
-          <Field
+          <PasswordField
             label="New password"
             name="newPassword"
-            type="password"
             value={next}
             onValue={setNext}
             outcome={change}
-            autoComplete="new-password"
+            fresh
             required
           />
         </Form>

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
-import { Field, Form } from "../components/form.tsx"
+import { Field, Form, PasswordField } from "../components/form.tsx"
 import { useAction } from "../use-call.ts"
 
 /**
@@ -32,14 +32,12 @@ export const AcceptInvitation = (props: { readonly token: string; readonly onSig
         outcome={accept}
         autoComplete="username"
       />
-      <Field
-        label="Password"
+      <PasswordField
         name="password"
-        type="password"
         value={password}
         onValue={setPassword}
         outcome={accept}
-        autoComplete="new-password"
+        fresh
         hint="A new password for a new account; your current one if you already have an account."
       />
       <Field

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
 import { Section } from "../components/controls.tsx"
-import { Check, Field, Form, Select } from "../components/form.tsx"
+import { Check, Field, Form, PasswordField, Select } from "../components/form.tsx"
 import { useAction } from "../use-call.ts"
 
 export const AddMember = (props: {
@@ -49,16 +49,7 @@ export const AddMember = (props: {
           outcome={add}
           required
         />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          value={password}
-          onValue={setPassword}
-          outcome={add}
-          autoComplete="new-password"
-          required
-        />
+        <PasswordField name="password" value={password} onValue={setPassword} outcome={add} fresh required />
         <Select
           label="Role"
           name="roleId"

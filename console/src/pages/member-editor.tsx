@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, Section } from "../components/controls.tsx"
-import { Check, Field, Form, ProblemAlert, Select } from "../components/form.tsx"
+import { Check, Field, Form, PasswordField, ProblemAlert, Select } from "../components/form.tsx"
 import { useAction } from "../use-call.ts"
 
 type Member = Awaited<ReturnType<typeof roster.team.getMember>>
@@ -74,14 +74,13 @@ export const MemberEditor = (props: {
             submit="Set the password"
             onSubmit={setMemberPassword.run}
           >
-            <Field
+            <PasswordField
               label="New password"
               name="newPassword"
-              type="password"
               value={password}
               onValue={setPassword}
               outcome={setMemberPassword}
-              autoComplete="new-password"
+              fresh
               required
             />
           </Form>

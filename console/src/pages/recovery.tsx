@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
-import { Field, Form } from "../components/form.tsx"
+import { Field, Form, PasswordField } from "../components/form.tsx"
 import { useAction } from "../use-call.ts"
 
 /** Ask for a reset link: the answer is the same whether or not an account has the address. */
@@ -43,14 +43,13 @@ export const ResetPassword = (props: { readonly token: string }) => {
     </p>
   ) : (
     <Form label="Choose a new password" outcome={reset} submit="Change the password" onSubmit={reset.run}>
-      <Field
+      <PasswordField
         label="New password"
         name="newPassword"
-        type="password"
         value={password}
         onValue={setPassword}
         outcome={reset}
-        autoComplete="new-password"
+        fresh
         required
       />
     </Form>

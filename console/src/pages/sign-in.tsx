@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
-import { Field, Form } from "../components/form.tsx"
+import { Field, Form, PasswordField } from "../components/form.tsx"
 import { useAction } from "../use-call.ts"
 
 /** Sign in with a password, then, for an account with TOTP, with a code or a recovery code. */
@@ -61,16 +61,7 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
         autoComplete="username"
         required
       />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        value={password}
-        onValue={setPassword}
-        outcome={login}
-        autoComplete="current-password"
-        required
-      />
+      <PasswordField name="password" value={password} onValue={setPassword} outcome={login} required />
       <Field
         label="Organisation (slug or id; optional)"
         name="organization"

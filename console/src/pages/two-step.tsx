@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
 import { Section } from "../components/controls.tsx"
-import { Field, Form } from "../components/form.tsx"
+import { Field, Form, PasswordField } from "../components/form.tsx"
 import { QrCode } from "../components/qr-code.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
@@ -50,16 +50,7 @@ export const TwoStep = () => {
     () => done({ recoveryCodes: null })
   )
   const passwordField = (outcome: typeof enrol) => (
-    <Field
-      label="Password"
-      name="password"
-      type="password"
-      value={password}
-      onValue={setPassword}
-      outcome={outcome}
-      autoComplete="current-password"
-      required
-    />
+    <PasswordField name="password" value={password} onValue={setPassword} outcome={outcome} required />
   )
   const codeField = (outcome: typeof enrol) => (
     <Field
