@@ -44,9 +44,14 @@ export interface WebHandler {
  * What the edge records of a request it takes in: its id (the client's, when sane), path,
  * connection, credentials (the `Authorization` header's, else the console's session cookie's).
  */
-const routedFor = (request: Request, connection: ConnectionInfo | undefined, cookie?: string): Routed => ({
+const routedFor = (
+  request: Request,
+  connection: ConnectionInfo | undefined,
+  path = pathOfUrl(request.url),
+  cookie?: string
+): Routed => ({
   requestId: requestIdOf(request.headers.get("x-request-id")),
-  path: pathOfUrl(request.url),
+  path,
   connection,
   bearer:
     cookie === undefined
@@ -141,13 +146,13 @@ export const makeWebHandler = async <E>(
   const answer: WebHandler["handler"] = (request, connection) => {
     requests.started++
     const started = performance.now()
-    const cookie = request.headers.has("authorization") ? undefined : sessions.tokenOf(request)
-    const record = routedFor(request, connection, cookie === "foreign" ? undefined : cookie)
+    const path = pathOfUrl(request.url)
+    const cookie = request.headers.has("authorization") ? undefined : sessions.tokenOf(request, path)
+    const record = routedFor(request, connection, path, cookie === "foreign" ? undefined : cookie)
     const finished = finish(request, record, started)
     if (cookie === "foreign") return Promise.resolve(finished(toResponse(guard.crossSite)))
     const checked = guard.check(request)
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
-    const path = record.path
     if (cookie !== undefined || sessions.starts(path)) {
       if (sessions.asksAmiss(checked, path)) return Promise.resolve(finished(toResponse(guard.sessionHeader)))
       return routeChecked(checked, record).then((response) =>

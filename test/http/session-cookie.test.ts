@@ -87,6 +87,9 @@ describe("the console's session cookie", () => {
     expect(added.status, added.text).toBe(200)
     const noBrowser = await asConsole(api, cookie, "GET", "/api/v1/auth/me")
     expect(noBrowser.body.member.username).toBe("ada")
+    // An address the user typed or bookmarked is the user's own request.
+    const typed = await asConsole(api, cookie, "GET", "/api/v1/auth/me", { "sec-fetch-site": "none" })
+    expect(typed.body.member.username).toBe("ada")
   })
 
   it("from another origin or site is refused with 403 cross_site, and changes nothing", async () => {
@@ -99,8 +102,7 @@ describe("the console's session cookie", () => {
       // A page the CORS setting allows may call with tokens, never with the console's cookie.
       { origin: "https://app.example.com" },
       { "sec-fetch-site": "cross-site" },
-      { "sec-fetch-site": "same-site" },
-      { "sec-fetch-site": "none" }
+      { "sec-fetch-site": "same-site" }
     ]) {
       const body = { name: "Evil", roleKey: "evil" }
       expectProblem(
@@ -111,6 +113,10 @@ describe("the console's session cookie", () => {
       expectProblem(await asConsole(api, cookie, "GET", "/api/v1/team/members", headers), 403, "cross_site")
     }
     expect(await roleCount(api)).toBe(before)
+    // Only the API authenticates: a sibling site's link to the console still opens it.
+    const api2 = await startApi({ consoleDirectory: "dist/console" })
+    const linked = await asConsole(api2, cookie, "GET", "/console/", { "sec-fetch-site": "same-site" })
+    expect(linked.status).toBe(200)
     const { answer } = await consoleSignIn(api, "ada", { origin: "https://evil.example" })
     expectProblem(answer, 403, "cross_site")
   })

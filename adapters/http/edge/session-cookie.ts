@@ -20,6 +20,8 @@ export const startingPaths: ReadonlySet<string> = new Set([
 
 const logoutPath = "/api/v1/auth/logout"
 
+const apiPaths = "/api/"
+
 /** The value of the session cookie in a `Cookie` header, if it holds one. */
 export const sessionCookieOf = (cookies: string | null): string | undefined => {
   if (cookies === null) return undefined
@@ -58,14 +60,16 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
     return lowered === publicOrigin || lowered === originOf(request.url)
   }
   /**
-   * Whether a browser sent the request from the service's own pages: its `Origin` is ours, or it
-   * sends none and says it is same-origin. Clients that are not browsers send neither header.
+   * Whether a browser sent the request from the service's own pages, or for its user (an address
+   * typed or bookmarked: `Sec-Fetch-Site: none`): its `Origin` is ours, or it sends none and says
+   * so. Another site's page, even a sibling's (`same-site`), is not ours. Clients that are not
+   * browsers send neither header.
    */
   const fromOwnOrigin = (request: Request) => {
     const origin = request.headers.get("origin")
     if (origin !== null) return isOwnOrigin(origin, request)
     const site = request.headers.get("sec-fetch-site")
-    return site === null || site === "same-origin"
+    return site === null || site === "same-origin" || site === "none"
   }
   /** `Secure` everywhere but on a loopback address, where browsers speak plain http. */
   const attributes = (request: Request) => {
@@ -97,7 +101,10 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
      * The session token the cookie carries, asked only of a request with no `Authorization`
      * header; `"foreign"` when a browser sent the cookie from another origin, which is refused.
      */
-    tokenOf: (request: Request): string | "foreign" | undefined => {
+    tokenOf: (request: Request, path: string): string | "foreign" | undefined => {
+      // Only the API authenticates: the console's page and files, the docs and the probes are
+      // answered alike with or without the cookie, whoever links to them.
+      if (!path.startsWith(apiPaths)) return undefined
       const token = sessionCookieOf(request.headers.get("cookie"))
       if (token === undefined) return undefined
       return fromOwnOrigin(request) ? token : "foreign"
