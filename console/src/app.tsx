@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks"
 import { roster } from "./api.ts"
-import { ProblemAlert } from "./components/form.tsx"
 import { Layout } from "./components/layout.tsx"
+import { ProblemAlert } from "./components/problem-alert.tsx"
 import { AcceptInvitation } from "./pages/invitation.tsx"
 import { ForgotPassword, ResetPassword, VerifyEmail } from "./pages/recovery.tsx"
 import { SignIn } from "./pages/sign-in.tsx"

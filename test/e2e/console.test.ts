@@ -1,3 +1,4 @@
+import { generateSync } from "otplib"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium, screenshot, seriousViolations, watchComplaints } from "../support/chromium.ts"
@@ -28,7 +29,8 @@ beforeAll(async () => {
     ROSTER_MASTER_KEY: masterKey,
     ROSTER_SMTP_URL: `smtp://roster:smtp-secret@127.0.0.1:${smtp.port}`,
     ROSTER_MAIL_FROM: "Roster <roster@example.com>",
-    ROSTER_INVITE_URL: `http://127.0.0.1:${port}/console/#/accept?token={token}`
+    ROSTER_INVITE_URL: `http://127.0.0.1:${port}/console/#/accept?token={token}`,
+    ROSTER_SECRETS_KEY: "console-e2e-secrets-key-long-enough-0123456789"
   })
   // The owner: a role holding the whole catalog, and a member in it, made with the master key.
   const owners = await api("POST", "/api/v1/team/role/add", { name: "Owners", roleKey: "owners" })
@@ -241,6 +243,25 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     expect(complaints).toEqual([])
   })
 
+  let totpKey = ""
+
+  it("turns TOTP on from My account: the QR code's key, a first code, recovery codes", async () => {
+    const start = page.getByRole("form", { name: "Turn TOTP on" })
+    await start.getByLabel("Password").fill(password)
+    await start.getByRole("button", { name: "Start" }).click()
+    await page.getByRole("img", { name: "QR code of your TOTP key" }).waitFor()
+    totpKey = ((await page.locator("[data-secret]").textContent()) ?? "").trim()
+    expect(totpKey).toMatch(/^[A-Z2-7]{16,}$/u)
+    const confirm = page.getByRole("form", { name: "Confirm TOTP" })
+    await confirm.getByLabel("Code from your authenticator app").fill(generateSync({ secret: totpKey }))
+    await confirm.getByRole("button", { name: "Turn on" }).click()
+    await page.locator(".codes li").first().waitFor()
+    expect(await page.locator(".codes li").count()).toBeGreaterThanOrEqual(8)
+    expect((await api("GET", "/api/v1/audit/events?action=mfa.enabled")).body).toHaveLength(1)
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "my-account-totp")
+  })
+
   it("a cross-site request carrying the cookie is refused and changes nothing", async () => {
     const roles = async () => (await api("GET", "/api/v1/team/roles")).body.length as number
     const before = await roles()
@@ -275,6 +296,24 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
       headers: { cookie: `roster_session=${cookie?.value}` }
     })
     expect(stale.status).toBe(401)
+  })
+
+  it("signs in again with the second step: a code from the authenticator", async () => {
+    const form = page.getByRole("form", { name: "Sign in" })
+    await form.getByLabel("Username or e-mail").fill("olive@example.com")
+    await form.getByLabel("Password").fill(password)
+    await form.getByRole("button", { name: "Sign in" }).click()
+    const step = page.getByRole("form", { name: "Second step" })
+    await step.waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "sign-in-second-step")
+    // The next time step's code: the first was spent turning TOTP on, and a code counts once.
+    const code = generateSync({ secret: totpKey, epoch: Math.floor(Date.now() / 1000) + 30 })
+    await step.getByLabel("Code from your authenticator app").fill(code)
+    await step.getByRole("button", { name: "Verify" }).click()
+    await page.getByRole("navigation", { name: "Console" }).waitFor()
+    expect(await page.locator("header").textContent()).toContain("olive")
+    expect(complaints).toEqual([])
   })
 })
 

@@ -1,15 +1,7 @@
 import type { ComponentChildren } from "preact"
 import { useId } from "preact/hooks"
 import type { Outcome } from "../use-call.ts"
-
-/** The problem of the last call, for what no field shows: announced to screen readers. */
-export const ProblemAlert = ({ outcome }: { readonly outcome: Pick<Outcome, "problem"> }) =>
-  outcome.problem === undefined ? null : (
-    <p class="problem" role="alert">
-      {outcome.problem.detail}
-      {outcome.problem.code === "unreachable" ? "" : ` (${outcome.problem.code})`}
-    </p>
-  )
+import { ProblemAlert } from "./problem-alert.tsx"
 
 interface InputProps {
   readonly type?: "text" | "email" | "password" | "search" | "url" | "number" | "datetime-local"

@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
 import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
-import { Form, PasswordField, ProblemAlert } from "../components/form.tsx"
+import { Form, PasswordField } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 import { TwoStep } from "./two-step.tsx"
 

@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, SecretOnce, Section, Table, usePages, when } from "../components/controls.tsx"
-import { Check, Field, Form, ProblemAlert } from "../components/form.tsx"
+import { Check, Field, Form } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
 /** API keys for programs: make one with some of the caller's permissions, rotate, revoke. */

@@ -2,7 +2,8 @@ import { useState } from "preact/hooks"
 import { AuditAction } from "../../../core/model/audit.ts"
 import { roster } from "../api.ts"
 import { Section, Table, usePages, when } from "../components/controls.tsx"
-import { Field, ProblemAlert, Select } from "../components/form.tsx"
+import { Field, Select } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction } from "../use-call.ts"
 
 type Action = (typeof AuditAction.literals)[number]

@@ -1,6 +1,6 @@
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
-import { ProblemAlert } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
 const money = (amount: number, currency: string) =>

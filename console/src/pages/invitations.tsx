@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, SecretOnce, Section, Table, usePages, when } from "../components/controls.tsx"
-import { Field, Form, ProblemAlert, Select } from "../components/form.tsx"
+import { Field, Form, Select } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useRoles } from "../roles-data.ts"
 import { useAction } from "../use-call.ts"
 

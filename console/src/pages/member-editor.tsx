@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, Section } from "../components/controls.tsx"
-import { Check, Field, Form, PasswordField, ProblemAlert, Select } from "../components/form.tsx"
+import { Check, Field, Form, PasswordField, Select } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction } from "../use-call.ts"
 
 type Member = Awaited<ReturnType<typeof roster.team.getMember>>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
-import { Check, Field, Form, ProblemAlert, Select } from "../components/form.tsx"
+import { Check, Field, Form, Select } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useRoles } from "../roles-data.ts"
 import { useAction, useLoad } from "../use-call.ts"
 

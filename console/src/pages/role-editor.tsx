@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, Section } from "../components/controls.tsx"
-import { Check, Field, Form, ProblemAlert } from "../components/form.tsx"
+import { Check, Field, Form } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import type { Role } from "../roles-data.ts"
 import { useAction, useLoad } from "../use-call.ts"
 

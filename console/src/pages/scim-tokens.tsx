@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, SecretOnce, Section, Table, when } from "../components/controls.tsx"
-import { Field, Form, ProblemAlert } from "../components/form.tsx"
+import { Field, Form } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
 /** SCIM tokens for an identity provider: make one (shown once), list them, revoke one. */

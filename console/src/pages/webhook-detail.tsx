@@ -1,7 +1,8 @@
 import { useState } from "preact/hooks"
 import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, Section, Table, usePages, when } from "../components/controls.tsx"
-import { Check, Form, ProblemAlert, Select } from "../components/form.tsx"
+import { Check, Form, Select } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction } from "../use-call.ts"
 import { EventChoice, type EventType } from "./event-choice.tsx"
 
