@@ -5,6 +5,9 @@ import { Field, Form, PasswordField } from "../components/form.tsx"
 import { QrCode } from "../components/qr-code.tsx"
 import { useAction, useLoad } from "../use-call.ts"
 
+type Step = "enrol" | "regenerate" | "remove"
+const noPasswords: Readonly<Record<Step, string>> = { enrol: "", regenerate: "", remove: "" }
+
 const RecoveryCodes = (props: { readonly codes: ReadonlyArray<string> | null }) =>
   props.codes === null ? null : (
     <div class="secret" role="status">
@@ -25,32 +28,42 @@ const RecoveryCodes = (props: { readonly codes: ReadonlyArray<string> | null }) 
 /** TOTP: enrol with the QR code and a first code, regenerate recovery codes, or remove it. */
 export const TwoStep = () => {
   const status = useLoad(() => roster.mfa.mfaStatus())
-  const [password, setPassword] = useState("")
+  // Each form its own password field: typing in one does not fill another.
+  const [passwords, setPasswords] = useState<Readonly<Record<Step, string>>>(noPasswords)
   const [code, setCode] = useState("")
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUri: string } | undefined>(undefined)
   const [codes, setCodes] = useState<ReadonlyArray<string> | null>(null)
   const done = (recovery: { readonly recoveryCodes: ReadonlyArray<string> | null }) => {
-    setPassword("")
+    setPasswords(noPasswords)
     setCode("")
     setEnrolment(undefined)
     setCodes(recovery.recoveryCodes)
     status.reload()
   }
   const enrol = useAction(
-    () => roster.mfa.enrolTotp({ password }),
+    () => roster.mfa.enrolTotp({ password: passwords.enrol }),
     (started) => {
-      setPassword("")
+      setPasswords(noPasswords)
       setEnrolment(started as { secret: string; otpauthUri: string })
     }
   )
   const confirm = useAction(() => roster.mfa.confirmTotp({ code: code.trim() }), done)
-  const regenerate = useAction(() => roster.mfa.regenerateRecoveryCodes({ password }), done)
+  const regenerate = useAction(
+    () => roster.mfa.regenerateRecoveryCodes({ password: passwords.regenerate }),
+    done
+  )
   const remove = useAction(
-    () => roster.mfa.removeTotp({ password, code: code.trim() }),
+    () => roster.mfa.removeTotp({ password: passwords.remove, code: code.trim() }),
     () => done({ recoveryCodes: null })
   )
-  const passwordField = (outcome: typeof enrol) => (
-    <PasswordField name="password" value={password} onValue={setPassword} outcome={outcome} required />
+  const passwordField = (step: Step, outcome: typeof enrol) => (
+    <PasswordField
+      name="password"
+      value={passwords[step]}
+      onValue={(value) => setPasswords({ ...passwords, [step]: value })}
+      outcome={outcome}
+      required
+    />
   )
   const codeField = (outcome: typeof enrol) => (
     <Field
@@ -86,17 +99,17 @@ export const TwoStep = () => {
             submit="Make new recovery codes"
             onSubmit={regenerate.run}
           >
-            {passwordField(regenerate)}
+            {passwordField("regenerate", regenerate)}
           </Form>
           <Form label="Turn TOTP off" outcome={remove} submit="Turn off" onSubmit={remove.run}>
-            {passwordField(remove)}
+            {passwordField("remove", remove)}
             {codeField(remove)}
           </Form>
         </>
       ) : (
         <Form label="Turn TOTP on" outcome={enrol} submit="Start" onSubmit={enrol.run}>
           <p>Off. Turn it on to ask for a code from an app at each sign-in.</p>
-          {passwordField(enrol)}
+          {passwordField("enrol", enrol)}
         </Form>
       )}
     </Section>
