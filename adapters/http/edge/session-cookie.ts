@@ -48,6 +48,14 @@ const hostnameOf = (origin: string) => {
   return colon === -1 ? host : host.slice(0, colon)
 }
 
+const parsed = (text: string): { readonly token?: unknown; readonly expiresAt?: unknown } | undefined => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
 export interface SessionCookieOptions {
   /** The service's public origin behind a proxy (`ROSTER_PUBLIC_URL`), besides the request's own. */
   readonly publicOrigin?: string | undefined
@@ -82,12 +90,14 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
   /** The answer with its session moved into the cookie: the body keeps an empty token. */
   const start = async (request: Request, response: Response): Promise<Response> => {
     if (response.status !== 200) return response
-    const body = (await response.json()) as { token?: unknown; expiresAt?: unknown }
-    if (typeof body.token !== "string" || typeof body.expiresAt !== "string") {
-      return new Response(JSON.stringify(body), response)
+    const text = await response.text()
+    const body = parsed(text)
+    const headers = new Headers(response.headers)
+    // A second step's challenge is no session: answered as it was.
+    if (typeof body?.token !== "string" || typeof body.expiresAt !== "string") {
+      return new Response(text, { status: 200, headers })
     }
     const seconds = Math.max(0, Math.floor((Date.parse(body.expiresAt) - Date.now()) / 1000))
-    const headers = new Headers(response.headers)
     headers.delete("content-length")
     headers.append(
       "set-cookie",
