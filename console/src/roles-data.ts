@@ -2,7 +2,7 @@ import { roster } from "./api.ts"
 import { useLoad } from "./use-call.ts"
 
 /** Every item of a list, page after page. */
-export const allOf = async <T>(items: AsyncIterable<T>) => {
+const allOf = async <T>(items: AsyncIterable<T>) => {
   const all: Array<T> = []
   for await (const item of items) all.push(item)
   return all

@@ -8,7 +8,7 @@ import { isLoopbackName } from "./local-request.ts"
 export const sessionCookieName = "roster_session"
 
 /** The header by which a same-origin sign-in asks for its session as the cookie. */
-export const sessionCookieHeader = "roster-session"
+const sessionCookieHeader = "roster-session"
 
 /** The answers that start a session: their token goes into the cookie when the request asks. */
 export const startingPaths: ReadonlySet<string> = new Set([
@@ -23,7 +23,7 @@ const logoutPath = "/api/v1/auth/logout"
 const apiPaths = "/api/"
 
 /** The value of the session cookie in a `Cookie` header, if it holds one. */
-export const sessionCookieOf = (cookies: string | null): string | undefined => {
+const sessionCookieOf = (cookies: string | null): string | undefined => {
   if (cookies === null) return undefined
   for (const pair of cookies.split(";")) {
     const equals = pair.indexOf("=")
@@ -143,5 +143,3 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
     }
   }
 }
-
-export type SessionCookie = ReturnType<typeof makeSessionCookie>
