@@ -229,9 +229,21 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await expect.poll(() => record.getByRole("row").count()).toBe(2)
   })
 
+  it("refuses a webhook endpoint on a private address, the reason beside its URL", async () => {
+    await visit(page, "Webhooks", "webhooks")
+    const form = page.getByRole("form", { name: "Register an endpoint" })
+    await form.getByLabel("URL (https)").fill("https://127.0.0.1/hooks")
+    await form.getByLabel("*", { exact: true }).check()
+    await form.getByRole("button", { name: "Register" }).click()
+    const url = form.getByLabel("URL (https)")
+    await expect.poll(() => url.getAttribute("aria-invalid")).toBe("true")
+    const message = await page.locator(`#${await url.getAttribute("aria-describedby")}`).textContent()
+    expect(message).toMatch(/private|loopback|public/iu)
+    expect((await api("GET", "/api/v1/organization/webhooks")).body).toEqual([])
+  })
+
   it("every other page passes axe-core", async () => {
     for (const [name, shot] of [
-      ["Webhooks", "webhooks"],
       ["SCIM tokens", "scim-tokens"],
       ["Billing", "billing"],
       ["Organisation", "organization"],
