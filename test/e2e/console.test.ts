@@ -130,6 +130,40 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await screenshot(page, "role-editor")
   })
 
+  it("shows the ceiling's refusal when a member grants a permission they lack, and puts the box back", async () => {
+    const granters = await api("POST", "/api/v1/team/role/add", { name: "Granters", roleKey: "granters" })
+    for (const permissionId of [1, 4]) {
+      await api("POST", "/api/v1/team/role-permission-detail", { roleId: granters.body.id, permissionId })
+    }
+    await api("POST", "/api/v1/team/add", {
+      username: "gus",
+      email: "gus@example.com",
+      password,
+      activestatus: true,
+      roleId: granters.body.id
+    })
+    const theirs = await browser.newContext()
+    const gus = await theirs.newPage()
+    gus.setDefaultTimeout(10_000)
+    await gus.goto(`${server.url}/console/`)
+    const form = gus.getByRole("form", { name: "Sign in" })
+    await form.getByLabel("Username or e-mail").fill("gus")
+    await form.getByLabel("Password").fill(password)
+    await form.getByRole("button", { name: "Sign in" }).click()
+    await gus.getByRole("link", { name: "Roles", exact: true }).click()
+    await gus.getByRole("button", { name: "Manage Support" }).click()
+    const audit = gus.getByRole("region", { name: "Role Support" }).getByLabel(/^audit\.read: /)
+    await audit.click()
+    await gus.getByRole("alert").filter({ hasText: "forbidden" }).waitFor()
+    await expect.poll(() => audit.isChecked()).toBe(false)
+    const support = (await api("GET", "/api/v1/team/roles")).body.find(
+      (role: { name: string }) => role.name === "Support"
+    )
+    expect(support.permissionIds).toEqual([1, 2])
+    await screenshot(gus, "role-editor-ceiling")
+    await theirs.close()
+  })
+
   it("adds a member, and shows the API's problem beside the field it names", async () => {
     await visit(page, "Members", "members")
     const form = page.getByRole("form", { name: "Add a member" })
