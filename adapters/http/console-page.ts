@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+import { extname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { brotliCompressSync, gzipSync } from "node:zlib"
 import { Effect, Layer } from "effect"
 import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { acceptsCoding } from "./content-coding.ts"
+import { answerCompressed, type CompressedFile, etagOf } from "./content-coding.ts"
 
 export const consolePath = "/console/"
 
@@ -25,58 +23,40 @@ const securityPolicy = [
   "frame-ancestors 'none'"
 ].join("; ")
 
+/** The build's compressed copies of a file, served in its place. */
+const compressedCopy = /\.(?:gz|br)$/u
+
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".map": "application/json"
-}
-
-interface Asset {
-  readonly plain: Uint8Array
-  readonly gzip: Uint8Array
-  readonly brotli: Uint8Array
-  readonly headers: Record<string, string>
+  ".svg": "image/svg+xml"
 }
 
 /**
- * A file compressed both ways once, at start. The page names its scripts and styles by their
- * digests (the bundler's file names), so they are cached for a year; the page itself is asked
- * again each time, answered 304 while unchanged.
+ * A file of the build, with the two compressed copies the build wrote beside it (`.gz`, `.br`), so
+ * that nothing is compressed at start. The page names its scripts and styles by their digests (the
+ * bundler's file names), so they are cached for a year; the page itself is asked again each time,
+ * answered 304 while unchanged.
  */
-const assetOf = (file: string, immutable: boolean): Asset => {
+const fileOf = (file: string, immutable: boolean): CompressedFile => {
   const plain = readFileSync(file)
-  const extension = file.slice(file.lastIndexOf("."))
   return {
     plain,
-    gzip: gzipSync(plain, { level: 9 }),
-    brotli: brotliCompressSync(plain),
+    gzip: readFileSync(`${file}.gz`),
+    brotli: readFileSync(`${file}.br`),
+    contentType: contentTypes[extname(file)] ?? "application/octet-stream",
     headers: {
-      "content-type": contentTypes[extension] ?? "application/octet-stream",
       "content-security-policy": securityPolicy,
       "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-      etag: `"${createHash("sha256").update(plain).digest("base64url").slice(0, 27)}"`,
+      etag: etagOf(plain),
       vary: "Accept-Encoding"
     }
   }
 }
 
-const answer = (asset: Asset) =>
-  HttpServerRequest.HttpServerRequest.useSync((request) => {
-    if (request.headers["if-none-match"] === asset.headers.etag) {
-      return HttpServerResponse.empty({ status: 304, headers: asset.headers })
-    }
-    const accepted = request.headers["accept-encoding"]
-    const [body, coding] = acceptsCoding(accepted, "br")
-      ? [asset.brotli, "br"]
-      : acceptsCoding(accepted, "gzip")
-        ? [asset.gzip, "gzip"]
-        : [asset.plain, undefined]
-    return HttpServerResponse.uint8Array(body, {
-      headers: coding === undefined ? asset.headers : { ...asset.headers, "content-encoding": coding }
-    })
-  })
+const answer = (file: CompressedFile) =>
+  HttpServerRequest.HttpServerRequest.useSync((request) => answerCompressed(file, request.headers))
 
 /** Whether `directory` holds a built console (`npm run build`). */
 export const isConsoleBuilt = (directory: string) =>
@@ -97,11 +77,13 @@ export const builtConsoleDirectory = (): string | undefined =>
  * `/console/` and its assets under `/console/assets/`.
  */
 export const consoleRoutes = (directory: string) => {
-  const page = answer(assetOf(join(directory, "index.html"), false))
+  const page = answer(fileOf(join(directory, "index.html"), false))
   const assets = join(directory, "assets")
-  const routes = readdirSync(assets).map((name) =>
-    HttpRouter.add("GET", `${consolePath}assets/${name}`, answer(assetOf(join(assets, name), true)))
-  )
+  const routes = readdirSync(assets)
+    .filter((name) => !compressedCopy.test(name))
+    .map((name) =>
+      HttpRouter.add("GET", `${consolePath}assets/${name}`, answer(fileOf(join(assets, name), true)))
+    )
   const toPage = HttpServerResponse.redirect(consolePath, { status: 301 })
   return Layer.mergeAll(
     HttpRouter.add("GET", consolePath, page),

@@ -1,20 +1,14 @@
 import { createHash } from "node:crypto"
 import { gzipSync } from "node:zlib"
 import { Effect } from "effect"
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpRouter, HttpServerRequest } from "effect/http"
 import { HttpApiScalar } from "effect/http-api"
 import type { documentedApi } from "./api/openapi-document.ts"
 import { docsPath } from "./api/roster-api.ts"
-import { acceptsCoding } from "./content-coding.ts"
+import { answerCompressed, type CompressedFile, etagOf } from "./content-coding.ts"
 
 /** Where the page's own app is asked for it: only the path routes there. */
 const pageUrl = new URL(docsPath, "http://roster.invalid").href
-
-interface RenderedPage {
-  readonly html: Uint8Array
-  readonly gzipped: Uint8Array
-  readonly headers: Record<string, string>
-}
 
 const inlineScripts = (html: string) =>
   [...html.matchAll(/<script>([\s\S]*?)<\/script>/gu)].map((match) => match[1] ?? "")
@@ -59,7 +53,10 @@ const pageSettings = (secure: boolean): HttpApiScalar.ScalarConfig =>
  * nothing from the network), then kept compressed: an instance that never serves the page never
  * pays for it. Cacheable for an hour under an ETag, since it changes only with a new version.
  */
-const renderPage = async (api: ReturnType<typeof documentedApi>, secure: boolean): Promise<RenderedPage> => {
+const renderPage = async (
+  api: ReturnType<typeof documentedApi>,
+  secure: boolean
+): Promise<CompressedFile> => {
   const app = HttpRouter.toWebHandler(
     HttpApiScalar.layer(api, {
       path: docsPath,
@@ -71,12 +68,13 @@ const renderPage = async (api: ReturnType<typeof documentedApi>, secure: boolean
     const text = await (await app.handler(new Request(pageUrl))).text()
     const html = new TextEncoder().encode(text)
     return {
-      html,
-      gzipped: gzipSync(html),
+      plain: html,
+      gzip: gzipSync(html),
+      contentType: "text/html; charset=utf-8",
       headers: {
         "content-security-policy": securityPolicyOf(text),
         "cache-control": "public, max-age=3600",
-        etag: `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
+        etag: etagOf(html),
         vary: "Accept-Encoding"
       }
     }
@@ -87,7 +85,7 @@ const renderPage = async (api: ReturnType<typeof documentedApi>, secure: boolean
 
 /** The API reference page, rendered by Scalar from the OpenAPI document on its first request. */
 export const docsPageRoute = (api: ReturnType<typeof documentedApi>, secure: boolean) => {
-  let rendered: Promise<RenderedPage> | undefined
+  let rendered: Promise<CompressedFile> | undefined
   return HttpRouter.add(
     "GET",
     docsPath,
@@ -97,16 +95,7 @@ export const docsPageRoute = (api: ReturnType<typeof documentedApi>, secure: boo
           rendered ??= renderPage(api, secure)
           return rendered
         }),
-        (page) => {
-          if (request.headers["if-none-match"] === page.headers.etag) {
-            return HttpServerResponse.empty({ status: 304, headers: page.headers })
-          }
-          const gzip = acceptsCoding(request.headers["accept-encoding"], "gzip")
-          return HttpServerResponse.uint8Array(gzip ? page.gzipped : page.html, {
-            contentType: "text/html; charset=utf-8",
-            headers: gzip ? { ...page.headers, "content-encoding": "gzip" } : page.headers
-          })
-        }
+        (page) => answerCompressed(page, request.headers)
       )
     )
   )
