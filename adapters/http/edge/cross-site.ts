@@ -15,7 +15,7 @@ export interface CrossSiteOptions {
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"])
 
 /** The origin of an absolute URL (`scheme://authority`), without parsing it. */
-const originOfUrl = (url: string) => {
+export const originOfUrl = (url: string) => {
   const authority = url.indexOf("//")
   if (authority === -1) return undefined
   const end = url.slice(authority + 2).search(/[/?#]/)

@@ -17,7 +17,8 @@ const hostnameOf = (authority: string) => {
   return colon === -1 ? lower : lower.slice(0, colon)
 }
 
-const originHostname = (origin: string) => {
+/** The host name of an origin (`scheme://host[:port]`), lower-cased; undefined when it is not one. */
+export const originHostname = (origin: string) => {
   const scheme = origin.indexOf("://")
   if (scheme === -1) return undefined
   const rest = origin.slice(scheme + 3)

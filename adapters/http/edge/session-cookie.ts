@@ -1,4 +1,5 @@
-import { isLoopbackName } from "./local-request.ts"
+import { originOfUrl } from "./cross-site.ts"
+import { isLoopbackName, originHostname } from "./local-request.ts"
 
 /**
  * The console's session: a cookie holding a session token, which a browser sends on its own and
@@ -35,19 +36,6 @@ const sessionCookieOf = (cookies: string | null): string | undefined => {
   return undefined
 }
 
-const originOf = (url: string) => {
-  const authority = url.indexOf("//")
-  const end = url.indexOf("/", authority + 2)
-  return (end === -1 ? url : url.slice(0, end)).toLowerCase()
-}
-
-const hostnameOf = (origin: string) => {
-  const host = origin.slice(origin.indexOf("//") + 2)
-  if (host.startsWith("[")) return host.slice(0, host.indexOf("]") + 1)
-  const colon = host.indexOf(":")
-  return colon === -1 ? host : host.slice(0, colon)
-}
-
 const parsed = (text: string): { readonly token?: unknown; readonly expiresAt?: unknown } | undefined => {
   try {
     return JSON.parse(text)
@@ -65,7 +53,7 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
   const publicOrigin = options.publicOrigin?.toLowerCase()
   const isOwnOrigin = (origin: string, request: Request) => {
     const lowered = origin.toLowerCase()
-    return lowered === publicOrigin || lowered === originOf(request.url)
+    return lowered === publicOrigin || lowered === originOfUrl(request.url)
   }
   /**
    * Whether a browser sent the request from the service's own pages, or for its user (an address
@@ -81,8 +69,9 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
   }
   /** `Secure` everywhere but on a loopback address, where browsers speak plain http. */
   const attributes = (request: Request) => {
-    const origin = publicOrigin ?? originOf(request.url)
-    const loopback = origin.startsWith("http:") && isLoopbackName(hostnameOf(origin))
+    const origin = publicOrigin ?? originOfUrl(request.url) ?? ""
+    const hostname = originHostname(origin)
+    const loopback = origin.startsWith("http:") && hostname !== undefined && isLoopbackName(hostname)
     return `Path=/; HttpOnly; SameSite=Strict${loopback ? "" : "; Secure"}`
   }
   const cleared = (request: Request) => `${sessionCookieName}=; Max-Age=0; ${attributes(request)}`
