@@ -15,7 +15,8 @@ export const roster: RosterPromiseClient = createRosterClient({
 
 export type Me = Awaited<ReturnType<RosterPromiseClient["auth"]["me"]>>
 
-type Operations = {
+/** An operation of the API, by its group and name (`team.listMembers`). */
+export type Operation = {
   [G in keyof RosterPromiseClient]: `${G & string}.${keyof RosterPromiseClient[G] & string}`
 }[keyof RosterPromiseClient]
 
@@ -33,7 +34,7 @@ HttpApi.reflect(RosterApi, {
  * Whether the caller may call `operation`: what is not allowed is not offered. The API decides
  * again on every call.
  */
-export const allows = (me: Me, operation: Operations) => {
+export const allows = (me: Me, operation: Operation) => {
   const permission = required.get(operation)
   return permission === undefined || (me.permissions as ReadonlyArray<string>).includes(permission)
 }

@@ -5,7 +5,7 @@ import { ProblemAlert } from "./components/problem-alert.tsx"
 import { AcceptInvitation } from "./pages/invitation.tsx"
 import { ForgotPassword, ResetPassword, VerifyEmail } from "./pages/recovery.tsx"
 import { SignIn } from "./pages/sign-in.tsx"
-import { pages } from "./pages.ts"
+import { opens, pages } from "./pages.ts"
 import { go, useRoute } from "./router.ts"
 import { useLoad } from "./use-call.ts"
 
@@ -61,7 +61,7 @@ export const App = () => {
       </Layout>
     )
   }
-  const allowed = pages.filter((page) => page.opens(me))
+  const allowed = pages.filter((page) => opens(page, me))
   const page = allowed.find((candidate) => candidate.path === route.path) ?? allowed[0]
   const signsOut = me.member === undefined ? undefined : signOut
   if (page === undefined) {

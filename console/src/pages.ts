@@ -1,5 +1,5 @@
 import type { FunctionComponent } from "preact"
-import { allows, type Me } from "./api.ts"
+import { allows, type Me, type Operation } from "./api.ts"
 import { Account } from "./pages/account.tsx"
 import { ApiKeys } from "./pages/api-keys.tsx"
 import { Audit } from "./pages/audit.tsx"
@@ -15,45 +15,34 @@ export interface Page {
   readonly path: string
   readonly title: string
   readonly Page: FunctionComponent<{ readonly me: Me }>
-  /** Whether the caller may open it: the permission of the call that reads it. */
-  readonly opens: (me: Me) => boolean
+  /** The call that reads the page, offered to those it allows; one's own account, to members. */
+  readonly reads: Operation | "own account"
 }
 
 /** The pages behind sign-in, in the navigation's order. */
 export const pages: ReadonlyArray<Page> = [
-  { path: "/members", title: "Members", Page: Members, opens: (me) => allows(me, "team.listMembers") },
-  { path: "/roles", title: "Roles", Page: Roles, opens: (me) => allows(me, "team.listRoles") },
-  {
-    path: "/invitations",
-    title: "Invitations",
-    Page: Invitations,
-    opens: (me) => allows(me, "team.listInvitations")
-  },
-  { path: "/api-keys", title: "API keys", Page: ApiKeys, opens: (me) => allows(me, "apiKeys.listApiKeys") },
-  {
-    path: "/webhooks",
-    title: "Webhooks",
-    Page: Webhooks,
-    opens: (me) => allows(me, "webhooks.listWebhooks")
-  },
-  {
-    path: "/scim-tokens",
-    title: "SCIM tokens",
-    Page: ScimTokens,
-    opens: (me) => allows(me, "organizations.listScimTokens")
-  },
-  { path: "/audit", title: "Audit record", Page: Audit, opens: (me) => allows(me, "audit.listEvents") },
-  { path: "/billing", title: "Billing", Page: Billing, opens: (me) => allows(me, "pricing.listPlans") },
+  { path: "/members", title: "Members", Page: Members, reads: "team.listMembers" },
+  { path: "/roles", title: "Roles", Page: Roles, reads: "team.listRoles" },
+  { path: "/invitations", title: "Invitations", Page: Invitations, reads: "team.listInvitations" },
+  { path: "/api-keys", title: "API keys", Page: ApiKeys, reads: "apiKeys.listApiKeys" },
+  { path: "/webhooks", title: "Webhooks", Page: Webhooks, reads: "webhooks.listWebhooks" },
+  { path: "/scim-tokens", title: "SCIM tokens", Page: ScimTokens, reads: "organizations.listScimTokens" },
+  { path: "/audit", title: "Audit record", Page: Audit, reads: "audit.listEvents" },
+  { path: "/billing", title: "Billing", Page: Billing, reads: "pricing.listPlans" },
   {
     path: "/organization",
     title: "Organisation",
     Page: Organization,
-    opens: (me) => allows(me, "organizations.getOrganization")
+    reads: "organizations.getOrganization"
   },
   {
     path: "/account",
     title: "My account",
     Page: ({ me }) => Account({ emailVerified: me.member?.emailVerified === true }),
-    opens: (me) => me.member !== undefined
+    reads: "own account"
   }
 ]
+
+/** Whether the caller may open `page`. */
+export const opens = (page: Page, me: Me) =>
+  page.reads === "own account" ? me.member !== undefined : allows(me, page.reads)

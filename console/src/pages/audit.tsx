@@ -4,7 +4,6 @@ import { roster } from "../api.ts"
 import { Section, Table, usePages, when } from "../components/controls.tsx"
 import { Field, Select } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
-import { useAction } from "../use-call.ts"
 
 type Action = (typeof AuditAction.literals)[number]
 
@@ -34,7 +33,6 @@ export const Audit = () => {
         .firstPage(),
     [filter]
   )
-  const apply = useAction(async () => setFilter(draft))
   const set = (field: keyof Filter) => (value: string) => setDraft({ ...draft, [field]: value })
   return (
     <>
@@ -44,7 +42,7 @@ export const Audit = () => {
           aria-label="Filter the record"
           onSubmit={(event) => {
             event.preventDefault()
-            apply.run()
+            setFilter(draft)
           }}
         >
           <Select

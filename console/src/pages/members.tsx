@@ -4,7 +4,6 @@ import { Section, Table, usePages, when } from "../components/controls.tsx"
 import { Field, Select } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useRoles } from "../roles-data.ts"
-import { useAction } from "../use-call.ts"
 import { AddMember } from "./member-add.tsx"
 import { MemberEditor } from "./member-editor.tsx"
 
@@ -28,7 +27,6 @@ export const Members = ({ me }: { readonly me: Me }) => {
         .firstPage(),
     [filter]
   )
-  const search = useAction(async () => setFilter({ q: q.trim(), roleId, active }))
   const selected = members.items.find((member) => member.id === open)
   return (
     <>
@@ -38,10 +36,10 @@ export const Members = ({ me }: { readonly me: Me }) => {
           aria-label="Filter members"
           onSubmit={(event) => {
             event.preventDefault()
-            search.run()
+            setFilter({ q: q.trim(), roleId, active })
           }}
         >
-          <Field label="Search" name="q" type="search" value={q} onValue={setQ} outcome={search} />
+          <Field label="Search" name="q" type="search" value={q} onValue={setQ} outcome={members} />
           <Select
             label="Role"
             name="roleId"
