@@ -26,6 +26,7 @@ export const roleKeyFrom = (displayName: string): string => {
     .toLowerCase()
     .replace(/[^a-z0-9]+/gu, "-")
     .slice(0, 64)
-    .replace(/^-+|-+$/gu, "")
+    // Runs are one dash already: only an end's single dash is left to trim.
+    .replace(/^-|-$/gu, "")
   return key.length > 0 ? key : "group"
 }

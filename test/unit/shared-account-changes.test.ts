@@ -1,7 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
-import { AccountShared, MemberStore, updateMember } from "../../core/index.ts"
-import { adaSharedWithAcme, failureOf, master, provideRoster } from "../support/roster.ts"
+import { Effect, Option, Redacted } from "effect"
+import {
+  AccountShared,
+  MemberStore,
+  resetMemberMfa,
+  setAccountStatus,
+  setMemberPassword,
+  updateMember
+} from "../../core/index.ts"
+import { actorWith, adaSharedWithAcme, failureOf, master, provideRoster } from "../support/roster.ts"
 
 const stored = (id: Parameters<typeof updateMember>[1]) =>
   Effect.gen(function* () {
@@ -36,6 +43,29 @@ describe("an account shared with another organisation", () => {
         )
         yield* updateMember(master, ada.id, { email: "countess@example.com" })
         assert.strictEqual((yield* stored(ada.id)).email, "countess@example.com")
+      }).pipe(provideRoster())
+  )
+
+  it.effect(
+    "keeps its password, its status and its second factor from an administrator bound to one organisation",
+    () =>
+      Effect.gen(function* () {
+        const { ada, bob } = yield* adaSharedWithAcme
+        const { principal: admin } = yield* actorWith("accounts", ["team.read", "admin.accounts.write"])
+        const newPassword = Redacted.make("another long passphrase")
+        for (const refused of [
+          failureOf(yield* Effect.exit(setMemberPassword(admin, ada.id, { newPassword }))),
+          failureOf(yield* Effect.exit(setAccountStatus(admin, { memberId: ada.id, active: false }))),
+          failureOf(yield* Effect.exit(resetMemberMfa(admin, ada.id)))
+        ]) {
+          assert.instanceOf(refused, AccountShared)
+          assert.strictEqual((refused as AccountShared).memberId, ada.id)
+        }
+        assert.isTrue((yield* stored(ada.id)).accountActiveStatus)
+        yield* setAccountStatus(admin, { memberId: bob.id, active: false })
+        assert.isFalse((yield* stored(bob.id)).accountActiveStatus, "an account that is theirs alone")
+        yield* setAccountStatus(master, { memberId: ada.id, active: false })
+        assert.isFalse((yield* stored(ada.id)).accountActiveStatus, "the operator changes any account")
       }).pipe(provideRoster())
   )
 })

@@ -7,6 +7,8 @@ describe("throttleClientOf", () => {
     assert.strictEqual(throttleClientOf("203.0.113.7"), "203.0.113.7")
     assert.strictEqual(throttleClientOf("unknown"), "unknown")
     assert.strictEqual(throttleClientOf("1::2::3"), "1::2::3")
+    assert.strictEqual(throttleClientOf("64:ff9b::192.0.2.1"), "64:ff9b::192.0.2.1", "a dotted IPv6 form")
+    assert.strictEqual(throttleClientOf("host.example"), "host.example")
   })
 
   it("counts IPv6 addresses by their /64, whatever their spelling", () => {

@@ -43,10 +43,9 @@ export const replaceProvisionedUser = Effect.fnUntraced(function* (
   if (input.email !== undefined && normalizeEmail(input.email) !== member.email) changes.email = input.email
   if (input.active !== undefined && input.active !== member.activestatus) changes.activestatus = input.active
   if (changes.username === member.username) delete changes.username
-  // Refused before anything changes: the password is the account's, and so are these two.
-  if (Option.isSome(password) || changes.username !== undefined || changes.email !== undefined) {
-    yield* requireAccountNotShared(actor, id)
-  }
+  // Refused before anything changes: the password is the account's. (The username and e-mail are
+  // too: `updateMember` refuses them itself before it writes.)
+  if (Option.isSome(password)) yield* requireAccountNotShared(actor, id)
   if (Object.keys(changes).length > 0) yield* updateMember(actor, id, changes)
   if (Option.isSome(password)) yield* setMemberPassword(actor, id, { newPassword: password.value })
   yield* profiles.putUser(profileOf(input, id, yield* DateTime.now))
