@@ -1,11 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { DateTime, Duration, Effect, Option, Redacted } from "effect"
 import {
   AlreadyMember,
   CurrentOrganization,
   createOrganization,
-  InvitationMail,
-  type InvitationMessage,
   InvitationStore,
   inviteMember,
   MailUnavailable,
@@ -13,18 +11,8 @@ import {
   UnknownRole
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
+import { invitationMailbox } from "../support/invitation-mail.ts"
 import { failureOf, master, provideRoster, readersAdaAndBob, roleWith } from "../support/roster.ts"
-
-/** A mail server that keeps what it is given, or refuses everything. */
-const mailbox = (refuses: boolean) => {
-  const sent: Array<InvitationMessage> = []
-  const layer = Layer.succeed(InvitationMail)({
-    delivers: true,
-    send: (message) =>
-      refuses ? Effect.fail(new MailUnavailable()) : Effect.sync(() => void sent.push(message))
-  })
-  return { sent, layer }
-}
 
 const invitationsOf = (email: string) =>
   Effect.gen(function* () {
@@ -106,7 +94,7 @@ describe("inviting a member", () => {
   )
 
   it.effect("mails the token when the deployment sends mail, answering none", () => {
-    const { sent, layer } = mailbox(false)
+    const { sent, layer } = invitationMailbox()
     return Effect.gen(function* () {
       const staff = yield* roleWith("staff", [])
       const { invitation, token } = yield* inviteMember(master, {
@@ -140,6 +128,6 @@ describe("inviting a member", () => {
       assert.strictEqual(revoked?.action, "invitation.revoked")
       assert.deepStrictEqual(revoked?.target, { type: "invitation", id: stored.id })
       assert.deepStrictEqual(revoked?.actor, { kind: "master" })
-    }).pipe(provideRoster({ invitationMail: mailbox(true).layer }))
+    }).pipe(provideRoster({ invitationMail: invitationMailbox(true).layer }))
   )
 })
