@@ -2,7 +2,7 @@ import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
 import { type MemberId, MemberRecord, type MemberStore, usernameKey } from "../../core/index.ts"
 import type { Copied } from "./consistency/index.ts"
-import { accountChanges, noteLeft, pushEntry } from "./consistency/index.ts"
+import { accountChanges } from "./consistency/index.ts"
 import { membershipOf } from "./member-reads.ts"
 
 /**
@@ -42,17 +42,14 @@ export const accountWrites = (
   return {
     setAccountStatus: (id, active, entry) =>
       (active
-        ? changeAccount(
-            id,
-            changeAccountFirst(id, { $set: { accountActiveStatus: true }, ...pushEntry(entry) }),
-            true
-          )
+        ? changeAccount(id, changeAccountFirst(id, { $set: { accountActiveStatus: true } }, entry), true)
         : changeAccount(
             id,
             changeMembershipsFirst(
               id,
               { $set: { accountActiveStatus: false }, $inc: { accountEpoch: 1 } },
-              { $set: { accountActiveStatus: false }, ...pushEntry(entry) }
+              { $set: { accountActiveStatus: false } },
+              entry
             ),
             false
           )
@@ -60,23 +57,15 @@ export const accountWrites = (
     setPassword: (id, passwordHash, entry) =>
       changeAccount(
         id,
-        changeMembershipsFirst(
-          id,
-          { $inc: { accountEpoch: 1 } },
-          { $set: { passwordHash }, ...pushEntry(entry) }
-        ),
+        changeMembershipsFirst(id, { $inc: { accountEpoch: 1 } }, { $set: { passwordHash } }, entry),
         false
       ).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error))),
     verifyEmail: (id, email, entry) =>
       Effect.flatMap(membership(id), (found) =>
         Option.isNone(found)
           ? Effect.succeedNone
-          : changeAccountFirst(id, { $set: { emailVerified: true }, ...pushEntry(entry) }, { email }).pipe(
-              Effect.flatMap(({ account }) =>
-                account === null
-                  ? Effect.succeedNone
-                  : Effect.andThen(noteLeft(db, "accounts", id, entry), membership(id))
-              ),
+          : changeAccountFirst(id, { $set: { emailVerified: true } }, entry, { email }).pipe(
+              Effect.flatMap(({ account }) => (account === null ? Effect.succeedNone : membership(id))),
               Effect.catchTag("DuplicateKey", (error) => Effect.die(error))
             )
       ),
@@ -87,8 +76,7 @@ export const accountWrites = (
       }
       return changeAccount(
         id,
-        changeAccountFirst(id, { $set: set, ...pushEntry(entry) }).pipe(
-          Effect.tap(({ account }) => (account === null ? Effect.void : noteLeft(db, "accounts", id, entry))),
+        changeAccountFirst(id, { $set: set }, entry).pipe(
           Effect.catchTag("DuplicateKey", () => conflictOf(id, changes))
         ),
         true

@@ -5,12 +5,13 @@ import {
   ApiKeyRecord,
   ApiKeyStore,
   AuditActor,
+  type AuditEntry,
   inOrganization,
   toApiKey
 } from "../../core/index.ts"
-import { notRemoved, Outbox, pushEntry, Removed, withEntry } from "./consistency/index.ts"
+import { auditedWrites, bookkeeping, notRemoved } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { query, queryWrite } from "./driver.ts"
+import { duplicateIsDefect, query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** An API key as stored: found by its lookup part; a revoked one is only marked until its entry is relayed. */
@@ -28,8 +29,7 @@ const ApiKeyDocument = collectionSchema(
     lastUsedAt: Schema.NullOr(Schema.DateTimeUtcFromDate),
     secretHash: Schema.String,
     previous: Schema.NullOr(Schema.Struct({ secretHash: Schema.String, until: Schema.DateTimeUtcFromDate })),
-    outbox: Outbox,
-    removed: Removed
+    ...bookkeeping
   }),
   ApiKeyRecord,
   {
@@ -50,21 +50,15 @@ const afterPosition = (after: ApiKeyPosition | undefined): Filter<ApiKeyDocument
 }
 
 export const makeApiKeyStore = Effect.gen(function* () {
-  const keys = (yield* MongoDatabase).collection<ApiKeyDocument>("api_keys")
+  const writes = auditedWrites<ApiKeyDocument>(yield* MongoDatabase, "api_keys")
+  const keys = writes.collection
   /** Sets `fields` on the organisation's key with its entry; answers the key as it is then. */
-  const change = (id: string, fields: Partial<ApiKeyDocument>, entry: Parameters<typeof pushEntry>[0]) =>
+  const change = (id: string, fields: Partial<ApiKeyDocument>, entry: AuditEntry) =>
     inOrganization((organizationId) =>
-      queryWrite(() =>
-        keys.findOneAndUpdate(
-          { _id: id, organizationId, ...notRemoved },
-          { $set: fields, ...pushEntry(entry) },
-          { returnDocument: "after" }
-        )
-      )
+      duplicateIsDefect(writes.update({ _id: id, organizationId }, { $set: fields }, entry))
     ).pipe(Effect.flatMap(optionally(toKey)))
   return ApiKeyStore.of({
-    insert: (key, entry) =>
-      queryWrite(() => keys.insertOne(withEntry(toDocument(key), entry))).pipe(Effect.asVoid),
+    insert: (key, entry) => duplicateIsDefect(writes.insert(toDocument(key), entry)),
     page: (after, limit) =>
       inOrganization((organizationId) =>
         query(() =>
@@ -99,13 +93,7 @@ export const makeApiKeyStore = Effect.gen(function* () {
       ),
     revoke: (id, entry) =>
       inOrganization((organizationId) =>
-        queryWrite(() =>
-          keys.findOneAndUpdate(
-            { _id: id, organizationId, ...notRemoved },
-            { $set: { removed: true }, ...pushEntry(entry) },
-            { returnDocument: "before" }
-          )
-        )
+        duplicateIsDefect(writes.remove({ _id: id, organizationId }, entry))
       ).pipe(Effect.flatMap(optionally(toKey))),
     removeAll: inOrganization((organizationId) => queryWrite(() => keys.deleteMany({ organizationId }))).pipe(
       Effect.asVoid

@@ -142,10 +142,16 @@ export const attemptWrite = <A>(call: () => Promise<A>): Effect.Effect<A, Duplic
     )
   )
 
+/** A call no unique index can refuse: a duplicate key there is a bug, so it is a defect. */
+export const duplicateIsDefect = <A, R>(
+  self: Effect.Effect<A, DuplicateKey | StoreUnavailable, R>
+): Effect.Effect<A, StoreUnavailable, R> =>
+  Effect.catchTag(self, "DuplicateKey", (error) => Effect.die(error))
+
 /** For reads no unique index can refuse: a duplicate there would be a bug, so it is a defect. */
 export const query = <A>(call: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
-  attempt(call).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error)))
+  duplicateIsDefect(attempt(call))
 
 /** `query` for a write (see `attemptWrite`). */
 export const queryWrite = <A>(call: () => Promise<A>): Effect.Effect<A, StoreUnavailable> =>
-  attemptWrite(call).pipe(Effect.catchTag("DuplicateKey", (error) => Effect.die(error)))
+  duplicateIsDefect(attemptWrite(call))

@@ -1,9 +1,9 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
 import type { Filter } from "mongodb"
 import { Invitation, type InvitationQuery, InvitationStore, inOrganization } from "../../core/index.ts"
-import { Outbox, pushEntry, withEntry } from "./consistency/index.ts"
+import { auditedWrites, bookkeeping } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { duplicateIsDefect, query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** The key that is unique while an invitation is pending: one pending invitation per e-mail. */
@@ -24,7 +24,7 @@ const InvitationDocument = collectionSchema(
     tokenHash: Schema.String,
     expiresAt: Schema.DateTimeUtcFromDate,
     createdAt: Schema.DateTimeUtcFromDate,
-    outbox: Outbox
+    outbox: bookkeeping.outbox
   }),
   Invitation,
   {
@@ -62,16 +62,17 @@ const pageFilter = (organizationId: string, invitations: InvitationQuery): Filte
 const attemptsToReplace = 5
 
 export const makeInvitationStore = Effect.gen(function* () {
-  const invitations = (yield* MongoDatabase).collection<InvitationDocument>("invitations")
+  const writes = auditedWrites<InvitationDocument>(yield* MongoDatabase, "invitations")
+  const invitations = writes.collection
 
   const closed = (status: "accepted" | "revoked", id: string) => ({ status, pendingKey: `${status}/${id}` })
 
   return InvitationStore.of({
     replace: (invitation, entry) => {
-      const document = withEntry(toDocument(invitation), entry)
+      const document = toDocument(invitation)
       const once = queryWrite(() =>
         invitations.deleteOne({ pendingKey: document.pendingKey, status: "pending" })
-      ).pipe(Effect.andThen(attemptWrite(() => invitations.insertOne(document))))
+      ).pipe(Effect.andThen(writes.insert(document, entry)))
       return once.pipe(
         Effect.retry({ times: attemptsToReplace, while: (error) => error._tag === "DuplicateKey" }),
         Effect.catchTag("DuplicateKey", (error) => Effect.die(error)),
@@ -96,20 +97,20 @@ export const makeInvitationStore = Effect.gen(function* () {
       ).pipe(Effect.flatMap((documents) => Effect.forEach(documents, toInvitation))),
     revoke: (id, entry) =>
       inOrganization((organizationId) =>
-        queryWrite(() =>
-          invitations.findOneAndUpdate(
+        duplicateIsDefect(
+          writes.update(
             { _id: id, organizationId, status: "pending" },
-            { $set: closed("revoked", id), ...pushEntry(entry) },
-            { returnDocument: "after" }
+            { $set: closed("revoked", id) },
+            entry
           )
         )
       ).pipe(Effect.flatMap(optionalInvitation)),
     claim: (tokenHash, now, entry) =>
-      queryWrite(() =>
-        invitations.findOneAndUpdate(
+      duplicateIsDefect(
+        writes.update(
           { tokenHash, status: "pending", expiresAt: { $gt: DateTime.toDateUtc(now) } },
-          { $set: { status: "accepted", pendingKey: `accepted/${tokenHash}` }, ...pushEntry(entry) },
-          { returnDocument: "after" }
+          { $set: { status: "accepted", pendingKey: `accepted/${tokenHash}` } },
+          entry
         )
       ).pipe(Effect.flatMap(optionalInvitation)),
     removeAll: inOrganization((organizationId) =>

@@ -14,25 +14,24 @@ import { accountWrites } from "./account-writes.ts"
 import {
   type AccountDocument,
   accountChanges,
+  auditedWrites,
   copiedFrom,
   type MembershipDocument,
-  noteLeft,
   notNewerThan,
   notRemoved,
-  pushEntry,
   roleHolders,
   toAccountDocument,
-  toMembershipDocument,
-  withEntry
+  toMembershipDocument
 } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { attemptWrite, duplicateIsDefect, query, queryWrite } from "./driver.ts"
 import { memberReads, membershipOf, optionalMember } from "./member-reads.ts"
 
 export const makeMemberStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
   const accounts = db.collection<AccountDocument>("accounts")
-  const members = db.collection<MembershipDocument>("members")
+  const writes = auditedWrites<MembershipDocument>(db, "members")
+  const members = writes.collection
   const { fences, conflictOf, settle, markPending } = accountChanges(db)
   const roles = roleHolders(db)
   const always = () => true
@@ -49,17 +48,8 @@ export const makeMemberStore = Effect.gen(function* () {
       fences.ofMembership(
         id,
         organizationId
-      )(
-        queryWrite(() =>
-          members.findOneAndUpdate({ accountId: id, roleId, organizationId, ...notRemoved }, update, {
-            returnDocument: "after"
-          })
-        )
-      )
-    ).pipe(
-      Effect.tap((updated) => (updated === null ? Effect.void : noteLeft(db, "members", updated._id, entry))),
-      Effect.flatMap(optionalMember)
-    )
+      )(duplicateIsDefect(writes.update({ accountId: id, roleId, organizationId }, update, entry)))
+    ).pipe(Effect.flatMap(optionalMember))
 
   return MemberStore.of({
     insert: ({ passwordHash, ...member }, entry) =>
@@ -72,11 +62,9 @@ export const makeMemberStore = Effect.gen(function* () {
             Effect.catchTag("DuplicateKey", () => conflictOf(member.id, member))
           )
           const membership = toMembershipDocument(new MemberRecord(member))
-          yield* queryWrite(() => members.insertOne(withEntry(membership, entry)))
           // The mark goes with the entry's relay, in its batch; without an entry, at once.
-          if (entry !== undefined)
-            yield* noteLeft(db, "members", membership._id, entry, { accountId: member.id, pendingSince })
-          else
+          yield* duplicateIsDefect(writes.insert(membership, entry, { accountId: member.id, pendingSince }))
+          if (entry === undefined)
             yield* queryWrite(() => accounts.updateOne({ _id: member.id }, { $unset: { pendingSince: "" } }))
         }),
         always
@@ -93,10 +81,12 @@ export const makeMemberStore = Effect.gen(function* () {
           Effect.gen(function* () {
             if ((yield* query(() => accounts.countDocuments({ _id: member.id }, { limit: 1 }))) === 0)
               return false
-            const document = { ...withEntry(toMembershipDocument(member), entry), fences: [fence] }
-            yield* attemptWrite(() => members.insertOne(document)).pipe(
-              Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
-            )
+            const document = { ...toMembershipDocument(member), fences: [fence] }
+            yield* writes
+              .insert(document, entry)
+              .pipe(
+                Effect.catchTag("DuplicateKey", () => Effect.fail(new AlreadyMember({ email: member.email })))
+              )
             // Read after the write: an account removed or changed meanwhile is seen, and its copies taken.
             const account = yield* query(() => accounts.findOne({ _id: member.id }))
             if (account === null) {
@@ -120,10 +110,9 @@ export const makeMemberStore = Effect.gen(function* () {
       // An update must change something; an empty one is a read.
       const update = {
         ...(Object.keys(changes).length > 0 ? { $set: changes } : {}),
-        ...(endSessions ? { $inc: { membershipEpoch: 1 } } : {}),
-        ...pushEntry(entry)
+        ...(endSessions ? { $inc: { membershipEpoch: 1 } } : {})
       }
-      if (Object.keys(update).length === 0)
+      if (Object.keys(update).length === 0 && entry === undefined)
         return membership(id).pipe(Effect.map(Option.filter((member) => member.roleId === roleId)))
       if (changes.roleId === undefined || changes.roleId === roleId)
         return setAndAnswer(id, roleId, update, entry)
@@ -147,20 +136,14 @@ export const makeMemberStore = Effect.gen(function* () {
       inOrganization((organizationId) =>
         Effect.gen(function* () {
           yield* markPending([id])
-          const filter = { accountId: id, organizationId, ...notRemoved }
+          const filter = { accountId: id, organizationId }
           const removed = yield* fences.ofMembership(
             id,
             organizationId
           )(
             entry === undefined
-              ? queryWrite(() => members.findOneAndDelete(filter))
-              : queryWrite(() =>
-                  members.findOneAndUpdate(
-                    filter,
-                    { $set: { removed: true }, ...pushEntry(entry) },
-                    { returnDocument: "before" }
-                  )
-                )
+              ? queryWrite(() => members.findOneAndDelete({ ...filter, ...notRemoved }))
+              : duplicateIsDefect(writes.remove(filter, entry))
           )
           yield* settle(id)
           if (removed !== null) yield* roles.release(RoleId.make(removed.roleId))

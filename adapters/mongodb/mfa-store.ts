@@ -1,10 +1,9 @@
 import { Effect, Layer, Schema } from "effect"
 import type { UpdateFilter } from "mongodb"
 import { type AuditEntry, type MemberId, MfaRecord, MfaStore } from "../../core/index.ts"
-import type { AccountDocument } from "./consistency/index.ts"
-import { noteLeft, pushEntry } from "./consistency/index.ts"
+import { type AccountDocument, auditedWrites } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { query, queryWrite } from "./driver.ts"
+import { duplicateIsDefect, query } from "./driver.ts"
 import { decodeDocument } from "./stored-schema.ts"
 
 /**
@@ -27,18 +26,12 @@ const toPart = decodeDocument(MfaPart)
 const on = { "mfa.secret": { $nin: [null] }, mfa: { $exists: true } }
 
 export const makeMfaStore = Effect.gen(function* () {
-  const db = yield* MongoDatabase
-  const accounts = db.collection<WithMfa>("accounts")
+  const writes = auditedWrites<WithMfa>(yield* MongoDatabase, "accounts")
+  const accounts = writes.collection
   /** Applies `update` to the account where `filter` holds, with `entry`; answers whether it did. */
   const change = (accountId: MemberId, filter: object, update: UpdateFilter<WithMfa>, entry?: AuditEntry) =>
-    queryWrite(() =>
-      accounts.updateOne({ _id: accountId, ...filter }, { ...update, ...pushEntry(entry) })
-    ).pipe(
-      Effect.flatMap((result) =>
-        result.matchedCount === 0
-          ? Effect.succeed(false)
-          : Effect.as(noteLeft(db, "accounts", accountId, entry), true)
-      )
+    duplicateIsDefect(writes.update({ _id: accountId, ...filter }, update, entry)).pipe(
+      Effect.map((written) => written !== null)
     )
   const startPart = (accountId: MemberId, pending: string) =>
     change(

@@ -4,13 +4,10 @@ import { accountTokenStoreLayer } from "./account-token-store.ts"
 import { apiKeyStoreLayer } from "./api-key-store.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import {
-  abandonedAfterMs,
-  countUncountedHolders,
-  liftAbandonedFences,
-  relayBatches,
+  relayAtStart,
   relayingWhatTheyWrite,
-  relayPending,
-  settleAccounts
+  repairAtStart,
+  repairWhileRunning
 } from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
 import { deliveryStoreLayer } from "./delivery-store.ts"
@@ -45,13 +42,11 @@ const indexesLayer = Layer.effectDiscard(
   MongoDatabase.use((db) =>
     moveIntoDefaultOrganization(db).pipe(
       Effect.andThen(splitAccounts(db)),
-      Effect.andThen(relayPending(db, relayBatches(db))),
+      Effect.andThen(relayAtStart(db)),
       Effect.andThen(moveRoleRecordsIntoRoles(db)),
       Effect.andThen(recordRoleDeactivations(db)),
       Effect.andThen(extendOwnersToCatalog(db)),
-      Effect.andThen(countUncountedHolders(db)),
-      Effect.andThen(settleAccounts(db)),
-      Effect.andThen(liftAbandonedFences(db)),
+      Effect.andThen(repairAtStart(db)),
       Effect.andThen(ensureIndexes(db))
     )
   ).pipe(
@@ -65,19 +60,8 @@ const indexesLayer = Layer.effectDiscard(
   )
 )
 
-/**
- * Fences a write left up when its outcome was unknown (the store stopped answering) are taken down
- * once they are older than any write, while the process runs as at each start.
- */
-const abandonedFencesLayer = Layer.effectDiscard(
-  MongoDatabase.use((db) =>
-    Effect.forkScoped(
-      Effect.forever(
-        Effect.andThen(Effect.sleep(abandonedAfterMs / 2), Effect.ignore(liftAbandonedFences(db)))
-      )
-    )
-  )
-)
+/** What stopped processes leave, repaired while this one runs (see `repairWhileRunning`). */
+const abandonedFencesLayer = Layer.effectDiscard(MongoDatabase.use(repairWhileRunning))
 
 /** Every store port as each writes, with the lookups over them and the relay of their entries. */
 const writingStores = (options: MongoOptions) =>

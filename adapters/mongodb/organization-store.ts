@@ -7,9 +7,9 @@ import {
   type OrganizationQuery,
   OrganizationStore
 } from "../../core/index.ts"
-import { Outbox, pushEntry, withEntry } from "./consistency/index.ts"
+import { auditedWrites, bookkeeping } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { duplicateIsDefect, query, queryWrite } from "./driver.ts"
 import { escapeRegExp } from "./member-filter.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
@@ -25,7 +25,7 @@ export const OrganizationDocument = collectionSchema(
     createdAt: Schema.DateTimeUtcFromDate,
     /** Set when its deletion starts: from then on no lookup finds it. */
     deleting: Schema.optionalKey(Schema.Boolean),
-    outbox: Outbox
+    outbox: bookkeeping.outbox
   }),
   Organization,
   {
@@ -62,7 +62,8 @@ const pageFilter = (organizations: OrganizationQuery): Filter<OrganizationDocume
 export const toOrganizationDocument = encodeDocument(OrganizationDocument)
 
 export const makeOrganizationStore = Effect.gen(function* () {
-  const organizations = (yield* MongoDatabase).collection<OrganizationDocument>("organizations")
+  const writes = auditedWrites<OrganizationDocument>(yield* MongoDatabase, "organizations")
+  const organizations = writes.collection
   return OrganizationStore.of({
     findById: (id) =>
       query(() => organizations.findOne({ _id: id, ...notDeleting })).pipe(
@@ -73,36 +74,25 @@ export const makeOrganizationStore = Effect.gen(function* () {
         Effect.flatMap(optionally(toOrganization))
       ),
     insert: (organization, entry) =>
-      attemptWrite(() =>
-        organizations.insertOne(withEntry(toOrganizationDocument(organization), entry))
-      ).pipe(
-        Effect.asVoid,
-        Effect.catchTag("DuplicateKey", () =>
-          Effect.fail(new DuplicateOrganizationSlug({ slug: organization.slug }))
-        )
-      ),
+      writes
+        .insert(toOrganizationDocument(organization), entry)
+        .pipe(
+          Effect.catchTag("DuplicateKey", () =>
+            Effect.fail(new DuplicateOrganizationSlug({ slug: organization.slug }))
+          )
+        ),
     update: (id, changes, entry) =>
       (Object.keys(changes).length === 0
         ? query(() => organizations.findOne({ _id: id, ...notDeleting }))
-        : queryWrite(() =>
-            organizations.findOneAndUpdate(
-              { _id: id, ...notDeleting },
-              { $set: changes, ...pushEntry(entry) },
-              { returnDocument: "after" }
-            )
-          )
+        : duplicateIsDefect(writes.update({ _id: id, ...notDeleting }, { $set: changes }, entry))
       ).pipe(Effect.flatMap(optionally(toOrganization))),
     recordOwnerRole: (id, ownerRoleId) =>
       queryWrite(() =>
         organizations.updateOne({ _id: id, ownerRoleId: { $exists: false } }, { $set: { ownerRoleId } })
       ).pipe(Effect.asVoid),
     startDeleting: (id, entry) =>
-      queryWrite(() =>
-        organizations.findOneAndUpdate(
-          { _id: id, ...notDeleting },
-          { $set: { deleting: true }, ...pushEntry(entry) },
-          { returnDocument: "before" }
-        )
+      duplicateIsDefect(
+        writes.update({ _id: id, ...notDeleting }, { $set: { deleting: true } }, entry, "before")
       ).pipe(Effect.flatMap(optionally(toOrganization))),
     beingDeleted: query(() =>
       organizations.find({ deleting: true }, { projection: { _id: 1 } }).toArray()

@@ -11,9 +11,9 @@ import {
   sortedPermissions,
   withPermission
 } from "../../core/index.ts"
-import { noteLeft, notRemoved, pushEntry, recordFence, type Written } from "./consistency/index.ts"
+import { auditedWrites, recordFence, type Written } from "./consistency/index.ts"
 import { nextInSequence } from "./counters.ts"
-import { queryWrite } from "./driver.ts"
+import { duplicateIsDefect } from "./driver.ts"
 import type { StoredRole } from "./role-lookup.ts"
 import { toDetail, toRecord } from "./role-permission-document.ts"
 
@@ -23,13 +23,8 @@ import { toDetail, toRecord } from "./role-permission-document.ts"
  * only a real change leaves an entry, and two changes of different permissions both take effect.
  */
 export const recordWrites = (db: Db) => {
-  const roles = db.collection<StoredRole>("roles")
+  const writes = auditedWrites<StoredRole>(db, "roles")
   const fenced = recordFence(db)
-  const writeOf = (organizationId: OrganizationId, roleId: RoleId) => ({
-    where: { _id: roleId, organizationId, ...notRemoved },
-    written: (written: StoredRole | null, entry: AuditEntry | undefined) =>
-      written === null ? Effect.succeed(null) : Effect.as(noteLeft(db, "roles", roleId, entry), written)
-  })
 
   const grant = (
     organizationId: OrganizationId,
@@ -38,7 +33,7 @@ export const recordWrites = (db: Db) => {
     at: DateTime.Utc,
     audit?: (detail: RolePermissionDetail) => AuditEntry
   ): Effect.Effect<Option.Option<RolePermissionDetail>, StoreUnavailable> => {
-    const { where, written } = writeOf(organizationId, roleId)
+    const where = { _id: roleId, organizationId }
     return fenced(
       organizationId,
       roleId
@@ -61,9 +56,9 @@ export const recordWrites = (db: Db) => {
             updatedAt: at
           })
           const entry = audit?.(after)
-          const lifting = { $pull: { fences: fence }, ...pushEntry(entry) }
-          const updated = yield* queryWrite(() =>
-            roles.findOneAndUpdate(
+          const lifting = { $pull: { fences: fence } }
+          const updated = yield* duplicateIsDefect(
+            writes.update(
               current === undefined
                 ? { ...where, "fences.id": fence.id, record: { $exists: false } }
                 : {
@@ -79,9 +74,9 @@ export const recordWrites = (db: Db) => {
                     $set: { "record.updatedAt": DateTime.toDateUtc(at) },
                     ...lifting
                   },
-              { returnDocument: "after" }
+              entry
             )
-          ).pipe(Effect.flatMap((document) => written(document, entry)))
+          )
           // Made or granted by another request meanwhile: the grant is made again from what is there.
           if (updated === null) return { value: undefined, lifted: false }
           return { value: yield* toDetail(updated), lifted: true }
@@ -102,7 +97,7 @@ export const recordWrites = (db: Db) => {
     at: DateTime.Utc,
     entry: AuditEntry | undefined
   ) => {
-    const { where, written } = writeOf(organizationId, roleId)
+    const where = { _id: roleId, organizationId }
     return fenced(
       organizationId,
       roleId
@@ -110,17 +105,16 @@ export const recordWrites = (db: Db) => {
       Effect.gen(function* () {
         // Another role's record, or none: nothing to revoke here.
         if (role.record?.id !== id) return { value: Option.none<RolePermissionDetail>(), lifted: false }
-        const updated = yield* queryWrite(() =>
-          roles.findOneAndUpdate(
+        const updated = yield* duplicateIsDefect(
+          writes.update(
             { ...where, "fences.id": fence.id, "record.id": id, "record.permissionIds": permissionId },
             {
               $pull: { "record.permissionIds": permissionId, fences: fence },
-              $set: { "record.updatedAt": DateTime.toDateUtc(at) },
-              ...pushEntry(entry)
+              $set: { "record.updatedAt": DateTime.toDateUtc(at) }
             },
-            { returnDocument: "after" }
+            entry
           )
-        ).pipe(Effect.flatMap((document) => written(document, entry)))
+        )
         // Not held (taken away meanwhile): the record as the fence read it.
         return { value: Option.some(yield* toDetail(updated ?? role)), lifted: updated !== null }
       })

@@ -8,19 +8,10 @@ import {
   RoleStore,
   type RoleUpdate
 } from "../../core/index.ts"
-import {
-  noteLeft,
-  notRemoved,
-  Outbox,
-  pushEntry,
-  Removed,
-  roleHolders,
-  sessionFences,
-  withEntry
-} from "./consistency/index.ts"
+import { auditedWrites, bookkeeping, notRemoved, roleHolders, sessionFences } from "./consistency/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
-import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { query, queryWrite } from "./driver.ts"
 import { RecordOfRole } from "./role-permission-document.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
@@ -43,8 +34,7 @@ export const RoleDocument = collectionSchema(
     holdersChangedAt: Schema.optionalKey(Schema.Date),
     /** Its permission record (see `RecordOfRole`), when anything was ever granted to it. */
     record: Schema.optionalKey(RecordOfRole.from.fields.record),
-    outbox: Outbox,
-    removed: Removed
+    ...bookkeeping
   }),
   Role,
   {
@@ -94,7 +84,8 @@ export const roleDocumentsPage = <Document extends typeof RoleDocument.Encoded>(
 
 export const makeRoleStore = Effect.gen(function* () {
   const db = yield* MongoDatabase
-  const roles = db.collection<typeof RoleDocument.Encoded>("roles")
+  const writes = auditedWrites<typeof RoleDocument.Encoded>(db, "roles")
+  const roles = writes.collection
   const holders = roleHolders(db)
   const fences = sessionFences(db)
   return RoleStore.of({
@@ -105,14 +96,13 @@ export const makeRoleStore = Effect.gen(function* () {
           // The allocated id, whatever `id` a caller's object may carry along.
           const created = new Role({ ...role, id })
           const entry = audit?.(created)
-          yield* attemptWrite(() =>
-            roles.insertOne(withEntry({ ...toDocument(created), organizationId }, entry))
-          ).pipe(
-            Effect.catchTag("DuplicateKey", () =>
-              Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey }))
+          yield* writes
+            .insert({ ...toDocument(created), organizationId }, entry)
+            .pipe(
+              Effect.catchTag("DuplicateKey", () =>
+                Effect.fail(new DuplicateRoleKey({ roleKey: role.roleKey }))
+              )
             )
-          )
-          yield* noteLeft(db, "roles", id, entry)
           return created
         })
       ),
@@ -123,18 +113,13 @@ export const makeRoleStore = Effect.gen(function* () {
       inOrganization((organizationId) => {
         if (Object.keys(changes).length === 0)
           return query(() => roles.findOne({ _id: id, organizationId, ...notRemoved }))
-        const write = attemptWrite(() =>
-          roles.findOneAndUpdate(
-            { _id: id, organizationId, ...notRemoved },
-            { $set: toStoredChanges(changes), ...pushEntry(entry) },
-            { returnDocument: "after" }
+        const write = writes
+          .update({ _id: id, organizationId }, { $set: toStoredChanges(changes) }, entry)
+          .pipe(
+            Effect.catchTag("DuplicateKey", () =>
+              Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
+            )
           )
-        ).pipe(
-          Effect.catchTag("DuplicateKey", () =>
-            Effect.fail(new DuplicateRoleKey({ roleKey: changes.roleKey ?? "" }))
-          ),
-          Effect.tap((updated) => (updated === null ? Effect.void : noteLeft(db, "roles", id, entry)))
-        )
         return changes.activeStatus === undefined ? write : fences.ofRole(organizationId, id)(write)
       }).pipe(Effect.flatMap(optionally(toRole))),
     remove: (id, entry) =>

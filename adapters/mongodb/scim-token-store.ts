@@ -1,8 +1,8 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { inOrganization, ScimTokenRecord, ScimTokenStore, toScimToken } from "../../core/index.ts"
-import { notRemoved, Outbox, pushEntry, Removed, withEntry } from "./consistency/index.ts"
+import { auditedWrites, bookkeeping, notRemoved } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { query, queryWrite } from "./driver.ts"
+import { duplicateIsDefect, query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** A SCIM token as stored: by its hash; a revoked one is only marked until its entry is relayed. */
@@ -15,8 +15,7 @@ const ScimTokenDocument = collectionSchema(
     permissionIds: Schema.optionalKey(Schema.Array(Schema.Int)),
     tokenHash: Schema.String,
     createdAt: Schema.DateTimeUtcFromDate,
-    outbox: Outbox,
-    removed: Removed
+    ...bookkeeping
   }),
   ScimTokenRecord,
   {
@@ -34,10 +33,10 @@ const toRecord = decodeDocument(ScimTokenDocument)
 const toDocument = encodeDocument(ScimTokenDocument)
 
 export const makeScimTokenStore = Effect.gen(function* () {
-  const tokens = (yield* MongoDatabase).collection<ScimTokenDocument>("scim_tokens")
+  const writes = auditedWrites<ScimTokenDocument>(yield* MongoDatabase, "scim_tokens")
+  const tokens = writes.collection
   return ScimTokenStore.of({
-    insert: (token, entry) =>
-      queryWrite(() => tokens.insertOne(withEntry(toDocument(token), entry))).pipe(Effect.asVoid),
+    insert: (token, entry) => duplicateIsDefect(writes.insert(toDocument(token), entry)),
     list: inOrganization((organizationId) =>
       query(() =>
         tokens
@@ -52,13 +51,7 @@ export const makeScimTokenStore = Effect.gen(function* () {
       query(() => tokens.findOne({ tokenHash, ...notRemoved })).pipe(Effect.flatMap(optionally(toRecord))),
     revoke: (id, entry) =>
       inOrganization((organizationId) =>
-        queryWrite(() =>
-          tokens.findOneAndUpdate(
-            { _id: id, organizationId, ...notRemoved },
-            { $set: { removed: true }, ...pushEntry(entry) },
-            { returnDocument: "before" }
-          )
-        )
+        duplicateIsDefect(writes.remove({ _id: id, organizationId }, entry))
       ).pipe(Effect.flatMap(optionally(toRecord)), Effect.map(Option.map(toScimToken))),
     removeAll: inOrganization((organizationId) =>
       queryWrite(() => tokens.deleteMany({ organizationId }))

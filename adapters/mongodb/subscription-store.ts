@@ -6,9 +6,9 @@ import {
   SubscriptionStatus,
   SubscriptionStore
 } from "../../core/index.ts"
-import { Outbox, pushEntry, withEntry } from "./consistency/index.ts"
+import { auditedWrites, bookkeeping } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { query, queryWrite } from "./driver.ts"
+import { duplicateIsDefect, query } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /** A subscription as stored, with a `version` for compare-and-set writes. */
@@ -30,7 +30,7 @@ const StoredFields = Schema.Struct({
   version: Schema.Int,
   createdAt: Schema.DateTimeUtcFromDate,
   updatedAt: Schema.DateTimeUtcFromDate,
-  outbox: Outbox
+  outbox: bookkeeping.outbox
 })
 
 const SubscriptionDocument = collectionSchema(StoredFields, Subscription, {
@@ -52,13 +52,11 @@ const toDocument = encodeDocument(SubscriptionDocument)
 const newestFirst = { createdAt: -1, _id: -1 } as const
 
 export const makeSubscriptionStore = Effect.gen(function* () {
-  const subscriptions = (yield* MongoDatabase).collection<SubscriptionDocument>("subscriptions")
+  const writes = auditedWrites<SubscriptionDocument>(yield* MongoDatabase, "subscriptions")
+  const subscriptions = writes.collection
   const all = (documents: ReadonlyArray<unknown>) => Effect.forEach(documents, toSubscription)
   return SubscriptionStore.of({
-    insert: (subscription, entry) =>
-      queryWrite(() => subscriptions.insertOne(withEntry(toDocument(subscription), entry))).pipe(
-        Effect.asVoid
-      ),
+    insert: (subscription, entry) => duplicateIsDefect(writes.insert(toDocument(subscription), entry)),
     findById: (id) =>
       query(() => subscriptions.findOne({ _id: id })).pipe(Effect.flatMap(optionally(toSubscription))),
     findByProviderSubscriptionId: (providerSubscriptionId) =>
@@ -83,19 +81,19 @@ export const makeSubscriptionStore = Effect.gen(function* () {
       // An optional field the next version lacks is removed, as replacing the document would.
       const absent = replacedFields.filter((field) => fields[field] === undefined)
       return inOrganization((organizationId) =>
-        queryWrite(() =>
-          subscriptions.updateOne(
+        duplicateIsDefect(
+          writes.update(
             { _id, organizationId, version: next.version - 1 },
             {
               $set: fields,
               ...(absent.length === 0
                 ? {}
-                : { $unset: Object.fromEntries(absent.map((field) => [field, ""])) }),
-              ...pushEntry(entry)
-            }
+                : { $unset: Object.fromEntries(absent.map((field) => [field, ""])) })
+            },
+            entry
           )
         )
-      ).pipe(Effect.map((result) => result.matchedCount === 1))
+      ).pipe(Effect.map((written) => written !== null))
     }
   })
 })

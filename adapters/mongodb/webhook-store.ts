@@ -12,9 +12,9 @@ import {
   WebhookRecord,
   WebhookStore
 } from "../../core/index.ts"
-import { notRemoved, Outbox, pushEntry, Removed, withEntry } from "./consistency/index.ts"
+import { auditedWrites, bookkeeping, notRemoved } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
-import { attemptWrite, query, queryWrite } from "./driver.ts"
+import { duplicateIsDefect, query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
 
 /**
@@ -33,8 +33,7 @@ const WebhookDocument = collectionSchema(
     secret: Schema.String,
     previous: Schema.NullOr(Schema.Struct({ secret: Schema.String, until: Schema.DateTimeUtcFromDate })),
     failingSince: Schema.NullOr(Schema.DateTimeUtcFromDate),
-    outbox: Outbox,
-    removed: Removed
+    ...bookkeeping
   }),
   WebhookRecord,
   {
@@ -61,33 +60,23 @@ const afterPosition = (after: WebhookPosition | undefined): Filter<WebhookDocume
 const slots = Array.from({ length: maxWebhooks }, (_, slot) => slot)
 
 export const makeWebhookStore = Effect.gen(function* () {
-  const webhooks = (yield* MongoDatabase).collection<WebhookDocument>("webhooks")
-  const change = (
-    id: string,
-    fields: Partial<WebhookDocument>,
-    entry: AuditEntry,
-    filter: Filter<WebhookDocument> = {}
-  ) =>
+  const writes = auditedWrites<WebhookDocument>(yield* MongoDatabase, "webhooks")
+  const webhooks = writes.collection
+  const change = (id: string, fields: Partial<WebhookDocument>, entry: AuditEntry) =>
     inOrganization((organizationId) =>
-      queryWrite(() =>
-        webhooks.findOneAndUpdate(
-          { _id: id, organizationId, ...notRemoved, ...filter },
-          { $set: fields, ...pushEntry(entry) },
-          { returnDocument: "after" }
-        )
-      )
+      duplicateIsDefect(writes.update({ _id: id, organizationId }, { $set: fields }, entry))
     ).pipe(Effect.flatMap(optionally(toShown)))
   /** Tries the free slots in turn: another instance may take one between the read and the write. */
   const insertInSlot = (
     document: WebhookDocument,
+    entry: AuditEntry,
     free: ReadonlyArray<number>
   ): Effect.Effect<void, WebhookLimit | StoreUnavailable> => {
     const [slot, ...rest] = free
     if (slot === undefined) return Effect.fail(new WebhookLimit({ limit: maxWebhooks }))
-    return attemptWrite(() => webhooks.insertOne({ ...document, slot })).pipe(
-      Effect.asVoid,
-      Effect.catchTag("DuplicateKey", () => insertInSlot(document, rest))
-    )
+    return writes
+      .insert({ ...document, slot }, entry)
+      .pipe(Effect.catchTag("DuplicateKey", () => insertInSlot(document, entry, rest)))
   }
   return WebhookStore.of({
     insert: (record, entry) =>
@@ -97,7 +86,7 @@ export const makeWebhookStore = Effect.gen(function* () {
         Effect.flatMap((held) => {
           const taken = new Set(held.map((document) => document.slot))
           const free = slots.filter((slot) => !taken.has(slot))
-          return insertInSlot(withEntry(toDocument(record), entry), free)
+          return insertInSlot(toDocument(record), entry, free)
         })
       ),
     page: (after, limit) =>
@@ -135,13 +124,7 @@ export const makeWebhookStore = Effect.gen(function* () {
       ),
     remove: (id, entry) =>
       inOrganization((organizationId) =>
-        queryWrite(() =>
-          webhooks.findOneAndUpdate(
-            { _id: id, organizationId, ...notRemoved },
-            { $set: { removed: true }, ...pushEntry(entry) },
-            { returnDocument: "before" }
-          )
-        )
+        duplicateIsDefect(writes.remove({ _id: id, organizationId }, entry))
       ).pipe(
         Effect.flatMap(optionally(toShown)),
         Effect.tap((removed) =>
@@ -185,12 +168,9 @@ export const makeWebhookStore = Effect.gen(function* () {
     noteSuccess: (id) =>
       queryWrite(() => webhooks.updateOne({ _id: id }, { $set: { failingSince: null } })).pipe(Effect.asVoid),
     disable: (id, entry) =>
-      queryWrite(() =>
-        webhooks.updateOne(
-          { _id: id, enabled: true, ...notRemoved },
-          { $set: { enabled: false }, ...pushEntry(entry) }
-        )
-      ).pipe(Effect.map((result) => result.modifiedCount === 1))
+      duplicateIsDefect(writes.update({ _id: id, enabled: true }, { $set: { enabled: false } }, entry)).pipe(
+        Effect.map((disabled) => disabled !== null)
+      )
   })
 })
 

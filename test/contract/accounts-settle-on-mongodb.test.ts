@@ -80,7 +80,9 @@ describe("accounts a stopped process left pending, on MongoDB", () => {
             const db = client.db(database)
             const { changeAccountFirst } = accountChanges(db)
             const rename = (id: string, username: string) =>
-              Effect.runPromise(changeAccountFirst(id, { $set: { username, usernameKey: username } }))
+              Effect.runPromise(
+                changeAccountFirst(id, { $set: { username, usernameKey: username } }, undefined)
+              )
             // Ada's account is held by her membership; the orphan's membership left while it changed.
             await rename("m-ada", "augusta")
             await rename("m-orphan", "renamed")

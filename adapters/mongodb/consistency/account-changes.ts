@@ -1,11 +1,17 @@
 import { Effect } from "effect"
 import type { Db, Filter, UpdateFilter } from "mongodb"
-import { DuplicateEmail, DuplicateUsername, type StoreUnavailable } from "../../../core/index.ts"
+import {
+  type AuditEntry,
+  DuplicateEmail,
+  DuplicateUsername,
+  type StoreUnavailable
+} from "../../../core/index.ts"
 import { attemptWrite, query, queryWrite } from "../driver.ts"
 import { accountCopies } from "./account-copies.ts"
 import type { AccountDocument, MembershipDocument } from "./account-documents.ts"
-import { type AuditEntryDocument, notRemoved } from "./audit-document.ts"
+import { type AuditEntryDocument, notRemoved, pushEntry } from "./audit-document.ts"
 import { copyEntries } from "./relay-batches.ts"
+import { noteLeft } from "./relay-hints.ts"
 import { sessionFences } from "./session-fences.ts"
 import { abandonedAfter } from "./timeouts.ts"
 
@@ -67,14 +73,15 @@ export const accountChanges = (db: Db) => {
     })
 
   /**
-   * Changes the account (`update`, its version moved on) behind `copied`, after `before` when given:
-   * the write to its memberships of a change that narrows; only while the account matches `guard`
-   * (none: the account is answered as none). An account that reached no membership (the last left
-   * meanwhile) is settled as any other, and deleted.
+   * Changes the account (`update`, its version moved on) with `entry` behind `copied`, after `before`
+   * when given: the write to its memberships of a change that narrows; only while the account matches
+   * `guard` (none: the account is answered as none). An account that reached no membership (the
+   * last left meanwhile) is settled as any other, and deleted.
    */
   const change = (
     accountId: string,
     update: UpdateFilter<AccountDocument>,
+    entry: AuditEntry | undefined,
     before: Effect.Effect<unknown, StoreUnavailable> = Effect.void,
     guard: Filter<AccountDocument> = {}
   ) =>
@@ -85,23 +92,27 @@ export const accountChanges = (db: Db) => {
         attemptWrite(() =>
           accounts.findOneAndUpdate(
             { ...guard, _id: accountId },
-            { ...update, $inc: { ...update.$inc, version: 1 } },
+            { ...update, $inc: { ...update.$inc, version: 1 }, ...pushEntry(entry) },
             { returnDocument: "after" }
           )
         )
       )
     ).pipe(
+      Effect.tap(({ account }) =>
+        account === null ? Effect.void : noteLeft(db, "accounts", accountId, entry)
+      ),
       Effect.tap(({ account, reached }) =>
         account !== null && reached === 0 ? settle(account._id) : Effect.void
       )
     )
 
-  /** A change that widens what the account may do: made on the account, then copied. */
+  /** A change that widens what the account may do: made on the account with its entry, then copied. */
   const changeAccountFirst = (
     accountId: string,
     update: UpdateFilter<AccountDocument>,
+    entry: AuditEntry | undefined,
     guard?: Filter<AccountDocument>
-  ) => change(accountId, update, Effect.void, guard)
+  ) => change(accountId, update, entry, Effect.void, guard)
 
   /**
    * A change that narrows (ends sessions, disables): it reaches the memberships first, so a process
@@ -110,11 +121,13 @@ export const accountChanges = (db: Db) => {
   const changeMembershipsFirst = (
     accountId: string,
     memberships: UpdateFilter<MembershipDocument>,
-    update: UpdateFilter<AccountDocument>
+    update: UpdateFilter<AccountDocument>,
+    entry: AuditEntry | undefined
   ) =>
     change(
       accountId,
       update,
+      entry,
       queryWrite(() => members.updateMany({ accountId }, memberships))
     )
 

@@ -1,7 +1,9 @@
 // What the MongoDB stores use of the consistency protocol (README.md beside this file): nothing
-// else of this folder is imported from outside it.
-export { liftAbandonedFences } from "./abandoned-fences.ts"
-export { accountChanges, settleAccounts } from "./account-changes.ts"
+// else of this folder is imported from outside it. The verbs: a change with its entry
+// (`auditedWrites`), a change of an account (`accountChanges`), a change behind a fence
+// (`recordFence`, `sessionFences`, `roleHolders`), the relay (`relayingWhatTheyWrite`, and the audit
+// log's own `relayEntry`), and the repairs at start and while running.
+export { accountChanges } from "./account-changes.ts"
 export type { Copied } from "./account-copies.ts"
 export {
   AccountDocument,
@@ -13,21 +15,13 @@ export {
   toMembership,
   toMembershipDocument
 } from "./account-documents.ts"
-export {
-  type AuditEntryDocument,
-  notRemoved,
-  Outbox,
-  pushEntry,
-  Removed,
-  toAuditDocument,
-  toAuditEntry,
-  withEntry
-} from "./audit-document.ts"
-export { abandonedAfterMs, type Fenced, isFenced, type Snapshotted } from "./fences.ts"
+export { type AuditEntryDocument, notRemoved, toAuditDocument, toAuditEntry } from "./audit-document.ts"
+export { auditedWrites, bookkeeping } from "./audited-writes.ts"
+export { type Fenced, isFenced, type Snapshotted } from "./fences.ts"
 export { recordFence, type Written } from "./record-fence.ts"
 export { relayEntry, relayPending } from "./relay.ts"
 export { relayBatches } from "./relay-batches.ts"
-export { noteLeft } from "./relay-hints.ts"
 export { AuditRelay, relayingWhatTheyWrite } from "./relaying-writes.ts"
-export { countUncountedHolders, roleHolders } from "./role-holders.ts"
+export { relayAtStart, repairAtStart, repairWhileRunning } from "./repairs.ts"
+export { roleHolders } from "./role-holders.ts"
 export { sessionFences } from "./session-fences.ts"
