@@ -1,8 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
 import {
-  addMember,
   ApiKeyId,
+  addMember,
   authenticate,
   boundOrganizationOf,
   CurrentOrganization,
@@ -62,7 +62,13 @@ describe("what a caller holds", () => {
   it("the operator and open local mode are bound to no organisation; every other caller to its own", () => {
     assert.isUndefined(boundOrganizationOf({ _tag: "Master" }))
     assert.isUndefined(boundOrganizationOf({ _tag: "OpenLocal" }))
-    const key: Principal = { _tag: "ApiKey", keyId: ApiKeyId.make("k"), name: "k", organizationId: acme, permissionIds: [] }
+    const key: Principal = {
+      _tag: "ApiKey",
+      keyId: ApiKeyId.make("k"),
+      name: "k",
+      organizationId: acme,
+      permissionIds: []
+    }
     assert.strictEqual(boundOrganizationOf(key), acme)
   })
 
@@ -79,7 +85,11 @@ describe("what a caller holds", () => {
   it.effect("a session waiting for a second factor holds nothing until it has one", () =>
     Effect.gen(function* () {
       yield* readersAdaAndBob
-      const session = yield* logIn({ username: "ada", password: Redacted.make(password), client: "192.0.2.1" })
+      const session = yield* logIn({
+        username: "ada",
+        password: Redacted.make(password),
+        client: "192.0.2.1"
+      })
       yield* updateOrganization(master, { requireMfa: true })
       const waiting = yield* authenticate(Option.some("token" in session ? session.token : Redacted.make("")))
       assert.strictEqual(permissionsOf(waiting).size, 0)

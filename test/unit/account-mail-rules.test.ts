@@ -9,7 +9,7 @@ import {
   createOrganization,
   ensureOwner,
   listOwnSessions,
-  MailOff,
+  type MailOff,
   requestEmailVerification,
   requestPasswordReset,
   resetPassword,
@@ -27,8 +27,11 @@ const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.e
 const reset = (token: Redacted.Redacted<string>) =>
   resetPassword({ token, newPassword: Redacted.make("a brand new passphrase") })
 
-const mailed = (box: ReturnType<typeof mailbox>, to: string, purpose: "password_reset" | "email_verification") =>
-  box.sentTo(to, purpose).at(-1)?.token ?? Redacted.make("none sent")
+const mailed = (
+  box: ReturnType<typeof mailbox>,
+  to: string,
+  purpose: "password_reset" | "email_verification"
+) => box.sentTo(to, purpose).at(-1)?.token ?? Redacted.make("none sent")
 
 describe("a password reset link", () => {
   it.effect("is a reset token, good once, and ends every session of the account", () => {
@@ -63,7 +66,9 @@ describe("a password reset link", () => {
       const { member } = yield* actorWith("ada", ["team.read"])
       const acme = yield* createOrganization(master, { name: "Acme", slug: "acme" })
       const inAcme = Effect.provideService(CurrentOrganization, acme.id)
-      yield* inAcme(ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) }))
+      yield* inAcme(
+        ensureOwner({ username: "ada", email: "ada@example.com", password: Redacted.make(password) })
+      )
       yield* updateMember(master, member.id, { activestatus: false })
       yield* requestPasswordReset({ email: "ada@example.com", client })
       yield* settle
@@ -109,17 +114,19 @@ describe("a verification link", () => {
 })
 
 describe("a new session", () => {
-  it.effect("keeps at most 256 characters of the client's agent and address, and the minute it was seen", () =>
-    Effect.gen(function* () {
-      yield* actorWith("ada", ["team.read"])
-      const origin = { userAgent: "a".repeat(300), address: "b".repeat(300) }
-      yield* TestClock.adjust("90 seconds")
-      const session = yield* logInAs("ada").pipe(Effect.provideService(CurrentOrigin, origin))
-      const principal = yield* authenticate(Option.some(session.token))
-      const [listed] = (yield* listOwnSessions(principal)).filter((own) => own.current)
-      assert.strictEqual(listed?.session.userAgent, "a".repeat(256))
-      assert.strictEqual(listed?.session.address, "b".repeat(256))
-      assert.isTrue(listed !== undefined && DateTime.toEpochMillis(listed.session.lastSeenAt) === 60_000)
-    }).pipe(provideRoster())
+  it.effect(
+    "keeps at most 256 characters of the client's agent and address, and the minute it was seen",
+    () =>
+      Effect.gen(function* () {
+        yield* actorWith("ada", ["team.read"])
+        const origin = { userAgent: "a".repeat(300), address: "b".repeat(300) }
+        yield* TestClock.adjust("90 seconds")
+        const session = yield* logInAs("ada").pipe(Effect.provideService(CurrentOrigin, origin))
+        const principal = yield* authenticate(Option.some(session.token))
+        const [listed] = (yield* listOwnSessions(principal)).filter((own) => own.current)
+        assert.strictEqual(listed?.session.userAgent, "a".repeat(256))
+        assert.strictEqual(listed?.session.address, "b".repeat(256))
+        assert.isTrue(listed !== undefined && DateTime.toEpochMillis(listed.session.lastSeenAt) === 60_000)
+      }).pipe(provideRoster())
   )
 })

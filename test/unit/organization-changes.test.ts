@@ -27,7 +27,9 @@ describe("changing the organisation", () => {
 
   it.effect("refuses a default role that does not exist, changing nothing", () =>
     Effect.gen(function* () {
-      const refused = failureOf(yield* Effect.exit(updateOrganization(master, { defaultRoleId: RoleId.make(99) })))
+      const refused = failureOf(
+        yield* Effect.exit(updateOrganization(master, { defaultRoleId: RoleId.make(99) }))
+      )
       assert.instanceOf(refused, UnknownRole)
       assert.strictEqual((refused as UnknownRole).roleId, 99)
       assert.lengthOf(yield* auditRecord, 0)
