@@ -1,5 +1,7 @@
 import { Effect, Layer, Redacted } from "effect"
-import { type OutboundMessage, type SendResult, WebhookSender } from "../../core/index.ts"
+import type { RosterOptions } from "../../app/roster-layer.ts"
+import { deliverEvents, type OutboundMessage, type SendResult, WebhookSender } from "../../core/index.ts"
+import { provideRoster } from "./roster.ts"
 
 /** A message as the recording sender saw it: its secrets in clear, for the test to check. */
 export interface Sent extends Omit<OutboundMessage, "secrets"> {
@@ -30,3 +32,17 @@ export const recordingSender = () => {
   )
   return { sent, answers, otherwise, layer }
 }
+
+/** Fans out and sends until nothing is left to do (at most ten rounds). */
+export const roundsUntilIdle = Effect.gen(function* () {
+  for (let round = 0; round < 10; round++) {
+    const { fannedOut, sent } = yield* deliverEvents()
+    if (fannedOut + sent === 0) return
+  }
+})
+
+/** Runs on the in-memory roster with `sender` sending. */
+export const withSender =
+  (sender: ReturnType<typeof recordingSender>, options: RosterOptions = {}) =>
+  <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    effect.pipe(Effect.provide(sender.layer), provideRoster(options))

@@ -12,7 +12,6 @@ import {
   DeliveryStore,
   deleteOrganization,
   deleteWebhook,
-  deliverEvents,
   getWebhook,
   grantPermission,
   listDeliveries,
@@ -29,20 +28,8 @@ import {
   WebhookId,
   WebhookStore
 } from "../../core/index.ts"
-import { actorWith, failureOf, master, password, provideRoster } from "../support/roster.ts"
-import { recordingSender } from "../support/webhook-sending.ts"
-
-const roundsUntilIdle = Effect.gen(function* () {
-  for (let round = 0; round < 10; round++) {
-    const { fannedOut, sent } = yield* deliverEvents()
-    if (fannedOut + sent === 0) return
-  }
-})
-
-const withSender =
-  (sender: ReturnType<typeof recordingSender>, options = {}) =>
-  <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    effect.pipe(Effect.provide(sender.layer), provideRoster(options))
+import { actorWith, failureOf, master, password } from "../support/roster.ts"
+import { recordingSender, roundsUntilIdle, withSender } from "../support/webhook-sending.ts"
 
 const newEndpoint = (actor: Principal = master, events: ReadonlyArray<string> = ["*"]) =>
   createWebhook(actor, { url: "https://hooks.example.com/roster", events: events as ["*"] })

@@ -22,6 +22,7 @@ import {
   updateOrganization,
   usernameFrom
 } from "../../core/index.ts"
+import { countingWrites } from "../support/member-writes.ts"
 import {
   failureOf,
   master,
@@ -37,20 +38,6 @@ const provisioned = (userName: string, email?: string) =>
 const roleOf = (id: MemberId) =>
   Effect.gen(function* () {
     return Option.getOrThrow(yield* (yield* MemberStore).findById(id)).roleId
-  })
-
-/** Runs `self` counting the member store's writes. */
-const countingWrites = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.gen(function* () {
-    const members = yield* MemberStore
-    const writes: Array<string> = []
-    const note = (write: string) => Effect.sync(() => void writes.push(write))
-    const result = yield* Effect.provideService(self, MemberStore, {
-      ...members,
-      update: (...args) => Effect.andThen(note("update"), members.update(...args)),
-      updateAccount: (...args) => Effect.andThen(note("account"), members.updateAccount(...args))
-    })
-    return { result, writes }
   })
 
 describe("names made from a provider's names", () => {
