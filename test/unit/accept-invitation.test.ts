@@ -1,37 +1,26 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Option, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { generateSync } from "otplib"
 import {
   type AcceptInvitationInput,
   acceptInvitation,
   CurrentOrganization,
-  confirmTotp,
   createOrganization,
   deleteOrganization,
-  enrolTotp,
   type Forbidden,
   InvitationInvalid,
   inviteMember,
   MemberStore,
   MfaInvalid,
   type MissingField,
-  type Principal,
   RoleStore,
   revokeInvitation,
   setAccountStatus
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
 import { invitationMailbox } from "../support/invitation-mail.ts"
-import {
-  actorWith,
-  failureOf,
-  master,
-  password,
-  provideRoster,
-  readersAdaAndBob,
-  roleWith
-} from "../support/roster.ts"
+import { failureOf, master, password, provideRoster, readersAdaAndBob, roleWith } from "../support/roster.ts"
+import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.9"
 const secret = (text: string) => Redacted.make(text)
@@ -173,18 +162,9 @@ describe("accepting an invitation with an existing account", () => {
 })
 
 describe("an existing account with TOTP accepting by its password", () => {
-  const codeAt = (key: string) =>
-    Effect.map(DateTime.now, (now) =>
-      generateSync({ secret: key, epoch: Math.floor(now.epochMilliseconds / 1000) })
-    )
-
   it.effect("needs a code as well, and a right one", () =>
     Effect.gen(function* () {
-      const { principal, member } = yield* actorWith("ada", ["team.read"])
-      const enrolled = yield* enrolTotp(principal as Principal, { password: secret(password) }, client)
-      const key = Redacted.value(enrolled.secret)
-      yield* confirmTotp(principal, { code: yield* codeAt(key) })
-      yield* TestClock.adjust("1 minute")
+      const { member, secret: key } = yield* memberWithTotp("ada", client)
       const { token } = yield* invitedToAcme(member.email)
       const noCode = yield* refusal(accept(token, { password: secret(password) }))
       assert.deepStrictEqual(
@@ -195,7 +175,7 @@ describe("an existing account with TOTP accepting by its password", () => {
         yield* refusal(accept(token, { password: secret(password), code: "000000" })),
         MfaInvalid
       )
-      const session = yield* accept(token, { password: secret(password), code: yield* codeAt(key) })
+      const session = yield* accept(token, { password: secret(password), code: yield* totpCodeNow(key) })
       assert.strictEqual(session.member.id, member.id)
       assert.strictEqual(session.organization.slug, "acme")
     }).pipe(provideRoster({ secretsKeys: ["unit-test-secrets-key-long-enough-0001"] }))

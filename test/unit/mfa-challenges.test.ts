@@ -1,18 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Redacted } from "effect"
+import { Effect, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { generateSync } from "otplib"
-import {
-  confirmTotp,
-  enrolTotp,
-  type Forbidden,
-  logIn,
-  MfaInvalid,
-  type Principal,
-  setAccountStatus,
-  verifyMfa
-} from "../../core/index.ts"
-import { actorWith, failureOf, master, password, provideRoster } from "../support/roster.ts"
+import { type Forbidden, logIn, MfaInvalid, setAccountStatus, verifyMfa } from "../../core/index.ts"
+import { failureOf, master, password, provideRoster } from "../support/roster.ts"
+import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.45"
 const proof = { password: Redacted.make(password) }
@@ -22,17 +13,8 @@ const provide = provideRoster({
   secretsKeys: ["unit-test-secrets-key-long-enough-0002"],
   throttle: { maxFailuresPerAccount: 50, maxFailuresPerClient: 50 }
 })
-const codeNow = (secret: string) =>
-  Effect.map(DateTime.now, (now) => generateSync({ secret, epoch: Math.floor(now.epochMilliseconds / 1000) }))
-
-/** Ada with TOTP on, a step later: her member and the app's secret. */
-const adaWithTotp = Effect.gen(function* () {
-  const { principal, member } = yield* actorWith("ada", ["team.read"])
-  const { secret } = yield* enrolTotp(principal as Principal, proof, client)
-  yield* confirmTotp(principal, { code: yield* codeNow(Redacted.value(secret)) })
-  yield* TestClock.adjust("30 seconds")
-  return { member, secret: Redacted.value(secret) }
-})
+const adaWithTotp = memberWithTotp("ada", client)
+const codeNow = (secret: string) => totpCodeNow(secret)
 
 const challenge = Effect.flatMap(logIn({ username: "ada", ...proof, client }), (answer) =>
   "challenge" in answer ? Effect.succeed(answer.challenge) : Effect.die(new Error("expected a challenge"))

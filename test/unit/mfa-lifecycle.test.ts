@@ -1,18 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Option, Redacted } from "effect"
-import { TestClock } from "effect/testing"
-import { generateSync } from "otplib"
+import { Effect, Option, Redacted } from "effect"
 import {
   authenticate,
-  confirmTotp,
-  enrolTotp,
   logIn,
   MemberId,
   MfaInvalid,
   type MissingField,
   mfaStatus,
   type NotFound,
-  type Principal,
   regenerateRecoveryCodes,
   removeTotp,
   resetMemberMfa,
@@ -22,30 +17,15 @@ import {
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
 import { actorWith, failureOf, logInAs, master, password, provideRoster } from "../support/roster.ts"
+import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.44"
 const proof = { password: Redacted.make(password) }
 const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 const provide = provideRoster({ secretsKeys: ["unit-test-secrets-key-long-enough-0001"] })
 
-const codeNow = (secret: string) =>
-  Effect.map(DateTime.now, (now) => generateSync({ secret, epoch: Math.floor(now.epochMilliseconds / 1000) }))
-
-/** Ada with TOTP on: her principal, her member, the app's secret and her recovery codes. */
-const adaWithTotp = Effect.gen(function* () {
-  const { principal, member, token } = yield* actorWith("ada", ["team.read"])
-  const { secret } = yield* enrolTotp(principal as Principal, proof, client)
-  const { recoveryCodes } = yield* confirmTotp(principal, { code: yield* codeNow(Redacted.value(secret)) })
-  // The next code is of a step not taken yet.
-  yield* TestClock.adjust("30 seconds")
-  return {
-    principal,
-    member,
-    token,
-    secret: Redacted.value(secret),
-    recoveryCodes: recoveryCodes.map(Redacted.value)
-  }
-})
+const adaWithTotp = memberWithTotp("ada", client)
+const codeNow = (secret: string) => totpCodeNow(secret)
 
 const actionsOf = (action: string) =>
   Effect.map(auditRecord, (entries) => entries.filter((entry) => entry.action === action))

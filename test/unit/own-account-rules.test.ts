@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Effect, Option, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { generateSync } from "otplib"
 import {
   AuditLog,
   authenticate,
@@ -17,6 +16,7 @@ import {
   type Principal
 } from "../../core/index.ts"
 import { actorWith, failureOf, logInAs, master, password, provideRoster } from "../support/roster.ts"
+import { totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.46"
 const proof = { password: Redacted.make(password) }
@@ -52,10 +52,7 @@ describe("one's own account", () => {
 
 describe("confirming TOTP", () => {
   const provide = provideRoster({ secretsKeys: ["unit-test-secrets-key-long-enough-0003"] })
-  const codeNow = (secret: string) =>
-    Effect.map(DateTime.now, (now) =>
-      generateSync({ secret, epoch: Math.floor(now.epochMilliseconds / 1000) })
-    )
+  const codeNow = (secret: string) => totpCodeNow(secret)
 
   it.effect("needs an enrolment under way and its right code, then answers the recovery codes", () =>
     Effect.gen(function* () {
