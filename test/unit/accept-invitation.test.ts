@@ -79,9 +79,16 @@ describe("accepting an invitation as a new account", () => {
 
   it.effect("proves the address when the deployment mailed the token", () =>
     Effect.gen(function* () {
-      const { token } = yield* invitedToAcme("new@example.com")
+      const { token, inAcme } = yield* invitedToAcme("new@example.com")
       const session = yield* accept(token, { username: "newcomer", password: secret(password) })
       assert.isTrue(session.member.emailVerified)
+      assert.isTrue(session.member.accountActiveStatus)
+      const actions = (yield* inAcme(auditRecord)).map((entry) => entry.action)
+      assert.notInclude(
+        actions,
+        "email.verified",
+        "a new account is made proven, with nothing to record after"
+      )
     }).pipe(provideRoster({ invitationMail: mailed.layer }))
   )
 })
@@ -108,6 +115,8 @@ describe("an invitation that is worth nothing", () => {
         yield* revoked.inAcme(roles.remove(revoked.staff.id, undefined))
         assert.instanceOf(yield* refusal(accept(Option.getOrThrow(fresh), details)), InvitationInvalid)
         assert.isTrue(Option.isNone(yield* (yield* MemberStore).findByLogin("someone")))
+        const actions = (yield* revoked.inAcme(auditRecord)).map((entry) => entry.action)
+        assert.notInclude(actions, "member.added", "nobody was added, even for a moment")
       }).pipe(provideRoster())
   )
 

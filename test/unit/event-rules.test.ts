@@ -130,6 +130,25 @@ describe("the events an audit entry announces", () => {
     )
   })
 
+  it("leaves out fields with no value on the side it carries, and a role of none", () => {
+    assert.deepStrictEqual(
+      dataOf(entryOf("member.added", { username: [null, "ada"], email: [null, null] })).data.member,
+      { id: "m-1", username: "ada" }
+    )
+    assert.deepStrictEqual(dataOf(entryOf("member.updated", { email: ["a@x.io", null] })).data.member, {
+      id: "m-1"
+    })
+    const target = { type: "role_permission_detail" as const, id: "7" }
+    assert.deepStrictEqual(
+      dataOf(entryOf("permission.granted", { roleId: [null, 5], permissionId: [null, 2] }, target)).data,
+      { organizationId: acme, roleId: 5, permissionId: 2, granted: true }
+    )
+    assert.deepStrictEqual(
+      dataOf(entryOf("permission.granted", { roleId: [null, null], permissionId: [null, 2] }, target)).data,
+      { organizationId: acme, permissionId: 2, granted: true }
+    )
+  })
+
   it("announces none of the changes the catalog leaves out", () => {
     for (const action of [
       "login.failed",

@@ -1,17 +1,25 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
+import { TestClock } from "effect/testing"
 import {
+  authenticate,
   CurrentRequestKey,
+  createApiKey,
   createScimToken,
   Forbidden,
+  inviteMember,
   isOwnerRole,
+  listInvitations,
   listScimTokens,
   newAuditEntry,
+  permissionIdOf,
+  permissionsOf,
   RoleId,
+  revokeInvitation,
   setAccountStatus
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
-import { actorWith, failureOf, master, provideRoster } from "../support/roster.ts"
+import { actorWith, failureOf, master, provideRoster, roleWith } from "../support/roster.ts"
 
 describe("an audit entry's stamps", () => {
   it.effect("carries the request's idempotency key only when the request has one", () =>
@@ -69,6 +77,39 @@ describe("an owners' role", () => {
   it.effect("is none that does not exist", () =>
     Effect.gen(function* () {
       assert.strictEqual(yield* isOwnerRole(RoleId.make(999)), false)
+    }).pipe(provideRoster())
+  )
+})
+
+describe("an invitation's status", () => {
+  it.effect("is expired once pending past its end, and stays revoked", () =>
+    Effect.gen(function* () {
+      const staff = yield* roleWith("staff", [])
+      const { invitation: pending } = yield* inviteMember(master, {
+        email: "a@example.com",
+        roleId: staff.id
+      })
+      const { invitation: revoked } = yield* inviteMember(master, {
+        email: "b@example.com",
+        roleId: staff.id
+      })
+      yield* revokeInvitation(master, revoked.id)
+      const statuses = Effect.map(listInvitations(master), (page) =>
+        Object.fromEntries(page.items.map((invitation) => [invitation.id, invitation.status]))
+      )
+      assert.deepStrictEqual(yield* statuses, { [pending.id]: "pending", [revoked.id]: "revoked" })
+      yield* TestClock.adjust("7 days")
+      assert.deepStrictEqual(yield* statuses, { [pending.id]: "expired", [revoked.id]: "revoked" })
+    }).pipe(provideRoster())
+  )
+})
+
+describe("an API key holding organization.write", () => {
+  it.effect("holds it: a key is no SCIM token", () =>
+    Effect.gen(function* () {
+      const { key } = yield* createApiKey(master, { name: "Admin", permissions: ["organization.write"] })
+      const machine = yield* authenticate(Option.some(key))
+      assert.isTrue(permissionsOf(machine).has(permissionIdOf("organization.write")))
     }).pipe(provideRoster())
   )
 })
