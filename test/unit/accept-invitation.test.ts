@@ -5,6 +5,7 @@ import {
   type AcceptInvitationInput,
   acceptInvitation,
   CurrentOrganization,
+  createApiKey,
   createOrganization,
   deleteOrganization,
   type Forbidden,
@@ -188,5 +189,24 @@ describe("an existing account with TOTP accepting by its password", () => {
       assert.strictEqual(session.member.id, member.id)
       assert.strictEqual(session.organization.slug, "acme")
     }).pipe(provideRoster({ secretsKeys: ["unit-test-secrets-key-long-enough-0001"] }))
+  )
+})
+
+describe("accepting with a machine's credentials", () => {
+  it.effect("takes an API key for no person: the account's own password is needed", () =>
+    Effect.gen(function* () {
+      const { ada } = yield* readersAdaAndBob
+      const { key } = yield* createApiKey(master, { name: "Sync", permissions: ["team.read"] })
+      const { token } = yield* invitedToAcme("ada@example.com")
+      const asKey = (fields: Partial<AcceptInvitationInput>) =>
+        acceptInvitation(Option.some(key), { token, client, ...fields })
+      const missing = yield* refusal(asKey({}))
+      assert.deepStrictEqual(
+        [(missing as MissingField).field, (missing as MissingField).purpose],
+        ["password", "account_proof"]
+      )
+      const session = yield* asKey({ password: secret(password) })
+      assert.strictEqual(session.member.id, ada.id)
+    }).pipe(provideRoster())
   )
 })

@@ -1,8 +1,16 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { type Forbidden, logIn, MfaInvalid, setAccountStatus, verifyMfa } from "../../core/index.ts"
-import { failureOf, master, password, provideRoster } from "../support/roster.ts"
+import {
+  type Forbidden,
+  logIn,
+  MfaInvalid,
+  removeMember,
+  resetMemberMfa,
+  setAccountStatus,
+  verifyMfa
+} from "../../core/index.ts"
+import { actorWith, failureOf, master, password, provideRoster } from "../support/roster.ts"
 import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.45"
@@ -73,6 +81,37 @@ describe("a login's challenge", () => {
       const spaced = `${code.slice(0, 3)} ${code.slice(3)}`
       const session = yield* verifyMfa({ challenge: yield* challenge, code: spaced, client })
       assert.strictEqual(session.member.username, "ada")
+    }).pipe(provide)
+  )
+})
+
+describe("a challenge whose account changed meanwhile", () => {
+  it.effect("is refused once the account's TOTP was reset", () =>
+    Effect.gen(function* () {
+      const { member, secret } = yield* adaWithTotp
+      const { principal: admin } = yield* actorWith("admin", [
+        "team.read",
+        "team.members.write",
+        "admin.accounts.write"
+      ])
+      const reset = yield* challenge
+      yield* resetMemberMfa(admin, member.id)
+      assert.instanceOf(
+        yield* refusal(verifyMfa({ challenge: reset, code: yield* codeNow(secret), client })),
+        MfaInvalid
+      )
+    }).pipe(provide)
+  )
+
+  it.effect("is refused once its member was removed", () =>
+    Effect.gen(function* () {
+      const { member, secret } = yield* adaWithTotp
+      const pending = yield* challenge
+      yield* removeMember(master, member.id)
+      assert.instanceOf(
+        yield* refusal(verifyMfa({ challenge: pending, code: yield* codeNow(secret), client })),
+        MfaInvalid
+      )
     }).pipe(provide)
   )
 })

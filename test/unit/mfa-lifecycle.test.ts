@@ -154,3 +154,20 @@ describe("an organisation that requires a second factor", () => {
       }).pipe(provide)
   )
 })
+
+describe("a second factor reset by an administrator", () => {
+  it.effect("leaves only that account's sessions enrolling, and only where one is required", () =>
+    Effect.gen(function* () {
+      const ada = yield* memberWithTotp("ada", client)
+      const bob = yield* memberWithTotp("bob", client)
+      const cyril = yield* memberWithTotp("cyril", client)
+      const { principal: admin } = yield* actorWith("admin", ["team.read", "admin.accounts.write"])
+      yield* resetMemberMfa(admin, bob.member.id)
+      assert.isFalse(yield* pendingOf(bob.token), "nothing is required here yet")
+      yield* updateOrganization(master, { requireMfa: true })
+      yield* resetMemberMfa(admin, ada.member.id)
+      assert.isTrue(yield* pendingOf(ada.token))
+      assert.isFalse(yield* pendingOf(cyril.token), "another account keeps its second factor")
+    }).pipe(provide)
+  )
+})

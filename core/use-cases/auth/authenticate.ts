@@ -35,6 +35,7 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
   const refused = sessionRefusal(found.value, now)
   if (refused !== undefined) return yield* refused
   // `lastSeenAt` starts a minute: a later minute has begun once a minute has passed since it.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: the minute of use is written to the minute: within one, writing it again writes the same
   if (now.epochMilliseconds - session.lastSeenAt.epochMilliseconds >= 60_000) {
     yield* offThePath((yield* SessionStore).noteSeen(session.tokenHash, DateTime.startOf(now, "minute")))
   }
