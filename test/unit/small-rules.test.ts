@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option, Redacted } from "effect"
+import { Effect, Option, Redacted, Schema } from "effect"
 import { TestClock } from "effect/testing"
 import {
+  AuditAction,
   authenticate,
   CurrentRequestKey,
   createApiKey,
@@ -12,11 +13,13 @@ import {
   listInvitations,
   listScimTokens,
   newAuditEntry,
+  normalizeEmail,
   permissionIdOf,
   permissionsOf,
   RoleId,
   revokeInvitation,
-  setAccountStatus
+  setAccountStatus,
+  type Unauthenticated
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
 import { actorWith, failureOf, master, provideRoster, roleWith } from "../support/roster.ts"
@@ -110,6 +113,29 @@ describe("an API key holding organization.write", () => {
       const { key } = yield* createApiKey(master, { name: "Admin", permissions: ["organization.write"] })
       const machine = yield* authenticate(Option.some(key))
       assert.isTrue(permissionsOf(machine).has(permissionIdOf("organization.write")))
+    }).pipe(provideRoster())
+  )
+})
+
+describe("the model's names and forms", () => {
+  it("records the actions the use cases take", () => {
+    for (const action of ["organization.updated", "invitation.revoked", "scim_token.revoked"]) {
+      assert.isTrue(Schema.is(AuditAction)(action), action)
+    }
+  })
+
+  it("keeps an e-mail's domain as DNS knows it", () => {
+    assert.strictEqual(normalizeEmail("Ada@Bücher.Example"), "ada@xn--bcher-kva.example")
+    assert.strictEqual(normalizeEmail("ada@EXAMPLE.com"), "ada@example.com")
+  })
+
+  it.effect("takes an API key only whole: nothing before its prefix", () =>
+    Effect.gen(function* () {
+      const { key } = yield* createApiKey(master, { name: "Sync", permissions: [] })
+      const refused = failureOf(
+        yield* Effect.exit(authenticate(Option.some(Redacted.make(`x${Redacted.value(key)}`))))
+      )
+      assert.strictEqual((refused as Unauthenticated).reason, "invalid")
     }).pipe(provideRoster())
   )
 })
