@@ -20,11 +20,11 @@ export const auditedWrites = <D extends Audited>(db: Db, name: string) => {
   const collection = db.collection<D>(name)
   const left = (id: string | number, entry: AuditEntry | undefined, unmark?: Unmark) =>
     noteLeft(db, name, id, entry, unmark)
-  const update = (
+  const write = (
     guard: Filter<D>,
     change: UpdateFilter<D>,
     entry: AuditEntry | undefined,
-    answer: "before" | "after" = "after"
+    answer: "before" | "after"
   ) =>
     attemptWrite(() =>
       collection.findOneAndUpdate(
@@ -32,7 +32,16 @@ export const auditedWrites = <D extends Audited>(db: Db, name: string) => {
         { ...change, ...pushEntry(entry) } as UpdateFilter<D>,
         { returnDocument: answer }
       )
-    ).pipe(Effect.tap((written) => (written === null ? Effect.void : left(written._id, entry))))
+    )
+  const update = (
+    guard: Filter<D>,
+    change: UpdateFilter<D>,
+    entry: AuditEntry | undefined,
+    answer: "before" | "after" = "after"
+  ) =>
+    write(guard, change, entry, answer).pipe(
+      Effect.tap((written) => (written === null ? Effect.void : left(written._id, entry)))
+    )
   return {
     collection,
     /** A new document, carrying `entry`; `unmark`, the account mark its relay takes away. */
@@ -54,12 +63,6 @@ export const auditedWrites = <D extends Audited>(db: Db, name: string) => {
      * the relay moves its entries and deletes it. Answers it as it was, null when none matched.
      */
     remove: (guard: Filter<D>, entry: AuditEntry | undefined) =>
-      attemptWrite(() =>
-        collection.findOneAndUpdate(
-          { ...guard, ...notRemoved },
-          { $set: { removed: true }, ...pushEntry(entry) } as unknown as UpdateFilter<D>,
-          { returnDocument: "before" }
-        )
-      )
+      write(guard, { $set: { removed: true } } as unknown as UpdateFilter<D>, entry, "before")
   }
 }
