@@ -129,6 +129,9 @@ export const actorWith = Effect.fnUntraced(function* (
 export const failureOf = <A, E>(exit: Exit.Exit<A, E>) =>
   Exit.isFailure(exit) ? Option.getOrUndefined(Exit.findErrorOption(exit)) : undefined
 
+/** The error `effect` fails with when run; none when it succeeds. */
+export const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
+
 /** A role holding team.read alone (what identity providers fill by default), and Ada and Bob in it. */
 export const readersAdaAndBob = Effect.gen(function* () {
   const reader = yield* roleWith("reader", ["team.read"])

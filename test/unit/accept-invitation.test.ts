@@ -20,7 +20,7 @@ import {
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
 import { invitationMailbox } from "../support/invitation-mail.ts"
-import { failureOf, master, password, provideRoster, readersAdaAndBob, roleWith } from "../support/roster.ts"
+import { master, password, provideRoster, readersAdaAndBob, refusal, roleWith } from "../support/roster.ts"
 import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.9"
@@ -45,8 +45,6 @@ const invitedToAcme = (email: string) =>
 
 const accept = (token: Redacted.Redacted<string>, fields: Partial<AcceptInvitationInput> = {}) =>
   acceptInvitation(Option.none(), { token, client, ...fields })
-
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 
 describe("accepting an invitation as a new account", () => {
   it.effect(

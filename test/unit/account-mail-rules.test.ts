@@ -18,12 +18,11 @@ import {
   verifyEmail
 } from "../../core/index.ts"
 import { mailbox } from "../support/mailbox.ts"
-import { actorWith, failureOf, logInAs, master, password, provideRoster } from "../support/roster.ts"
+import { actorWith, failureOf, logInAs, master, password, provideRoster, refusal } from "../support/roster.ts"
 
 const client = "192.0.2.7"
 /** Lets what a request forked off its path (the mail) run. */
 const settle = Effect.forEach([1, 2, 3, 4, 5, 6, 7, 8], () => Effect.yieldNow, { discard: true })
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 const reset = (token: Redacted.Redacted<string>) =>
   resetPassword({ token, newPassword: Redacted.make("a brand new passphrase") })
 

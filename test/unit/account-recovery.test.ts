@@ -15,13 +15,12 @@ import {
   verifyEmail
 } from "../../core/index.ts"
 import { mailbox } from "../support/mailbox.ts"
-import { actorWith, failureOf, logInAs, master, provideRoster } from "../support/roster.ts"
+import { actorWith, logInAs, master, provideRoster, refusal } from "../support/roster.ts"
 
 const newPassword = "a brand new passphrase"
 const client = "192.0.2.7"
 /** Lets what a request forked off its path (the reset mail) run. */
 const settle = Effect.forEach([1, 2, 3, 4, 5, 6, 7, 8], () => Effect.yieldNow, { discard: true })
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 const reset = (token: string, chosen = newPassword) =>
   resetPassword({ token: Redacted.make(token), newPassword: Redacted.make(chosen) })
 

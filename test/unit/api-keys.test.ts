@@ -31,7 +31,7 @@ import {
   UpdateApiKeyInput,
   updateApiKey
 } from "../../core/index.ts"
-import { actorWith, failureOf, master, provideRoster } from "../support/roster.ts"
+import { actorWith, master, provideRoster, refusal } from "../support/roster.ts"
 
 const ids = (...n: Array<number>) => n.map((id) => PermissionId.make(id))
 const bearer = (key: Redacted.Redacted<string> | string) =>
@@ -39,7 +39,6 @@ const bearer = (key: Redacted.Redacted<string> | string) =>
 const reasonOf = (error: unknown) => (error as Unauthenticated)?.reason
 const forbiddenReason = (error: unknown) =>
   error instanceof Forbidden ? error.reason : `not forbidden: ${error}`
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 /** Each attempt's refusal, in order. */
 const refusals = (
   attempts: ReadonlyArray<Effect.Effect<unknown, unknown, ApiKeyStore | IdGenerator | SessionTokens>>

@@ -2,9 +2,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { RateLimited, requestEmailVerification, requestPasswordReset } from "../../core/index.ts"
 import { mailbox } from "../support/mailbox.ts"
-import { actorWith, failureOf, provideRoster } from "../support/roster.ts"
+import { actorWith, provideRoster, refusal } from "../support/roster.ts"
 
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 const reset = (email: string, client: string) => requestPasswordReset({ email, client })
 
 describe("counting requests for mail", () => {

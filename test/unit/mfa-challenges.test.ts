@@ -10,12 +10,11 @@ import {
   setAccountStatus,
   verifyMfa
 } from "../../core/index.ts"
-import { actorWith, failureOf, master, password, provideRoster } from "../support/roster.ts"
+import { actorWith, master, password, provideRoster, refusal } from "../support/roster.ts"
 import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.45"
 const proof = { password: Redacted.make(password) }
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 // Roomy enough a throttle that only the challenge's own five tries are what refuses.
 const provide = provideRoster({
   secretsKeys: ["unit-test-secrets-key-long-enough-0002"],

@@ -16,12 +16,11 @@ import {
   WrongPassword
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
-import { actorWith, failureOf, logInAs, master, password, provideRoster } from "../support/roster.ts"
+import { actorWith, logInAs, master, password, provideRoster, refusal } from "../support/roster.ts"
 import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.44"
 const proof = { password: Redacted.make(password) }
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 const provide = provideRoster({ secretsKeys: ["unit-test-secrets-key-long-enough-0001"] })
 
 const adaWithTotp = memberWithTotp("ada", client)

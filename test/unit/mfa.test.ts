@@ -3,11 +3,10 @@ import { DateTime, Effect, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import { generateSync } from "otplib"
 import { confirmTotp, enrolTotp, logIn, MfaInvalid, type Principal, verifyMfa } from "../../core/index.ts"
-import { actorWith, failureOf, provideRoster } from "../support/roster.ts"
+import { actorWith, provideRoster, refusal } from "../support/roster.ts"
 
 const client = "192.0.2.44"
 const password = Redacted.make("correct horse battery staple")
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 /** A code for the step `offset` steps from the test clock's now, computed by otplib. */
 const codeAt = (secret: string, offset = 0) =>
   Effect.map(DateTime.now, (now) =>

@@ -15,12 +15,11 @@ import {
   type NotFound,
   type Principal
 } from "../../core/index.ts"
-import { actorWith, failureOf, logInAs, master, password, provideRoster } from "../support/roster.ts"
+import { actorWith, failureOf, logInAs, master, password, provideRoster, refusal } from "../support/roster.ts"
 import { totpCodeNow } from "../support/totp.ts"
 
 const client = "192.0.2.46"
 const proof = { password: Redacted.make(password) }
-const refusal = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.map(Effect.exit(effect), failureOf)
 
 describe("one's own account", () => {
   it.effect("is no API key's: a key has no sessions to list or end", () =>
