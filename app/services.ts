@@ -11,7 +11,7 @@ import { Metrics, type MetricsRecorder } from "../adapters/metrics/recorder.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { stripeProviderLayer } from "../adapters/payments/stripe-provider-layer.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
-import { openBunSqlite, openNodeSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
+import { type MapShared, openBunSqlite, openNodeSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
 import { inEveryOrganization, keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
 import { eventSender } from "./event-sender.ts"
 import { makeLogWriter } from "./log-writer.ts"
@@ -47,6 +47,10 @@ const makeDataFolder = (folder: string) => {
 /** The runtime's own SQLite driver: Bun's under Bun, `node:sqlite` under Deno and Node. */
 const openSqlite = "Bun" in globalThis ? openBunSqlite : openNodeSqlite
 
+/** Bun maps files into memory; the other runtimes ask SQLite what changed (see `commitWatch`). */
+const mapShared: MapShared | undefined =
+  "Bun" in globalThis ? (path, bytes) => Bun.mmap(path, { shared: true, size: bytes }) : undefined
+
 const stores = ({ store }: Settings) => {
   switch (store.kind) {
     case "memory":
@@ -55,7 +59,7 @@ const stores = ({ store }: Settings) => {
       return Layer.unwrap(
         Effect.sync(() => {
           makeDataFolder(dirname(store.path))
-          return sqliteStores({ path: store.path, open: openSqlite })
+          return sqliteStores({ path: store.path, open: openSqlite, mapShared })
         })
       )
     case "mongodb":

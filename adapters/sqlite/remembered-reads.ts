@@ -9,15 +9,14 @@ const capacity = 4096
 const rowsIn = (value: unknown) => (Array.isArray(value) ? value.length + 1 : 1)
 
 /**
- * Reads remembered until anything is committed to the file. `PRAGMA data_version` on the reading
- * connection changes whenever another connection commits (this process's writer, or another
- * process on the file), so a remembered read is answered only while nothing at all was committed
+ * Reads remembered until anything is committed to the file. `committed` tells whether another
+ * connection (this process's writer, or another process on the file) committed since it was last
+ * asked (`commitWatch`), so a remembered read is answered only while nothing at all was committed
  * since it was made: the same answer the statement would give, without running it and decoding
  * its rows again. Off (`remembers` false) for a database in memory, read and written on one
  * connection, which sees no change of version for its own commits.
  */
-export const rememberedReads = (reader: SqliteConnection, remembers: boolean) => {
-  let version: unknown
+export const rememberedReads = (reader: SqliteConnection, committed: () => boolean, remembers: boolean) => {
   let checked = false
   let rows = 0
   const remembered = new Map<string, unknown>()
@@ -33,11 +32,7 @@ export const rememberedReads = (reader: SqliteConnection, remembers: boolean) =>
     queueMicrotask(() => {
       checked = false
     })
-    const now = reader.get("PRAGMA data_version")?.data_version
-    if (now !== version) {
-      forget()
-      version = now
-    }
+    if (committed()) forget()
   }
   const read = <A>(key: string, use: (db: SqliteConnection) => A): A => {
     if (!remembers) return use(reader)
