@@ -140,11 +140,19 @@ export const memberAuditFields = [
 ]
 
 /**
- * The public face of a stored member. Its fields were checked when the record was made or read, so
- * they are not checked again: every request of a signed-in member makes one.
+ * Each record's public face, made once: a store that remembers its reads hands the same record to
+ * every request of a signed-in member, and a record, like its face, is never changed.
  */
-export const toMember = (record: MemberRecord): Member =>
-  new Member(
+const faces = new WeakMap<MemberRecord, Member>()
+
+/**
+ * The public face of a stored member. Its fields were checked when the record was made or read, so
+ * they are not checked again: every request of a signed-in member makes one, or finds it made.
+ */
+export const toMember = (record: MemberRecord): Member => {
+  const made = faces.get(record)
+  if (made !== undefined) return made
+  const face = new Member(
     {
       id: record.id,
       username: record.username,
@@ -158,3 +166,6 @@ export const toMember = (record: MemberRecord): Member =>
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: checking a checked record again changes its cost, never its result
     { disableChecks: true }
   )
+  faces.set(record, face)
+  return face
+}

@@ -10,6 +10,7 @@ import {
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { throttledClient } from "../edge/routed.ts"
+import { whoAmIAnswer } from "../member-answers.ts"
 import { onServices } from "../services.ts"
 import { toLoginAnswer, toLoginView, toMembershipView, toWhoAmIView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
@@ -30,7 +31,7 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
     .handle("logout", () => asCaller(logOut))
     .handle("me", () =>
       asCaller((actor) =>
-        Effect.map(currentOrganization, (organization) => toWhoAmIView(actor, organization))
+        Effect.map(currentOrganization, (organization) => whoAmIAnswer(toWhoAmIView(actor, organization)))
       )
     )
     .handle("organizations", () =>

@@ -25,6 +25,7 @@ import {
   updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
+import { memberJson } from "../member-answers.ts"
 import { toInvitationCreatedView } from "../views.ts"
 import { asCaller } from "./as-caller.ts"
 import { pageResponse } from "./page-response.ts"
@@ -43,7 +44,7 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     .handle("listMembers", ({ query: { cursor, ...filter }, request }) =>
       asCaller((actor) =>
         listMembers(actor, cursor === undefined ? filter : { ...filter, after: cursor })
-      ).pipe(Effect.map(pageResponse(MemberCursor, request)))
+      ).pipe(Effect.map(pageResponse(MemberCursor, request, memberJson)))
     )
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
     .handle("updateMember", ({ params, payload }) =>

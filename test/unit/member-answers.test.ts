@@ -1,0 +1,92 @@
+// The answers on every request's path that are encoded once per member: the same text the
+// endpoint's own schema gives, whoever asks, and a new text for a changed member.
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Schema } from "effect"
+import type { HttpServerResponse } from "effect/http"
+import { memberJson, whoAmIAnswer } from "../../adapters/http/member-answers.ts"
+import { toWhoAmIView, WhoAmIView } from "../../adapters/http/views.ts"
+import {
+  ApiKeyId,
+  Member,
+  masterPrincipal,
+  Organization,
+  OrganizationId,
+  openLocalPrincipal,
+  PermissionId,
+  type Principal,
+  ScimTokenId,
+  TokenHash,
+  toMember
+} from "../../core/index.ts"
+import { at, memberRecord, viewOf } from "../support/contract.ts"
+
+const acme = new Organization({
+  id: OrganizationId.make("org-acme"),
+  name: "Acme",
+  slug: "acme",
+  createdAt: at(0)
+})
+const granted = [1, 2, 8].map((id) => PermissionId.make(id))
+const ada = toMember(viewOf(memberRecord("ada")))
+
+const principals: Record<string, Principal> = {
+  master: masterPrincipal,
+  "open local": openLocalPrincipal,
+  member: {
+    _tag: "Member",
+    member: ada,
+    permissionIds: granted,
+    sessionTokenHash: TokenHash.make("a".repeat(64)),
+    organizationId: acme.id
+  },
+  "API key": {
+    _tag: "ApiKey",
+    keyId: ApiKeyId.make("key-1"),
+    name: "deploys",
+    organizationId: acme.id,
+    permissionIds: granted
+  },
+  SCIM: { _tag: "Scim", tokenId: ScimTokenId.make("scim-1"), organizationId: acme.id, permissionIds: granted }
+}
+
+const bodyOf = (response: HttpServerResponse.HttpServerResponse) => {
+  assert.strictEqual(response.status, 200)
+  assert.strictEqual(response.body._tag, "Uint8Array")
+  const body = response.body as { readonly body: Uint8Array; readonly contentType: string }
+  assert.strictEqual(body.contentType, "application/json")
+  return JSON.parse(new TextDecoder().decode(body.body)) as unknown
+}
+
+describe("answers encoded once per member", () => {
+  for (const [name, principal] of Object.entries(principals)) {
+    it(`GET /auth/me for ${name} is what WhoAmIView encodes`, () => {
+      const view = toWhoAmIView(principal, acme)
+      assert.deepStrictEqual(
+        bodyOf(whoAmIAnswer(view)),
+        JSON.parse(JSON.stringify(Schema.encodeSync(WhoAmIView)(view)))
+      )
+    })
+  }
+
+  it("a record's face is made once, a changed record's anew", () => {
+    const record = viewOf(memberRecord("grace"))
+    const face = toMember(record)
+    assert.strictEqual(toMember(record), face, "the same face for the same record")
+    const again = toMember(viewOf(memberRecord("grace")))
+    assert.notStrictEqual(again, face, "another record, even an equal one, has a face of its own")
+    assert.deepStrictEqual({ ...again }, { ...face })
+    const renamed = toMember(viewOf(memberRecord("grace", { username: "grace2" })))
+    assert.notStrictEqual(renamed, face)
+    assert.strictEqual(renamed.username, "grace2")
+  })
+
+  it.effect("a member's text is the schema's, made once, and a changed member's is its own", () =>
+    Effect.sync(() => {
+      const text = memberJson(ada)
+      assert.deepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(Schema.encodeSync(Member)(ada))))
+      assert.strictEqual(memberJson(ada), text)
+      const renamed = toMember(viewOf(memberRecord("ada", { username: "ada2" })))
+      assert.strictEqual((JSON.parse(memberJson(renamed)) as { username: string }).username, "ada2")
+    })
+  )
+})
