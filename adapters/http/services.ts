@@ -17,17 +17,33 @@ export class Services extends Context.Service<Services, Context.Context<HttpServ
 
 /**
  * Runs `effect` on `services`, within everything the request already carries: its span when an
- * operator traces, its log annotations, its id and Idempotency-Key claim for the audit record.
+ * operator traces, its log annotations, its id and Idempotency-Key claim for the audit record. The
+ * services stay one map, built once; the request's own few entries are laid over it, where merging
+ * would copy every service into a new map for each request.
  */
-export const runOn =
-  (services: Context.Context<HttpServices>) =>
-  <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, HttpServices>> =>
-    Effect.provideContext(effect, services)
+export const runOn = (services: Context.Context<HttpServices>) => {
+  const all = services.mapUnsafe
+  // Deep enough for every entry a request carries, so laying them over never copies the services.
+  const base = Context.makeUnsafe<never>(all, { maxDepth: 64 })
+  const within = (request: Context.Context<never>) => {
+    let context = base
+    for (const [key, value] of request.mapUnsafe) {
+      if (!all.has(key)) context = Context.addUnsafe(context, key, value)
+    }
+    return context
+  }
+  return <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+    Effect.updateContext(effect as Effect.Effect<A, E, never>, within) as Effect.Effect<
+      A,
+      E,
+      Exclude<R, HttpServices>
+    >
+}
 
 /**
  * Runs an effect on the services the request's handler was built with. An authenticated request
- * runs on them whole (the authentication middleware provides them, one copy of the context per
- * request); the routes without authentication call this.
+ * runs on them whole (the authentication middleware lays the request over them); the routes
+ * without authentication call this.
  */
 export const onServices = <A, E, R>(
   effect: Effect.Effect<A, E, R>
