@@ -30,9 +30,8 @@ export const makeMemberStore = Effect.gen(function* () {
   const accounts = new MemoryAccounts()
   const memberships = new MemoryMemberships()
 
-  const view = (membership: StoredMembership): MemberRecord => {
-    const account = accounts.get(membership.accountId)
-    return new MemberRecord(
+  const made = (membership: StoredMembership, account: ReturnType<MemoryAccounts["get"]>) =>
+    new MemberRecord(
       {
         id: account.id,
         username: account.username,
@@ -48,6 +47,19 @@ export const makeMemberStore = Effect.gen(function* () {
       // Both halves were checked when stored: every authenticated request reads one.
       { disableChecks: true }
     )
+  /**
+   * Each membership's record, with the account it was made from. Both are replaced, never changed,
+   * when they change: while neither is, every read hands out the same record, as SQLite's remembered
+   * reads do, so the record's face and answer are made once (`toMember`).
+   */
+  const shown = new WeakMap<StoredMembership, { readonly account: object; readonly record: MemberRecord }>()
+  const view = (membership: StoredMembership): MemberRecord => {
+    const account = accounts.get(membership.accountId)
+    const seen = shown.get(membership)
+    if (seen?.account === account) return seen.record
+    const record = made(membership, account)
+    shown.set(membership, { account, record })
+    return record
   }
   const lookup = (organizationId: OrganizationId, id: MemberId) => memberships.find(organizationId, id)
   const membersOf = (organizationId: OrganizationId) => memberships.ofOrganization(organizationId).map(view)
