@@ -47,9 +47,15 @@ const makeDataFolder = (folder: string) => {
 /** The runtime's own SQLite driver: Bun's under Bun, `node:sqlite` under Deno and Node. */
 const openSqlite = "Bun" in globalThis ? openBunSqlite : openNodeSqlite
 
-/** Bun maps files into memory; the other runtimes ask SQLite what changed (see `commitWatch`). */
+/**
+ * Bun maps files into memory; the other runtimes ask SQLite what changed (see `commitWatch`). Read
+ * from the global, which the published build's types (Node's) do not declare.
+ */
+const bun = (
+  globalThis as { readonly Bun?: { readonly mmap: (path: string, options: object) => Uint8Array } }
+).Bun
 const mapShared: MapShared | undefined =
-  "Bun" in globalThis ? (path, bytes) => Bun.mmap(path, { shared: true, size: bytes }) : undefined
+  bun === undefined ? undefined : (path, bytes) => bun.mmap(path, { shared: true, size: bytes })
 
 const stores = ({ store }: Settings) => {
   switch (store.kind) {
