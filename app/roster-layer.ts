@@ -1,5 +1,11 @@
 import { Duration, Layer, Option, Redacted } from "effect"
-import { CryptoServices, hashToken, type ScryptParameters, secretBoxLayer } from "../adapters/crypto/index.ts"
+import {
+  CryptoServices,
+  hashToken,
+  recoveryCodesLayer,
+  type ScryptParameters,
+  secretBoxLayer
+} from "../adapters/crypto/index.ts"
 import { RequestLog } from "../adapters/http/edge/request-log.ts"
 import { noAccountMailLayer } from "../adapters/mail/no-account-mail.ts"
 import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
@@ -121,6 +127,7 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: R
     secretBoxLayer(
       (options.secretsKeys ?? []).map((key) => (typeof key === "string" ? Redacted.make(key) : key))
     ),
+    recoveryCodesLayer({ slow: (options.secretsKeys ?? []).length === 0 }),
     deliveryPolicyLayer(options.webhooks),
     httpWebhookSenderLayer({ allowPrivate: false, ...options.webhooks })
   )

@@ -5,6 +5,7 @@ import { sessionTokensLayer } from "./session-tokens.ts"
 import { totpLayer } from "./totp.ts"
 
 export { idGeneratorLayer } from "./id-generator.ts"
+export { recoveryCodesLayer } from "./recovery-codes.ts"
 export {
   defaultHashingBound,
   makeScryptPasswordHasher,

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
-import { SealedSecret, SecretBox } from "../../core/index.ts"
+import { SealedSecret, SecretBox, SecretUnreadable } from "../../core/index.ts"
 
 const info = "roster secrets v1"
 
@@ -17,10 +17,24 @@ const keyOf = (secret: Redacted.Redacted<string>): Key => {
 
 const plainPrefix = "plain."
 
+/** The text `body` seals under `key`, or undefined when it was not sealed by it as it is now. */
+const opened = (key: Key, iv: string, body: string): string | undefined => {
+  try {
+    const bytes = Buffer.from(body, "base64url")
+    const decipher = createDecipheriv("aes-256-gcm", key.bytes, Buffer.from(iv, "base64url"))
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16))
+    return Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - 16)), decipher.final()]).toString(
+      "utf8"
+    )
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Secrets sealed with AES-256-GCM under the first of `keys` (`v1.<key id>.<iv>.<ciphertext and
- * tag>`), opened with whichever key sealed them: the operator rotates by putting a new key first
- * and keeping the old ones until what they sealed is gone. Without keys, secrets are kept as they
+ * tag>`), opened with whichever key sealed them: the operator rotates by putting a new key first,
+ * running `rotate-secrets` (which seals again what an older key sealed), then removing the old ones. Without keys, secrets are kept as they
  * are (`plain.`), which only the open local mode accepts.
  */
 export const secretBoxLayer = (keys: ReadonlyArray<Redacted.Redacted<string>>) =>
@@ -45,23 +59,23 @@ export const secretBoxLayer = (keys: ReadonlyArray<Redacted.Redacted<string>>) =
           )
         }),
       open: (sealed) =>
-        Effect.sync(() => {
-          if (sealed.startsWith(plainPrefix)) return Redacted.make(sealed.slice(plainPrefix.length))
+        Effect.suspend(() => {
+          if (sealed.startsWith(plainPrefix))
+            return Effect.succeed(Redacted.make(sealed.slice(plainPrefix.length)))
           const [version, id, iv, body] = sealed.split(".")
           const key = byId.get(id ?? "")
-          if (version !== "v1" || key === undefined || iv === undefined || body === undefined) {
-            throw new Error(
-              `A secret sealed with key ${id} cannot be opened: ROSTER_SECRETS_KEY no longer holds it`
-            )
-          }
-          const bytes = Buffer.from(body, "base64url")
-          const decipher = createDecipheriv("aes-256-gcm", key.bytes, Buffer.from(iv, "base64url"))
-          decipher.setAuthTag(bytes.subarray(bytes.length - 16))
-          const plain = Buffer.concat([
-            decipher.update(bytes.subarray(0, bytes.length - 16)),
-            decipher.final()
-          ])
-          return Redacted.make(plain.toString("utf8"))
-        })
+          const plain =
+            version === "v1" && key !== undefined && iv !== undefined && body !== undefined
+              ? opened(key, iv, body)
+              : undefined
+          if (plain !== undefined) return Effect.succeed(Redacted.make(plain))
+          return Effect.logWarning(
+            key === undefined
+              ? `A secret sealed with key ${id ?? "?"} cannot be opened: ROSTER_SECRETS_KEY no longer holds that key. Put it back, run rotate-secrets, then remove it`
+              : `A secret sealed with key ${id ?? "?"} does not open with it: it was changed where it is stored`
+          ).pipe(Effect.andThen(Effect.fail(new SecretUnreadable())))
+        }),
+      sealedUnderFirst: (sealed) =>
+        sealer === undefined ? sealed.startsWith(plainPrefix) : sealed.startsWith(`v1.${sealer.id}.`)
     })
   })

@@ -1,15 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
-import {
-  ApiKeyLookup,
-  normalRecoveryCode,
-  SessionTokens,
-  TokenHash,
-  type TokenKind
-} from "../../core/index.ts"
-
-/** Letters and digits a person does not misread (RFC 4648's base32 alphabet, lower case): 5 bits each. */
-const recoveryAlphabet = "abcdefghijklmnopqrstuvwxyz234567"
+import { ApiKeyLookup, SessionTokens, TokenHash, type TokenKind } from "../../core/index.ts"
 
 /** 256 random bits, url-safe. */
 const tokenBytes = 32
@@ -25,6 +16,7 @@ export const tokenPrefixes: Readonly<Record<TokenKind, string>> = {
   password: "rsp_",
   reset: "rsr_",
   verification: "rsv_",
+  email_change: "rse_",
   challenge: "rsm_"
 }
 
@@ -45,12 +37,6 @@ export const sessionTokensLayer = Layer.succeed(
         const secret = randomBytes(tokenBytes).toString("base64url")
         return { key: Redacted.make(`rk_${part}_${secret}`), lookup: part, secretHash: hashToken(secret) }
       }),
-    issueRecoveryCode: Effect.sync(() => {
-      const bytes = randomBytes(10)
-      const letters = Array.from(bytes, (byte) => recoveryAlphabet[byte % 32]).join("")
-      const code = `${letters.slice(0, 5)}-${letters.slice(5)}`
-      return { code: Redacted.make(code), hash: hashToken(normalRecoveryCode(code)) }
-    }),
     issueSigningSecret: Effect.sync(() => Redacted.make(`whsec_${randomBytes(32).toString("base64")}`)),
     hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token))),
     sameHash: (a, b) =>

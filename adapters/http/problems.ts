@@ -162,6 +162,12 @@ export class SecretsKeyRequired extends HttpApiError.Problem<SecretsKeyRequired>
   code("secrets_key_required")
 ) {}
 
+export class SecretUnreadable extends HttpApiError.Problem<SecretUnreadable>()(
+  "SecretUnreadable",
+  declare("secrets_key_required", 503, "A secret is sealed under a key this deployment no longer has"),
+  code("secrets_key_required")
+) {}
+
 export class WrongPassword extends HttpApiError.Problem<WrongPassword>()(
   "WrongPassword",
   declare("wrong_password", 403, "The current password is wrong"),

@@ -64,12 +64,17 @@ const problems = {
       detail:
         "Set ROSTER_SECRETS_KEY (32 characters at least) so that TOTP secrets are stored encrypted; nothing changed"
     }),
+  SecretUnreadable: (_: Domain.SecretUnreadable) =>
+    new Problem.SecretUnreadable({
+      detail:
+        "A secret this needs is sealed under a key ROSTER_SECRETS_KEY no longer holds; the operator puts it back and runs rotate-secrets. Nothing changed"
+    }),
   DestinationRefused: (e: Domain.DestinationRefused) =>
     new Problem.ValidationFailed({
       detail:
         e.reason === "scheme"
-          ? "Webhooks are sent over https only"
-          : "Webhooks are never sent to loopback, private, link-local or unique-local addresses",
+          ? "Webhooks are sent over https only (ROSTER_WEBHOOK_ALLOW_PRIVATE=on lifts this, for tests and private networks)"
+          : "Webhooks are never sent to loopback, private, link-local or unique-local addresses (ROSTER_WEBHOOK_ALLOW_PRIVATE=on lifts this, for tests and private networks)",
       errors: [
         {
           path: "body.url",
@@ -169,10 +174,13 @@ const problems = {
 
 /**
  * Every domain error but those only SCIM meets (the organisation's missing default role for a
- * provisioned member) is an HTTP problem: a new one that is not fails to compile here.
+ * provisioned member) is an HTTP problem: a new one (in `core/model/errors.ts`, from which the
+ * union is derived) that is not fails to compile here.
  */
 type Answered = Exclude<Domain.DomainError, Domain.NoDefaultRole>
 problems satisfies { readonly [K in Answered["_tag"]]: (error: Extract<Answered, { _tag: K }>) => unknown }
+/** Every domain error HTTP answers, by tag: for the test that holds each error to an answer. */
+export const answeredOverHttp: ReadonlySet<string> = new Set(Object.keys(problems))
 
 export type DomainError = Parameters<(typeof problems)[keyof typeof problems]>[0]
 

@@ -5,7 +5,8 @@ import { AccountMail } from "../../core/index.ts"
 export const noAccountMailLayer = Layer.succeed(
   AccountMail,
   AccountMail.of({
-    delivers: { password_reset: false, email_verification: false },
-    send: () => Effect.void
+    delivers: { password_reset: false, email_verification: false, email_change: false },
+    send: () => Effect.void,
+    tell: () => Effect.void
   })
 )

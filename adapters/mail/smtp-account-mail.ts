@@ -14,8 +14,14 @@ const wordsOf = {
     lead: "Confirm that this address is yours on Roster.",
     action: "Verify the address",
     otherwise: "If you did not ask for this, ignore this message."
+  },
+  email_change: {
+    subject: "Confirm your new e-mail address for Roster",
+    lead: "Someone asked to move a Roster account to this address. It moves only once you confirm.",
+    action: "Confirm the new address",
+    otherwise: "If you did not ask for this, ignore this message: nothing changes."
   }
-} as const
+} as const satisfies Record<AccountMessage["purpose"], unknown>
 
 const textOf = (message: AccountMessage, link: string) => {
   const words = wordsOf[message.purpose]
@@ -31,11 +37,16 @@ const textOf = (message: AccountMessage, link: string) => {
 
 /** Account mail sent by `send`: each purpose whose link template is given; the others are off. */
 export const accountMailOf = (send: SmtpSender, links: Pick<SmtpOptions, "resetUrl" | "verifyUrl">) => {
-  const templates = { password_reset: links.resetUrl, email_verification: links.verifyUrl }
+  const templates = {
+    password_reset: links.resetUrl,
+    email_verification: links.verifyUrl,
+    email_change: links.verifyUrl
+  }
   return AccountMail.of({
     delivers: {
       password_reset: templates.password_reset !== undefined,
-      email_verification: templates.email_verification !== undefined
+      email_verification: templates.email_verification !== undefined,
+      email_change: templates.email_change !== undefined
     },
     send: (message) => {
       const template = templates[message.purpose]
@@ -45,6 +56,17 @@ export const accountMailOf = (send: SmtpSender, links: Pick<SmtpOptions, "resetU
         subject: wordsOf[message.purpose].subject,
         text: textOf(message, linkWith(template, message.token))
       })
-    }
+    },
+    tell: (notice) =>
+      send({
+        to: notice.to,
+        subject: "The e-mail address of your Roster account changed",
+        text: [
+          `The Roster account of this address now has the address ${notice.newEmail}.`,
+          "Password reset links go there from now on.",
+          "",
+          "If you did not ask for this, tell your organisation's administrator at once."
+        ].join("\n")
+      })
   })
 }

@@ -1,5 +1,5 @@
 import { Effect, Layer, Option, Schema } from "effect"
-import { AccountToken, AccountTokenStore } from "../../core/index.ts"
+import { AccountToken, AccountTokenStore, unknownSessionEpoch } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { attemptWrite, query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
@@ -19,14 +19,17 @@ const AccountTokenDocument = collectionSchema(
     createdAt: Schema.DateTimeUtcFromDate,
     expiresAt: Schema.DateTimeUtcFromDate,
     /** Absent on tokens stored before challenges had tries: a mailed link, used once. */
-    triesLeft: Schema.optionalKey(Schema.Int)
+    triesLeft: Schema.optionalKey(Schema.Int),
+    /** Absent on tokens stored before they carried one: worth nothing (`unknownSessionEpoch`). */
+    sessionEpoch: Schema.optionalKey(Schema.Int)
   }),
   AccountToken,
   {
-    decode: ({ _id, triesLeft, ...fields }) => ({
+    decode: ({ _id, triesLeft, sessionEpoch, ...fields }) => ({
       ...fields,
       purpose: fields.purpose as AccountToken["purpose"],
-      triesLeft: triesLeft ?? 1
+      triesLeft: triesLeft ?? 1,
+      sessionEpoch: sessionEpoch ?? unknownSessionEpoch
     }),
     encode: (token) => ({ _id: `${token.accountId}/${token.purpose}`, ...token })
   }

@@ -28,7 +28,8 @@ const toToken = (row: Row) =>
       email: text(row.email),
       createdAt: instantOf(row.created_at),
       expiresAt: instantOf(row.expires_at),
-      triesLeft: int(row.tries_left)
+      triesLeft: int(row.tries_left),
+      sessionEpoch: int(row.session_epoch)
     },
     rowChecked
   )
@@ -40,11 +41,12 @@ export const makeAccountTokenStore = Effect.gen(function* () {
       write((db) => {
         db.run("DELETE FROM account_tokens WHERE expires_at <= ?", millis(token.createdAt))
         db.run(
-          `INSERT INTO account_tokens (token_hash, purpose, account_id, organization_id, email, created_at, expires_at, tries_left)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO account_tokens (token_hash, purpose, account_id, organization_id, email, created_at, expires_at, tries_left, session_epoch)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
            ON CONFLICT (account_id, purpose) DO UPDATE SET token_hash = excluded.token_hash,
              organization_id = excluded.organization_id, email = excluded.email,
-             created_at = excluded.created_at, expires_at = excluded.expires_at, tries_left = excluded.tries_left`,
+             created_at = excluded.created_at, expires_at = excluded.expires_at, tries_left = excluded.tries_left,
+             session_epoch = excluded.session_epoch`,
           token.tokenHash,
           token.purpose,
           token.accountId,
@@ -52,7 +54,8 @@ export const makeAccountTokenStore = Effect.gen(function* () {
           token.email,
           millis(token.createdAt),
           millis(token.expiresAt),
-          token.triesLeft
+          token.triesLeft,
+          token.sessionEpoch
         )
       }),
     find: (purpose, tokenHash) =>

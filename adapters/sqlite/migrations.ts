@@ -10,6 +10,7 @@ import { schemaV7 } from "./schema-v7.ts"
 import { schemaV8 } from "./schema-v8.ts"
 import { schemaV9 } from "./schema-v9.ts"
 import { schemaV10 } from "./schema-v10.ts"
+import { schemaV11 } from "./schema-v11.ts"
 
 /** Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. */
 const steps: ReadonlyArray<string> = [
@@ -22,7 +23,8 @@ const steps: ReadonlyArray<string> = [
   schemaV7,
   schemaV8,
   schemaV9,
-  schemaV10
+  schemaV10,
+  schemaV11
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

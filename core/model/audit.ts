@@ -46,6 +46,7 @@ export const AuditAction = Schema.Literals([
   "mfa.recovery_codes_regenerated",
   "mfa.recovery_code_used",
   "mfa.reset",
+  "mfa.replaced",
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",

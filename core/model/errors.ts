@@ -88,7 +88,8 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "key_exceeds_own",
     "own_key",
     "person_only",
-    "no_account"
+    "no_account",
+    "own_email"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
@@ -115,7 +116,8 @@ export const whyForbidden: Record<Forbidden["reason"], string> = {
   own_key: "An API key cannot change, rotate or revoke itself",
   person_only: "Only a signed-in person may do this: an API key is not a session",
   no_account:
-    "Only a signed-in member has an account of their own: the master key and the open mode have none"
+    "Only a signed-in member has an account of their own: the master key and the open mode have none",
+  own_email: "A member changes their own e-mail address only by proving the new one, with a link mailed to it"
 }
 
 /** The record changed between the read a decision was based on and the write: retry. */
@@ -208,7 +210,7 @@ export class TokenInvalid extends Schema.TaggedError<TokenInvalid>()("TokenInval
 
 /** This deployment sends no mail of that purpose (no SMTP server, or no link to put in it). */
 export class MailOff extends Schema.TaggedError<MailOff>()("MailOff", {
-  purpose: Schema.Literals(["password_reset", "email_verification"])
+  purpose: Schema.Literals(["password_reset", "email_verification", "email_change"])
 }) {}
 
 /** The organisation requires a second factor, and the caller's account has none yet: enrol TOTP first. */
@@ -220,7 +222,12 @@ export class MfaInvalid extends Schema.TaggedError<MfaInvalid>()("MfaInvalid", {
 /** A secret must be kept encrypted and this deployment has no key to do it with (`ROSTER_SECRETS_KEY`). */
 export class SecretsKeyRequired extends Schema.TaggedError<SecretsKeyRequired>()("SecretsKeyRequired", {}) {}
 
-/** Every failure a use case may end with, but for defects: what each adapter answers, in its terms. */
+/**
+ * A secret kept sealed that no key of `ROSTER_SECRETS_KEY` opens: a key that sealed it was removed
+ * before `rotate-secrets` sealed it again. Nothing changed; the operator puts the key back.
+ */
+export class SecretUnreadable extends Schema.TaggedError<SecretUnreadable>()("SecretUnreadable", {}) {}
+
 /**
  * A webhook URL that may not be sent to: not `https`, or a host that is (or resolves to) a
  * loopback, private, link-local or unique-local address.
@@ -233,43 +240,3 @@ export class DestinationRefused extends Schema.TaggedError<DestinationRefused>()
 export class WebhookLimit extends Schema.TaggedError<WebhookLimit>()("WebhookLimit", {
   limit: Schema.Int
 }) {}
-
-export type DomainError =
-  | DuplicateEmail
-  | DuplicateUsername
-  | DuplicateRoleKey
-  | DuplicateOrganizationSlug
-  | UnknownRole
-  | UnknownPermission
-  | UnknownPlan
-  | PlanMismatch
-  | PriceMismatch
-  | NotFound
-  | AlreadySubscribed
-  | InvalidCredentials
-  | Unauthenticated
-  | Forbidden
-  | EditConflict
-  | RoleInUse
-  | LastOwner
-  | WrongPassword
-  | RateLimited
-  | HashingBusy
-  | StoreUnavailable
-  | ProviderUnavailable
-  | SubscriptionActive
-  | SignupClosed
-  | AccountShared
-  | AlreadyMember
-  | InvitationInvalid
-  | MailUnavailable
-  | MissingField
-  | NoDefaultRole
-  | ExpiryPassed
-  | TokenInvalid
-  | MailOff
-  | MfaInvalid
-  | MfaRequired
-  | SecretsKeyRequired
-  | DestinationRefused
-  | WebhookLimit

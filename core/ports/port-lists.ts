@@ -20,6 +20,7 @@ import { PaymentInbox } from "./payment-inbox.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { PlanCatalog } from "./plan-catalog.ts"
 import { ProvisioningStore } from "./provisioning-store.ts"
+import { RecoveryCodes } from "./recovery-codes.ts"
 import { RoleLookup } from "./role-lookup.ts"
 import { RolePermissionStore } from "./role-permission-store.ts"
 import { RoleStore } from "./role-store.ts"
@@ -75,6 +76,7 @@ export const servicePorts = [
   PasswordHasher,
   PaymentProvider,
   PlanCatalog,
+  RecoveryCodes,
   SecretBox,
   SessionTokens,
   Totp,

@@ -13,10 +13,8 @@ export type TokenKind =
   | "password"
   | "reset"
   | "verification"
+  | "email_change"
   | "challenge"
-
-/** A recovery code as typed, in the form it was digested in: lower case, without spaces or dashes. */
-export const normalRecoveryCode = (typed: string) => typed.toLowerCase().replace(/[\s-]/gu, "")
 
 /** Bearer tokens: at least 128 random bits, known to the store only by their hash. */
 export class SessionTokens extends Context.Service<
@@ -33,14 +31,6 @@ export class SessionTokens extends Context.Service<
       readonly key: Redacted.Redacted<string>
       readonly lookup: ApiKeyLookup
       readonly secretHash: TokenHash
-    }>
-    /**
-     * A recovery code (50 random bits, two groups of five base32 letters and digits, easy to type)
-     * with its digest; `hashOf(normalRecoveryCode(code))` finds it again.
-     */
-    readonly issueRecoveryCode: Effect.Effect<{
-      readonly code: Redacted.Redacted<string>
-      readonly hash: TokenHash
     }>
     /** A Standard Webhooks signing secret: `whsec_` and 32 random bytes in base64. */
     readonly issueSigningSecret: Effect.Effect<Redacted.Redacted<string>>

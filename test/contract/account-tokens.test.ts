@@ -32,6 +32,7 @@ const tokenOf = (n: number, overrides: Partial<ConstructorParameters<typeof Acco
     createdAt: at(n),
     expiresAt: at(n + 3600),
     triesLeft: 1,
+    sessionEpoch: n % 3,
     ...overrides
   })
 

@@ -163,12 +163,17 @@ describe("TOTP", () => {
     expectProblem(await verify(api, { challenge: next, code: "000000" }), 429, "rate_limited")
   })
 
-  it("gives new recovery codes for the password, and is turned off with the password and a code", async () => {
+  it("gives new recovery codes for the password and a code, and is turned off with the password and a code", async () => {
     const api = await startApi({ secretsKeys })
     const ada = await adaWithTotp(api)
+    expectProblem(
+      await api.call("POST", "/api/v1/auth/mfa/recovery-codes", { token: ada.token, body: { password } }),
+      401,
+      "mfa_invalid"
+    )
     const renewed = await api.call("POST", "/api/v1/auth/mfa/recovery-codes", {
       token: ada.token,
-      body: { password }
+      body: { password, code: ada.recoveryCodes[1] }
     })
     expect(renewed.body.recoveryCodes).toHaveLength(10)
     const challenge = (await login(api)).body.challenge

@@ -25,8 +25,19 @@ export const mailbox = () => {
     if (message === undefined) throw new Error(`No invitation to ${to}`)
     return Redacted.value(message.token)
   }
+  /** The new addresses `to` was told its account moved to, once told (notices go off the request's path). */
+  const toldAt = async (to: string, count = 1) => {
+    for (let tries = 0; tries < 250; tries++) {
+      const told = accounts.told.filter((notice) => notice.to === to)
+      if (told.length >= count) return told.map((notice) => notice.newEmail)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    throw new Error(`${to} was told of ${count} address changes`)
+  }
   return {
     accountMail: accounts.layer,
+    told: accounts.told,
+    toldAt,
     invitationMail: invitations.layer,
     sentTo,
     tokenSent,

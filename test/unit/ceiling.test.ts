@@ -100,27 +100,30 @@ describe("acting on oneself", () => {
     "admin.accounts.write"
   ]
 
-  it.effect("a member neither moves nor deactivates themselves, but may change their e-mail", () =>
-    Effect.gen(function* () {
-      const { principal, member } = yield* actorWith("self", administrator)
-      const lower = yield* roleWith("lower", ["team.read"])
-      assertForbidden(
-        yield* Effect.flip(updateMember(principal, member.id, { roleId: lower.id })),
-        "self_action"
-      )
-      assertForbidden(
-        yield* Effect.flip(updateMember(principal, member.id, { activestatus: false })),
-        "self_action"
-      )
-      const unchanged = yield* memberOf(member.id)
-      assert.strictEqual(unchanged.roleId, member.roleId)
-      assert.isTrue(unchanged.activestatus)
-      const same = yield* updateMember(principal, member.id, {
-        roleId: member.roleId,
-        email: "me@example.com"
-      })
-      assert.strictEqual(same.email, "me@example.com")
-    }).pipe(provideRoster())
+  it.effect(
+    "a member neither moves nor deactivates themselves, nor moves their own e-mail, but may rename themselves",
+    () =>
+      Effect.gen(function* () {
+        const { principal, member } = yield* actorWith("self", administrator)
+        const lower = yield* roleWith("lower", ["team.read"])
+        assertForbidden(
+          yield* Effect.flip(updateMember(principal, member.id, { roleId: lower.id })),
+          "self_action"
+        )
+        assertForbidden(
+          yield* Effect.flip(updateMember(principal, member.id, { activestatus: false })),
+          "self_action"
+        )
+        const unchanged = yield* memberOf(member.id)
+        assert.strictEqual(unchanged.roleId, member.roleId)
+        assert.isTrue(unchanged.activestatus)
+        assertForbidden(
+          yield* Effect.flip(updateMember(principal, member.id, { email: "me@example.com" })),
+          "own_email"
+        )
+        const same = yield* updateMember(principal, member.id, { roleId: member.roleId, username: "myself" })
+        assert.deepStrictEqual([same.username, same.email], ["myself", "self@example.com"])
+      }).pipe(provideRoster())
   )
 
   it.effect("the administrator's password endpoint refuses the caller's own account", () =>

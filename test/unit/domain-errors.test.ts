@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
+import { answeredOverHttp } from "../../adapters/http/to-problem.ts"
+import { scimAnswered } from "../../adapters/scim/domain-failure.ts"
 import {
   AccountShared,
   AlreadyMember,
@@ -37,6 +39,7 @@ import {
   WrongPassword,
   whyForbidden
 } from "../../core/index.ts"
+import * as Errors from "../../core/model/errors.ts"
 
 /** One of each domain error, with the fields an adapter reads from it, under the tag it is caught by. */
 const samples = [
@@ -130,6 +133,26 @@ describe("domain errors", () => {
       })
       assert.deepStrictEqual(roundTrip(Forbidden, refused), refused, reason)
     }
-    assert.strictEqual(reasons.length, 17)
+    assert.strictEqual(reasons.length, 18)
+  })
+})
+
+describe("every domain error", () => {
+  const classes = Object.values(Errors).filter(
+    (value): value is typeof Errors.LastOwner =>
+      typeof value === "function" && value.prototype instanceof Error
+  )
+  const tags = classes.map((error) => (error as unknown as { readonly identifier: string }).identifier)
+
+  it("is answered over HTTP, but for what only SCIM meets", () => {
+    assert.isAbove(tags.length, 35)
+    const unanswered = tags.filter((tag) => !answeredOverHttp.has(tag))
+    assert.deepStrictEqual(unanswered, ["NoDefaultRole"])
+  })
+
+  it("has its SCIM answer decided: one, or none for what no SCIM request meets", () => {
+    const undecided = tags.filter((tag) => !Object.hasOwn(scimAnswered, tag))
+    assert.deepStrictEqual(undecided, [])
+    for (const tag of ["DestinationRefused", "WebhookLimit", "SecretUnreadable"]) assert.include(tags, tag)
   })
 })

@@ -34,11 +34,11 @@ describe("changing a member", () => {
     }).pipe(provideRoster())
   )
 
-  it.effect("lets the only owner change their own address", () =>
+  it.effect("lets the only owner change their own username", () =>
     Effect.gen(function* () {
       const { principal, member } = yield* actorWith("owner", PermissionKey.literals)
-      const changed = yield* updateMember(principal, member.id, { email: "owner2@example.com" })
-      assert.strictEqual(changed.email, "owner2@example.com")
+      const changed = yield* updateMember(principal, member.id, { username: "owner2" })
+      assert.strictEqual(changed.username, "owner2")
     }).pipe(provideRoster())
   )
 })

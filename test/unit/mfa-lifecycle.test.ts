@@ -66,6 +66,8 @@ describe("recovery codes", () => {
     Effect.gen(function* () {
       const { member, recoveryCodes } = yield* adaWithTotp
       assert.lengthOf(recoveryCodes, 10)
+      // 16 letters of 5 bits: 80 random bits each.
+      for (const code of recoveryCodes) assert.match(code, /^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/)
       const challengeFor = Effect.flatMap(logIn({ username: "ada", ...proof, client }), (answer) =>
         "challenge" in answer ? Effect.succeed(answer.challenge) : Effect.die(new Error("a challenge"))
       )
@@ -86,28 +88,44 @@ describe("recovery codes", () => {
     }).pipe(provide)
   )
 
-  it.effect("are made anew with the password, the old ones then worthless; none without TOTP", () =>
-    Effect.gen(function* () {
-      const { principal: bob, member: bobMember } = yield* actorWith("bob", ["team.read"])
-      const none = yield* refusal(regenerateRecoveryCodes(bob, proof, client))
-      assert.deepStrictEqual([(none as NotFound).entity, (none as NotFound).id], ["totp", bobMember.id])
-      const { principal, member, recoveryCodes } = yield* adaWithTotp
-      const fresh = yield* regenerateRecoveryCodes(principal, proof, client)
-      assert.lengthOf(fresh.recoveryCodes, 10)
-      assert.notInclude(fresh.recoveryCodes.map(Redacted.value), recoveryCodes[0])
-      const [regenerated] = yield* actionsOf("mfa.recovery_codes_regenerated")
-      assert.deepStrictEqual(regenerated?.target, { type: "member", id: member.id })
-      const challenge = Effect.flatMap(logIn({ username: "ada", ...proof, client }), (answer) =>
-        "challenge" in answer ? Effect.succeed(answer.challenge) : Effect.die(new Error("a challenge"))
-      )
-      const old = recoveryCodes[1] ?? ""
-      assert.instanceOf(
-        yield* refusal(verifyMfa({ challenge: yield* challenge, code: old, client })),
-        MfaInvalid
-      )
-      const next = Redacted.value(fresh.recoveryCodes[0] ?? Redacted.make(""))
-      yield* verifyMfa({ challenge: yield* challenge, code: next, client })
-    }).pipe(provide)
+  it.effect(
+    "are made anew with the password and a code, the old ones then worthless; none without TOTP",
+    () =>
+      Effect.gen(function* () {
+        const { principal: bob, member: bobMember } = yield* actorWith("bob", ["team.read"])
+        const none = yield* refusal(regenerateRecoveryCodes(bob, proof, client))
+        assert.deepStrictEqual([(none as NotFound).entity, (none as NotFound).id], ["totp", bobMember.id])
+        const { principal, member, recoveryCodes, secret } = yield* adaWithTotp
+        assert.instanceOf(
+          yield* refusal(regenerateRecoveryCodes(principal, proof, client)),
+          MfaInvalid,
+          "the password alone makes no new way in"
+        )
+        assert.instanceOf(
+          yield* refusal(regenerateRecoveryCodes(principal, { ...proof, code: "000000" }, client)),
+          MfaInvalid
+        )
+        assert.lengthOf(yield* actionsOf("mfa.recovery_codes_regenerated"), 0)
+        const fresh = yield* regenerateRecoveryCodes(
+          principal,
+          { ...proof, code: yield* codeNow(secret) },
+          client
+        )
+        assert.lengthOf(fresh.recoveryCodes, 10)
+        assert.notInclude(fresh.recoveryCodes.map(Redacted.value), recoveryCodes[0])
+        const [regenerated] = yield* actionsOf("mfa.recovery_codes_regenerated")
+        assert.deepStrictEqual(regenerated?.target, { type: "member", id: member.id })
+        const challenge = Effect.flatMap(logIn({ username: "ada", ...proof, client }), (answer) =>
+          "challenge" in answer ? Effect.succeed(answer.challenge) : Effect.die(new Error("a challenge"))
+        )
+        const old = recoveryCodes[1] ?? ""
+        assert.instanceOf(
+          yield* refusal(verifyMfa({ challenge: yield* challenge, code: old, client })),
+          MfaInvalid
+        )
+        const next = Redacted.value(fresh.recoveryCodes[0] ?? Redacted.make(""))
+        yield* verifyMfa({ challenge: yield* challenge, code: next, client })
+      }).pipe(provide)
   )
 })
 

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Exit, Redacted } from "effect"
+import { Effect, Redacted } from "effect"
 import { secretBoxLayer } from "../../adapters/crypto/index.ts"
-import { SealedSecret, SecretBox } from "../../core/index.ts"
+import { SealedSecret, SecretBox, SecretUnreadable } from "../../core/index.ts"
 
 const first = Redacted.make("the first secrets key, long enough 0001")
 const second = Redacted.make("the second secrets key, long enough 0002")
@@ -36,7 +36,11 @@ describe("the secret box (AES-256-GCM under keys derived by HKDF-SHA-256)", () =
       const fresh = yield* sealWith([second, first])
       assert.strictEqual(Redacted.value(yield* openWith([second, first], old)), Redacted.value(secret))
       assert.strictEqual(Redacted.value(yield* openWith([second], fresh)), Redacted.value(secret))
-      assert.isTrue(Exit.isFailure(yield* Effect.exit(openWith([second], old))), "its key was taken away")
+      const lost = yield* Effect.flip(openWith([second], old))
+      assert.instanceOf(lost, SecretUnreadable, "its key was taken away: a failure to answer, no defect")
+      const box = yield* Effect.provide(SecretBox.use(Effect.succeed), secretBoxLayer([second, first]))
+      assert.isFalse(box.sealedUnderFirst(old), "sealed again by rotate-secrets")
+      assert.isTrue(box.sealedUnderFirst(fresh))
     })
   )
 
@@ -45,7 +49,7 @@ describe("the secret box (AES-256-GCM under keys derived by HKDF-SHA-256)", () =
       const sealed = yield* sealWith([first])
       const last = sealed.at(-1) === "A" ? "B" : "A"
       const tampered = SealedSecret.make(`${sealed.slice(0, -1)}${last}`)
-      assert.isTrue(Exit.isFailure(yield* Effect.exit(openWith([first], tampered))))
+      assert.instanceOf(yield* Effect.flip(openWith([first], tampered)), SecretUnreadable)
     })
   )
 
@@ -56,6 +60,7 @@ describe("the secret box (AES-256-GCM under keys derived by HKDF-SHA-256)", () =
       const kept = yield* box.seal(secret)
       assert.strictEqual(kept, `plain.${Redacted.value(secret)}`)
       assert.strictEqual(Redacted.value(yield* box.open(kept)), Redacted.value(secret))
+      assert.isTrue(box.sealedUnderFirst(kept))
     })
   )
 })

@@ -36,7 +36,13 @@ describe("an account shared with another organisation", () => {
         const { ada, bob, admin } = yield* adaSharedWithAcme
         yield* updateMember(admin, ada.id, { activestatus: false })
         assert.isFalse((yield* stored(ada.id)).activestatus)
-        yield* updateMember(admin, bob.id, { email: "robert@example.com", username: "robert" })
+        yield* updateMember(admin, bob.id, { username: "robert" })
+        const { principal: accounts } = yield* actorWith("accounts", [
+          "team.read",
+          "team.members.write",
+          "admin.accounts.write"
+        ])
+        yield* updateMember(accounts, bob.id, { email: "robert@example.com" })
         assert.deepStrictEqual(
           [(yield* stored(bob.id)).username, (yield* stored(bob.id)).email],
           ["robert", "robert@example.com"]

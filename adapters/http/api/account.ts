@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "effect/http-api"
 import {
   Member,
+  RequestEmailChangeInput,
   RequestPasswordResetInput,
   ResetPasswordInput,
   VerifyEmailInput
@@ -47,14 +48,33 @@ export class AccountApi extends HttpApiGroup.make("account")
     })
       .middleware(Authentication)
       .annotateMerge(documented("Mail the signed-in member a link that verifies their e-mail address")),
+    HttpApiEndpoint.post("requestEmailChange", "/email/change", {
+      payload: jsonBody(RequestEmailChangeInput),
+      success: Accepted,
+      error: [
+        Problem.NotFound,
+        Problem.WrongPassword,
+        Problem.RateLimitedWithRetryAfter,
+        Problem.BusyWithRetryAfter
+      ]
+    })
+      .middleware(Authentication)
+      .annotate(ChecksPassword, true)
+      .annotateMerge(
+        documented(
+          "Move one's account to a new address, proving one's password: a link is mailed to the new address, and the account moves when it is followed",
+          { example: { email: "ada@new.example", password: "a long passphrase" } }
+        )
+      ),
     HttpApiEndpoint.post("verifyEmail", "/email/verify", {
       payload: jsonBody(VerifyEmailInput),
       success: Member,
-      error: Problem.TokenInvalid
+      error: [Problem.TokenInvalid, Problem.DuplicateEmail]
     }).annotateMerge(
-      documented("Verify an e-mail address with the token of a verification link; no session needed", {
-        example: { token: token.replace("rsr_", "rsv_") }
-      })
+      documented(
+        "Prove an e-mail address with the token of a link mailed to it (a verification, or a new address asked for); no session needed",
+        { example: { token: token.replace("rsr_", "rsv_") } }
+      )
     )
   )
   .prefix("/api/v1/auth")

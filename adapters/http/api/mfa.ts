@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { ConfirmTotpInput, PasswordProof, RemoveTotpInput, VerifyMfaInput } from "../../../core/index.ts"
+import { ConfirmTotpInput, FactorProof, RemoveTotpInput, VerifyMfaInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { LoginView, ShownOnceSecret } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
@@ -21,10 +21,11 @@ const password = { password: "a long passphrase" }
 export class MfaApi extends HttpApiGroup.make("mfa")
   .add(
     HttpApiEndpoint.post("enrolTotp", "/mfa/totp", {
-      payload: jsonBody(PasswordProof),
+      payload: jsonBody(FactorProof),
       success: Schema.Struct({ secret: ShownOnceSecret, otpauthUri: ShownOnceSecret }),
       error: [
         Problem.WrongPassword,
+        Problem.MfaInvalid,
         Problem.SecretsKeyRequired,
         Problem.RateLimitedWithRetryAfter,
         Problem.BusyWithRetryAfter
@@ -35,9 +36,10 @@ export class MfaApi extends HttpApiGroup.make("mfa")
       .annotate(ChecksPassword, true)
       .annotate(ShownOnce, ["secret", "otpauthUri"])
       .annotateMerge(
-        documented("Start TOTP, proving one's password: a new secret and its otpauth:// URI, shown once", {
-          example: password
-        })
+        documented(
+          "Start TOTP, proving one's password (and, to replace a factor that is on, a code of it): a new secret and its otpauth:// URI, shown once",
+          { example: password }
+        )
       ),
     HttpApiEndpoint.post("confirmTotp", "/mfa/totp/confirm", {
       payload: jsonBody(ConfirmTotpInput),
@@ -59,10 +61,11 @@ export class MfaApi extends HttpApiGroup.make("mfa")
       .annotate(OpenWithoutMfa, true)
       .annotateMerge(documented("Tell whether one's TOTP is on, and how many recovery codes are left")),
     HttpApiEndpoint.post("regenerateRecoveryCodes", "/mfa/recovery-codes", {
-      payload: jsonBody(PasswordProof),
+      payload: jsonBody(FactorProof),
       success: RecoveryCodesView,
       error: [
         Problem.WrongPassword,
+        Problem.MfaInvalid,
         Problem.NotFound,
         Problem.RateLimitedWithRetryAfter,
         Problem.BusyWithRetryAfter
@@ -72,9 +75,10 @@ export class MfaApi extends HttpApiGroup.make("mfa")
       .annotate(ChecksPassword, true)
       .annotate(ShownOnce, ["recoveryCodes"])
       .annotateMerge(
-        documented("Replace one's recovery codes, proving one's password; the new ten are shown once", {
-          example: password
-        })
+        documented(
+          "Replace one's recovery codes, proving one's password and a code (or a recovery code); the new ten are shown once",
+          { example: { ...password, code: "123456" } }
+        )
       ),
     HttpApiEndpoint.delete("removeTotp", "/mfa/totp", {
       payload: jsonBody(RemoveTotpInput),

@@ -79,7 +79,9 @@ export class RequestProblems extends HttpApiMiddleware.Service<RequestProblems>(
       Problem.PayloadTooLarge,
       Problem.Internal,
       Problem.Unavailable,
-      Problem.OutcomeUnknown
+      Problem.OutcomeUnknown,
+      // A sealed secret no configured key opens: any endpoint reading one may meet it.
+      Problem.SecretUnreadable
     ]
   }
 ) {}

@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import {
+  requestEmailChange,
   requestEmailVerification,
   requestPasswordReset,
   resetPassword,
@@ -35,6 +36,17 @@ export const AccountHandlers = HttpApiBuilder.group(RosterApi, "account", (handl
           message: sent
             ? "A verification link is on its way to your address"
             : "Your address is verified already"
+        }))
+      )
+    )
+    .handle("requestEmailChange", ({ payload }) =>
+      Effect.flatMap(throttledClient, (client) =>
+        asCaller((actor) => requestEmailChange(actor, payload, client))
+      ).pipe(
+        Effect.map((sent) => ({
+          message: sent
+            ? "A link is on its way to the new address: the account moves when it is followed"
+            : "That is the address the account has already"
         }))
       )
     )

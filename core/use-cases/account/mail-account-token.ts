@@ -1,10 +1,12 @@
-import { DateTime, Duration, Effect } from "effect"
+import { DateTime, Duration, Effect, Option } from "effect"
 import { AccountToken, type MailedPurpose } from "../../model/account-token.ts"
 import type { MemberId, OrganizationId } from "../../model/ids.ts"
+import { CurrentOrganization } from "../../model/request.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { SessionTokens, type TokenKind } from "../../ports/session-tokens.ts"
 
 const lifetimeOf = (
   purpose: MailedPurpose,
@@ -14,30 +16,43 @@ const lifetimeOf = (
     ? (settings.resetTtl ?? Duration.hours(1))
     : (settings.verificationTtl ?? Duration.hours(24))
 
+const tokenKinds = {
+  password_reset: "reset",
+  email_verification: "verification",
+  email_change: "email_change"
+} as const satisfies Record<MailedPurpose, TokenKind>
+
 /**
  * Makes a one-time token of `purpose` for the account (replacing the one it had) and mails it to
- * `email`: the token leaves only in the mail, and only its digest is kept.
+ * the account's address, or to the new address `to` it proves: the token leaves only in the mail,
+ * and only its digest is kept, bound to the account's session epoch in `organizationId` (whatever
+ * ends its sessions ends the token). Mails nothing when the account is no member there any more.
  */
 export const mailAccountToken = Effect.fnUntraced(function* (
   purpose: MailedPurpose,
-  account: { readonly id: MemberId; readonly email: string },
-  organizationId: OrganizationId
+  accountId: MemberId,
+  organizationId: OrganizationId,
+  to?: string
 ) {
+  const found = yield* (yield* MemberStore)
+    .findById(accountId)
+    .pipe(Effect.provideService(CurrentOrganization, organizationId))
+  if (Option.isNone(found)) return
+  const member = found.value
   const settings = yield* AuthSettings
   const now = yield* DateTime.now
-  const { token, hash } = yield* (yield* SessionTokens).issue(
-    purpose === "password_reset" ? "reset" : "verification"
-  )
+  const { token, hash } = yield* (yield* SessionTokens).issue(tokenKinds[purpose])
   const stored = new AccountToken({
     tokenHash: hash,
     purpose,
-    accountId: account.id,
+    accountId,
     organizationId,
-    email: account.email,
+    email: to ?? member.email,
     createdAt: now,
     expiresAt: DateTime.addDuration(now, lifetimeOf(purpose, settings)),
-    triesLeft: 1
+    triesLeft: 1,
+    sessionEpoch: member.sessionEpoch
   })
   yield* (yield* AccountTokenStore).issue(stored)
-  yield* (yield* AccountMail).send({ to: account.email, purpose, token, expiresAt: stored.expiresAt })
+  yield* (yield* AccountMail).send({ to: stored.email, purpose, token, expiresAt: stored.expiresAt })
 })

@@ -22,6 +22,6 @@ export const requestEmailVerification = Effect.fnUntraced(function* (actor: Prin
   if (Option.isNone(account)) return yield* new Unauthenticated({ reason: "invalid" })
   if (account.value.emailVerified) return false
   yield* countMailRequest("email_verification", account.value.email, client)
-  yield* mailAccountToken("email_verification", account.value, yield* CurrentOrganization)
+  yield* mailAccountToken("email_verification", member.id, yield* CurrentOrganization)
   return true
 })

@@ -23,7 +23,7 @@ const mailResetLink = Effect.fnUntraced(function* (email: string) {
   const memberships = yield* members.membershipsOf(account.value.id)
   const home = homeMembership(memberships)
   if (home === undefined) return
-  yield* mailAccountToken("password_reset", account.value, home.organizationId)
+  yield* mailAccountToken("password_reset", account.value.id, home.organizationId)
 })
 
 /**

@@ -1,4 +1,5 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { tokenStillHolds } from "../../model/account-token.ts"
 import { TokenInvalid } from "../../model/errors.ts"
 import { Password } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
@@ -18,9 +19,9 @@ export type ResetPasswordInput = typeof ResetPasswordInput.Type
 /**
  * Sets a new password with a mailed reset token and ends every session of the account, everywhere.
  * The token is looked up before the password is hashed (a wrong one costs no hash) and used up
- * just before the write: of two uses at once, one sets the password. A token sent to an address
- * the account no longer has is worth nothing. Recorded in the organisation the request was made
- * for, or the account's oldest if it has left that one.
+ * just before the write: of two uses at once, one sets the password. A token is worth nothing once
+ * the account's address changed, its password was set by any path, or it was disabled (even if
+ * enabled again), or once it left the organisation the link was asked in. Recorded there.
  */
 export const resetPassword = Effect.fnUntraced(function* (input: ResetPasswordInput) {
   const tokenHash = yield* (yield* SessionTokens).hashOf(input.token)
@@ -32,15 +33,17 @@ export const resetPassword = Effect.fnUntraced(function* (input: ResetPasswordIn
   }
   const token = found.value
   const members = yield* MemberStore
-  const account = yield* members.findAccount(token.accountId)
-  if (Option.isNone(account) || account.value.email !== token.email) return yield* new TokenInvalid()
-  const memberships = yield* members.membershipsOf(token.accountId)
-  const home =
-    memberships.find((membership) => membership.organizationId === token.organizationId) ?? memberships[0]
-  if (home === undefined) return yield* new TokenInvalid()
-  const passwordHash = yield* (yield* PasswordHasher).hash(input.newPassword)
-  if (Option.isNone(yield* tokens.consume("password_reset", tokenHash))) return yield* new TokenInvalid()
   yield* Effect.gen(function* () {
+    const member = yield* members.findById(token.accountId)
+    if (
+      Option.isNone(member) ||
+      member.value.email !== token.email ||
+      !tokenStillHolds(token, member.value)
+    ) {
+      return yield* new TokenInvalid()
+    }
+    const passwordHash = yield* (yield* PasswordHasher).hash(input.newPassword)
+    if (Option.isNone(yield* tokens.consume("password_reset", tokenHash))) return yield* new TokenInvalid()
     const entry = yield* newAuditEntry({ kind: "member", id: token.accountId }, "password.reset", {
       type: "member",
       id: token.accountId
@@ -48,5 +51,5 @@ export const resetPassword = Effect.fnUntraced(function* (input: ResetPasswordIn
     const set = yield* members.setPassword(token.accountId, passwordHash, entry)
     if (Option.isNone(set)) return yield* new TokenInvalid()
     yield* (yield* SessionStore).revokeAllOf(token.accountId)
-  }).pipe(Effect.provideService(CurrentOrganization, home.organizationId))
+  }).pipe(Effect.provideService(CurrentOrganization, token.organizationId))
 })

@@ -1,36 +1,70 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { type AccountToken, tokenStillHolds } from "../../model/account-token.ts"
+import { changesBetween } from "../../model/audit.ts"
 import { TokenInvalid } from "../../model/errors.ts"
-import { toMember } from "../../model/member.ts"
+import { type MemberRecord, memberAuditFields, toMember } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditEntryOfChanges, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { tellAddressChanged } from "./tell-address-changed.ts"
 
 export const VerifyEmailInput = Schema.Struct({
   token: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256)))
 })
 export type VerifyEmailInput = typeof VerifyEmailInput.Type
 
+/** The address the account has, proven. */
+const verifyCurrent = Effect.fnUntraced(function* (token: AccountToken) {
+  const entry = yield* newAuditEntry({ kind: "member", id: token.accountId }, "email.verified", {
+    type: "member",
+    id: token.accountId
+  })
+  return yield* (yield* MemberStore).verifyEmail(token.accountId, token.email, entry)
+})
+
+/** The account moved to the new address the token was mailed to, proven by it; the old one is told. */
+const moveTo = Effect.fnUntraced(function* (token: AccountToken, member: MemberRecord) {
+  const changes = { email: token.email, emailVerified: true }
+  const entry = yield* auditEntryOfChanges(
+    { kind: "member", id: token.accountId },
+    "member.updated",
+    { type: "member", id: token.accountId },
+    changesBetween(toMember(member), { ...toMember(member), ...changes }, memberAuditFields)
+  )
+  const moved = yield* (yield* MemberStore)
+    .updateAccount(token.accountId, changes, entry)
+    // Only the address changes: no username is taken.
+    .pipe(Effect.catchTag("DuplicateUsername", (error) => Effect.die(error)))
+  if (Option.isSome(moved)) yield* tellAddressChanged(member.email, token.email)
+  return moved
+})
+
 /**
- * Verifies an address with the token mailed to it; no session is needed, the token proves it. The
- * token is used up first, so it serves once; it verifies only the address it was sent to, while the
- * account still has it. Answers the member in the organisation the link was asked for.
+ * Proves an address with the token mailed to it; no session is needed, the token proves it. A
+ * verification link verifies the address the account has, while it still has it; a link asked for
+ * to change the address moves the account to it (409 if another account took it meanwhile). The
+ * token is used up first, so it serves once, and is worth nothing once anything ended the
+ * account's sessions since (a password set, the account disabled). Answers the member in the
+ * organisation the link was asked for.
  */
 export const verifyEmail = Effect.fnUntraced(function* (input: VerifyEmailInput) {
   const tokenHash = yield* (yield* SessionTokens).hashOf(input.token)
-  const used = yield* (yield* AccountTokenStore).consume("email_verification", tokenHash)
+  const tokens = yield* AccountTokenStore
+  const used = yield* Effect.flatMap(tokens.consume("email_verification", tokenHash), (verification) =>
+    Option.isSome(verification) ? Effect.succeed(verification) : tokens.consume("email_change", tokenHash)
+  )
   if (Option.isNone(used) || !DateTime.isLessThan(yield* DateTime.now, used.value.expiresAt)) {
     return yield* new TokenInvalid()
   }
   const token = used.value
   return yield* Effect.gen(function* () {
-    const entry = yield* newAuditEntry({ kind: "member", id: token.accountId }, "email.verified", {
-      type: "member",
-      id: token.accountId
-    })
-    const verified = yield* (yield* MemberStore).verifyEmail(token.accountId, token.email, entry)
-    if (Option.isNone(verified)) return yield* new TokenInvalid()
-    return toMember(verified.value)
+    const member = yield* (yield* MemberStore).findById(token.accountId)
+    if (Option.isNone(member) || !tokenStillHolds(token, member.value)) return yield* new TokenInvalid()
+    const proven =
+      token.purpose === "email_change" ? yield* moveTo(token, member.value) : yield* verifyCurrent(token)
+    if (Option.isNone(proven)) return yield* new TokenInvalid()
+    return toMember(proven.value)
   }).pipe(Effect.provideService(CurrentOrganization, token.organizationId))
 })

@@ -6,7 +6,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { countPasswordAttempt } from "./count-password-attempt.ts"
+import { countAttempt } from "./count-attempt.ts"
 
 export const ChangeOwnPasswordInput = Schema.Struct({
   currentPassword: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
@@ -28,7 +28,7 @@ export const changeOwnPassword = Effect.fnUntraced(function* (
   const members = yield* MemberStore
   const found = yield* members.findAccount(actor.member.id)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
-  const attempt = yield* countPasswordAttempt(`member:${actor.member.id}`, client)
+  const attempt = yield* countAttempt("password", `member:${actor.member.id}`, client)
   const hasher = yield* PasswordHasher
   const verified = yield* hasher
     .verify(found.value.passwordHash, input.currentPassword)

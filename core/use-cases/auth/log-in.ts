@@ -14,7 +14,7 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { issueChallenge } from "../mfa/issue-challenge.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
-import { countPasswordAttempt } from "./count-password-attempt.ts"
+import { countAttempt } from "./count-attempt.ts"
 import { recordLoginFailure } from "./record-login-failure.ts"
 import { startSession } from "./start-session.ts"
 
@@ -49,7 +49,7 @@ const chosenOrganization = Effect.fnUntraced(function* (
  * Signs in with a password: a session, or, for an account with TOTP, a challenge that `verifyMfa`
  * completes with a code (no session until then).
  * A known account is counted by its id, so switching between its username and its e-mail does not
- * double the allowance (see `countPasswordAttempt`). An organisation the account is no member of is
+ * double the allowance (see `countAttempt`). An organisation the account is no member of is
  * the same answer as a wrong password: which organisations an account belongs to is not told to
  * whoever knows its name.
  */
@@ -62,7 +62,7 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
   })
   const failure = (action: "login.failed" | "login.throttled") =>
     recordLoginFailure(action, input.username, found, input.client, organizationId)
-  const attempt = yield* countPasswordAttempt(accountKey, input.client).pipe(
+  const attempt = yield* countAttempt("password", accountKey, input.client).pipe(
     Effect.tapErrorTag("RateLimited", () => failure("login.throttled"))
   )
   const hasher = yield* PasswordHasher
@@ -95,7 +95,7 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     // that the right password cannot buy fresh tries at the code.
     if (hasTotp(mfa)) {
       yield* attempt.giveBack
-      return yield* issueChallenge(account, organization.id)
+      return yield* issueChallenge(member.value, organization.id)
     }
     yield* attempt.succeeded
     return yield* startSession(member.value, organization)

@@ -4,7 +4,7 @@ import { CurrentOrganization } from "../../model/request.ts"
 import { DeliveryPolicy } from "../../ports/delivery-policy.ts"
 import { DeliveryStore } from "../../ports/delivery-store.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
-import { WebhookSender } from "../../ports/webhook-sender.ts"
+import { type SendResult, WebhookSender } from "../../ports/webhook-sender.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { outcomeOf } from "./next-attempt.ts"
@@ -36,12 +36,20 @@ const disable = (claimed: ClaimedDelivery, reason: "gone" | "failing") =>
 const attempt = Effect.fnUntraced(function* (claimed: ClaimedDelivery) {
   const { delivery, webhook } = claimed
   const policy = yield* DeliveryPolicy
-  const result = yield* (yield* WebhookSender).send({
-    url: webhook.url,
-    id: delivery.eventId,
-    body: delivery.body,
-    secrets: yield* secretsOf(claimed, yield* DateTime.now)
-  })
+  const sender = yield* WebhookSender
+  // Unsigned, nothing is sent: the try fails, and is made again once the operator restores the key.
+  const result = yield* secretsOf(claimed, yield* DateTime.now).pipe(
+    Effect.flatMap((secrets) =>
+      sender.send({ url: webhook.url, id: delivery.eventId, body: delivery.body, secrets })
+    ),
+    Effect.catchTag(
+      "SecretUnreadable",
+      (): Effect.Effect<SendResult> =>
+        Effect.succeed({
+          error: "not sent: the signing secret is sealed under a key ROSTER_SECRETS_KEY no longer holds"
+        })
+    )
+  )
   const now = yield* DateTime.now
   const outcome = outcomeOf(result, delivery.attempts, policy.retrySchedule, now, yield* Random.next)
   const webhooks = yield* WebhookStore

@@ -5,7 +5,7 @@ import { hasTotp } from "../../model/mfa.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { authenticate } from "../auth/authenticate.ts"
-import { countPasswordAttempt } from "../auth/count-password-attempt.ts"
+import { countAttempt } from "../auth/count-attempt.ts"
 import { secondFactorHolds } from "../mfa/second-factor.ts"
 
 /**
@@ -29,17 +29,18 @@ export const proveAccount = Effect.fnUntraced(function* (
     }
   }
   if (password === undefined) return yield* new MissingField({ field: "password", purpose: "account_proof" })
-  const attempt = yield* countPasswordAttempt(`member:${account.id}`, client)
+  const attempt = yield* countAttempt("password", `member:${account.id}`, client)
   const verified = yield* (yield* PasswordHasher)
     .verify(account.passwordHash, password)
     .pipe(Effect.tapError(() => attempt.giveBack))
   if (!verified) return yield* new InvalidCredentials()
+  // The password's failures only: the code's, if any, stay counted (see `countAttempt`).
+  yield* attempt.succeeded
   const mfa = Option.getOrUndefined(yield* (yield* MfaStore).find(account.id))
   if (hasTotp(mfa)) {
     if (code === undefined) return yield* new MissingField({ field: "code", purpose: "account_proof" })
-    if (!(yield* secondFactorHolds(mfa, code, { kind: "member", id: account.id }))) {
+    if (!(yield* secondFactorHolds(mfa, code, { kind: "member", id: account.id }, client))) {
       return yield* new MfaInvalid()
     }
   }
-  yield* attempt.succeeded
 })

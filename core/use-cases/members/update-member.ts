@@ -1,7 +1,7 @@
 import { Effect, Option } from "effect"
 import type { AccountChanges, MembershipChanges } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
-import { EditConflict, NotFound, UnknownRole } from "../../model/errors.ts"
+import { EditConflict, Forbidden, NotFound, UnknownRole } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import {
   isActiveMember,
@@ -24,6 +24,7 @@ import {
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { SessionStore } from "../../ports/session-store.ts"
+import { tellAddressChanged } from "../account/tell-address-changed.ts"
 import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 
@@ -48,7 +49,9 @@ const split = (current: MemberRecord, changes: MemberChanges) => {
 /**
  * Changes a member's username, e-mail (no longer verified then), membership flag or role (merge semantics). The username and
  * e-mail are the account's: an organisation's administrator changes them only on an account that is
- * theirs alone, and they are written (and recorded) before the membership's part: a change of both
+ * theirs alone. The e-mail is where reset links go, so changing it is an account change like a
+ * password: it takes `admin.accounts.write` too, never on oneself (one proves a new address of one's
+ * own by a link mailed to it), and the old address is told. The account's part is written (and recorded) before the membership's part: a change of both
  * is two writes, so a membership changed meanwhile by another request (moved, removed, its new role
  * deleted) fails the second after the first took effect, as the audit record shows. Moving a member to
  * another role or deactivating them ends their sessions in the organisation at once. A member cannot
@@ -95,6 +98,12 @@ export const updateMember = Effect.fnUntraced(function* (
   const parts = split(current, changes)
   const changesAccount = Object.keys(parts.account).length > 0
   if (changesAccount) yield* requireMembershipsHere(actor, id, found.value.memberships)
+  // The address is where reset links go: changing it is taking the account, unless proven by it.
+  if (parts.account.email !== undefined) {
+    if (actor._tag === "Member" && actor.member.id === id)
+      return yield* new Forbidden({ reason: "own_email" })
+    yield* requirePermission(actor, "admin.accounts.write")
+  }
   const changesMembership = Object.keys(parts.membership).length > 0 || !changesAccount
   const entryOf = (next: object) =>
     auditEntryOfChanges(
@@ -109,6 +118,7 @@ export const updateMember = Effect.fnUntraced(function* (
     const renamed = yield* members.updateAccount(id, parts.account, entry)
     if (Option.isNone(renamed)) return yield* new NotFound({ entity: "member", id })
     updated = renamed.value
+    if (parts.account.email !== undefined) yield* tellAddressChanged(current.email, renamed.value.email)
   }
   if (changesMembership) {
     const endSessions = newRole !== undefined || changes.activestatus === false

@@ -14,7 +14,8 @@ export type ConfirmTotpInput = typeof ConfirmTotpInput.Type
 
 /**
  * Turns TOTP on with a code made from the pending secret: from then on a login asks for a code.
- * Answers the ten recovery codes, this once; only their digests are kept.
+ * A factor that was on (re-enrolling needed a code of it) is replaced with its recovery codes.
+ * Answers the ten new recovery codes, this once; only their digests are kept.
  */
 export const confirmTotp = Effect.fnUntraced(function* (actor: Principal, input: ConfirmTotpInput) {
   const { member } = yield* ownAccount(actor)
@@ -25,8 +26,10 @@ export const confirmTotp = Effect.fnUntraced(function* (actor: Principal, input:
   const secret = yield* (yield* SecretBox).open(record.pending)
   const step = yield* (yield* Totp).stepOf(secret, input.code.replace(/\s/gu, ""), yield* DateTime.now)
   if (Option.isNone(step)) return yield* new MfaInvalid()
-  const { codes, digests } = yield* newRecoveryCodes
-  const entry = yield* newAuditEntry(auditActorOf(actor), "mfa.enabled", { type: "member", id: member.id })
+  const { codes, digests } = yield* newRecoveryCodes(secret)
+  // A factor that was on is replaced, with its codes, only now: the swap is its own entry.
+  const action = record.secret === null ? "mfa.enabled" : "mfa.replaced"
+  const entry = yield* newAuditEntry(auditActorOf(actor), action, { type: "member", id: member.id })
   // Enrolled again meanwhile: the code was for a secret that is no longer the one to confirm.
   if (!(yield* store.confirm(member.id, record.pending, step.value, digests, entry)))
     return yield* new MfaInvalid()

@@ -1,7 +1,7 @@
 import { DateTime, Duration, Effect } from "effect"
-import type { AccountRecord } from "../../model/account.ts"
 import { AccountToken } from "../../model/account-token.ts"
 import type { OrganizationId } from "../../model/ids.ts"
+import type { MemberRecord } from "../../model/member.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
 
@@ -12,10 +12,11 @@ export const challengeTries = 5
 /**
  * A login's second step, once the password was right for an account with TOTP: a challenge token
  * (its digest kept, replacing the account's previous one) that `verifyMfa` turns into a session
- * in `organizationId` with a code. No session is made yet.
+ * in `organizationId` with a code, while nothing ended the member's sessions meanwhile. No session
+ * is made yet.
  */
 export const issueChallenge = Effect.fnUntraced(function* (
-  account: AccountRecord,
+  member: MemberRecord,
   organizationId: OrganizationId
 ) {
   const now = yield* DateTime.now
@@ -23,12 +24,13 @@ export const issueChallenge = Effect.fnUntraced(function* (
   const challenge = new AccountToken({
     tokenHash: hash,
     purpose: "mfa_challenge",
-    accountId: account.id,
+    accountId: member.id,
     organizationId,
-    email: account.email,
+    email: member.email,
     createdAt: now,
     expiresAt: DateTime.addDuration(now, challengeLifetime),
-    triesLeft: challengeTries
+    triesLeft: challengeTries,
+    sessionEpoch: member.sessionEpoch
   })
   yield* (yield* AccountTokenStore).issue(challenge)
   return { mfaRequired: true as const, challenge: token, expiresAt: challenge.expiresAt }

@@ -3,7 +3,7 @@ import { Unauthenticated, WrongPassword } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { countPasswordAttempt } from "../auth/count-password-attempt.ts"
+import { countAttempt } from "../auth/count-attempt.ts"
 
 /**
  * The signed-in person proves their password again before changing their second factor; guesses
@@ -16,7 +16,7 @@ export const proveOwnPassword = Effect.fnUntraced(function* (
 ) {
   const found = yield* (yield* MemberStore).findAccount(accountId)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
-  const attempt = yield* countPasswordAttempt(`member:${accountId}`, client)
+  const attempt = yield* countAttempt("password", `member:${accountId}`, client)
   const verified = yield* (yield* PasswordHasher)
     .verify(found.value.passwordHash, password)
     .pipe(Effect.tapError(() => attempt.giveBack))

@@ -28,7 +28,9 @@ export const removeTotp = Effect.fnUntraced(function* (
   const record = Option.getOrUndefined(yield* store.find(member.id))
   if (!hasTotp(record)) return yield* new NotFound({ entity: "totp", id: member.id })
   yield* proveOwnPassword(member.id, input.password, client)
-  if (!(yield* secondFactorHolds(record, input.code, auditActorOf(actor)))) return yield* new MfaInvalid()
+  if (!(yield* secondFactorHolds(record, input.code, auditActorOf(actor), client))) {
+    return yield* new MfaInvalid()
+  }
   const entry = yield* newAuditEntry(auditActorOf(actor), "mfa.disabled", { type: "member", id: member.id })
   yield* store.remove(member.id, entry)
   yield* restrictSessionsOf(member.id)

@@ -1,4 +1,5 @@
 import { DateTime, Effect, Option, Schema } from "effect"
+import { tokenStillHolds } from "../../model/account-token.ts"
 import { Forbidden, MfaInvalid, MissingField } from "../../model/errors.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { canAct } from "../../policy/access.ts"
@@ -7,7 +8,6 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SessionTokens } from "../../ports/session-tokens.ts"
-import { countPasswordAttempt } from "../auth/count-password-attempt.ts"
 import { startSession } from "../auth/start-session.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { secondFactorHolds } from "./second-factor.ts"
@@ -25,7 +25,7 @@ export type VerifyMfaInput = typeof VerifyMfaInput.Type
 
 /**
  * A login's second step: the challenge and a code (or a recovery code) make the session the
- * password alone did not. Each try counts on the login throttle as a password guess does, and
+ * password alone did not. Each try counts on the login throttle (see `secondFactorHolds`), and
  * spends one of the challenge's five; the challenge lives five minutes and serves one session.
  * Every way it fails is one answer.
  */
@@ -39,22 +39,23 @@ export const verifyMfa = Effect.fnUntraced(function* (input: VerifyMfaInput) {
     return yield* new MfaInvalid()
   }
   const { accountId, organizationId } = found.value
-  const attempt = yield* countPasswordAttempt(`member:${accountId}`, input.client)
   return yield* Effect.gen(function* () {
     const record = Option.getOrUndefined(yield* (yield* MfaStore).find(accountId))
     const held =
-      record !== undefined && (yield* secondFactorHolds(record, typed, { kind: "member", id: accountId }))
+      record !== undefined &&
+      (yield* secondFactorHolds(record, typed, { kind: "member", id: accountId }, input.client))
     if (!held) {
       yield* challenges.spendTry("mfa_challenge", tokenHash)
       return yield* new MfaInvalid()
     }
     if (Option.isNone(yield* challenges.consume("mfa_challenge", tokenHash))) return yield* new MfaInvalid()
-    yield* attempt.succeeded
     const member = yield* (yield* MemberStore).findById(accountId)
     if (Option.isNone(member)) return yield* new MfaInvalid()
     const role = yield* (yield* RoleStore).findById(member.value.roleId)
     if (!canAct(member.value, Option.getOrUndefined(role)))
       return yield* new Forbidden({ reason: "inactive" })
+    // Its password set meanwhile, or its sessions otherwise ended: the challenge went with them.
+    if (!tokenStillHolds(found.value, member.value)) return yield* new MfaInvalid()
     return yield* startSession(member.value, yield* currentOrganization)
   }).pipe(
     Effect.catchTag("NotFound", () => Effect.fail(new MfaInvalid())),
