@@ -1,7 +1,7 @@
 import { Effect, Layer, Option } from "effect"
 import {
   AccountToken,
-  type AccountTokenPurpose,
+  AccountTokenPurpose,
   AccountTokenStore,
   MemberId,
   OrganizationId,
@@ -11,9 +11,8 @@ import type { Row } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
 import { instantOf, int, millis, optionalRow, rowChecked, text } from "./values.ts"
 
-const purposes: ReadonlyArray<AccountTokenPurpose> = ["password_reset", "email_verification", "mfa_challenge"]
 const purposeOf = (stored: string): AccountTokenPurpose => {
-  const purpose = purposes.find((known) => known === stored)
+  const purpose = AccountTokenPurpose.literals.find((known) => known === stored)
   if (purpose === undefined) throw new Error(`An account token of an unknown purpose: ${stored}`)
   return purpose
 }

@@ -2,6 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import {
   AccountToken,
+  AccountTokenPurpose,
   AccountTokenStore,
   CurrentOrganization,
   defaultOrganizationId,
@@ -55,6 +56,18 @@ describe.each(storeKinds)("AccountTokenStore on %s", (_, stores) => {
         Option.isNone(yield* tokens.find("email_verification", hash(4))),
         "a token serves its own purpose only"
       )
+    }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect("keeps a token of every purpose, each with its epoch", () =>
+    Effect.gen(function* () {
+      const tokens = yield* AccountTokenStore
+      const each = AccountTokenPurpose.literals.map((purpose, n) =>
+        tokenOf(10 + n, { purpose, sessionEpoch: n })
+      )
+      for (const token of each) yield* tokens.issue(token)
+      for (const token of each)
+        assertEquals(valueOf(yield* tokens.find(token.purpose, token.tokenHash)), token)
     }).pipe(Effect.provide(stores()))
   )
 
