@@ -1,6 +1,7 @@
 import { DateTime, Effect, Layer, Option, Schema } from "effect"
 import type { Filter } from "mongodb"
 import {
+  AuditActor,
   type AuditEntry,
   inOrganization,
   maxWebhooks,
@@ -33,6 +34,8 @@ const WebhookDocument = collectionSchema(
     secret: Schema.String,
     previous: Schema.NullOr(Schema.Struct({ secret: Schema.String, until: Schema.DateTimeUtcFromDate })),
     failingSince: Schema.NullOr(Schema.DateTimeUtcFromDate),
+    /** Absent on endpoints made before it was kept. */
+    createdBy: Schema.optionalKey(AuditActor),
     ...bookkeeping
   }),
   WebhookRecord,

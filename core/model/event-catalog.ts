@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import type { PermissionKey } from "./permission.ts"
 
 const Id = Schema.String
 const at = Schema.optionalKey
@@ -66,19 +67,32 @@ const changeOf = (kind: EventObjectKind, withPrevious: boolean) =>
       : {})
   })
 
-const entry = (description: string, data: Schema.Top) => ({ description, data })
+/**
+ * An event type: what it says, what its `data` holds, and the permission that reads its resource
+ * through the API (an endpoint hears only what its creator may read).
+ */
+const entry = (description: string, data: Schema.Top, readableWith: PermissionKey) => ({
+  description,
+  data,
+  readableWith
+})
 
 /** The events Roster sends, each with what its `data` holds. Only appended to. */
 export const eventCatalog = {
-  "member.added": entry("A member joined the organisation", changeOf("member", false)),
+  "member.added": entry("A member joined the organisation", changeOf("member", false), "team.read"),
   "member.updated": entry(
     "A member's role, flags or profile changed (the fields that changed, and `previous`)",
-    changeOf("member", true)
+    changeOf("member", true),
+    "team.read"
   ),
-  "member.removed": entry("A member left or was removed: revoke their access", changeOf("member", false)),
-  "role.created": entry("A role was added", changeOf("role", false)),
-  "role.updated": entry("A role was renamed or its standing changed", changeOf("role", true)),
-  "role.deleted": entry("A role was deleted", changeOf("role", false)),
+  "member.removed": entry(
+    "A member left or was removed: revoke their access",
+    changeOf("member", false),
+    "team.read"
+  ),
+  "role.created": entry("A role was added", changeOf("role", false), "team.read"),
+  "role.updated": entry("A role was renamed or its standing changed", changeOf("role", true), "team.read"),
+  "role.deleted": entry("A role was deleted", changeOf("role", false), "team.read"),
   "role.permissions_changed": entry(
     "A permission was granted to a role or removed from it",
     Schema.Struct({
@@ -86,25 +100,37 @@ export const eventCatalog = {
       roleId: Schema.optionalKey(Schema.Int),
       permissionId: Schema.Int,
       granted: Schema.Boolean
-    })
+    }),
+    "team.read"
   ),
-  "invitation.created": entry("An invitation was made", changeOf("invitation", false)),
-  "invitation.accepted": entry("An invitation was accepted", changeOf("invitation", false)),
-  "invitation.revoked": entry("An invitation was revoked", changeOf("invitation", false)),
+  "invitation.created": entry("An invitation was made", changeOf("invitation", false), "team.read"),
+  "invitation.accepted": entry("An invitation was accepted", changeOf("invitation", false), "team.read"),
+  "invitation.revoked": entry("An invitation was revoked", changeOf("invitation", false), "team.read"),
   "subscription.updated": entry(
     "The subscription was made or its status or plan changed",
-    changeOf("subscription", true)
+    changeOf("subscription", true),
+    "billing.read"
   ),
   "organization.updated": entry(
     "The organisation's name or settings changed",
-    changeOf("organization", true)
+    changeOf("organization", true),
+    "team.read"
   ),
-  "organization.deleted": entry("The organisation was deleted", changeOf("organization", false)),
-  "api_key.created": entry("An API key was created", changeOf("api_key", false)),
-  "api_key.revoked": entry("An API key was revoked", changeOf("api_key", false)),
+  "organization.deleted": entry("The organisation was deleted", changeOf("organization", false), "team.read"),
+  "api_key.created": entry(
+    "An API key was created",
+    changeOf("api_key", false),
+    "organization.api_keys.write"
+  ),
+  "api_key.revoked": entry(
+    "An API key was revoked",
+    changeOf("api_key", false),
+    "organization.api_keys.write"
+  ),
   "webhook.test": entry(
     "A test an administrator sent to one endpoint",
-    Schema.Struct({ organizationId: Schema.String, webhookId: Schema.String })
+    Schema.Struct({ organizationId: Schema.String, webhookId: Schema.String }),
+    "organization.webhooks.write"
   )
 } as const
 

@@ -1,8 +1,11 @@
 import { Schema } from "effect"
-import { EventType } from "./event-catalog.ts"
+import { AuditActor } from "./audit.ts"
+import { EventType, eventCatalog } from "./event-catalog.ts"
 import { OrganizationId, WebhookId } from "./ids.ts"
 import { SealedSecret } from "./mfa.ts"
 import { cursorOf } from "./page.ts"
+import { permissionIdOf } from "./permission.ts"
+import type { PermissionSet } from "./permission-set.ts"
 import { inNfc, isDisplayable } from "./text.ts"
 
 /** An organisation holds at most this many endpoints. */
@@ -39,15 +42,36 @@ export const WebhookDescription = inNfc(
   Schema.String.check(Schema.isTrimmed(), Schema.isMaxLength(500), isDisplayable)
 )
 
-/** An endpoint as it is shown: never its secret. */
+/**
+ * An endpoint as it is stored and listed: never its secret. `createdBy` is whose reading it hears
+ * with (absent on endpoints made before it was kept: they hear as the operator's did).
+ */
 export class Webhook extends Schema.Class<Webhook>("roster/Webhook")({
   id: WebhookId,
   url: Schema.String,
   events: WebhookEvents,
   enabled: Schema.Boolean,
   description: Schema.NullOr(Schema.String),
-  createdAt: Schema.DateTimeUtc
+  createdAt: Schema.DateTimeUtc,
+  createdBy: Schema.optionalKey(AuditActor)
 }) {}
+
+/** An endpoint as it is shown: with the event types it is sent now, which its creator may read. */
+export class WebhookView extends Schema.Class<WebhookView>("roster/WebhookView")({
+  ...Webhook.fields,
+  effectiveEvents: Schema.Array(EventType).annotate({
+    description:
+      "The types this endpoint is sent now: those of `events` that its creator may read through the API (`*` stands for all of those)"
+  })
+}) {}
+
+/** Whether whoever holds `held` may read what an event of `type` carries. */
+export const mayHear = (held: PermissionSet, type: EventType): boolean =>
+  held.has(permissionIdOf(eventCatalog[type].readableWith))
+
+/** The event types an endpoint taking `events` is sent, its creator holding `held`. */
+export const heardTypes = (events: WebhookEvents, held: PermissionSet): ReadonlyArray<EventType> =>
+  EventType.literals.filter((type) => subscribesTo(events, type) && mayHear(held, type))
 
 /** The secret a rotation replaced, which still signs until `until`. */
 export const PreviousSigningSecret = Schema.Struct({ secret: SealedSecret, until: Schema.DateTimeUtc })
@@ -71,7 +95,8 @@ export const toWebhook = (record: WebhookRecord): Webhook =>
       events: record.events,
       enabled: record.enabled,
       description: record.description,
-      createdAt: record.createdAt
+      createdAt: record.createdAt,
+      ...(record.createdBy === undefined ? {} : { createdBy: record.createdBy })
     },
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: checking a checked record again changes its cost, never its result
     { disableChecks: true }

@@ -236,3 +236,45 @@ describe("hole 4: team.members.write takes over an account through its e-mail", 
     expect(await bobsAddress()).toBe("bob@idp.example")
   })
 })
+
+describe("an endpoint with `*` hears every event", () => {
+  it("hears only what its creator may read: a named type they cannot is 403 naming its permission", async () => {
+    const api = await startApi()
+    const hooks = await memberWithPermissions(api, "hooks", [11])
+    const create = (events: ReadonlyArray<string>) =>
+      api.call("POST", "/api/v1/organization/webhooks", {
+        token: hooks.token,
+        body: { url: "https://hooks.example.com/roster", events }
+      })
+    const refused = await create(["member.updated"])
+    expectProblem(refused, 403, "forbidden")
+    expect(refused.body.permission).toBe("team.read")
+    expect(
+      (await api.call("GET", "/api/v1/organization/webhooks", { token: masterKey })).body,
+      "nothing registered"
+    ).toEqual([])
+    const made = await create(["*"])
+    expect(made.status, made.text).toBe(200)
+    expect(made.body.effectiveEvents).toEqual(["webhook.test"])
+    const types = await api.call("GET", "/api/v1/event-types", { token: masterKey })
+    expect(types.body.find((type: { type: string }) => type.type === "member.updated").permission).toBe(
+      "team.read"
+    )
+  })
+
+  it("names ROSTER_WEBHOOK_ALLOW_PRIVATE when it refuses an http or a private address", async () => {
+    const api = await startApi()
+    for (const url of [
+      "http://hooks.example.com/roster",
+      "https://[::ffff:10.0.0.1]/",
+      "https://[fec0::1]/"
+    ]) {
+      const refused = await api.call("POST", "/api/v1/organization/webhooks", {
+        token: masterKey,
+        body: { url, events: ["*"] }
+      })
+      expectProblem(refused, 400, "validation_failed")
+      expect(refused.body.detail, url).toContain("ROSTER_WEBHOOK_ALLOW_PRIVATE")
+    }
+  })
+})

@@ -46,8 +46,11 @@ describe("webhook endpoints over HTTP", () => {
       events: ["*"],
       enabled: true,
       description: "Sync",
-      createdAt: expect.any(String)
+      createdAt: expect.any(String),
+      createdBy: { kind: "master" },
+      effectiveEvents: expect.arrayContaining(["member.added", "subscription.updated", "api_key.created"])
     })
+    expect(read.body.effectiveEvents).toHaveLength(16)
     const listed = await api.call("GET", webhooks, asMaster)
     expect(listed.text).not.toContain(made.secret.slice(6))
     const audit = await api.call("GET", "/api/v1/audit/events?action=webhook.created", asMaster)

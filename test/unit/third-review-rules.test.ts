@@ -3,14 +3,21 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option, Redacted } from "effect"
 import {
+  addMember,
   authenticate,
+  authenticateApiKey,
   CurrentOrganization,
   changeOwnPassword,
   confirmTotp,
+  createApiKey,
+  createWebhook,
   defaultOrganizationId,
+  EventType,
   enrolTotp,
   Forbidden,
   getMember,
+  getWebhook,
+  grantPermission,
   logIn,
   MfaInvalid,
   mfaStatus,
@@ -18,12 +25,14 @@ import {
   permissionIdOf,
   RateLimited,
   regenerateRecoveryCodes,
+  removeMember,
   removeTotp,
   replaceProvisionedUser,
   requestEmailChange,
   requestEmailVerification,
   requestPasswordReset,
   resetPassword,
+  revokeApiKey,
   ScimTokenId,
   setAccountStatus,
   setMemberPassword,
@@ -34,8 +43,18 @@ import {
 } from "../../core/index.ts"
 import { auditRecord } from "../support/audit.ts"
 import { mailbox } from "../support/mailbox.ts"
-import { actorWith, logInAs, master, password, provideRoster, refusal } from "../support/roster.ts"
+import {
+  actorWith,
+  logInAs,
+  master,
+  memberInput,
+  password,
+  provideRoster,
+  refusal,
+  roleWith
+} from "../support/roster.ts"
 import { memberWithTotp, totpCodeNow } from "../support/totp.ts"
+import { recordingSender, roundsUntilIdle, withSender } from "../support/webhook-sending.ts"
 
 const client = "192.0.2.61"
 const proof = { password: Redacted.make(password) }
@@ -297,4 +316,68 @@ describe("another member's e-mail (hole 4)", () => {
       assert.strictEqual((yield* getMember(master, bob.id)).email, "bob@evil.example")
     }).pipe(Effect.provideService(CurrentOrganization, defaultOrganizationId), provide)
   )
+})
+
+describe("what an endpoint hears (§1h round 3)", () => {
+  const hook = { url: "https://hooks.example.com/roster" }
+
+  it.effect(
+    "is what its creator may read: named types they cannot read are refused, `*` is what they can",
+    () => {
+      const sender = recordingSender()
+      return Effect.gen(function* () {
+        const hooks = yield* actorWith("hooks", ["organization.webhooks.write"])
+        const refused = yield* refusal(
+          createWebhook(hooks.principal, { ...hook, events: ["member.updated"] })
+        )
+        assert.strictEqual((refused as Forbidden).permission, "team.read")
+        const made = yield* createWebhook(hooks.principal, { ...hook, events: ["*"] })
+        assert.deepStrictEqual(made.webhook.effectiveEvents, ["webhook.test"])
+        assert.deepStrictEqual(made.webhook.createdBy, { kind: "member", id: hooks.member.id })
+        const staff = yield* roleWith("staff", ["team.read"])
+        yield* addMember(master, memberInput("carol", staff.id))
+        yield* roundsUntilIdle
+        assert.deepStrictEqual(sender.sent, [], "no member's e-mail for one who cannot read members")
+        yield* grantPermission(master, { roleId: hooks.role.id, permissionId: permissionIdOf("team.read") })
+        yield* addMember(master, memberInput("dave", staff.id))
+        yield* roundsUntilIdle
+        assert.include(
+          sender.sent.map((message) => message.type),
+          "member.added",
+          "heard once the creator may read it"
+        )
+        const heard = sender.sent.length
+        yield* removeMember(master, hooks.member.id)
+        assert.deepStrictEqual((yield* getWebhook(master, made.webhook.id)).effectiveEvents, [])
+        yield* addMember(master, memberInput("erin", staff.id))
+        yield* roundsUntilIdle
+        assert.strictEqual(sender.sent.length, heard, "nothing once the creator left")
+      }).pipe(withSender(sender))
+    }
+  )
+
+  it.effect("stops when the API key that made it is revoked; the operator's hear everything", () => {
+    const sender = recordingSender()
+    return Effect.gen(function* () {
+      const key = yield* createApiKey(master, {
+        name: "sync",
+        permissions: ["organization.webhooks.write", "team.read"]
+      })
+      const keyPrincipal = yield* authenticateApiKey(key.key)
+      const byKey = yield* createWebhook(keyPrincipal, { ...hook, events: ["member.added"] })
+      const byOperator = yield* createWebhook(master, { ...hook, events: ["*"] })
+      assert.lengthOf(byOperator.webhook.effectiveEvents, EventType.literals.length)
+      const staff = yield* roleWith("staff", ["team.read"])
+      yield* addMember(master, memberInput("carol", staff.id))
+      yield* roundsUntilIdle
+      const toKeys = () =>
+        sender.sent.filter((message) => message.secrets[0] === Redacted.value(byKey.secret))
+      assert.lengthOf(toKeys(), 1)
+      yield* revokeApiKey(master, key.apiKey.id)
+      yield* addMember(master, memberInput("dave", staff.id))
+      yield* roundsUntilIdle
+      assert.lengthOf(toKeys(), 1, "nothing once its key is revoked")
+      assert.deepStrictEqual((yield* getWebhook(master, byKey.webhook.id)).effectiveEvents, [])
+    }).pipe(withSender(sender))
+  })
 })

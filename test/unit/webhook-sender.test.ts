@@ -166,4 +166,30 @@ describe("checking a destination", () => {
       "allowed"
     )
   })
+
+  it("judges an IPv6 address that carries an IPv4 one by the IPv4 address, and refuses the deprecated ranges", async () => {
+    const cases: Record<string, string> = {
+      // IPv4-compatible (::/96, deprecated): refused whatever it carries.
+      "https://[::10.0.0.1]/": "private_address",
+      "https://[::8.8.8.8]/": "private_address",
+      "https://[::]/": "private_address",
+      // IPv4-mapped and -translated (::ffff:0:0/96, ::ffff:0:0:0/96), NAT64 (64:ff9b::/96), 6to4 (2002::/16).
+      "https://[::ffff:10.0.0.1]/": "private_address",
+      "https://[::ffff:0:a00:1]/": "private_address",
+      "https://[::ffff:0:7f00:1]/": "private_address",
+      "https://[64:ff9b::10.0.0.1]/": "private_address",
+      "https://[64:ff9b::127.0.0.1]/": "private_address",
+      "https://[2002:a9fe:a9fe::1]/": "private_address",
+      "https://[::ffff:8.8.8.8]/": "allowed",
+      "https://[64:ff9b::8.8.8.8]/": "allowed",
+      "https://[2002:808:808::1]/": "allowed",
+      // Site-local (fec0::/10, deprecated), the local NAT64 prefix, and 0.0.0.0/8.
+      "https://[fec0::1]/": "private_address",
+      "https://[64:ff9b:1::1]/": "private_address",
+      "https://0.1.2.3/": "private_address",
+      "https://[2001:4860:4860::8888]/": "allowed"
+    }
+    for (const [url, expected] of Object.entries(cases))
+      expect(reasonOf(await check(url)), url).toBe(expected)
+  })
 })

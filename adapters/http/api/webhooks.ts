@@ -8,10 +8,11 @@ import {
   DeliveryStatus,
   EventType,
   eventCatalog,
+  PermissionKey,
   UpdateWebhookInput,
-  Webhook,
   WebhookCursor,
-  WebhookId
+  WebhookId,
+  WebhookView
 } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { ShownOnceSecret } from "../views.ts"
@@ -21,24 +22,29 @@ import { Authentication, RequiresPermission, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** An endpoint with its signing secret: answered when it is made or its secret rotated, never stored in clear. */
-export const WebhookIssuedView = Schema.Struct({ ...Webhook.fields, secret: ShownOnceSecret })
+export const WebhookIssuedView = Schema.Struct({ ...WebhookView.fields, secret: ShownOnceSecret })
 
 export const EventTypeView = Schema.Struct({
   type: EventType,
   description: Schema.String,
+  /** The permission that reads what the event carries: an endpoint's creator needs it for the endpoint to hear it. */
+  permission: PermissionKey,
   /** The JSON Schema of the event's `data`. */
   schema: Schema.Record(Schema.String, Schema.Unknown)
 })
 
 /** The catalog as it is served: built once, when the service starts. */
-export const eventTypeViews = Object.entries(eventCatalog).map(([type, { description, data }]) => {
-  const { schema, definitions } = Schema.toJsonSchemaDocument(data)
-  return {
-    type: type as EventType,
-    description,
-    schema: Object.keys(definitions).length === 0 ? { ...schema } : { ...schema, $defs: definitions }
+export const eventTypeViews = Object.entries(eventCatalog).map(
+  ([type, { description, data, readableWith }]) => {
+    const { schema, definitions } = Schema.toJsonSchemaDocument(data)
+    return {
+      type: type as EventType,
+      description,
+      permission: readableWith,
+      schema: Object.keys(definitions).length === 0 ? { ...schema } : { ...schema, $defs: definitions }
+    }
   }
-})
+)
 
 const params = { id: WebhookId }
 const exampleId = { id: "whk_0001a2b3c4d5e6f7a8b9c0d1" }
@@ -71,13 +77,13 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       ),
     HttpApiEndpoint.get("listWebhooks", "/organization/webhooks", {
       query: { limit, cursor: Schema.optionalKey(WebhookCursor) },
-      success: pageSchemaOf(Webhook)
+      success: pageSchemaOf(WebhookView)
     })
       .annotate(RequiresPermission, "team.read")
       .annotateMerge(documented("List the organisation's endpoints, oldest first (never their secrets)")),
     HttpApiEndpoint.get("getWebhook", "/organization/webhooks/:id", {
       params,
-      success: Webhook,
+      success: WebhookView,
       error: Problem.NotFound
     })
       .annotate(RequiresPermission, "team.read")
@@ -85,7 +91,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
     HttpApiEndpoint.patch("updateWebhook", "/organization/webhooks/:id", {
       params,
       payload: jsonBody(UpdateWebhookInput),
-      success: Webhook,
+      success: WebhookView,
       error: Problem.NotFound
     })
       .annotate(RequiresPermission, "organization.webhooks.write")
@@ -97,7 +103,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       ),
     HttpApiEndpoint.delete("deleteWebhook", "/organization/webhooks/:id", {
       params,
-      success: Webhook,
+      success: WebhookView,
       error: Problem.NotFound
     })
       .annotate(RequiresPermission, "organization.webhooks.write")

@@ -11,8 +11,8 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
-  type Webhook,
-  WebhookCursor
+  WebhookCursor,
+  type WebhookView
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { eventTypeViews } from "../api/webhooks.ts"
@@ -20,7 +20,7 @@ import { asCaller } from "./as-caller.ts"
 import { pageResponse } from "./page-response.ts"
 
 const withSecret = Effect.map(
-  ({ webhook, secret }: { webhook: Webhook; secret: Redacted.Redacted<string> }) => ({
+  ({ webhook, secret }: { webhook: WebhookView; secret: Redacted.Redacted<string> }) => ({
     ...webhook,
     secret
   })

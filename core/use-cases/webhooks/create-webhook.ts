@@ -15,6 +15,7 @@ import { SessionTokens } from "../../ports/session-tokens.ts"
 import { WebhookSender } from "../../ports/webhook-sender.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { requireHearable, webhookView } from "./webhook-view.ts"
 
 export const CreateWebhookInput = Schema.Struct({
   url: WebhookUrl,
@@ -24,11 +25,13 @@ export const CreateWebhookInput = Schema.Struct({
 export type CreateWebhookInput = typeof CreateWebhookInput.Type
 
 /**
- * Registers an endpoint the organisation's events are posted to, enabled. Its signing secret is
+ * Registers an endpoint the organisation's events are posted to, enabled. It hears what its creator
+ * may read, as long as they may (a type they may not read is refused). Its signing secret is
  * answered this once; it is kept sealed by the secret box.
  */
 export const createWebhook = Effect.fnUntraced(function* (actor: Principal, input: CreateWebhookInput) {
   yield* requirePermission(actor, "organization.webhooks.write")
+  yield* requireHearable(actor, input.events)
   yield* (yield* WebhookSender).checkDestination(input.url)
   const secret = yield* (yield* SessionTokens).issueSigningSecret
   const record = new WebhookRecord({
@@ -41,7 +44,8 @@ export const createWebhook = Effect.fnUntraced(function* (actor: Principal, inpu
     organizationId: yield* CurrentOrganization,
     secret: yield* (yield* SecretBox).seal(secret),
     previous: null,
-    failingSince: null
+    failingSince: null,
+    createdBy: auditActorOf(actor)
   })
   const entry = yield* newAuditEntry(
     auditActorOf(actor),
@@ -50,5 +54,5 @@ export const createWebhook = Effect.fnUntraced(function* (actor: Principal, inpu
     { url: [null, record.url], events: [null, record.events], description: [null, record.description] }
   )
   yield* (yield* WebhookStore).insert(record, entry)
-  return { webhook: toWebhook(record), secret }
+  return { webhook: yield* webhookView(toWebhook(record)), secret }
 })

@@ -5,6 +5,7 @@ import type { Principal } from "../../model/principal.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { managedWebhook } from "./managed-webhook.ts"
+import { webhookView } from "./webhook-view.ts"
 
 /** Deletes an endpoint with its deliveries: it is sent nothing more. */
 export const deleteWebhook = Effect.fnUntraced(function* (actor: Principal, id: WebhookId) {
@@ -17,5 +18,5 @@ export const deleteWebhook = Effect.fnUntraced(function* (actor: Principal, id: 
   )
   const removed = yield* (yield* WebhookStore).remove(id, entry)
   if (Option.isNone(removed)) return yield* new NotFound({ entity: "webhook", id })
-  return removed.value
+  return yield* webhookView(removed.value)
 })

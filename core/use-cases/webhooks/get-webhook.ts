@@ -3,7 +3,8 @@ import type { WebhookId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { toWebhook } from "../../model/webhook.ts"
 import { managedWebhook } from "./managed-webhook.ts"
+import { webhookView } from "./webhook-view.ts"
 
-/** One of the organisation's endpoints, never its secret. */
+/** One of the organisation's endpoints with the types it is sent now, never its secret. */
 export const getWebhook = (actor: Principal, id: WebhookId) =>
-  Effect.map(managedWebhook(actor, id, "team.read"), toWebhook)
+  Effect.flatMap(managedWebhook(actor, id, "team.read"), (webhook) => webhookView(toWebhook(webhook)))

@@ -1,9 +1,10 @@
 import { Effect, Schema } from "effect"
 import { defaultPageLimit, type Page, PageLimit, pageOf } from "../../model/page.ts"
 import type { Principal } from "../../model/principal.ts"
-import { type Webhook, WebhookPosition } from "../../model/webhook.ts"
+import { WebhookPosition, type WebhookView } from "../../model/webhook.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
+import { webhookView } from "./webhook-view.ts"
 
 export const ListWebhooksInput = Schema.Struct({
   limit: Schema.optionalKey(PageLimit),
@@ -11,11 +12,15 @@ export const ListWebhooksInput = Schema.Struct({
 })
 export type ListWebhooksInput = typeof ListWebhooksInput.Type
 
-/** One page of the organisation's endpoints, oldest first, never their secrets. */
+/** One page of the organisation's endpoints, oldest first, with what each is sent now, never their secrets. */
 export const listWebhooks = Effect.fnUntraced(function* (actor: Principal, input: ListWebhooksInput = {}) {
   yield* requirePermission(actor, "team.read")
   const limit = input.limit ?? defaultPageLimit
   const rows = yield* (yield* WebhookStore).page(input.after, limit + 1)
-  const page: Page<Webhook, WebhookPosition> = pageOf(rows, limit, ({ createdAt, id }) => ({ createdAt, id }))
+  const views = yield* Effect.forEach(rows, webhookView)
+  const page: Page<WebhookView, WebhookPosition> = pageOf(views, limit, ({ createdAt, id }) => ({
+    createdAt,
+    id
+  }))
   return page
 })

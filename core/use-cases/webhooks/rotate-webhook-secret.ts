@@ -7,6 +7,7 @@ import { SessionTokens } from "../../ports/session-tokens.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { managedWebhook } from "./managed-webhook.ts"
+import { webhookView } from "./webhook-view.ts"
 
 /** How long a replaced secret keeps signing beside the new one, while receivers move to it. */
 export const rotationOverlap = Duration.hours(24)
@@ -20,5 +21,5 @@ export const rotateWebhookSecret = Effect.fnUntraced(function* (actor: Principal
   const entry = yield* newAuditEntry(auditActorOf(actor), "webhook.secret_rotated", { type: "webhook", id })
   const rotated = yield* (yield* WebhookStore).rotate(id, sealed, { secret: webhook.secret, until }, entry)
   if (Option.isNone(rotated)) return yield* new NotFound({ entity: "webhook", id })
-  return { webhook: rotated.value, secret }
+  return { webhook: yield* webhookView(rotated.value), secret }
 })

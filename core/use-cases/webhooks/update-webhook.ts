@@ -8,6 +8,7 @@ import { WebhookSender } from "../../ports/webhook-sender.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
 import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 import { managedWebhook } from "./managed-webhook.ts"
+import { requireHearable, webhookView } from "./webhook-view.ts"
 
 export const UpdateWebhookInput = Schema.Struct({
   url: Schema.optionalKey(WebhookUrl),
@@ -21,7 +22,8 @@ const fields = ["url", "events", "enabled", "description"]
 
 /**
  * Changes an endpoint's URL, events, description, or whether it is sent anything; enabling it
- * again forgets its failures. A change that changes nothing writes nothing.
+ * again forgets its failures. Events named must be ones the caller may read; the endpoint still
+ * hears as its creator. A change that changes nothing writes nothing.
  */
 export const updateWebhook = Effect.fnUntraced(function* (
   actor: Principal,
@@ -29,6 +31,7 @@ export const updateWebhook = Effect.fnUntraced(function* (
   input: UpdateWebhookInput
 ) {
   const webhook = yield* managedWebhook(actor, id)
+  if (input.events !== undefined) yield* requireHearable(actor, input.events)
   if (input.url !== undefined && input.url !== webhook.url) {
     yield* (yield* WebhookSender).checkDestination(input.url)
   }
@@ -39,9 +42,9 @@ export const updateWebhook = Effect.fnUntraced(function* (
     { type: "webhook", id },
     changes
   )
-  if (entry === undefined) return toWebhook(webhook)
+  if (entry === undefined) return yield* webhookView(toWebhook(webhook))
   const changed = Object.fromEntries(Object.entries(changes).map(([field, [, value]]) => [field, value]))
   const updated = yield* (yield* WebhookStore).update(id, changed, entry)
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "webhook", id })
-  return updated.value
+  return yield* webhookView(updated.value)
 })
