@@ -1,7 +1,7 @@
 export { recordingAccountMail } from "./account-mail.ts"
 export { auditLogLayer, auditTrailLayer, MemoryAuditTrail } from "./audit-log.ts"
 export { recordingInvitationMail } from "./invitation-mail.ts"
-export { makeInvitationStore } from "./invitation-store.ts"
+export { memoryKitLayer } from "./kit.ts"
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
 export { makeMemberStore } from "./member-store.ts"
 export { makeOrganizationStore } from "./organization-store.ts"

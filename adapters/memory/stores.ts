@@ -1,15 +1,12 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
-import { accountTokenStoreLayer } from "./account-token-store.ts"
-import { apiKeyStoreLayer } from "./api-key-store.ts"
+import { declaredStores } from "../resources/stores.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
-import { deliveryStoreLayer } from "./delivery-store.ts"
 import { eventSourceLayer } from "./event-source.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
-import { invitationStoreLayer } from "./invitation-store.ts"
+import { memoryKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
-import { mfaStoreLayer } from "./mfa-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
@@ -17,23 +14,16 @@ import { roleHoldersLayer } from "./role-holders.ts"
 import { composedRoleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
-import { scimTokenStoreLayer } from "./scim-token-store.ts"
 import { composedSessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
-import { webhookStateLayer } from "./webhook-state.ts"
-import { webhookStoreLayer } from "./webhook-store.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
 export const MemoryStores = Layer.mergeAll(
   organizationStoreLayer,
   memberStoreLayer,
-  invitationStoreLayer,
-  scimTokenStoreLayer,
-  apiKeyStoreLayer,
-  accountTokenStoreLayer,
-  mfaStoreLayer,
+  declaredStores.pipe(Layer.provide(memoryKitLayer)),
   provisioningStoreLayer,
   // A record is granted only to a role the role store holds.
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),
@@ -44,8 +34,7 @@ export const MemoryStores = Layer.mergeAll(
   paymentInboxLayer,
   storeHealthLayer,
   auditLogLayer,
-  eventSourceLayer,
-  Layer.mergeAll(webhookStoreLayer, deliveryStoreLayer).pipe(Layer.provide(webhookStateLayer))
+  eventSourceLayer
 ).pipe(Layer.provide([auditTrailLayer, roleHoldersLayer]), (stores) =>
   Layer.provideMerge(composedSessionLookupLayer.pipe(Layer.provideMerge(composedRoleLookupLayer)), stores)
 ) satisfies Layer.Layer<StorePorts, unknown, unknown>

@@ -3,7 +3,8 @@ import { type Db, type IndexDescription, MongoServerError } from "mongodb"
 import { query } from "./driver.ts"
 
 /**
- * What the stores rely on: uniqueness is the database's to enforce, not any one instance's. Every
+ * What the hand-written stores rely on (the declared resources' indexes are their kit's): uniqueness
+ * is the database's to enforce, not any one instance's. Every
  * query of an organisation's documents names it, so its indexes lead with `organizationId`; accounts
  * (usernames, e-mails) and ids are unique in the deployment, a membership within its organisation.
  */
@@ -23,20 +24,6 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
       name: "by_role_in_membership_order_in_organization"
     }
   ],
-  invitations: [
-    { key: { tokenHash: 1 }, name: "token_hash_unique", unique: true },
-    { key: { pendingKey: 1 }, name: "one_pending_per_email", unique: true },
-    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
-  ],
-  scim_tokens: [
-    { key: { tokenHash: 1 }, name: "token_hash_unique", unique: true },
-    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
-  ],
-  api_keys: [
-    { key: { lookup: 1 }, name: "lookup_unique", unique: true },
-    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
-  ],
-  account_tokens: [{ key: { tokenHash: 1 }, name: "token_hash_unique", unique: true }],
   user_profiles: [
     { key: { organizationId: 1, userNameKey: 1 }, name: "user_name_unique_in_organization", unique: true }
   ],
@@ -58,17 +45,6 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { organizationId: 1, "target.id": 1, at: -1, _id: -1 }, name: "by_target_in_organization" },
     { key: { requestKey: 1 }, name: "by_request_key" },
     { key: { unsent: 1, at: 1, _id: 1 }, name: "unsent_in_order" }
-  ],
-  webhooks: [
-    // An organisation's endpoints each hold one of its `maxWebhooks` slots: the limit is the index's.
-    { key: { organizationId: 1, slot: 1 }, name: "one_endpoint_per_slot", unique: true },
-    { key: { organizationId: 1, createdAt: 1, _id: 1 }, name: "creation_order_in_organization" }
-  ],
-  webhook_deliveries: [
-    { key: { webhookId: 1, eventId: 1 }, name: "one_delivery_per_event", unique: true },
-    { key: { webhookId: 1, createdAt: -1, _id: -1 }, name: "newest_first_of_endpoint" },
-    { key: { nextAttemptAt: 1 }, name: "by_due_time" },
-    { key: { updatedAt: 1 }, name: "by_update" }
   ],
   subscriptions: [
     { key: { providerSubscriptionId: 1 }, name: "by_provider_subscription" },
@@ -92,7 +68,9 @@ const superseded: Record<string, ReadonlyArray<string>> = {
   ],
   roles: ["role_key_unique"],
   audit_events: ["newest_first", "by_action", "by_actor", "by_target"],
-  subscriptions: ["newest_first"]
+  subscriptions: ["newest_first"],
+  // Declared resources' indexes are their kit's (kit-indexes.ts): these orders it no longer needs.
+  webhook_deliveries: ["newest_first_of_endpoint", "by_due_time", "by_update"]
 }
 
 const indexNotFound = 27

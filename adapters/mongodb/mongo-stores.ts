@@ -1,7 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
-import { accountTokenStoreLayer } from "./account-token-store.ts"
-import { apiKeyStoreLayer } from "./api-key-store.ts"
+import { declaredStores } from "../resources/stores.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import {
   relayAtStart,
@@ -10,15 +9,14 @@ import {
   repairWhileRunning
 } from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
-import { deliveryStoreLayer } from "./delivery-store.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
-import { invitationStoreLayer } from "./invitation-store.ts"
+import { mongoKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
-import { mfaStoreLayer } from "./mfa-store.ts"
 import { extendOwnersToCatalog } from "./migrations/catalog-permissions.ts"
 import { moveIntoDefaultOrganization } from "./migrations/default-organization.ts"
+import { moveMfaIntoItsCollection } from "./migrations/mfa-factors.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
 import { splitAccounts } from "./migrations/split-accounts.ts"
@@ -28,12 +26,10 @@ import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
-import { scimTokenStoreLayer } from "./scim-token-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
-import { webhookStoreLayer } from "./webhook-store.ts"
 
 // Said once per process: a server without TTL indexes lacks them for every database it serves.
 let warnedWithoutTtl = false
@@ -43,6 +39,7 @@ const indexesLayer = Layer.effectDiscard(
     moveIntoDefaultOrganization(db).pipe(
       Effect.andThen(splitAccounts(db)),
       Effect.andThen(relayAtStart(db)),
+      Effect.andThen(moveMfaIntoItsCollection(db)),
       Effect.andThen(moveRoleRecordsIntoRoles(db)),
       Effect.andThen(recordRoleDeactivations(db)),
       Effect.andThen(extendOwnersToCatalog(db)),
@@ -68,11 +65,7 @@ const writingStores = (options: MongoOptions) =>
   Layer.mergeAll(
     organizationStoreLayer,
     memberStoreLayer,
-    invitationStoreLayer,
-    scimTokenStoreLayer,
-    apiKeyStoreLayer,
-    accountTokenStoreLayer,
-    mfaStoreLayer,
+    declaredStores.pipe(Layer.provide(mongoKitLayer)),
     provisioningStoreLayer,
     roleStoreLayer,
     rolePermissionStoreLayer,
@@ -82,9 +75,7 @@ const writingStores = (options: MongoOptions) =>
     subscriptionStoreLayer,
     paymentInboxLayer,
     storeHealthLayer,
-    auditLogLayer(options),
-    webhookStoreLayer,
-    deliveryStoreLayer
+    auditLogLayer(options)
   ).pipe((stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores))
 
 /** `stores` on the database, prepared: indexes ensured, fences a dead write left taken down. */

@@ -11,9 +11,13 @@ import { schemaV8 } from "./schema-v8.ts"
 import { schemaV9 } from "./schema-v9.ts"
 import { schemaV10 } from "./schema-v10.ts"
 import { schemaV11 } from "./schema-v11.ts"
+import { schemaV12 } from "./schema-v12.ts"
 
-/** Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. */
-const steps: ReadonlyArray<string> = [
+/**
+ * Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. A step
+ * is SQL, or a function of the connection where rows must be read to be written anew.
+ */
+const steps: ReadonlyArray<string | ((db: SqliteConnection) => void)> = [
   schemaV1,
   schemaV2,
   schemaV3,
@@ -24,7 +28,8 @@ const steps: ReadonlyArray<string> = [
   schemaV8,
   schemaV9,
   schemaV10,
-  schemaV11
+  schemaV11,
+  schemaV12
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */
@@ -56,7 +61,9 @@ export const migrate = (db: SqliteConnection) =>
       try {
         // Another process may have taken this step while this one waited for the lock.
         if (versionOf(db) < version) {
-          db.exec(steps[version - 1] ?? "")
+          const step = steps[version - 1] ?? ""
+          if (typeof step === "string") db.exec(step)
+          else step(db)
           db.exec(`PRAGMA user_version = ${version}`)
         }
         db.exec("COMMIT")

@@ -1,28 +1,23 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
-import { accountTokenStoreLayer } from "./account-token-store.ts"
-import { apiKeyStoreLayer } from "./api-key-store.ts"
+import { declaredStores } from "../resources/stores.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
-import { deliveryStoreLayer } from "./delivery-store.ts"
 import { eventSourceLayer } from "./event-source.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"
-import { invitationStoreLayer } from "./invitation-store.ts"
+import { sqliteKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
-import { mfaStoreLayer } from "./mfa-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
 import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
-import { scimTokenStoreLayer } from "./scim-token-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 import { subscriptionStoreLayer } from "./subscription-store.ts"
-import { webhookStoreLayer } from "./webhook-store.ts"
 
 /**
  * Every store port on one SQLite file, its schema migrated before the first request; the file is
@@ -33,11 +28,7 @@ export const sqliteStores = (options: SqliteOptions) =>
     Layer.mergeAll(
       organizationStoreLayer,
       memberStoreLayer,
-      invitationStoreLayer,
-      scimTokenStoreLayer,
-      apiKeyStoreLayer,
-      accountTokenStoreLayer,
-      mfaStoreLayer,
+      declaredStores.pipe(Layer.provide(sqliteKitLayer)),
       provisioningStoreLayer,
       roleStoreLayer,
       roleLookupLayer,
@@ -50,8 +41,6 @@ export const sqliteStores = (options: SqliteOptions) =>
       paymentInboxLayer,
       storeHealthLayer,
       auditLogLayer,
-      eventSourceLayer,
-      webhookStoreLayer,
-      deliveryStoreLayer
+      eventSourceLayer
     ).pipe(Layer.provide(sqliteDatabaseLayer(options)))
   ) satisfies Layer.Layer<StorePorts, unknown, unknown>

@@ -33,10 +33,20 @@ export class DeliveryRecord extends Schema.Class<DeliveryRecord>("roster/Deliver
   webhookId: WebhookId,
   organizationId: OrganizationId,
   /** The message's body, the same on every attempt. */
-  body: Schema.String
+  body: Schema.String,
+  /** While an instance is trying it: what proves its claim, and until when the claim holds. */
+  claim: Schema.optionalKey(Schema.String),
+  leaseUntil: Schema.optionalKey(Schema.DateTimeUtc)
 }) {}
 
-export const toDelivery = ({ webhookId: _w, organizationId: _o, body: _b, ...fields }: DeliveryRecord) =>
+export const toDelivery = ({
+  webhookId: _w,
+  organizationId: _o,
+  body: _b,
+  claim: _c,
+  leaseUntil: _l,
+  ...fields
+}: DeliveryRecord) =>
   new Delivery(
     fields,
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: checking a checked record again changes its cost, never its result
@@ -55,12 +65,15 @@ export const pendingDelivery = (
   )
 
 /** A delivery as a try's outcome leaves it: what the last try said replaced, due again only if failed. */
+/** A try's outcome written, its claim ended. */
 export const settled = (record: DeliveryRecord, outcome: DeliveryOutcome, now: DateTime.Utc) => {
   const {
     nextAttemptAt: _,
     lastStatusCode: _code,
     lastError: _error,
     lastResponse: _response,
+    claim: _claim,
+    leaseUntil: _lease,
     ...kept
   } = record
   return new DeliveryRecord(

@@ -25,6 +25,7 @@ import { RoleLookup } from "./role-lookup.ts"
 import { RolePermissionStore } from "./role-permission-store.ts"
 import { RoleStore } from "./role-store.ts"
 import { ScimTokenStore } from "./scim-token-store.ts"
+import { SealedSecrets } from "./sealed-secrets.ts"
 import { SecretBox } from "./secret-box.ts"
 import { SessionLookup } from "./session-lookup.ts"
 import { SessionStore } from "./session-store.ts"
@@ -58,6 +59,7 @@ export const storePorts = [
   RolePermissionStore,
   RoleStore,
   ScimTokenStore,
+  SealedSecrets,
   SessionLookup,
   SessionStore,
   StoreHealth,

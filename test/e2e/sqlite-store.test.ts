@@ -324,4 +324,64 @@ describe("the SQLite store (npm start without a store configured)", () => {
     })
     expect(listed[0].lastSeenAt).toBe(listed[0].createdAt)
   })
+
+  it("the records a file held at version 11 are read, used and changed through their declarations' tables", async () => {
+    const directory = dataDirectory()
+    const file = join(directory, "roster.db")
+    const sha = (text: string) => createHash("sha256").update(text).digest("hex")
+    const secret = "a".repeat(43)
+    const scimToken = "rsc_a-scim-token-made-before-version-twelve"
+    const resetToken = "rsr_a-reset-token-mailed-before-version-twelve"
+    const now = Date.now()
+    const later = now + 3_600_000
+    const steps = Array.from({ length: 11 }, (_, i) => `adapters/sqlite/schema-v${i + 1}.ts`)
+    const rows = [
+      "INSERT INTO organizations (id, name, slug, created_at) VALUES ('default', 'Default', 'default', 0)",
+      "INSERT INTO roles (organization_id, name, role_key, active, created_at) VALUES ('default', 'Staff', 'staff', 1, 0)",
+      "INSERT INTO role_permissions (organization_id, role_id, permission_ids, updated_at) VALUES ('default', 1, '[1,2,11]', 0)",
+      "INSERT INTO accounts (id, username, username_key, email, password_hash, active, epoch, created_at) VALUES ('mem_old', 'old', 'old', 'old@example.com', '$scrypt$x', 1, 0, 0)",
+      "INSERT INTO memberships (organization_id, account_id, role_id, active, epoch, created_at) VALUES ('default', 'mem_old', 1, 1, 0, 0)",
+      `INSERT INTO api_keys (id, organization_id, name, lookup, start, permission_ids, created_by, created_at, secret_hash)
+         VALUES ('key_old', 'default', 'Sync', '0123456789abcdef', 'rk_0123456', '[1]', '{"kind":"master"}', ${now}, '${sha(secret)}')`,
+      `INSERT INTO scim_tokens (id, organization_id, name, token_hash, created_at, permission_ids)
+         VALUES ('scim_old', 'default', 'IdP', '${sha(scimToken)}', ${now}, '[1,2]')`,
+      `INSERT INTO invitations (id, organization_id, email, role_id, status, token_hash, expires_at, created_at)
+         VALUES ('inv_old', 'default', 'new@example.com', 1, 'pending', '${sha("rsi_x")}', ${later}, ${now})`,
+      `INSERT INTO account_tokens (token_hash, purpose, account_id, organization_id, email, created_at, expires_at, tries_left, session_epoch)
+         VALUES ('${sha(resetToken)}', 'password_reset', 'mem_old', 'default', 'old@example.com', ${now}, ${later}, 1, 0)`,
+      `INSERT INTO account_mfa (account_id, secret, pending, last_step, recovery_codes) VALUES ('mem_old', 'plain.JBSWY3DPEHPK3PXP', NULL, 0, '[]')`,
+      `INSERT INTO webhooks (id, organization_id, created_at, enabled, document) VALUES ('whk_old', 'default', ${now}, 1,
+         '${JSON.stringify({ id: "whk_old", url: "https://hooks.example.com/old", events: ["*"], enabled: true, description: null, createdAt: new Date(now).toISOString(), organizationId: "default", secret: "plain.whsec_x", previous: null, failingSince: null })}')`
+    ]
+    const script = `${steps.map((step, i) => `import { schemaV${i + 1} } from ${JSON.stringify(join(process.cwd(), step))}`).join("\n")}
+      const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(file)})
+      for (const step of [${steps.map((_, i) => `schemaV${i + 1}`).join(", ")}]) db.exec(step)
+      db.exec("PRAGMA user_version = 11")
+      for (const row of ${JSON.stringify(rows)}) db.exec(row)
+      db.close()`
+    await run("node_modules/.bin/bun", ["-e", script])
+    const server = await serve(directory)
+    const me = await json(call(server, "GET", "/api/v1/auth/me", undefined, `rk_0123456789abcdef_${secret}`))
+    expect(me.principal).toMatchObject({ kind: "api_key", id: "key_old", name: "Sync" })
+    const users = await call(server, "GET", "/scim/v2/Users", undefined, scimToken)
+    expect(users.status).toBe(200)
+    const invited = await json(call(server, "GET", "/api/v1/team/invitations"))
+    expect(invited).toMatchObject([{ id: "inv_old", email: "new@example.com", status: "pending" }])
+    const endpoints = await json(call(server, "GET", "/api/v1/organization/webhooks"))
+    expect(endpoints).toMatchObject([{ id: "whk_old", url: "https://hooks.example.com/old" }])
+    const reset = await post(server, "/api/v1/auth/password/reset", {
+      token: resetToken,
+      newPassword: password
+    })
+    expect(reset.status).toBe(200)
+    const login = await json(post(server, "/api/v1/auth/login", { username: "old", password }))
+    expect(login.mfaRequired, "the second factor came along").toBe(true)
+    const tables = await sqlite(
+      file,
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%_v11'"
+    )
+    expect(tables).toEqual([])
+    const [{ user_version }] = await sqlite(file, "PRAGMA user_version")
+    expect(user_version).toBe(12)
+  })
 })

@@ -49,11 +49,12 @@ describe("TOTP secrets at rest (npm start on SQLite with ROSTER_SECRETS_KEY)", (
     const { secret } = await call("POST", "/api/v1/auth/mfa/totp", { password }, token)
     await call("POST", "/api/v1/auth/mfa/totp/confirm", { code: generateSync({ secret }) }, token)
     const read = `const { Database } = require("bun:sqlite"); const db = new Database(${JSON.stringify(join(directory, "roster.db"))})
-      console.log(JSON.stringify(db.query("SELECT secret, recovery_codes FROM account_mfa").all())); db.close()`
-    const [stored] = JSON.parse((await run("node_modules/.bin/bun", ["-e", read])).stdout)
+      console.log(JSON.stringify(db.query("SELECT document FROM mfa_factors").all())); db.close()`
+    const [row] = JSON.parse((await run("node_modules/.bin/bun", ["-e", read])).stdout)
+    const stored = JSON.parse(row.document)
     expect(stored.secret).toMatch(/^v1\.[0-9a-f]{8}\./u)
-    expect(stored.secret).not.toContain(secret)
-    expect(JSON.parse(stored.recovery_codes)).toHaveLength(10)
+    expect(row.document).not.toContain(secret)
+    expect(stored.recoveryCodes).toHaveLength(10)
     const challenged = await (await post(server, "/api/v1/auth/login", { username: "ada", password })).json()
     expect(challenged.mfaRequired).toBe(true)
     const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })

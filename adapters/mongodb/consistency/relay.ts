@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { Db, Filter } from "mongodb"
 import type { AuditTarget } from "../../../core/index.ts"
+import { declaredResources } from "../../resources/index.ts"
 import { query, queryWrite } from "../driver.ts"
 import type { AuditEntryDocument } from "./audit-document.ts"
 import { copyEntries, type RelayBatches } from "./relay-batches.ts"
@@ -17,6 +18,12 @@ const byId = (collection: string, key: (id: string) => string | number): Place =
   find: (entry) => ({ _id: key(entry.target.id) })
 })
 
+/** Where the declared resources' entries of `type` wait: their records, by key (adapters/resources). */
+const declared = (type: AuditTarget["type"]): ReadonlyArray<Place> =>
+  declaredResources
+    .filter((resource) => resource.audit === type)
+    .map((resource) => byId(resource.name, String))
+
 /**
  * Where each kind of target's entries wait. A member's wait on its membership, or on its account
  * for a change of the account. Every kind of target is named, so that a new one nobody registers
@@ -30,7 +37,8 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
       collection: "members",
       find: (entry) => ({ accountId: entry.target.id, organizationId: entry.organizationId })
     },
-    byId("accounts", (id) => id)
+    byId("accounts", (id) => id),
+    ...declared("member")
   ],
   role: [byId("roles", Number)],
   role_permission_detail: [
@@ -43,10 +51,10 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
   ],
   subscription: [byId("subscriptions", (id) => id)],
   organization: [byId("organizations", (id) => id)],
-  invitation: [byId("invitations", (id) => id)],
-  scim_token: [byId("scim_tokens", (id) => id)],
-  api_key: [byId("api_keys", (id) => id)],
-  webhook: [byId("webhooks", (id) => id)],
+  invitation: declared("invitation"),
+  scim_token: declared("scim_token"),
+  api_key: declared("api_key"),
+  webhook: declared("webhook"),
   login: [],
   session: []
 }

@@ -1,19 +1,5 @@
 import { Context, Effect, Layer, Option } from "effect"
-import {
-  ApiKeyStore,
-  AuditEntry,
-  InvitationStore,
-  MemberStore,
-  MfaStore,
-  OrganizationStore,
-  RolePermissionStore,
-  RoleStore,
-  ScimTokenStore,
-  type StorePorts,
-  type StoreUnavailable,
-  SubscriptionStore,
-  WebhookStore
-} from "../../../core/index.ts"
+import { AuditEntry, type StorePorts, type StoreUnavailable, storePorts } from "../../../core/index.ts"
 
 /**
  * Moves an entry a write left pending on its document into the record (see `relayEntry`): what
@@ -23,20 +9,6 @@ export class AuditRelay extends Context.Service<
   AuditRelay,
   (entry: AuditEntry) => Effect.Effect<void, StoreUnavailable>
 >()("roster/mongodb/AuditRelay") {}
-
-/** The stores whose writes carry an audit entry. */
-const writingEntries: ReadonlyArray<Context.Key<StorePorts, object>> = [
-  ApiKeyStore,
-  InvitationStore,
-  MemberStore,
-  MfaStore,
-  OrganizationStore,
-  RolePermissionStore,
-  RoleStore,
-  ScimTokenStore,
-  SubscriptionStore,
-  WebhookStore
-]
 
 /** An answer saying the write did not happen (its condition failed): it left no entry to move. */
 const wroteNothing = (answer: unknown) =>
@@ -81,7 +53,8 @@ export const relayingWhatTheyWrite = <E, R>(stores: Layer.Layer<StorePorts | Aud
     Effect.map(Effect.context<StorePorts | AuditRelay>(), (context) => {
       const relay = Context.get(context, AuditRelay)
       let result: Context.Context<StorePorts> = Context.omit(AuditRelay)(context)
-      for (const port of writingEntries)
+      // Every store: an operation handed no entry relays nothing, whatever store it is.
+      for (const port of storePorts as ReadonlyArray<Context.Key<StorePorts, object>>)
         result = Context.add(result, port, relaying(Context.get(context, port), relay))
       return result
     })

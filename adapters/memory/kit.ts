@@ -1,0 +1,178 @@
+import { Effect, Layer, Option } from "effect"
+import type { AuditEntry } from "../../core/index.ts"
+import { comparable, matches, ordered } from "../resources/in-process.ts"
+import { openOnce } from "../resources/open-once.ts"
+import { Full, type OpenedResource, RecordKit, type Records, Taken } from "../resources/records.ts"
+import {
+  type ColumnValue,
+  columnOf,
+  conditionsOf,
+  isRange,
+  keyOf,
+  type Resource,
+  type Where
+} from "../resources/resource.ts"
+import { MemoryAuditTrail } from "./audit-log.ts"
+
+/** A unique combination's value for a record: its columns' values, or none when one of them holds none. */
+const comboOf = <R extends object>(declared: Resource<R>, columns: ReadonlyArray<string>, record: R) => {
+  const values = columns.map((column) => comparable(columnOf(declared, column, record)))
+  return values.includes(null) ? undefined : JSON.stringify(values)
+}
+
+/**
+ * A resource's records in process memory: a map by key, one map per unique combination (so a
+ * lookup by one costs what a key does), the audit trail written with each change. Every operation
+ * runs whole, synchronously: none interleaves with another.
+ */
+const recordsOf = <R extends object, C extends string>(
+  declared: Resource<R, C>,
+  trail: MemoryAuditTrail["Service"]
+): Records<R, C> => {
+  const byKey = new Map<string, R>()
+  const uniques = (declared.unique ?? []).map((columns) => ({ columns, keys: new Map<string, string>() }))
+  const takenBy = (record: R, except?: string) => {
+    const key = keyOf(declared, record)
+    if (except === undefined && byKey.has(key))
+      return new Taken({ resource: declared.name, columns: ["key"] })
+    for (const { columns, keys } of uniques) {
+      const combo = comboOf(declared, columns, record)
+      const holder = combo === undefined ? undefined : keys.get(combo)
+      if (holder !== undefined && holder !== except && holder !== key) {
+        return new Taken({ resource: declared.name, columns })
+      }
+    }
+    return undefined
+  }
+  const full = (record: R) => {
+    const capacity = declared.capacity
+    if (capacity === undefined) return false
+    const value = comparable(columnOf(declared, capacity.column, record))
+    let held = 0
+    for (const other of byKey.values())
+      if (comparable(columnOf(declared, capacity.column, other)) === value) held++
+    return held >= capacity.max
+  }
+  const unindex = (record: R) => {
+    for (const { columns, keys } of uniques) {
+      const combo = comboOf(declared, columns, record)
+      if (combo !== undefined) keys.delete(combo)
+    }
+  }
+  const save = (record: R) => {
+    const key = keyOf(declared, record)
+    const before = byKey.get(key)
+    if (before !== undefined) unindex(before)
+    byKey.set(key, record)
+    for (const { columns, keys } of uniques) {
+      const combo = comboOf(declared, columns, record)
+      if (combo !== undefined) keys.set(combo, key)
+    }
+  }
+  const drop = (record: R) => {
+    unindex(record)
+    byKey.delete(keyOf(declared, record))
+  }
+  /** The records `where` may find: one by key or by a unique combination when it names one, else all. */
+  const candidates = (where: Where<C>): Iterable<R> => {
+    const named = new Map<string, ColumnValue>(
+      conditionsOf(where).flatMap(([column, condition]) => (isRange(condition) ? [] : [[column, condition]]))
+    )
+    if (typeof declared.key === "string" && named.has(declared.key)) {
+      const found = byKey.get(String(named.get(declared.key)))
+      return found === undefined ? [] : [found]
+    }
+    for (const { columns, keys } of uniques) {
+      if (!columns.every((column) => named.has(column))) continue
+      const values = columns.map((column) => comparable(named.get(column)))
+      const key = values.includes(null) ? undefined : keys.get(JSON.stringify(values))
+      const found = key === undefined ? undefined : byKey.get(key)
+      return found === undefined ? [] : [found]
+    }
+    return byKey.values()
+  }
+  const first = (where: Where<C>) => {
+    for (const record of candidates(where)) if (matches(declared, where, record)) return record
+    return undefined
+  }
+  const append = (entry: AuditEntry | undefined) => trail.append(entry)
+  return {
+    insert: (record, entry) =>
+      Effect.suspend((): Effect.Effect<void, Taken | Full> => {
+        const taken = takenBy(record)
+        if (taken !== undefined) return Effect.fail(taken)
+        if (full(record)) return Effect.fail(new Full({ resource: declared.name }))
+        save(record)
+        append(entry)
+        return Effect.void
+      }),
+    insertNew: (records) =>
+      Effect.sync(() => {
+        for (const record of records) if (takenBy(record) === undefined && !full(record)) save(record)
+      }),
+    put: (record, entry) =>
+      Effect.suspend(() => {
+        const taken = takenBy(record, keyOf(declared, record))
+        if (taken !== undefined) return Effect.fail(taken)
+        save(record)
+        append(entry)
+        return Effect.void
+      }),
+    find: (where) => Effect.sync(() => Option.fromNullishOr(first(where))),
+    list: (where, order) =>
+      Effect.sync(() =>
+        ordered(
+          declared,
+          [...candidates(where)].filter((record) => matches(declared, where, record)),
+          order
+        )
+      ),
+    count: (where) =>
+      Effect.sync(() => [...candidates(where)].filter((record) => matches(declared, where, record)).length),
+    modify: (where, change, entry) =>
+      Effect.sync(() => {
+        const before = first(where)
+        if (before === undefined) return Option.none()
+        const after = change(before)
+        if (after === undefined) return Option.some({ before, after: before, changed: false })
+        const taken = takenBy(after, keyOf(declared, before))
+        if (taken !== undefined) throw taken
+        if (keyOf(declared, after) !== keyOf(declared, before)) drop(before)
+        save(after)
+        append(entry)
+        return Option.some({ before, after, changed: true })
+      }),
+    remove: (where, entry) =>
+      Effect.sync(() => {
+        const found = first(where)
+        if (found === undefined) return Option.none()
+        drop(found)
+        append(entry)
+        return Option.some(found)
+      }),
+    removeAll: (where) =>
+      Effect.sync(() => {
+        for (const record of [...candidates(where)]) if (matches(declared, where, record)) drop(record)
+      })
+  }
+}
+
+/**
+ * The in-memory kit: each resource opened once per build (the stores that share a resource, the
+ * endpoints and their deliveries say, share its records), its changes written to the build's trail.
+ */
+export const memoryKitLayer = Layer.effect(
+  RecordKit,
+  Effect.gen(function* () {
+    const trail = yield* MemoryAuditTrail
+    const opened = new Map<string, OpenedResource>()
+    return RecordKit.of({
+      open: openOnce(
+        () => Effect.void,
+        (declared) => recordsOf(declared, trail),
+        opened
+      ),
+      opened: Effect.sync(() => [...opened.values()])
+    })
+  })
+)

@@ -1,0 +1,26 @@
+import { Effect } from "effect"
+import type { Db, Document } from "mongodb"
+import { query, queryWrite } from "../driver.ts"
+
+/**
+ * Moves each account's second factor, kept in its account's document by earlier versions, into its
+ * own collection (a declared resource's, `mfa_factors`): written there first, then taken from the
+ * account only while it is still the one copied, so a stop between leaves both, and the next start
+ * finishes. Idempotent: an account without one is not looked at again.
+ */
+export const moveMfaIntoItsCollection = (db: Db) =>
+  Effect.gen(function* () {
+    const accounts = db.collection<Document>("accounts")
+    const factors = db.collection<Document>("mfa_factors")
+    const holding = yield* query(() =>
+      accounts.find({ mfa: { $exists: true } }, { projection: { mfa: 1 } }).toArray()
+    )
+    for (const account of holding) {
+      yield* queryWrite(() =>
+        factors.updateOne({ _id: account._id }, { $setOnInsert: account.mfa }, { upsert: true })
+      )
+      yield* queryWrite(() =>
+        accounts.updateOne({ _id: account._id, mfa: account.mfa }, { $unset: { mfa: "" } })
+      )
+    }
+  })
