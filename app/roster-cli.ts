@@ -1,102 +1,27 @@
 #!/usr/bin/env node
 // The operator's commands: `npm run roster -- owner …` from a checkout, `npx roster owner …` (or
 // `bunx roster owner …`) where the package is installed.
-import { createInterface } from "node:readline"
 import { parseArgs } from "node:util"
-import { Effect, Exit, Option, Redacted, Result, Schema } from "effect"
-import {
-  CurrentOrganization,
-  ensureOwner,
-  OrganizationStore,
-  Password,
-  setUpOrganizations
-} from "../core/index.ts"
+import { fail } from "./commands/cli-support.ts"
+import { owner, ownerUsage } from "./commands/owner.ts"
+import { rotateSecrets, rotateSecretsUsage } from "./commands/rotate-secrets.ts"
 import { loadEnvFile } from "./env-file.ts"
-import { coreServices } from "./services.ts"
-import { loadSettings } from "./settings.ts"
 
-const usage = `Usage: roster owner --username NAME --email ADDRESS [--organization SLUG]
-  Makes the organisation's Owner role (the default organisation's unless named) and NAME a member in
-  it, once: a second run changes nothing. The password is read from ROSTER_OWNER_PASSWORD, or asked.`
-
-function fail(message: string, code = 1): never {
-  console.error(message)
-  return process.exit(code)
-}
-
-/** Asks for the password on the terminal, without echoing it. */
-const askPassword = () =>
-  new Promise<string>((resolve) => {
-    if (!process.stdin.isTTY) fail("No terminal to ask for the password: set ROSTER_OWNER_PASSWORD", 2)
-    const terminal = createInterface({ input: process.stdin, output: process.stdout, terminal: true })
-    process.stdout.write("Password for the owner: ")
-    // What is typed is not written back.
-    Object.assign(terminal, { _writeToOutput: () => {} })
-    terminal.question("", (answer) => {
-      terminal.close()
-      process.stdout.write("\n")
-      resolve(answer)
-    })
-  })
+const commands = { owner, "rotate-secrets": rotateSecrets } as const
 
 loadEnvFile()
 const { positionals, values } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
   strict: false,
-  options: { username: { type: "string" }, email: { type: "string" }, organization: { type: "string" } }
+  options: {
+    username: { type: "string" },
+    email: { type: "string" },
+    organization: { type: "string" },
+    batch: { type: "string" }
+  }
 })
-const { username, email, organization = "default" } = values
-if (positionals[0] !== "owner" || typeof username !== "string" || typeof email !== "string") fail(usage, 2)
-if (values.password !== undefined)
-  fail("The password is never an argument: set ROSTER_OWNER_PASSWORD, or type it when asked", 2)
-
-const password = process.env.ROSTER_OWNER_PASSWORD ?? (await askPassword())
-if (Exit.isFailure(Schema.decodeUnknownExit(Password)(password)))
-  fail("The password must be 8 to 256 characters", 2)
-
-const settings = await Effect.runPromise(Effect.result(loadSettings))
-if (Result.isFailure(settings)) fail(`Roster cannot start: ${settings.failure.message}`)
-if (settings.success.store.kind === "memory")
-  fail(
-    "ROSTER_STORE=memory keeps nothing once this command ends: run it on the service's SQLite or MongoDB store",
-    2
-  )
-
-const program = Effect.gen(function* () {
-  yield* setUpOrganizations
-  const found = yield* (yield* OrganizationStore).findByRef(String(organization))
-  if (Option.isNone(found)) return yield* Effect.fail(`No organisation ${organization}`)
-  return yield* ensureOwner({
-    username: String(username),
-    email: String(email),
-    password: Redacted.make(password)
-  }).pipe(Effect.provideService(CurrentOrganization, found.value.id))
-})
-
-const outcomes = {
-  created: "made a member in it",
-  joined: "an existing account, now a member in it",
-  moved: "moved into it",
-  unchanged: "already a member in it: nothing changed"
-} as const
-
-const done = await Effect.runPromise(
-  Effect.result(program.pipe(Effect.provide(coreServices(settings.success)), Effect.scoped))
-  // A store that cannot open (no SQLite driver on this runtime, say) says why, without a stack.
-).catch((defect: unknown) => fail(defect instanceof Error ? defect.message : String(defect)))
-if (Result.isFailure(done)) {
-  const error = done.failure
-  fail(
-    typeof error === "string"
-      ? error
-      : error._tag === "DuplicateEmail" || error._tag === "DuplicateUsername"
-        ? "The username and the e-mail belong to two different accounts (or one to an account with another): name one account's"
-        : `Not done: ${error._tag}`
-  )
-}
-const { roleId, member, outcome } = done.success
-console.log(
-  `${organization}: Owner role ${roleId} holds every permission; ${member.username} (${member.id}) is ${outcomes[outcome]}`
-)
+const command = commands[positionals[0] as keyof typeof commands]
+if (command === undefined) fail(`Usage:\n  ${ownerUsage}\n  ${rotateSecretsUsage}`, 2)
+await command(values)
 process.exit(0)

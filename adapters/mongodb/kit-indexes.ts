@@ -8,6 +8,11 @@ const conflicting = new Set([85, 86])
 
 const sameKeys = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b)
 
+const indexNotFound = 27
+const droppedAlready = (error: unknown) => {
+  if (!(error instanceof MongoServerError && error.code === indexNotFound)) throw error
+}
+
 /**
  * The indexes a resource's declaration asks for: one unique index per unique combination of
  * columns, one per lookup (the key last, so a list's order is the index's), and the capacity's
@@ -54,7 +59,8 @@ export const ensureKitIndexes = <R extends object>(db: Db, declared: Resource<R>
           if (!(error instanceof MongoServerError && conflicting.has(Number(error.code)))) throw error
           for (const index of await collection.listIndexes().toArray()) {
             const replaced = sameKeys(index.key, key) !== (index.name === options.name)
-            if (replaced) await collection.dropIndex(index.name)
+            // Another instance starting now may have dropped it first.
+            if (replaced) await collection.dropIndex(index.name).catch(droppedAlready)
           }
           await collection.createIndex(key, options)
         }

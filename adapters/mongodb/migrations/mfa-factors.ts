@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Db, Document } from "mongodb"
-import { query, queryWrite } from "../driver.ts"
+import { attemptWrite, query, queryWrite } from "../driver.ts"
 
 /**
  * Moves each account's second factor, kept in its account's document by earlier versions, into its
@@ -16,8 +16,9 @@ export const moveMfaIntoItsCollection = (db: Db) =>
       accounts.find({ mfa: { $exists: true } }, { projection: { mfa: 1 } }).toArray()
     )
     for (const account of holding) {
-      yield* queryWrite(() =>
-        factors.updateOne({ _id: account._id }, { $setOnInsert: account.mfa }, { upsert: true })
+      // Copied already by another instance starting now, or by a start that stopped before the unset.
+      yield* attemptWrite(() => factors.insertOne({ ...account.mfa, _id: account._id })).pipe(
+        Effect.catchTag("DuplicateKey", () => Effect.void)
       )
       yield* queryWrite(() =>
         accounts.updateOne({ _id: account._id, mfa: account.mfa }, { $unset: { mfa: "" } })
