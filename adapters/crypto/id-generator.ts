@@ -1,19 +1,6 @@
 import { randomFillSync, randomUUID } from "node:crypto"
 import { Effect, Layer } from "effect"
-import {
-  ApiKeyId,
-  AuditEntryId,
-  DeliveryId,
-  EventId,
-  IdGenerator,
-  InvitationId,
-  MemberId,
-  OrganizationId,
-  ScimTokenId,
-  SessionId,
-  SubscriptionId,
-  WebhookId
-} from "../../core/index.ts"
+import { IdGenerator, idKinds } from "../../core/index.ts"
 
 const hexDigit = Buffer.from("0123456789abcdef", "latin1")
 const maxSequence = 0xffffff
@@ -69,16 +56,10 @@ const makeTimeOrderedIds = () => {
 export const idGeneratorLayer = Layer.sync(IdGenerator, () => {
   const timeOrdered = makeTimeOrderedIds()
   return IdGenerator.of({
-    memberId: Effect.sync(() => MemberId.make(randomUUID())),
-    organizationId: Effect.sync(() => OrganizationId.make(timeOrdered("org_"))),
-    subscriptionId: Effect.sync(() => SubscriptionId.make(timeOrdered("sub_"))),
-    auditEntryId: Effect.sync(() => AuditEntryId.make(timeOrdered("aud_"))),
-    invitationId: Effect.sync(() => InvitationId.make(timeOrdered("inv_"))),
-    scimTokenId: Effect.sync(() => ScimTokenId.make(timeOrdered("scim_"))),
-    apiKeyId: Effect.sync(() => ApiKeyId.make(timeOrdered("key_"))),
-    sessionId: Effect.sync(() => SessionId.make(timeOrdered("ses_"))),
-    webhookId: Effect.sync(() => WebhookId.make(timeOrdered("whk_"))),
-    deliveryId: Effect.sync(() => DeliveryId.make(timeOrdered("dlv_"))),
-    eventId: Effect.sync(() => EventId.make(timeOrdered("evt_")))
+    next: (kind) =>
+      Effect.sync(() => {
+        const { brand, prefix } = idKinds[kind]
+        return brand.make(prefix === undefined ? randomUUID() : timeOrdered(prefix)) as never
+      })
   })
 })

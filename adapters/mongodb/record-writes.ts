@@ -11,10 +11,10 @@ import {
   sortedPermissions,
   withPermission
 } from "../../core/index.ts"
+import type { StoredRole } from "./consistency/index.ts"
 import { auditedWrites, recordFence, type Written } from "./consistency/index.ts"
 import { nextInSequence } from "./counters.ts"
 import { duplicateIsDefect } from "./driver.ts"
-import type { StoredRole } from "./role-lookup.ts"
 import { toDetail, toRecord } from "./role-permission-document.ts"
 
 /**

@@ -7,14 +7,10 @@ import {
   RolePermissionDetailId,
   sortedPermissions
 } from "../../core/index.ts"
-import type { Fenced } from "./consistency/index.ts"
-import { notRemoved } from "./consistency/index.ts"
+import { notRemoved, roleDocumentsPage, type StoredRole, toRole } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
-import { type RoleDocument, roleDocumentsPage, toRole } from "./role-store.ts"
 import { decodeDocument } from "./stored-schema.ts"
-
-export type StoredRole = typeof RoleDocument.Encoded & Fenced
 
 const toPermissionIds = decodeDocument(Schema.Array(PermissionId))
 

@@ -1,10 +1,10 @@
 import { Effect, Layer, Option } from "effect"
 import { inOrganization, RoleId, RolePermissionStore } from "../../core/index.ts"
+import type { StoredRole } from "./consistency/index.ts"
 import { notRemoved, sessionFences } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { recordWrites } from "./record-writes.ts"
-import type { StoredRole } from "./role-lookup.ts"
 import { toDetail } from "./role-permission-document.ts"
 
 /** The record a role's document carries (see `RecordOfRole`); none when it carries none. */

@@ -150,7 +150,7 @@ describe("time-ordered ids", () => {
     Effect.gen(function* () {
       const ids = yield* IdGenerator
       const before = Date.now()
-      const [audit, subscription] = [yield* ids.auditEntryId, yield* ids.subscriptionId]
+      const [audit, subscription] = [yield* ids.next("auditEntry"), yield* ids.next("subscription")]
       const after = Date.now()
       for (const [id, prefix] of [
         [audit, "aud_"],
@@ -173,7 +173,7 @@ describe("time-ordered ids", () => {
       const made = []
       for (const now of [1_800_000_000_000, 1_799_999_995_000, 1_800_000_000_001]) {
         clock.mockReturnValue(now)
-        made.push(yield* ids.auditEntryId, yield* ids.subscriptionId)
+        made.push(yield* ids.next("auditEntry"), yield* ids.next("subscription"))
       }
       const unprefixed = made.map((id) => id.slice(4))
       assert.deepStrictEqual([...unprefixed].sort(), unprefixed)
@@ -193,7 +193,7 @@ describe("subscription ids", () => {
     Effect.gen(function* () {
       const ids = yield* IdGenerator
       const made = []
-      for (let i = 0; i < 2000; i++) made.push(yield* ids.subscriptionId)
+      for (let i = 0; i < 2000; i++) made.push(yield* ids.next("subscription"))
       assert.deepStrictEqual([...made].sort(), made)
       assert.strictEqual(new Set(made).size, made.length)
     }).pipe(Effect.provide(idGeneratorLayer))

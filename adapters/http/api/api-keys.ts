@@ -12,7 +12,7 @@ import * as Problem from "../problems.ts"
 import { ShownOnceSecret } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
-import { Authentication, RequiresPermission, ShownOnce } from "./middleware.ts"
+import { Authentication, ReadsTarget, RequiresPermission, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** A key with the key itself: answered when it is made or rotated, never stored. */
@@ -51,6 +51,7 @@ export class ApiKeysApi extends HttpApiGroup.make("apiKeys")
       success: ApiKey,
       error: Problem.NotFound
     })
+      .annotate(ReadsTarget, "api_key")
       .annotate(RequiresPermission, "organization.api_keys.write")
       .annotateMerge(documented("Read an API key (never the key)", { params: exampleId })),
     HttpApiEndpoint.patch("updateApiKey", "/organization/api-keys/:id", {

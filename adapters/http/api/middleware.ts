@@ -1,6 +1,6 @@
 import { Context } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
-import type { PermissionKey, Principal } from "../../../core/index.ts"
+import type { AuditTarget, PermissionKey, Principal } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import type { HttpServices } from "../services.ts"
 
@@ -42,6 +42,15 @@ export const OpenWithoutMfa = Context.Reference<boolean>("roster/http/OpenWithou
  */
 export const ShownOnce = Context.Reference<ReadonlyArray<string>>("roster/http/ShownOnce", {
   defaultValue: () => []
+})
+
+/**
+ * The audit target type an endpoint reads the current state of (a GET by the target's id, where
+ * the target has one): what an idempotent retry answers once its first attempt made the change
+ * (`edge/completed.ts`).
+ */
+export const ReadsTarget = Context.Reference<AuditTarget["type"] | undefined>("roster/http/ReadsTarget", {
+  defaultValue: () => undefined
 })
 
 /** How callers present their credentials: the master key or a session token, as a bearer token. */

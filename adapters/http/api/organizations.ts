@@ -9,7 +9,7 @@ import {
 import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
-import { Authentication, RequiresPermission } from "./middleware.ts"
+import { Authentication, ReadsTarget, RequiresPermission } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 import { scimTokenEndpoints } from "./scim-tokens.ts"
 
@@ -39,6 +39,7 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
     HttpApiEndpoint.get("getOrganization", "/organization", {
       success: Organization
     })
+      .annotate(ReadsTarget, "organization")
       .annotate(RequiresPermission, "team.read")
       .annotateMerge(documented("Read the caller's organisation")),
     HttpApiEndpoint.patch("updateOrganization", "/organization", {

@@ -4,7 +4,7 @@ import { SubscribeInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import { PlanView, SubscriptionView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { Authentication, RequiresPermission } from "./middleware.ts"
+import { Authentication, ReadsTarget, RequiresPermission } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 export class PricingApi extends HttpApiGroup.make("pricing")
@@ -37,6 +37,7 @@ export class PricingApi extends HttpApiGroup.make("pricing")
       success: SubscriptionView,
       error: Problem.NotFound
     })
+      .annotate(ReadsTarget, "subscription")
       .annotate(RequiresPermission, "billing.read")
       .annotateMerge(documented("Read the organisation's current subscription")),
     HttpApiEndpoint.delete("cancelSubscription", "/subscription", {

@@ -4,7 +4,7 @@ import { CreateScimTokenInput, ScimToken, ScimTokenId } from "../../../core/inde
 import * as Problem from "../problems.ts"
 import { ShownOnceSecret } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { RequiresPermission, ShownOnce } from "./middleware.ts"
+import { ReadsTarget, RequiresPermission, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** A new SCIM token with the token itself: answered this once, never stored. */
@@ -32,6 +32,7 @@ export const scimTokenEndpoints = [
   HttpApiEndpoint.get("listScimTokens", "/organization/scim-tokens", {
     success: Schema.Array(ScimToken)
   })
+    .annotate(ReadsTarget, "scim_token")
     .annotate(RequiresPermission, "organization.write")
     .annotateMerge(documented("List the organisation's SCIM tokens, oldest first (never the tokens)")),
   HttpApiEndpoint.delete("revokeScimToken", "/organization/scim-tokens/:id", {

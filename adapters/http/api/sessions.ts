@@ -2,7 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { OrganizationId, SessionId, SessionOrigin } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
-import { Authentication } from "./middleware.ts"
+import { Authentication, ReadsTarget } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** A session as its owner sees it: never its token nor the token's digest. */
@@ -21,6 +21,7 @@ export const SessionView = Schema.Struct({
 export class SessionsApi extends HttpApiGroup.make("sessions")
   .add(
     HttpApiEndpoint.get("listSessions", "/sessions", { success: Schema.Array(SessionView) })
+      .annotate(ReadsTarget, "session")
       .middleware(Authentication)
       .annotateMerge(
         documented("List the signed-in person's sessions, in every organisation, oldest first", {

@@ -11,7 +11,7 @@ import * as Problem from "../problems.ts"
 import { InvitationCreatedView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
-import { RequiresPermission, ShownOnce } from "./middleware.ts"
+import { ReadsTarget, RequiresPermission, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 const exampleId = { id: "inv_0001a2b3c4d5e6f7a8b9c0d1" }
@@ -51,6 +51,7 @@ export const invitationEndpoints = [
     success: InvitationView,
     error: Problem.NotFound
   })
+    .annotate(ReadsTarget, "invitation")
     .annotate(RequiresPermission, "team.read")
     .annotateMerge(documented("Read an invitation", { params: exampleId })),
   HttpApiEndpoint.delete("revokeInvitation", "/invitations/:id", {

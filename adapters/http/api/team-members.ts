@@ -3,7 +3,7 @@ import { AddMemberInput, Member, MemberChanges, MemberId } from "../../../core/i
 import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
 import { MembersQuery, pageSchemaOf } from "./list-query.ts"
-import { RequiresPermission } from "./middleware.ts"
+import { ReadsTarget, RequiresPermission } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 const exampleId = { id: "6f1c2b0e-3d4a-4e5b-9c8d-7a6b5c4d3e2f" }
@@ -57,6 +57,7 @@ export const memberEndpoints = [
     success: Member,
     error: Problem.NotFound
   })
+    .annotate(ReadsTarget, "member")
     .annotate(RequiresPermission, "team.read")
     .annotateMerge(documented("Read a team member", { params: exampleId })),
   HttpApiEndpoint.patch("updateMember", "/members/:id", {

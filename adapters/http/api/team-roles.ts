@@ -14,7 +14,7 @@ import {
 import * as Problem from "../problems.ts"
 import { jsonBody } from "./json-body.ts"
 import { fromText, integerText, pageSchemaOf, RolesQuery } from "./list-query.ts"
-import { RequiresPermission } from "./middleware.ts"
+import { ReadsTarget, RequiresPermission } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 const detailId = { id: integerText.pipe(Schema.decodeTo(RolePermissionDetailId, fromText)) }
@@ -83,6 +83,7 @@ export const roleEndpoints = [
     success: RolePermissionDetail,
     error: Problem.NotFound
   })
+    .annotate(ReadsTarget, "role_permission_detail")
     .annotate(RequiresPermission, "team.read")
     .annotateMerge(documented("Read a role's permission record", { params: exampleId })),
   HttpApiEndpoint.get("listRoles", "/roles", {
@@ -96,6 +97,7 @@ export const roleEndpoints = [
     success: RoleView,
     error: Problem.NotFound
   })
+    .annotate(ReadsTarget, "role")
     .annotate(RequiresPermission, "team.read")
     .annotateMerge(
       documented("Read a role, with what it holds and the id of its permission record", { params: exampleId })

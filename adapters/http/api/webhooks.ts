@@ -18,7 +18,7 @@ import * as Problem from "../problems.ts"
 import { ShownOnceSecret } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { limit, pageSchemaOf } from "./list-query.ts"
-import { Authentication, RequiresPermission, ShownOnce } from "./middleware.ts"
+import { Authentication, ReadsTarget, RequiresPermission, ShownOnce } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** An endpoint with its signing secret: answered when it is made or its secret rotated, never stored in clear. */
@@ -86,6 +86,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       success: WebhookView,
       error: Problem.NotFound
     })
+      .annotate(ReadsTarget, "webhook")
       .annotate(RequiresPermission, "team.read")
       .annotateMerge(documented("Read an endpoint (never its secret)", { params: exampleId })),
     HttpApiEndpoint.patch("updateWebhook", "/organization/webhooks/:id", {

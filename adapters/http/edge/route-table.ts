@@ -1,8 +1,14 @@
 import { Context } from "effect"
 import { HttpApi } from "effect/http-api"
-import type { PermissionKey } from "../../../core/index.ts"
+import type { AuditTarget, PermissionKey } from "../../../core/index.ts"
 import { scimRouteTemplate } from "../../scim/route-template.ts"
-import { behindAuthentication, ChecksPassword, RequiresPermission, ShownOnce } from "../api/middleware.ts"
+import {
+  behindAuthentication,
+  ChecksPassword,
+  ReadsTarget,
+  RequiresPermission,
+  ShownOnce
+} from "../api/middleware.ts"
 import { openApiPath, RosterApi } from "../api/roster-api.ts"
 import { MessageView } from "../views.ts"
 
@@ -35,6 +41,7 @@ const routes: Array<Route> = [
   }
 ]
 const passwordChecks = new Set<string>()
+const readPaths = new Map<AuditTarget["type"], string>()
 const operationIds = new Map<string, string>()
 HttpApi.reflect(RosterApi, {
   onGroup: () => {},
@@ -51,11 +58,20 @@ HttpApi.reflect(RosterApi, {
     })
     if (Context.get(mergedAnnotations, ChecksPassword))
       passwordChecks.add(`${endpoint.method} ${endpoint.path}`)
+    const reads = Context.get(mergedAnnotations, ReadsTarget)
+    if (reads !== undefined) readPaths.set(reads, endpoint.path)
   }
 })
 
 /** The operation (`team.addRole`) the router's route at `method` and `path` (`/api/v1/team/roles/:id`) serves. */
 export const operationIdOf = (method: string, path: string) => operationIds.get(`${method} ${path}`)
+
+/**
+ * Where the current state of an audit target is read (the endpoint declaring `ReadsTarget` for
+ * its type), its id in the path where the path takes one; none for a type no endpoint reads.
+ */
+export const readPathOf = (type: AuditTarget["type"], id: string): string | undefined =>
+  readPaths.get(type)?.replace(/:[A-Za-z0-9_]+/u, encodeURIComponent(id))
 
 /** Whether the route at `method` and `path` checks a caller's password (see ChecksPassword). */
 export const checksPassword = (method: string, path: string) => passwordChecks.has(`${method} ${path}`)

@@ -1,9 +1,9 @@
 import { Effect, Option } from "effect"
 import type { Db } from "mongodb"
 import { query } from "../driver.ts"
-import type { StoredRole } from "../role-lookup.ts"
 import { notRemoved } from "./audit-document.ts"
 import { dropSnapshots, type Fence, liftAfter, newFence, roleSessions } from "./fences.ts"
+import type { StoredRole } from "./role-documents.ts"
 
 /** What a write of a role's record answers, and whether its update took the fence down with it. */
 export interface Written<A> {

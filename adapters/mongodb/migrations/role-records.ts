@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { Db } from "mongodb"
+import type { StoredRole } from "../consistency/index.ts"
 import { query, queryWrite } from "../driver.ts"
-import type { StoredRole } from "../role-lookup.ts"
 
 /** A permission record as stored before its role's document carried it: a document of its own. */
 interface SeparateRecord {

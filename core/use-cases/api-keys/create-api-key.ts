@@ -33,7 +33,7 @@ export const createApiKey = Effect.fnUntraced(function* (actor: Principal, input
   const issued = yield* (yield* SessionTokens).issueApiKey()
   const createdBy = auditActorOf(actor)
   const record = new ApiKeyRecord({
-    id: yield* (yield* IdGenerator).apiKeyId,
+    id: yield* (yield* IdGenerator).next("apiKey"),
     name: input.name,
     start: startOf(Redacted.value(issued.key)),
     permissions,

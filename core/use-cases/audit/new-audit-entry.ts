@@ -27,7 +27,7 @@ export const auditEntryFor = Effect.fnUntraced(function* (actor: AuditActor, act
   const requestId = yield* CurrentRequestId
   const requestKey = yield* CurrentRequestKey
   const organizationId = yield* CurrentOrganization
-  const id = yield* (yield* IdGenerator).auditEntryId
+  const id = yield* (yield* IdGenerator).next("auditEntry")
   const at = yield* DateTime.now
   return (target: AuditTarget, changes: Record<string, readonly [unknown, unknown]>) =>
     new AuditEntry({

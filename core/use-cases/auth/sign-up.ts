@@ -47,10 +47,10 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
   yield* requireFree(input, email)
   const ids = yield* IdGenerator
   const now = yield* DateTime.now
-  const memberId = yield* ids.memberId
+  const memberId = yield* ids.next("member")
   const actor = { kind: "member" as const, id: memberId }
   const organization = new Organization({
-    id: yield* ids.organizationId,
+    id: yield* ids.next("organization"),
     name: input.organization.name,
     slug: input.organization.slug,
     createdAt: now

@@ -29,7 +29,7 @@ export const startSession = Effect.fnUntraced(function* (member: MemberRecord, o
   const origin = yield* CurrentOrigin
   const session = new Session({
     tokenHash: hash,
-    id: yield* (yield* IdGenerator).sessionId,
+    id: yield* (yield* IdGenerator).next("session"),
     memberId: member.id,
     organizationId: member.organizationId,
     memberEpoch: member.sessionEpoch,

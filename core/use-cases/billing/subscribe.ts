@@ -54,7 +54,7 @@ export const subscribe = Effect.fnUntraced(function* (actor: Principal, input: S
     return yield* new AlreadySubscribed({ planId: plan.planId })
   }
   const now = yield* DateTime.now
-  const id = yield* (yield* IdGenerator).subscriptionId
+  const id = yield* (yield* IdGenerator).next("subscription")
   const seats = plan.perSeat === true ? yield* countSeats : undefined
   const status = isFree(plan.price) ? "active" : "pending"
   const checkout =

@@ -54,7 +54,7 @@ export const fanOutEvents = Effect.fnUntraced(function* (limit: number) {
       deliveries.push(
         pendingDelivery(
           {
-            id: yield* ids.deliveryId,
+            id: yield* ids.next("delivery"),
             eventId: event.id,
             type: event.type,
             webhookId: webhook.id,

@@ -52,7 +52,7 @@ const membershipFor = Effect.fnUntraced(function* (
     existing: false as const,
     member: new NewMember({
       ...membership,
-      id: yield* (yield* IdGenerator).memberId,
+      id: yield* (yield* IdGenerator).next("member"),
       username: input.username,
       // The token was mailed to the address, and its creator never saw it: it proves the address.
       emailVerified: (yield* InvitationMail).delivers,

@@ -66,7 +66,7 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
   const { token, hash } = yield* (yield* SessionTokens).issue("invitation")
   const ttl = (yield* AuthSettings).invitationTtl ?? defaultInvitationTtl
   const invitation = new Invitation({
-    id: yield* (yield* IdGenerator).invitationId,
+    id: yield* (yield* IdGenerator).next("invitation"),
     organizationId: yield* CurrentOrganization,
     email,
     roleId: input.roleId,

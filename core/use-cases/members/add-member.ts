@@ -37,7 +37,7 @@ export const addMember = Effect.fnUntraced(function* (actor: Principal, input: A
   const email = normalizeEmail(input.email)
   yield* requireLoginsFree(email, input.username)
   const record = new NewMember({
-    id: yield* (yield* IdGenerator).memberId,
+    id: yield* (yield* IdGenerator).next("member"),
     organizationId: yield* CurrentOrganization,
     username: input.username,
     email,

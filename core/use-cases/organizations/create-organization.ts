@@ -13,7 +13,7 @@ import { insertOrganization } from "./insert-organization.ts"
 export const createOrganization = Effect.fnUntraced(function* (actor: Principal, input: NewOrganization) {
   yield* requireOperator(actor)
   const organization = new Organization({
-    id: yield* (yield* IdGenerator).organizationId,
+    id: yield* (yield* IdGenerator).next("organization"),
     name: input.name,
     slug: input.slug,
     createdAt: yield* DateTime.now

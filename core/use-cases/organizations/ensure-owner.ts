@@ -41,7 +41,7 @@ const ownerRoleOf = Effect.gen(function* () {
 /** The person as a new account, a member in the Owner role. */
 const insertOwner = Effect.fnUntraced(function* (input: OwnerInput, email: string, roleId: RoleId) {
   const record = yield* newOwnerAccount({
-    id: yield* (yield* IdGenerator).memberId,
+    id: yield* (yield* IdGenerator).next("member"),
     organizationId: yield* CurrentOrganization,
     username: input.username,
     email,

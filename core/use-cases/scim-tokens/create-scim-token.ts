@@ -20,7 +20,7 @@ export const createScimToken = Effect.fnUntraced(function* (actor: Principal, in
   yield* requirePermission(actor, "organization.write")
   const issued = yield* (yield* SessionTokens).issue("scim")
   const record = new ScimTokenRecord({
-    id: yield* (yield* IdGenerator).scimTokenId,
+    id: yield* (yield* IdGenerator).next("scimToken"),
     name: input.name,
     permissionIds: scimTokenPermissions(actor),
     createdAt: yield* DateTime.now,

@@ -35,7 +35,7 @@ export const createWebhook = Effect.fnUntraced(function* (actor: Principal, inpu
   yield* (yield* WebhookSender).checkDestination(input.url)
   const secret = yield* (yield* SessionTokens).issueSigningSecret
   const record = new WebhookRecord({
-    id: yield* (yield* IdGenerator).webhookId,
+    id: yield* (yield* IdGenerator).next("webhook"),
     url: input.url,
     events: input.events,
     enabled: true,

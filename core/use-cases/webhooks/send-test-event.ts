@@ -17,8 +17,8 @@ export const sendTestEvent = Effect.fnUntraced(function* (actor: Principal, id: 
   const now = yield* DateTime.now
   const delivery = pendingDelivery(
     {
-      id: yield* ids.deliveryId,
-      eventId: yield* ids.eventId,
+      id: yield* ids.next("delivery"),
+      eventId: yield* ids.next("event"),
       type: "webhook.test",
       webhookId: webhook.id,
       organizationId: webhook.organizationId,
