@@ -115,7 +115,7 @@ export const authSettingsLayer = (
  * tokens, ids, auth settings, payment provider) from `options`: the same composition whichever
  * store is chosen.
  */
-export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: RosterOptions = {}) =>
+export const corePortsOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: RosterOptions = {}) =>
   Layer.mergeAll(
     stores,
     planCatalogLayer(options.plans ?? []),
@@ -133,7 +133,7 @@ export const rosterOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options: R
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */
-export const inMemoryRoster = (options: RosterOptions = {}) => rosterOn(MemoryStores, options)
+export const inMemoryRoster = (options: RosterOptions = {}) => corePortsOn(MemoryStores, options)
 
 /**
  * Everything the HTTP handler (`makeWebHandler`) needs, in process memory with the core's defaults:

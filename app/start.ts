@@ -11,7 +11,8 @@ import { jsonLine, type LogLevelName } from "../adapters/log/json-line.ts"
 import type { SmtpOptions } from "../adapters/mail/smtp-sender.ts"
 import { makePrometheusMetrics } from "../adapters/metrics/prometheus.ts"
 import { loadEnvFile } from "./env-file.ts"
-import { logWriter, rosterServices, writeLine } from "./services.ts"
+import { logWriter, writeLine } from "./log-lines.ts"
+import { rosterServices } from "./service-composition.ts"
 import { loadSettings, type Settings } from "./settings.ts"
 
 export const logEvent = (level: LogLevelName, msg: string, fields: object = {}) =>

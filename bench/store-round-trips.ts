@@ -7,7 +7,7 @@ import { makeWebHandler } from "../adapters/http/web-handler.ts"
 import { mongoStores } from "../adapters/mongodb/index.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { openBunSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
-import { rosterOn } from "../app/roster-layer.ts"
+import { corePortsOn } from "../app/roster-layer.ts"
 import {
   countedRelayIntervalMs,
   countingOpen,
@@ -25,7 +25,7 @@ const countedOn = async (
 ) => {
   const web = await makeWebHandler(
     Layer.mergeAll(
-      rosterOn(stores, { masterKey }),
+      corePortsOn(stores, { masterKey }),
       webhookVerifierLayer({ scheme: "unsigned" }),
       Layer.succeed(RequestLog)(() => {})
     ),

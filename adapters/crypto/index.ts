@@ -1,7 +1,7 @@
 import { Layer } from "effect"
 import { idGeneratorLayer } from "./id-generator.ts"
 import { type ScryptParameters, scryptPasswordHasherLayer } from "./scrypt-password-hasher.ts"
-import { sessionTokensLayer } from "./session-tokens.ts"
+import { tokenIssuerLayer } from "./token-issuer.ts"
 import { totpLayer } from "./totp.ts"
 
 export { idGeneratorLayer } from "./id-generator.ts"
@@ -15,9 +15,9 @@ export {
   scryptPasswordHasherLayer
 } from "./scrypt-password-hasher.ts"
 export { secretBoxLayer } from "./secret-box.ts"
-export { hashToken, sessionTokensLayer, tokenPrefixes } from "./session-tokens.ts"
+export { hashToken, tokenIssuerLayer, tokenPrefixes } from "./token-issuer.ts"
 export { totpLayer } from "./totp.ts"
 
 /** Password hashing, session tokens, ids and TOTP on the runtime's own crypto (Node, Bun or Deno). */
 export const CryptoServices = (parameters?: ScryptParameters) =>
-  Layer.mergeAll(scryptPasswordHasherLayer(parameters), sessionTokensLayer, idGeneratorLayer, totpLayer)
+  Layer.mergeAll(scryptPasswordHasherLayer(parameters), tokenIssuerLayer, idGeneratorLayer, totpLayer)

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, scrypt } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
 import { normalRecoveryCode, RecoveryCodes, TokenHash } from "../../core/index.ts"
-import { hashToken } from "./session-tokens.ts"
+import { hashToken } from "./token-issuer.ts"
 
 /** Letters and digits a person does not misread (RFC 4648's base32 alphabet, lower case): 5 bits each. */
 const alphabet = "abcdefghijklmnopqrstuvwxyz234567"

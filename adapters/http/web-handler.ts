@@ -1,36 +1,16 @@
-import { Context, Exit, Layer, ManagedRuntime, Option, Redacted } from "effect"
-import { HttpRouter, HttpServer } from "effect/http"
-import {
-  AuditLog,
-  CurrentRequestId,
-  CurrentRequestKey,
-  IdempotencyStore,
-  identifyCaller
-} from "../../core/index.ts"
-import { makeScimHandler, scimPrefix } from "../scim/scim-handler.ts"
+import { Context, type Layer, Option, Redacted } from "effect"
+import { openRouter, routerEntry } from "./api-router.ts"
+import { dispatcher } from "./dispatch.ts"
 import { makeCors } from "./edge/cors.ts"
-import { finishing, pathOfUrl } from "./edge/edge.ts"
+import { answerFinisher, pathOfUrl } from "./edge/edge.ts"
 import { isRefusal, makeGuards, toResponse } from "./edge/guards.ts"
-import { type KeyedRoute, makeIdempotency } from "./edge/idempotency.ts"
-import { makeMetricsEndpoint } from "./edge/metrics-endpoint.ts"
 import type { EdgeOptions } from "./edge/options.ts"
-import { makePasswordChecks } from "./edge/password-checks.ts"
 import { requestIdOf } from "./edge/request-id.ts"
 import { RequestLog } from "./edge/request-log.ts"
 import { RequestsStarted } from "./edge/requests-started.ts"
-import {
-  bearerOf,
-  type ConnectionInfo,
-  type Credentials,
-  EdgeRequest,
-  IdentifiedCaller,
-  organizationOf,
-  type Routed
-} from "./edge/routed.ts"
+import { bearerOf, type ConnectionInfo, organizationOf, type Routed } from "./edge/routed.ts"
 import { makeSessionCookie } from "./edge/session-cookie.ts"
-import { tracingOf } from "./edge/tracing.ts"
-import { rosterRoutes } from "./routes.ts"
-import { type HttpServices, Services } from "./services.ts"
+import type { HttpServices } from "./handed-services.ts"
 
 export type { ConnectionInfo, HttpServices }
 
@@ -60,88 +40,21 @@ const routedFor = (
   organization: organizationOf(request.headers.get("roster-organization"))
 })
 
-const scimPaths = `${scimPrefix}/`
-
-/** Longer than every id the schemas accept, so those answer for what is too long. */
-const maxPathIdLength = 512
-
 /**
- * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, or a test calling it
- * directly. The services are built once (one store, one connection) and handed to every request.
+ * The whole HTTP service as a web-standard handler, for any server: Bun, Deno, Node through
+ * `toNodeHandler`, or a test calling it directly. Each request is recorded, checked at the edge
+ * (its cookie, its headers, its body), dispatched, and its answer finished (logged, counted,
+ * stamped); a preflight is answered at the edge.
  */
 export const makeWebHandler = async <E>(
   services: Layer.Layer<HttpServices, E>,
   options: EdgeOptions
 ): Promise<WebHandler> => {
-  const runtime = ManagedRuntime.make(services)
-  const context = await runtime.context()
-  const log = Context.get(context, RequestLog)
+  const { runtime, context, web, callerOf } = await openRouter(services, options)
   const requests = Context.get(context, RequestsStarted)
+  const finish = answerFinisher(Context.get(context, RequestLog), options.metrics?.recorder)
   const guard = await makeGuards(options)
-  const web = HttpRouter.toWebHandler(
-    rosterRoutes(options).pipe(
-      // Handed to the handlers as one entry, outside the context every request starts from: see Services.
-      Layer.provide(Layer.succeed(Services)(context)),
-      Layer.provide(HttpServer.layerServices),
-      Layer.provideMerge(tracingOf(context))
-    ),
-    // Paths match exactly as published: case, trailing and doubled slashes included. A path id
-    // longer than any id is refused as invalid (400) by the edge, not as an unknown route.
-    {
-      disableLogger: true,
-      routerConfig: {
-        caseSensitive: true,
-        ignoreTrailingSlash: false,
-        ignoreDuplicateSlashes: false,
-        maxParamLength: maxPathIdLength
-      }
-    }
-  )
-  const callerOf = async ({ bearer, organization }: Credentials) => {
-    if (bearer === "malformed") return undefined
-    const exit = await runtime.runPromiseExit(identifyCaller(bearer, organization))
-    return Exit.isSuccess(exit) ? exit.value : undefined
-  }
-  const idempotency = await makeIdempotency(
-    Context.get(context, IdempotencyStore),
-    Context.get(context, AuditLog),
-    callerOf
-  )
-  const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
-  const metrics = options.metrics
-  const finish = finishing(log, metrics?.recorder)
-  const metricsEndpoint =
-    metrics === undefined
-      ? undefined
-      : await makeMetricsEndpoint({
-          render: metrics.render,
-          token: metrics.token,
-          openLocal: options.openLocal,
-          isMasterKey: async (bearer) =>
-            (await callerOf({ bearer, organization: undefined }))?.principal._tag === "Master"
-        })
-  /** Hands the request to the router with what the edge knows of it, and the name of its key's claim. */
-  const route =
-    (record: Routed): KeyedRoute =>
-    (request, { requestKey, caller } = {}) => {
-      const edge = Context.make(Services, context).pipe(
-        Context.add(EdgeRequest, record),
-        Context.add(CurrentRequestId, record.requestId)
-      )
-      const keyed = requestKey === undefined ? edge : Context.add(edge, CurrentRequestKey, requestKey)
-      return web.handler(request, caller === undefined ? keyed : Context.add(keyed, IdentifiedCaller, caller))
-    }
-  const serve = (request: Request, record: Routed) =>
-    idempotency.applies(request) ? idempotency.serve(request, record, route(record)) : route(record)(request)
-  /** Hands the request on with its body read to its end and checked, or answers why it could not be. */
-  const withBody = (
-    checked: Request,
-    record: Routed,
-    next: (request: Request, record: Routed) => Promise<Response>
-  ): Promise<Response> =>
-    checked.body === null
-      ? next(checked, record)
-      : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : next(read, record)))
+  const dispatch = await dispatcher(context, options, routerEntry(web, context), guard, callerOf)
   const sessions = makeSessionCookie({ publicOrigin: options.publicOrigin })
   const answer: WebHandler["handler"] = (request, connection) => {
     requests.started++
@@ -153,32 +66,22 @@ export const makeWebHandler = async <E>(
     if (cookie === "foreign") return Promise.resolve(finished(toResponse(guard.crossSite)))
     const checked = guard.check(request)
     if (isRefusal(checked)) return Promise.resolve(finished(toResponse(checked)))
-    if (cookie !== undefined || sessions.starts(path)) {
-      if (sessions.asksAmiss(checked, path)) return Promise.resolve(finished(toResponse(guard.sessionHeader)))
-      return routeChecked(checked, record).then((response) =>
-        Promise.resolve(sessions.finish(checked, path, response)).then(finished)
-      )
-    }
-    return routeChecked(checked, record).then(finished)
+    if (cookie === undefined && !sessions.starts(path)) return dispatch(checked, record).then(finished)
+    if (sessions.asksAmiss(checked, path)) return Promise.resolve(finished(toResponse(guard.sessionHeader)))
+    return dispatch(checked, record).then((response) =>
+      Promise.resolve(sessions.finish(checked, path, response)).then(finished)
+    )
   }
-  const routeChecked = (checked: Request, record: Routed): Promise<Response> => {
-    const path = record.path
-    if (metricsEndpoint?.serves(checked, path)) return metricsEndpoint.answer(record.bearer)
-    if (path === scimPrefix || path.startsWith(scimPaths)) return withBody(checked, record, scim)
-    return passwordChecks.admit(checked, () => withBody(checked, record, serve))
-  }
-  const scim = makeScimHandler(context, options.publicOrigin)
   const cors = makeCors(options.corsOrigins ?? [])
-  /** A preflight answered at the edge, identified and logged like every other answer. */
-  const preflight = (request: Request, connection: ConnectionInfo | undefined, answer: Response) =>
-    finish(request, routedFor(request, connection), performance.now())(answer)
   return {
     handler:
       cors === undefined
         ? answer
         : (request, connection) =>
             cors.isPreflight(request)
-              ? Promise.resolve(preflight(request, connection, cors.preflight(request)))
+              ? Promise.resolve(
+                  finish(request, routedFor(request, connection), performance.now())(cors.preflight(request))
+                )
               : answer(request, connection).then((response) => cors.allow(request, response)),
     dispose: async () => {
       await web.dispose()

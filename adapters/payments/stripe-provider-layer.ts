@@ -1,4 +1,4 @@
-import { loadedWhenBuilt } from "../loaded-when-built.ts"
+import { loadedWhenBuilt } from "../runtime/loaded-when-built.ts"
 import type { StripeProviderOptions } from "./stripe-options.ts"
 
 /**

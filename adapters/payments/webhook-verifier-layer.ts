@@ -1,5 +1,5 @@
 import type { Redacted } from "effect"
-import { loadedWhenBuilt } from "../loaded-when-built.ts"
+import { loadedWhenBuilt } from "../runtime/loaded-when-built.ts"
 import { standardWebhooksVerifierLayer } from "./standard-webhooks-verifier.ts"
 import { acceptUnsignedLayer, rejectAllLayer } from "./unsigned-verifier.ts"
 

@@ -7,7 +7,7 @@ import {
   Password,
   setUpOrganizations
 } from "../../core/index.ts"
-import { coreServices } from "../services.ts"
+import { coreServices } from "../core-services.ts"
 import { fail, runCommand, storedSettings } from "./cli-support.ts"
 
 export const ownerUsage = `roster owner --username NAME --email ADDRESS [--organization SLUG]

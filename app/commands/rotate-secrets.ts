@@ -1,6 +1,6 @@
 import { Effect, Result } from "effect"
 import { resealSecrets } from "../../core/index.ts"
-import { coreServices } from "../services.ts"
+import { coreServices } from "../core-services.ts"
 import { fail, runCommand, storedSettings } from "./cli-support.ts"
 
 export const rotateSecretsUsage = `roster rotate-secrets [--batch N]

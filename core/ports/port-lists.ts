@@ -29,9 +29,9 @@ import { SealedSecrets } from "./sealed-secrets.ts"
 import { SecretBox } from "./secret-box.ts"
 import { SessionLookup } from "./session-lookup.ts"
 import { SessionStore } from "./session-store.ts"
-import { SessionTokens } from "./session-tokens.ts"
 import { StoreHealth } from "./store-health.ts"
 import { SubscriptionStore } from "./subscription-store.ts"
+import { TokenIssuer } from "./token-issuer.ts"
 import { Totp } from "./totp.ts"
 import { WebhookSender } from "./webhook-sender.ts"
 import { WebhookStore } from "./webhook-store.ts"
@@ -80,7 +80,7 @@ export const servicePorts = [
   PlanCatalog,
   RecoveryCodes,
   SecretBox,
-  SessionTokens,
+  TokenIssuer,
   Totp,
   WebhookSender
 ] as const

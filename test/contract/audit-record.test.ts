@@ -25,7 +25,7 @@ import {
   updateMember,
   updateRole
 } from "../../core/index.ts"
-import { rosterOn } from "../support/contract.ts"
+import { corePortsOn } from "../support/contract.ts"
 import { master, memberInput, password } from "../support/roster.ts"
 import { storeKinds } from "../support/stores.ts"
 
@@ -93,7 +93,7 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       for (const secret of [password, "another long password", "$scrypt", "passwordHash"]) {
         assert.notInclude(text, secret)
       }
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("finds the change a request with a key made, by the key's digest, and nothing for another", () =>
@@ -124,7 +124,7 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       )
       assert.isTrue(Option.isNone(yield* log.changeOfRequest("digest-unchanged")), "it changed nothing")
       assert.isTrue(Option.isNone(yield* log.changeOfRequest("digest-other")))
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("records nothing for what changed nothing", () =>
@@ -145,7 +145,7 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       )
       yield* Effect.flip(removeMember(master, MemberId.make("nobody")))
       assert.strictEqual((yield* all).length, before)
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("records failed and throttled logins, with the account and the client, not the password", () =>
@@ -170,7 +170,7 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       assert.deepStrictEqual(logins[0]?.changes, { client: [null, "198.51.100.7"] })
       assert.deepStrictEqual(logins[0]?.actor, { kind: "open" })
       assert.notInclude(JSON.stringify(logins), "wrong guess!")
-    }).pipe(Effect.provide(rosterOn(stores(), { throttle: { maxFailuresPerAccount: 1 } })))
+    }).pipe(Effect.provide(corePortsOn(stores(), { throttle: { maxFailuresPerAccount: 1 } })))
   )
 
   it.effect("gives back an entry as it was recorded, every field intact", () =>
@@ -189,7 +189,7 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       const [listed] = yield* AuditLog.use((log) => log.page({ actorId: "actor-1" }, 10))
       assert.deepStrictEqual(listed, entry)
       assert.lengthOf(yield* AuditLog.use((log) => log.page({ actorId: "actor-2" }, 10)), 0)
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("lists pages newest first, filtered by action, actor, target and time", () =>
@@ -224,6 +224,6 @@ describe.each(storeKinds)("the audit record on %s", (_, stores) => {
       const recent = yield* listAuditEvents(master, { since: first.items[1]?.at ?? assert.fail("no entry") })
       assert.lengthOf(recent.items, 3)
       assert.lengthOf((yield* listAuditEvents(master, { actorId: "someone" })).items, 0)
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 })

@@ -3,7 +3,7 @@ import { Duration, Effect, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import { hashToken } from "../../adapters/crypto/index.ts"
 import { authenticate, logOut, SessionStore, setAccountStatus } from "../../core/index.ts"
-import { inParallel, rosterOn } from "../support/contract.ts"
+import { corePortsOn, inParallel } from "../support/contract.ts"
 import { addActiveMember, attempt, client } from "../support/log-in.ts"
 import { logInAs, master, password, signedInMember } from "../support/roster.ts"
 import { storeKinds } from "../support/stores.ts"
@@ -41,7 +41,7 @@ describe.each(storeKinds)("sessions through authenticate on %s", (_, stores) => 
       assert.strictEqual(yield* verdict(token), "Unauthenticated:expired")
       const fresh = yield* logInAs("alice")
       assert.strictEqual(yield* verdict(fresh.token), "ok:alice")
-    }).pipe(Effect.provide(rosterOn(stores(), { sessionTtl: "1 hour" })))
+    }).pipe(Effect.provide(corePortsOn(stores(), { sessionTtl: "1 hour" })))
   )
 
   it.effect("logging out revokes that session only", () =>
@@ -52,7 +52,7 @@ describe.each(storeKinds)("sessions through authenticate on %s", (_, stores) => 
       assert.strictEqual(yield* verdict(token), "Unauthenticated:invalid")
       assert.isFalse(yield* isStored(token))
       assert.strictEqual(yield* verdict(other.token), "ok:alice")
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("disabling an account ends its sessions for good; a new login after enabling works", () =>
@@ -71,7 +71,7 @@ describe.each(storeKinds)("sessions through authenticate on %s", (_, stores) => 
       yield* setAccountStatus(master, { memberId: alice.member.id, active: true })
       assert.strictEqual(yield* verdict(alice.token), "Unauthenticated:invalid")
       assert.strictEqual(yield* verdict((yield* logInAs("alice")).token), "ok:alice")
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 })
 
@@ -97,7 +97,7 @@ describe.each(storeKinds)("log-in throttling on %s", (_, stores) => {
       yield* TestClock.adjust(window)
       const session = yield* attempt("alice", password)
       assert.strictEqual(session.member.username, "alice")
-    }).pipe(Effect.provide(rosterOn(stores(), { throttle: accountLimitOnly })))
+    }).pipe(Effect.provide(corePortsOn(stores(), { throttle: accountLimitOnly })))
   )
 
   it.effect("a successful login clears the account's count", () =>
@@ -109,7 +109,7 @@ describe.each(storeKinds)("log-in throttling on %s", (_, stores) => {
         ...repeat(3, "InvalidCredentials"),
         "RateLimited"
       ])
-    }).pipe(Effect.provide(rosterOn(stores(), { throttle: accountLimitOnly })))
+    }).pipe(Effect.provide(corePortsOn(stores(), { throttle: accountLimitOnly })))
   )
 
   it.effect("a client's failures add up across accounts; a success gives its attempt back", () =>
@@ -130,7 +130,7 @@ describe.each(storeKinds)("log-in throttling on %s", (_, stores) => {
       assert.strictEqual(elsewhere.member.username, "alice")
     }).pipe(
       Effect.provide(
-        rosterOn(stores(), { throttle: { window, maxFailuresPerAccount: 100, maxFailuresPerClient: 5 } })
+        corePortsOn(stores(), { throttle: { window, maxFailuresPerAccount: 100, maxFailuresPerClient: 5 } })
       )
     )
   )

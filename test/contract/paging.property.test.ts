@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import fc from "fast-check"
 import { expect } from "vitest"
 import { byCreation, listMembers, MemberId, type MemberPosition, MemberStore } from "../../core/index.ts"
-import { at, memberRecord, rosterOn, withRoles } from "../support/contract.ts"
+import { at, corePortsOn, memberRecord, withRoles } from "../support/contract.ts"
 import { master } from "../support/roster.ts"
 import { storeKinds } from "../support/stores.ts"
 
@@ -63,7 +63,7 @@ describe.each(storeKinds)("paging members on %s", (kind, stores) => {
   it("visits each member present throughout exactly once while others come and go", async () => {
     await fc.assert(
       fc.asyncProperty(scenario, (generated) =>
-        Effect.runPromise(traverse(generated).pipe(Effect.provide(rosterOn(withRoles(stores())))))
+        Effect.runPromise(traverse(generated).pipe(Effect.provide(corePortsOn(withRoles(stores())))))
       ),
       { numRuns: kind === "memory" ? 100 : 12 }
     )

@@ -2,7 +2,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { TestClock } from "effect/testing"
 import { currentSubscription, SubscriptionId, subscribe } from "../../core/index.ts"
-import { inboxEntryFor, inParallel, rosterOn } from "../support/contract.ts"
+import { corePortsOn, inboxEntryFor, inParallel } from "../support/contract.ts"
 import { activeTeam, apply, byProviderId, event, teamCheckout } from "../support/payment-events.ts"
 import { master } from "../support/roster.ts"
 import { storeKinds } from "../support/stores.ts"
@@ -31,7 +31,7 @@ describe.each(storeKinds)("payment events on %s", (_, stores) => {
       assert.deepStrictEqual(statusHistory(after), ["pending", "active", "past_due"])
       assert.strictEqual(after.version, active.version + 1)
       assert.strictEqual((yield* inboxEntryFor(failedRenewal.eventId)).outcome, "applied")
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("20 concurrent deliveries of one checkout activate the pending subscription once", () =>
@@ -46,7 +46,7 @@ describe.each(storeKinds)("payment events on %s", (_, stores) => {
       assert.deepStrictEqual(statusHistory(after), ["pending", "active"])
       assert.strictEqual(after.version, pending.version + 1)
       assert.strictEqual(after.providerSubscriptionId, byProviderId.providerSubscriptionId)
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("an older invoice event arriving after a newer one changes nothing", () =>
@@ -74,7 +74,7 @@ describe.each(storeKinds)("payment events on %s", (_, stores) => {
         "past_due",
         "active"
       ])
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("an event for a subscription nobody knows is unmatched and recorded so", () =>
@@ -88,7 +88,7 @@ describe.each(storeKinds)("payment events on %s", (_, stores) => {
       assert.strictEqual((yield* inboxEntryFor("evt_stranger")).outcome, "unmatched")
       assert.strictEqual(yield* statusOf(pending.id), "pending")
       assert.strictEqual(yield* apply(stranger), "duplicate")
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("a paid upgrade supersedes the older live subscription", () =>
@@ -106,6 +106,6 @@ describe.each(storeKinds)("payment events on %s", (_, stores) => {
       assert.strictEqual(yield* statusOf(old.id), "canceled")
       assert.deepStrictEqual(subscriptionIds(yield* openSubscriptions), [upgrade.id])
       assert.strictEqual((yield* currentSubscription(master)).id, upgrade.id)
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 })

@@ -17,7 +17,7 @@ import {
   removeRole,
   UnknownRole
 } from "../../core/index.ts"
-import { assertEquals, at, memberRecord, newRole, rosterOn, valueOf, viewOf } from "../support/contract.ts"
+import { assertEquals, at, corePortsOn, memberRecord, newRole, valueOf, viewOf } from "../support/contract.ts"
 import { master, memberInput } from "../support/roster.ts"
 import { storeKinds } from "../support/stores.ts"
 
@@ -116,7 +116,7 @@ describe.each(storeKinds)("removing roles through the use case on %s", (_kind, s
       const permissions = yield* RolePermissionStore
       assert.isTrue(Option.isNone(yield* permissions.findById(record.id)), "its record is gone")
       assert.isTrue(Option.isNone(yield* permissions.findByRole(role.id)))
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 
   it.effect("racing member adds against the role's deletion never leave a member on a deleted role", () =>
@@ -143,6 +143,6 @@ describe.each(storeKinds)("removing roles through the use case on %s", (_kind, s
         const addedCount = added.filter(Result.isSuccess).length
         assert.strictEqual(holders.length, addedCount, `round ${round}: every added member holds the role`)
       }
-    }).pipe(Effect.provide(rosterOn(stores())))
+    }).pipe(Effect.provide(corePortsOn(stores())))
   )
 })

@@ -1,7 +1,7 @@
 import { assert } from "@effect/vitest"
 import { Context, DateTime, Effect, Equal, Layer, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
-import { type RosterOptions, rosterOn as rosterOnStores } from "../../app/roster-layer.ts"
+import { corePortsOn as corePortsOnStores, type RosterOptions } from "../../app/roster-layer.ts"
 import {
   AccountRecord,
   CurrentOrganization,
@@ -181,10 +181,10 @@ export const inboxEntryOf = (eventId: string, second = 0) =>
  * Every port the use cases need, with `stores` holding the state: what `testRoster` provides in
  * memory, on any store kind.
  */
-export const rosterOn = <ROut, E, R>(
+export const corePortsOn = <ROut, E, R>(
   stores: Layer.Layer<ROut, E, R>,
   options: Omit<RosterOptions, "plans" | "scrypt"> = {}
-) => rosterOnStores(stores, { plans: testPlans, scrypt: fastScrypt, masterKey, ...options })
+) => corePortsOnStores(stores, { plans: testPlans, scrypt: fastScrypt, masterKey, ...options })
 
 /** What the inbox holds for `eventId`, read by a probe delivery; an unknown id fails the test. */
 export const inboxEntryFor = (eventId: string) =>

@@ -14,8 +14,8 @@ import {
   Session,
   SessionId,
   SessionStore,
-  SessionTokens,
   setAccountStatus,
+  TokenIssuer,
   Unauthenticated
 } from "../../core/index.ts"
 import { assertForbidden, assertMissingPermission, assertNotFound } from "../support/assertions.ts"
@@ -35,7 +35,7 @@ import {
  */
 const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
   const member = Option.getOrThrow(yield* (yield* MemberStore).findById(memberId))
-  const { token, hash } = yield* (yield* SessionTokens).issue("session")
+  const { token, hash } = yield* (yield* TokenIssuer).issue("session")
   const now = yield* DateTime.now
   yield* (yield* SessionStore).create(
     new Session({
@@ -140,7 +140,7 @@ describe("setAccountStatus", () => {
       const { member } = yield* signedInMember("alice", ["team.read"])
       // Issued with the epoch read before the account was disabled, but (as with a login
       // racing the disable) stored after the store's sessions were revoked.
-      const issuedBefore = yield* (yield* SessionTokens).issue("session")
+      const issuedBefore = yield* (yield* TokenIssuer).issue("session")
       const issuedAt = yield* DateTime.now
       yield* TestClock.adjust(Duration.seconds(1))
       yield* setAccountStatus(master, { memberId: member.id, active: false })

@@ -24,8 +24,8 @@ import {
   RotateApiKeyInput,
   revokeApiKey,
   rotateApiKey,
-  type SessionTokens,
   StoreWrites,
+  type TokenIssuer,
   type Unauthenticated,
   UnknownPermission,
   UpdateApiKeyInput,
@@ -41,7 +41,7 @@ const forbiddenReason = (error: unknown) =>
   error instanceof Forbidden ? error.reason : `not forbidden: ${error}`
 /** Each attempt's refusal, in order. */
 const refusals = (
-  attempts: ReadonlyArray<Effect.Effect<unknown, unknown, ApiKeyStore | IdGenerator | SessionTokens>>
+  attempts: ReadonlyArray<Effect.Effect<unknown, unknown, ApiKeyStore | IdGenerator | TokenIssuer>>
 ) => Effect.forEach(attempts, (attempt) => Effect.map(refusal(attempt), forbiddenReason))
 const stored = (id: ApiKeyId) =>
   Effect.flatMap(ApiKeyStore, (store) => store.find(id)).pipe(Effect.map(Option.getOrThrow))

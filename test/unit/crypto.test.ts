@@ -8,10 +8,10 @@ import {
   makeScryptPasswordHasher,
   owaspScrypt,
   owaspScryptLowMemory,
-  sessionTokensLayer,
+  tokenIssuerLayer,
   tokenPrefixes
 } from "../../adapters/crypto/index.ts"
-import { IdGenerator, SessionTokens, TokenHash } from "../../core/index.ts"
+import { IdGenerator, TokenHash, TokenIssuer } from "../../core/index.ts"
 import { fastScrypt } from "../support/roster.ts"
 
 const fast = makeScryptPasswordHasher(fastScrypt)
@@ -103,7 +103,7 @@ describe("scrypt password hasher", () => {
 describe("session tokens", () => {
   it.effect("are random, at least 128 bits, and known to the store only by a SHA-256 digest", () =>
     Effect.gen(function* () {
-      const tokens = yield* SessionTokens
+      const tokens = yield* TokenIssuer
       const issued = yield* Effect.replicateEffect(tokens.issue("session"), 200)
       const raw = issued.map(({ token }) => Redacted.value(token))
       assert.strictEqual(new Set(raw).size, raw.length)
@@ -115,12 +115,12 @@ describe("session tokens", () => {
         assert.notInclude(hash, body)
       }
       assert.notInclude(String(issued[0]?.token), raw[0] ?? "")
-    }).pipe(Effect.provide(sessionTokensLayer))
+    }).pipe(Effect.provide(tokenIssuerLayer))
   )
 
   it.effect("say what they open: each kind has a prefix of its own", () =>
     Effect.gen(function* () {
-      const tokens = yield* SessionTokens
+      const tokens = yield* TokenIssuer
       const prefixes = new Set<string>()
       for (const kind of ["session", "invitation", "scim", "password"] as const) {
         const { token } = yield* tokens.issue(kind)
@@ -129,19 +129,19 @@ describe("session tokens", () => {
         prefixes.add(prefix)
       }
       assert.strictEqual(prefixes.size, 4, "no two kinds share a prefix")
-    }).pipe(Effect.provide(sessionTokensLayer))
+    }).pipe(Effect.provide(tokenIssuerLayer))
   )
 
   it.effect("compare hashes: equal ones match, any other never", () =>
     Effect.gen(function* () {
-      const tokens = yield* SessionTokens
+      const tokens = yield* TokenIssuer
       const [first, second] = yield* Effect.replicateEffect(tokens.issue("session"), 2)
       if (first === undefined || second === undefined) return assert.fail("two tokens were issued")
       assert.isTrue(yield* tokens.sameHash(first.hash, first.hash))
       assert.isFalse(yield* tokens.sameHash(first.hash, second.hash))
       const lastDigitChanged = `${first.hash.slice(0, -1)}${first.hash.endsWith("0") ? "1" : "0"}`
       assert.isFalse(yield* tokens.sameHash(first.hash, TokenHash.make(lastDigitChanged)))
-    }).pipe(Effect.provide(sessionTokensLayer))
+    }).pipe(Effect.provide(tokenIssuerLayer))
   )
 })
 

@@ -8,8 +8,8 @@ import {
   authenticate,
   type Session,
   SessionStore,
-  SessionTokens,
-  setAccountStatus
+  setAccountStatus,
+  TokenIssuer
 } from "../../core/index.ts"
 import { addActiveMember, attempt, countingHasher } from "../support/log-in.ts"
 import { master, memberInput, password, provideRoster, roleWith } from "../support/roster.ts"
@@ -163,7 +163,7 @@ describe("logIn", () => {
         const alice = yield* addActiveMember()
         const { token } = yield* attempt("alice", password)
         const raw = Redacted.value(token)
-        const hash = yield* (yield* SessionTokens).hashOf(token)
+        const hash = yield* (yield* TokenIssuer).hashOf(token)
         assert.notStrictEqual(hash as string, raw)
 
         assert.strictEqual(created.length, 1)

@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Cause, Effect, Exit, Layer } from "effect"
-import { loadedWhenBuilt } from "../../adapters/loaded-when-built.ts"
+import { loadedWhenBuilt } from "../../adapters/runtime/loaded-when-built.ts"
 
 const needs = { name: "mongodb", feature: "The MongoDB store (MONGODB_URI)" }
 

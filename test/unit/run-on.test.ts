@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, References } from "effect"
 import { RequestLog } from "../../adapters/http/edge/request-log.ts"
-import { runOn } from "../../adapters/http/services.ts"
+import { runOn } from "../../adapters/http/handed-services.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
 import { CurrentRequestId, RoleStore } from "../../core/index.ts"
 import { testRoster } from "../support/roster.ts"

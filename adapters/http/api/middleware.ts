@@ -1,8 +1,8 @@
 import { Context } from "effect"
 import { HttpApiMiddleware, HttpApiSecurity } from "effect/http-api"
 import type { AuditTarget, PermissionKey, Principal } from "../../../core/index.ts"
+import type { HttpServices } from "../handed-services.ts"
 import * as Problem from "../problems.ts"
-import type { HttpServices } from "../services.ts"
 
 export class CurrentPrincipal extends Context.Service<CurrentPrincipal, Principal>()(
   "roster/http/CurrentPrincipal"

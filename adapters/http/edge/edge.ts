@@ -38,7 +38,7 @@ const traced = <A, E, R>(app: Effect.Effect<A, E, R>) =>
 /**
  * Around every routed request: the body the edge read handed over, and problems for what no route
  * answered (404, 405, 413, 500). What every answer gets (its id, its log line) is added outside
- * Effect, by `finishing`.
+ * Effect, by `answerFinisher`.
  */
 export const edgeMiddleware = HttpRouter.middleware(
   (app) =>
@@ -69,7 +69,7 @@ export const edgeMiddleware = HttpRouter.middleware(
  * sniffing types and leaking the URL onward, no caching unless the answer says otherwise (answers
  * carry tokens and personal data), one log line, and, when an operator turned metrics on, its count.
  */
-export const finishing =
+export const answerFinisher =
   (log: RequestLog["Service"], metrics: MetricsRecorder | undefined) =>
   (request: Request, routed: Routed, started: number) =>
   (response: Response): Response => {

@@ -1,8 +1,8 @@
 import { Effect } from "effect"
 import { mayHaveChanged, type Principal, type StoreWriteLedger, StoreWrites } from "../../../core/index.ts"
 import { CurrentPrincipal } from "../api/middleware.ts"
+import type { HttpServices } from "../handed-services.ts"
 import * as Problem from "../problems.ts"
-import type { HttpServices } from "../services.ts"
 import { type DomainError, toProblem } from "../to-problem.ts"
 import { inUseCaseSpan } from "./use-case-span.ts"
 

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import { checkReadiness } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { onServices } from "../services.ts"
+import { onServices } from "../handed-services.ts"
 import { toProblem } from "../to-problem.ts"
 
 const ok = { status: "ok" } as const

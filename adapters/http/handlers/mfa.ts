@@ -10,7 +10,7 @@ import {
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { throttledClient } from "../edge/routed.ts"
-import { onServices } from "../services.ts"
+import { onServices } from "../handed-services.ts"
 import { toLoginView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
 import { fromClient } from "./from-client.ts"

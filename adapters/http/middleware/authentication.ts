@@ -10,8 +10,8 @@ import {
 import { Authentication, CurrentPrincipal, OpenWithoutMfa } from "../api/middleware.ts"
 import { credentialsOf } from "../edge/credentials.ts"
 import { type Caller, IdentifiedCaller } from "../edge/routed.ts"
+import { runOn, Services } from "../handed-services.ts"
 import * as Problem from "../problems.ts"
-import { runOn, Services } from "../services.ts"
 import { toProblem } from "../to-problem.ts"
 
 const malformedBearer = toProblem(new Unauthenticated({ reason: "invalid" }))

@@ -6,7 +6,7 @@ import { AccountMail } from "../../ports/account-mail.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { SessionTokens, type TokenKind } from "../../ports/session-tokens.ts"
+import { TokenIssuer, type TokenKind } from "../../ports/token-issuer.ts"
 
 const lifetimeOf = (
   purpose: MailedPurpose,
@@ -41,7 +41,7 @@ export const mailAccountToken = Effect.fnUntraced(function* (
   const member = found.value
   const settings = yield* AuthSettings
   const now = yield* DateTime.now
-  const { token, hash } = yield* (yield* SessionTokens).issue(tokenKinds[purpose])
+  const { token, hash } = yield* (yield* TokenIssuer).issue(tokenKinds[purpose])
   const stored = new AccountToken({
     tokenHash: hash,
     purpose,

@@ -7,7 +7,7 @@ import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const ResetPasswordInput = Schema.Struct({
@@ -24,7 +24,7 @@ export type ResetPasswordInput = typeof ResetPasswordInput.Type
  * enabled again), or once it left the organisation the link was asked in. Recorded there.
  */
 export const resetPassword = Effect.fnUntraced(function* (input: ResetPasswordInput) {
-  const tokenHash = yield* (yield* SessionTokens).hashOf(input.token)
+  const tokenHash = yield* (yield* TokenIssuer).hashOf(input.token)
   const tokens = yield* AccountTokenStore
   const found = yield* tokens.find("password_reset", tokenHash)
   const now = yield* DateTime.now

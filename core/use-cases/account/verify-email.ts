@@ -6,7 +6,7 @@ import { type MemberRecord, memberAuditFields, toMember } from "../../model/memb
 import { CurrentOrganization } from "../../model/request.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { auditEntryOfChanges, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { tellAddressChanged } from "./tell-address-changed.ts"
 
@@ -50,7 +50,7 @@ const moveTo = Effect.fnUntraced(function* (token: AccountToken, member: MemberR
  * organisation the link was asked for.
  */
 export const verifyEmail = Effect.fnUntraced(function* (input: VerifyEmailInput) {
-  const tokenHash = yield* (yield* SessionTokens).hashOf(input.token)
+  const tokenHash = yield* (yield* TokenIssuer).hashOf(input.token)
   const tokens = yield* AccountTokenStore
   const used = yield* Effect.flatMap(tokens.consume("email_verification", tokenHash), (verification) =>
     Option.isSome(verification) ? Effect.succeed(verification) : tokens.consume("email_change", tokenHash)

@@ -3,7 +3,7 @@ import { apiKeyParts } from "../../model/api-key.ts"
 import { Unauthenticated } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { offThePath } from "../auth/off-the-path.ts"
 
 const refused = new Unauthenticated({ reason: "invalid" })
@@ -21,7 +21,7 @@ export const authenticateApiKey = Effect.fnUntraced(function* (token: Redacted.R
   const found = yield* keys.findByLookup(parts.value.lookup)
   if (Option.isNone(found)) return yield* refused
   const key = found.value
-  const tokens = yield* SessionTokens
+  const tokens = yield* TokenIssuer
   const secretHash = yield* tokens.hashOf(Redacted.make(parts.value.secret))
   const now = yield* DateTime.now
   const proven =

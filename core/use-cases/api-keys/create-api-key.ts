@@ -7,7 +7,7 @@ import { CurrentOrganization } from "../../model/request.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { keyPermissions } from "./key-permissions.ts"
 
@@ -30,7 +30,7 @@ export const createApiKey = Effect.fnUntraced(function* (actor: Principal, input
   if (expiresAt !== null && !DateTime.isGreaterThan(expiresAt, now)) {
     return yield* new ExpiryPassed({ field: "expiresAt" })
   }
-  const issued = yield* (yield* SessionTokens).issueApiKey()
+  const issued = yield* (yield* TokenIssuer).issueApiKey()
   const createdBy = auditActorOf(actor)
   const record = new ApiKeyRecord({
     id: yield* (yield* IdGenerator).next("apiKey"),

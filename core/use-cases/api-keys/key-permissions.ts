@@ -33,7 +33,7 @@ export const keyPermissions = Effect.fnUntraced(function* (
  * with, and holding nothing the caller lacks (the ceiling, as for roles), so that nobody takes a
  * key's secret, or its power, above their own.
  */
-export const managedKey = Effect.fnUntraced(function* (actor: Principal, id: ApiKeyId) {
+export const changeableKey = Effect.fnUntraced(function* (actor: Principal, id: ApiKeyId) {
   yield* requirePermission(actor, "organization.api_keys.write")
   if (actor._tag === "ApiKey" && actor.keyId === id) return yield* new Forbidden({ reason: "own_key" })
   const found = yield* (yield* ApiKeyStore).find(id)

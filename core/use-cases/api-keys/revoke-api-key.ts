@@ -4,11 +4,11 @@ import type { ApiKeyId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { managedKey } from "./key-permissions.ts"
+import { changeableKey } from "./key-permissions.ts"
 
 /** Deletes an API key: the next request made with it is refused. */
 export const revokeApiKey = Effect.fnUntraced(function* (actor: Principal, id: ApiKeyId) {
-  yield* managedKey(actor, id)
+  yield* changeableKey(actor, id)
   const entry = yield* newAuditEntry(auditActorOf(actor), "api_key.revoked", { type: "api_key", id })
   const revoked = yield* (yield* ApiKeyStore).revoke(id, entry)
   if (Option.isNone(revoked)) return yield* new NotFound({ entity: "api_key", id })

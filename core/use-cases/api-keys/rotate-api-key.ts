@@ -3,9 +3,9 @@ import { NotFound } from "../../model/errors.ts"
 import type { ApiKeyId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { managedKey } from "./key-permissions.ts"
+import { changeableKey } from "./key-permissions.ts"
 
 /** At most a week of grace, in seconds. */
 export const maxGraceSeconds = 604_800
@@ -27,10 +27,10 @@ export const rotateApiKey = Effect.fnUntraced(function* (
   id: ApiKeyId,
   input: RotateApiKeyInput = {}
 ) {
-  const key = yield* managedKey(actor, id)
+  const key = yield* changeableKey(actor, id)
   const graceSeconds = input.graceSeconds ?? 0
   const now = yield* DateTime.now
-  const issued = yield* (yield* SessionTokens).issueApiKey(key.lookup)
+  const issued = yield* (yield* TokenIssuer).issueApiKey(key.lookup)
   const previous =
     graceSeconds === 0
       ? null

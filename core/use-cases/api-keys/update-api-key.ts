@@ -5,7 +5,7 @@ import type { ApiKeyId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { keyPermissions, managedKey } from "./key-permissions.ts"
+import { changeableKey, keyPermissions } from "./key-permissions.ts"
 
 export const UpdateApiKeyInput = Schema.Struct({
   name: Schema.optionalKey(ApiKeyName),
@@ -25,7 +25,7 @@ export const updateApiKey = Effect.fnUntraced(function* (
   id: ApiKeyId,
   input: UpdateApiKeyInput
 ) {
-  const key = yield* managedKey(actor, id)
+  const key = yield* changeableKey(actor, id)
   const permissions =
     input.permissions === undefined ? undefined : yield* keyPermissions(actor, input.permissions)
   const name = input.name !== undefined && input.name !== key.name ? input.name : undefined

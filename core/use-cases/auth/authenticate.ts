@@ -6,7 +6,7 @@ import { masterPrincipal, openLocalPrincipal, type Principal } from "../../model
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { SessionLookup } from "../../ports/session-lookup.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { authenticateApiKey } from "../api-keys/authenticate-api-key.ts"
 import { offThePath } from "./off-the-path.ts"
 import { sessionRefusal } from "./session-refusal.ts"
@@ -22,7 +22,7 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
     if (Option.isNone(masterKeyHash)) return openLocalPrincipal
     return yield* new Unauthenticated({ reason: "missing" })
   }
-  const tokens = yield* SessionTokens
+  const tokens = yield* TokenIssuer
   const tokenHash = yield* tokens.hashOf(bearer.value)
   if (Option.isSome(masterKeyHash) && (yield* tokens.sameHash(tokenHash, masterKeyHash.value))) {
     return masterPrincipal

@@ -4,7 +4,7 @@ import type { OrganizationId } from "../../model/ids.ts"
 import { loginKey } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 
 /**
@@ -12,7 +12,7 @@ import { newAuditEntry } from "../audit/new-audit-entry.ts"
  * since people type passwords into the username field. Equal names still read as equal entries.
  */
 const unknownLoginOf = (login: string) =>
-  SessionTokens.use((tokens) => tokens.hashOf(Redacted.make(loginKey(login)))).pipe(
+  TokenIssuer.use((tokens) => tokens.hashOf(Redacted.make(loginKey(login)))).pipe(
     Effect.map((digest) => `unknown:${digest.slice(0, 16)}`)
   )
 

@@ -8,7 +8,7 @@ import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 
 /** The member's second factor: read only for an organisation that requires one. */
 const mfaOf = (member: MemberRecord) =>
@@ -25,7 +25,7 @@ const mfaOf = (member: MemberRecord) =>
 export const startSession = Effect.fnUntraced(function* (member: MemberRecord, organization: Organization) {
   const settings = yield* AuthSettings
   const now = yield* DateTime.now
-  const { token, hash } = yield* (yield* SessionTokens).issue("session")
+  const { token, hash } = yield* (yield* TokenIssuer).issue("session")
   const origin = yield* CurrentOrigin
   const session = new Session({
     tokenHash: hash,

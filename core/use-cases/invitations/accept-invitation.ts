@@ -11,7 +11,7 @@ import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { startSession } from "../auth/start-session.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
@@ -73,7 +73,7 @@ export const acceptInvitation = Effect.fnUntraced(function* (
   bearer: Option.Option<Redacted.Redacted<string>>,
   input: AcceptInvitationInput
 ) {
-  const tokenHash = yield* (yield* SessionTokens).hashOf(input.token)
+  const tokenHash = yield* (yield* TokenIssuer).hashOf(input.token)
   const store = yield* InvitationStore
   const found = yield* store.findByTokenHash(tokenHash)
   if (Option.isNone(found) || statusAt(found.value, yield* DateTime.now) !== "pending") {

@@ -19,7 +19,7 @@ import { InvitationMail } from "../../ports/invitation-mail.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 
@@ -63,7 +63,7 @@ export const inviteMember = Effect.fnUntraced(function* (actor: Principal, input
   if (yield* isMemberHere(email)) return yield* new AlreadyMember({ email })
   const now = yield* DateTime.now
   yield* requireMayReplace(actor, email, now)
-  const { token, hash } = yield* (yield* SessionTokens).issue("invitation")
+  const { token, hash } = yield* (yield* TokenIssuer).issue("invitation")
   const ttl = (yield* AuthSettings).invitationTtl ?? defaultInvitationTtl
   const invitation = new Invitation({
     id: yield* (yield* IdGenerator).next("invitation"),

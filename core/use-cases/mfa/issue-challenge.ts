@@ -3,7 +3,7 @@ import { AccountToken } from "../../model/account-token.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import type { MemberRecord } from "../../model/member.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 
 /** How long a login's challenge waits for its second factor, and how many tries it allows. */
 export const challengeLifetime = Duration.minutes(5)
@@ -20,7 +20,7 @@ export const issueChallenge = Effect.fnUntraced(function* (
   organizationId: OrganizationId
 ) {
   const now = yield* DateTime.now
-  const { token, hash } = yield* (yield* SessionTokens).issue("challenge")
+  const { token, hash } = yield* (yield* TokenIssuer).issue("challenge")
   const challenge = new AccountToken({
     tokenHash: hash,
     purpose: "mfa_challenge",

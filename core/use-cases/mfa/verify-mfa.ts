@@ -7,7 +7,7 @@ import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { startSession } from "../auth/start-session.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { secondFactorHolds } from "./second-factor.ts"
@@ -32,7 +32,7 @@ export type VerifyMfaInput = typeof VerifyMfaInput.Type
 export const verifyMfa = Effect.fnUntraced(function* (input: VerifyMfaInput) {
   const typed = input.code ?? input.recoveryCode
   if (typed === undefined) return yield* new MissingField({ field: "code", purpose: "second_factor" })
-  const tokenHash = yield* (yield* SessionTokens).hashOf(input.challenge)
+  const tokenHash = yield* (yield* TokenIssuer).hashOf(input.challenge)
   const challenges = yield* AccountTokenStore
   const found = yield* challenges.find("mfa_challenge", tokenHash)
   if (Option.isNone(found) || !DateTime.isLessThan(yield* DateTime.now, found.value.expiresAt)) {

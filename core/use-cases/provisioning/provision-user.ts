@@ -6,7 +6,7 @@ import { type ProvisionedUserInput, profileOf } from "../../model/provisioning.t
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { addMember } from "../members/add-member.ts"
 import { defaultRole } from "./default-role.ts"
 import { freeUsername } from "./free-username.ts"
@@ -59,7 +59,7 @@ export const provisionUser = Effect.fnUntraced(function* (
     // Nobody knows this one: the person signs in once an administrator sets a password.
     password: Option.isSome(password)
       ? password.value
-      : (yield* (yield* SessionTokens).issue("password")).token,
+      : (yield* (yield* TokenIssuer).issue("password")).token,
     activestatus: active,
     roleId
   })

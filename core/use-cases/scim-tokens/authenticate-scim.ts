@@ -2,7 +2,7 @@ import { Effect, Option, type Redacted } from "effect"
 import { Unauthenticated } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 
 /**
  * The identity provider a SCIM request's bearer token stands for, and its organisation. Only SCIM
@@ -12,7 +12,7 @@ export const authenticateScim = Effect.fnUntraced(function* (
   bearer: Option.Option<Redacted.Redacted<string>>
 ) {
   if (Option.isNone(bearer)) return yield* new Unauthenticated({ reason: "missing" })
-  const tokenHash = yield* (yield* SessionTokens).hashOf(bearer.value)
+  const tokenHash = yield* (yield* TokenIssuer).hashOf(bearer.value)
   const found = yield* (yield* ScimTokenStore).findByTokenHash(tokenHash)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
   const { id, organizationId, permissionIds } = found.value

@@ -5,7 +5,7 @@ import { ScimTokenName, ScimTokenRecord, toScimToken } from "../../model/scim-to
 import { requirePermission, scimTokenPermissions } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const CreateScimTokenInput = Schema.Struct({ name: ScimTokenName })
@@ -18,7 +18,7 @@ export type CreateScimTokenInput = typeof CreateScimTokenInput.Type
  */
 export const createScimToken = Effect.fnUntraced(function* (actor: Principal, input: CreateScimTokenInput) {
   yield* requirePermission(actor, "organization.write")
-  const issued = yield* (yield* SessionTokens).issue("scim")
+  const issued = yield* (yield* TokenIssuer).issue("scim")
   const record = new ScimTokenRecord({
     id: yield* (yield* IdGenerator).next("scimToken"),
     name: input.name,

@@ -11,7 +11,7 @@ import {
 import { requirePermission } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { WebhookSender } from "../../ports/webhook-sender.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
@@ -33,7 +33,7 @@ export const createWebhook = Effect.fnUntraced(function* (actor: Principal, inpu
   yield* requirePermission(actor, "organization.webhooks.write")
   yield* requireHearable(actor, input.events)
   yield* (yield* WebhookSender).checkDestination(input.url)
-  const secret = yield* (yield* SessionTokens).issueSigningSecret
+  const secret = yield* (yield* TokenIssuer).issueSigningSecret
   const record = new WebhookRecord({
     id: yield* (yield* IdGenerator).next("webhook"),
     url: input.url,

@@ -3,7 +3,7 @@ import { NotFound } from "../../model/errors.ts"
 import type { WebhookId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
-import { SessionTokens } from "../../ports/session-tokens.ts"
+import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { managedWebhook } from "./managed-webhook.ts"
@@ -15,7 +15,7 @@ export const rotationOverlap = Duration.hours(24)
 /** Gives an endpoint a new signing secret, answered this once; for 24 h messages carry both signatures. */
 export const rotateWebhookSecret = Effect.fnUntraced(function* (actor: Principal, id: WebhookId) {
   const webhook = yield* managedWebhook(actor, id)
-  const secret = yield* (yield* SessionTokens).issueSigningSecret
+  const secret = yield* (yield* TokenIssuer).issueSigningSecret
   const sealed = yield* (yield* SecretBox).seal(secret)
   const until = DateTime.addDuration(yield* DateTime.now, rotationOverlap)
   const entry = yield* newAuditEntry(auditActorOf(actor), "webhook.secret_rotated", { type: "webhook", id })

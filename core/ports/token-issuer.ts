@@ -16,9 +16,13 @@ export type TokenKind =
   | "email_change"
   | "challenge"
 
-/** Bearer tokens: at least 128 random bits, known to the store only by their hash. */
-export class SessionTokens extends Context.Service<
-  SessionTokens,
+/**
+ * Every secret Roster issues to someone: bearer tokens of each kind (sessions, invitations, SCIM,
+ * mailed links, challenges), API keys and webhook signing secrets; each at least 128 random bits,
+ * known to the store only by its digest (a signing secret, which must be read back, is sealed).
+ */
+export class TokenIssuer extends Context.Service<
+  TokenIssuer,
   {
     readonly issue: (
       kind: TokenKind
@@ -38,4 +42,4 @@ export class SessionTokens extends Context.Service<
     /** Compares two hashes in constant time, so the comparison tells nothing of where they differ. */
     readonly sameHash: (a: TokenHash, b: TokenHash) => Effect.Effect<boolean>
   }
->()("roster/core/ports/SessionTokens") {}
+>()("roster/core/ports/TokenIssuer") {}

@@ -1,6 +1,6 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
-import { ApiKeyLookup, SessionTokens, TokenHash, type TokenKind } from "../../core/index.ts"
+import { ApiKeyLookup, TokenHash, TokenIssuer, type TokenKind } from "../../core/index.ts"
 
 /** 256 random bits, url-safe. */
 const tokenBytes = 32
@@ -23,9 +23,9 @@ export const tokenPrefixes: Readonly<Record<TokenKind, string>> = {
 // One call, no Hash object: every authenticated request hashes its token.
 export const hashToken = (token: string): TokenHash => TokenHash.make(hash("sha256", token, "hex"))
 
-export const sessionTokensLayer = Layer.succeed(
-  SessionTokens,
-  SessionTokens.of({
+export const tokenIssuerLayer = Layer.succeed(
+  TokenIssuer,
+  TokenIssuer.of({
     issue: (kind) =>
       Effect.sync(() => {
         const token = `${tokenPrefixes[kind]}${randomBytes(tokenBytes).toString("base64url")}`

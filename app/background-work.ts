@@ -1,0 +1,29 @@
+import { Effect, Layer, Schedule } from "effect"
+import { inEveryOrganization, keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
+import { eventSender } from "./event-sender.ts"
+import { jsonLogger } from "./log-lines.ts"
+
+/**
+ * Seats follow every member change; should the provider have failed then, they catch up here, in
+ * every organisation, at start and every few minutes (nothing is written or called when they are in step).
+ */
+const seatReconciliation = Layer.effectDiscard(
+  Effect.forkScoped(
+    inEveryOrganization(() => keepSeatsInStep).pipe(
+      Effect.catchCause((cause) =>
+        Effect.logWarning("Seats not brought in step: the organisations could not be read", cause)
+      ),
+      Effect.repeat(Schedule.spaced("5 minutes"))
+    )
+  )
+).pipe(Layer.provide(jsonLogger))
+
+/** Every organisation's Owner role holds the whole catalog before the first request (see `setUpOrganizations`). */
+const organizationSetUp = Layer.effectDiscard(setUpOrganizations)
+
+/** What the service does besides answering: set up at start, then seats and events in the background. */
+export const backgroundWork = Layer.mergeAll(
+  seatReconciliation,
+  organizationSetUp,
+  eventSender.pipe(Layer.provide(jsonLogger))
+)
