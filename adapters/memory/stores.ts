@@ -1,6 +1,6 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
-import { declaredStores } from "../resources/stores.ts"
+import { declaredStores } from "../resources/declared.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { eventSourceLayer } from "./event-source.ts"
 import { idempotencyStoreLayer } from "./idempotency-store.ts"

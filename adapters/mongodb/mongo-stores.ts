@@ -1,6 +1,6 @@
 import { Effect, Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
-import { declaredStores } from "../resources/stores.ts"
+import { declaredStores } from "../resources/declared.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import {
   relayAtStart,

@@ -1,15 +1,19 @@
-import { accountTokens } from "./account-tokens.ts"
-import { apiKeys } from "./api-keys.ts"
-import { invitations } from "./invitations.ts"
-import { mfaFactors } from "./mfa-factors.ts"
+import { Layer } from "effect"
+import { accountTokenStoreLayer, accountTokens } from "./account-tokens.ts"
+import { apiKeyStoreLayer, apiKeys } from "./api-keys.ts"
+import { deliveryStoreLayer } from "./delivery-store.ts"
+import { invitationStoreLayer, invitations } from "./invitations.ts"
+import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
 import type { Resource } from "./resource.ts"
-import { scimTokens } from "./scim-tokens.ts"
+import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
+import { sealedSecretsLayer } from "./sealed-secrets.ts"
 import { deliveries, webhooks } from "./webhook-records.ts"
+import { webhookStoreLayer } from "./webhook-store.ts"
 
 /**
- * Every resource that is a declaration: what spans them (MongoDB's relay at start, SQLite's move of
- * earlier tables) reads this list, and a kit opens no resource that is not in it, so a new one is
- * added here or its store fails at once.
+ * Every resource that is a declaration, and its store: what spans them (MongoDB's relay at start,
+ * SQLite's move of earlier tables) reads this list, and a kit opens no resource that is not in it,
+ * so a new one is added here or its store fails at once (CI checks every `resource(…)` is).
  */
 export const declaredResources: ReadonlyArray<Resource<object>> = [
   accountTokens,
@@ -25,3 +29,18 @@ const names = new Set(declaredResources.map((declared) => declared.name))
 
 /** Whether a resource is in the list of declared ones (by its table or collection). */
 export const isDeclared = (declared: { readonly name: string }) => names.has(declared.name)
+
+/**
+ * The stores of every declared resource, on whichever kit is provided (memory, SQLite, MongoDB),
+ * and what spans them (their sealed secrets).
+ */
+export const declaredStores = Layer.mergeAll(
+  apiKeyStoreLayer,
+  scimTokenStoreLayer,
+  invitationStoreLayer,
+  accountTokenStoreLayer,
+  mfaStoreLayer,
+  webhookStoreLayer,
+  deliveryStoreLayer,
+  sealedSecretsLayer
+)

@@ -1,6 +1,6 @@
 import { Layer } from "effect"
 import type { StorePorts } from "../../core/index.ts"
-import { declaredStores } from "../resources/stores.ts"
+import { declaredStores } from "../resources/declared.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
 import { eventSourceLayer } from "./event-source.ts"
