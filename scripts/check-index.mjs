@@ -22,7 +22,9 @@ const problems = []
 const core = join(root, "core")
 const index = join(core, "index.ts")
 const exported = importsOf(index)
-const sorted = [...exported].sort((a, b) => (relative(core, a) < relative(core, b) ? -1 : 1))
+// Ordered as the formatter orders them: by path without the extension, so account.ts precedes account-token.ts.
+const sortKey = (file) => relative(core, file).replace(/\.[mc]?tsx?$/, "")
+const sorted = [...exported].sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1))
 if (exported.join() !== sorted.join())
   problems.push("core/index.ts: its exports are not in the order of their paths")
 if (new Set(exported).size !== exported.length) problems.push("core/index.ts: a file is exported twice")

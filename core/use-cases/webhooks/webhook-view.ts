@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { Forbidden } from "../../model/errors.ts"
-import { eventCatalog } from "../../model/event-catalog.ts"
+import { type EventType, eventCatalog } from "../../model/event-catalog.ts"
 import type { Principal } from "../../model/principal.ts"
 import { heardTypes, mayHear, type Webhook, type WebhookEvents, WebhookView } from "../../model/webhook.ts"
 import { permissionsOf } from "../../policy/access.ts"
@@ -22,8 +22,9 @@ export const webhookView = Effect.fnUntraced(function* (webhook: Webhook) {
  */
 export const requireHearable = (actor: Principal, events: WebhookEvents): Effect.Effect<void, Forbidden> => {
   const held = permissionsOf(actor)
-  const unreadable = events.find((type) => type !== "*" && !mayHear(held, type))
-  return unreadable === undefined || unreadable === "*"
+  const named = events.filter((type): type is EventType => type !== "*")
+  const unreadable = named.find((type) => !mayHear(held, type))
+  return unreadable === undefined
     ? Effect.void
     : Effect.fail(
         new Forbidden({ reason: "missing_permission", permission: eventCatalog[unreadable].readableWith })
