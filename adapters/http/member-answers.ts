@@ -1,9 +1,12 @@
-import { Member } from "../../core/index.ts"
+import { Member, RoleView } from "../../core/index.ts"
 import { jsonAnswer, jsonOnce } from "./json-once.ts"
 import type { WhoAmIView } from "./views.ts"
 
 /** A member's JSON text, made once per member: the members list and `auth/me` answer it on every request. */
 export const memberJson = jsonOnce(Member)
+
+/** A role's JSON text, made once per role as it is read: the roles list answers it on every request. */
+export const roleJson = jsonOnce(RoleView)
 
 /**
  * The answer of `GET /auth/me`, its member's text made once. The rest of the view is encoded as it

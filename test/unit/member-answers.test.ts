@@ -3,7 +3,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import type { HttpServerResponse } from "effect/http"
-import { memberJson, whoAmIAnswer } from "../../adapters/http/member-answers.ts"
+import { memberJson, roleJson, whoAmIAnswer } from "../../adapters/http/member-answers.ts"
 import { toWhoAmIView, WhoAmIView } from "../../adapters/http/views.ts"
 import {
   ApiKeyId,
@@ -14,10 +14,15 @@ import {
   openLocalPrincipal,
   PermissionId,
   type Principal,
+  Role,
+  RoleId,
+  RolePermissionDetailId,
+  RoleView,
   ScimTokenId,
   TokenHash,
   toMember
 } from "../../core/index.ts"
+import { roleView } from "../../core/use-cases/roles/role-view.ts"
 import { at, memberRecord, viewOf } from "../support/contract.ts"
 
 const acme = new Organization({
@@ -89,4 +94,25 @@ describe("answers encoded once per member", () => {
       assert.strictEqual((JSON.parse(memberJson(renamed)) as { username: string }).username, "ada2")
     })
   )
+})
+
+describe("answers encoded once per role", () => {
+  const role = new Role({
+    id: RoleId.make(4),
+    name: "Staff",
+    roleKey: "staff",
+    activeStatus: true,
+    createdAt: at(1)
+  })
+  const read = { role, permissionIds: granted, recordId: RolePermissionDetailId.make(9) }
+
+  it("a role's view and text are made once, byte for byte what RoleView encodes", () => {
+    const view = roleView(read)
+    assert.strictEqual(roleView(read), view, "the same view while the role and its record are those read")
+    assert.strictEqual(roleJson(view), JSON.stringify(Schema.encodeSync(RoleView)(view)))
+    assert.strictEqual(roleJson(view), roleJson(roleView(read)))
+    const regranted = roleView({ ...read, permissionIds: [PermissionId.make(1)] })
+    assert.notStrictEqual(regranted, view)
+    assert.deepStrictEqual((JSON.parse(roleJson(regranted)) as { permissionIds: unknown }).permissionIds, [1])
+  })
 })

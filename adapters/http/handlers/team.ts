@@ -25,7 +25,7 @@ import {
   updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { memberJson } from "../member-answers.ts"
+import { memberJson, roleJson } from "../member-answers.ts"
 import { toInvitationCreatedView } from "../views.ts"
 import { asCaller } from "./as-caller.ts"
 import { pageResponse } from "./page-response.ts"
@@ -53,7 +53,7 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     .handle("removeMember", ({ params }) => asCaller((actor) => removeMember(actor, params.id)))
     .handle("listRoles", ({ query: { cursor, ...rest }, request }) =>
       asCaller((actor) => listRoles(actor, cursor === undefined ? rest : { ...rest, after: cursor })).pipe(
-        Effect.map(pageResponse(RoleCursor, request))
+        Effect.map(pageResponse(RoleCursor, request, roleJson))
       )
     )
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))

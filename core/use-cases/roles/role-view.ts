@@ -1,6 +1,22 @@
 import { RoleView } from "../../model/role.ts"
 import type { RoleWithPermissions } from "../../ports/role-lookup.ts"
 
+/**
+ * Each role's view, made once: a store hands every request the same role, with what it holds, while
+ * they are unchanged, and a view is never changed in place.
+ */
+const views = new WeakMap<RoleWithPermissions, RoleView>()
+
 /** A role as the API answers it, from the role and what it holds as read together. */
-export const roleView = ({ role, permissionIds, recordId }: RoleWithPermissions) =>
-  new RoleView({ ...role, permissionIds, recordId: recordId ?? null }, { disableChecks: true })
+export const roleView = (read: RoleWithPermissions): RoleView => {
+  const made = views.get(read)
+  if (made !== undefined) return made
+  const { role, permissionIds, recordId } = read
+  const view = new RoleView(
+    { ...role, permissionIds, recordId: recordId ?? null },
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: checking a checked record again changes its cost, never its result
+    { disableChecks: true }
+  )
+  views.set(read, view)
+  return view
+}
