@@ -36,6 +36,7 @@ export const coreServices = (settings: Settings) =>
     resetTtl: settings.mail.resetTtl,
     secretsKeys: settings.secretsKeys,
     webhooks: settings.outboundEvents,
+    sso: { servers: settings.sso.dnsServers, returnUrls: settings.sso.returnUrls },
     verificationTtl: settings.mail.verificationTtl,
     ...mail(settings),
     paymentProvider: Option.match(settings.stripe, {

@@ -6,12 +6,14 @@ import {
   type ScryptParameters,
   secretBoxLayer
 } from "../adapters/crypto/index.ts"
+import { type DnsOptions, dnsRecordsLayer } from "../adapters/dns/dns-records.ts"
 import { RequestLog } from "../adapters/http/edge/request-log.ts"
 import { noAccountMailLayer } from "../adapters/mail/no-account-mail.ts"
 import { noInvitationMailLayer } from "../adapters/mail/no-invitation-mail.ts"
 import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
+import { identityProvidersLayer } from "../adapters/sso/identity-providers.ts"
 import {
   httpWebhookSenderLayer,
   type WebhookSenderOptions
@@ -59,6 +61,10 @@ export interface RosterOptions {
     /** How long a claimed try is held before another instance may take it; 2 minutes when absent. */
     readonly lease?: Duration.Input
   }
+  /** Single sign-on: the DNS servers proving a domain asks, the URLs a sign-in may return to. */
+  readonly sso?: DnsOptions & {
+    readonly returnUrls?: ReadonlyArray<string>
+  }
 }
 
 /** Svix's schedule: tries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, eight in all. */
@@ -94,7 +100,14 @@ export const defaultThrottle: ThrottlePolicy = {
 export const authSettingsLayer = (
   options: Pick<
     RosterOptions,
-    "masterKey" | "sessionTtl" | "throttle" | "signupOpen" | "invitationTtl" | "resetTtl" | "verificationTtl"
+    | "masterKey"
+    | "sessionTtl"
+    | "throttle"
+    | "signupOpen"
+    | "invitationTtl"
+    | "resetTtl"
+    | "verificationTtl"
+    | "sso"
   >
 ) =>
   Layer.succeed(
@@ -106,7 +119,8 @@ export const authSettingsLayer = (
       signupOpen: options.signupOpen === true,
       invitationTtl: Duration.fromInputUnsafe(options.invitationTtl ?? Duration.days(7)),
       resetTtl: Duration.fromInputUnsafe(options.resetTtl ?? Duration.hours(1)),
-      verificationTtl: Duration.fromInputUnsafe(options.verificationTtl ?? Duration.hours(24))
+      verificationTtl: Duration.fromInputUnsafe(options.verificationTtl ?? Duration.hours(24)),
+      ssoReturnUrls: options.sso?.returnUrls ?? []
     })
   )
 
@@ -129,7 +143,9 @@ export const corePortsOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options
     ),
     recoveryCodesLayer({ slow: (options.secretsKeys ?? []).length === 0 }),
     deliveryPolicyLayer(options.webhooks),
-    httpWebhookSenderLayer({ allowPrivate: false, ...options.webhooks })
+    httpWebhookSenderLayer({ allowPrivate: false, ...options.webhooks }),
+    dnsRecordsLayer(options.sso),
+    identityProvidersLayer({ allowHttp: options.webhooks?.allowPrivate === true })
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */

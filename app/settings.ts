@@ -9,6 +9,7 @@ import { loadMailSettings, type MailSettings } from "./mail-settings.ts"
 import { loadOutboundEventSettings, type OutboundEventSettings } from "./outbound-event-settings.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { loadSecretsKeys } from "./secrets-key-settings.ts"
+import { loadSsoSettings, type SsoSettings } from "./sso-settings.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
 import { loadStoreSettings, type StoreSettings } from "./store-settings.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
@@ -47,6 +48,7 @@ export interface Settings {
   /** The keys secrets are kept encrypted under (`ROSTER_SECRETS_KEY`): the first seals; none, none is. */
   readonly secretsKeys: ReadonlyArray<Redacted.Redacted<string>>
   readonly outboundEvents: OutboundEventSettings
+  readonly sso: SsoSettings
 }
 
 const minimumMasterKeyLength = 32
@@ -172,6 +174,7 @@ export const loadSettings = Effect.gen(function* () {
     mail: yield* loadMailSettings,
     secretsKeys: yield* loadSecretsKeys,
     outboundEvents: yield* loadOutboundEventSettings,
+    sso: yield* loadSsoSettings,
     tracing:
       Option.isSome(env.otlpEndpoint) && !env.otelDisabled
         ? Option.some({ serviceName: env.serviceName, sampling: samplingOf(env.sampler, env.samplerArg) })

@@ -17,7 +17,11 @@ export const tokenPrefixes: Readonly<Record<TokenKind, string>> = {
   reset: "rsr_",
   verification: "rsv_",
   email_change: "rse_",
-  challenge: "rsm_"
+  challenge: "rsm_",
+  domain: "rsd_",
+  sso_state: "rsq_",
+  sso_binding: "rsb_",
+  sso_code: "rso_"
 }
 
 // One call, no Hash object: every authenticated request hashes its token.

@@ -5,13 +5,13 @@ import { HttpApiError, HttpApiSchema } from "effect/http-api"
  * Every problem type gets its own URN, so that problems sharing a status stay distinguishable
  * (RFC 9457 `type`); `code` carries the same identity in the snake_case form clients switch on.
  */
-const declare = <const Code extends string, const Status extends number>(
+export const declare = <const Code extends string, const Status extends number>(
   code: Code,
   status: Status,
   title: string
 ) => ({ type: `urn:roster:problem:${code}` as const, status, title })
 
-const code = <const Code extends string>(value: Code) => ({ code: Schema.tag(value) })
+export const code = <const Code extends string>(value: Code) => ({ code: Schema.tag(value) })
 
 export const ProblemIssue = Schema.Struct({
   path: Schema.String,

@@ -19,6 +19,8 @@ import { OrganizationsHandlers } from "./handlers/organizations.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
 import { SessionsHandlers } from "./handlers/sessions.ts"
+import { ssoHandlers } from "./handlers/sso.ts"
+import { ssoSignInHandlers } from "./handlers/sso-sign-in.ts"
 import { TeamHandlers } from "./handlers/team.ts"
 import { WebhooksHandlers } from "./handlers/webhooks.ts"
 import { authenticationLayer } from "./middleware/authentication.ts"
@@ -64,6 +66,8 @@ export const rosterRoutes = (options: EdgeOptions) =>
       OrganizationsHandlers,
       ApiKeysHandlers,
       WebhooksHandlers,
+      ssoHandlers(options),
+      ssoSignInHandlers(options),
       PaymentsHandlers,
       HealthHandlers
     ]),

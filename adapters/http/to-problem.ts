@@ -1,6 +1,7 @@
 import type * as Domain from "../../core/index.ts"
 import { whyForbidden } from "../../core/index.ts"
 import * as Problem from "./problems.ts"
+import * as SsoProblem from "./sso-problems.ts"
 
 const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
   missing: "A bearer token is required",
@@ -165,6 +166,45 @@ const problems = {
     new Problem.ValidationFailed({
       detail: `${e.field} must be in the future`,
       errors: [{ path: `body.${e.field}`, message: "Expected an instant after now" }]
+    }),
+  DomainUnverified: (e: Domain.DomainUnverified) =>
+    new SsoProblem.DomainUnverified({
+      detail:
+        e.found.length === 0
+          ? `No TXT record at ${e.txtName}: publish the domain's txtValue there, then verify again`
+          : `The TXT records at ${e.txtName} do not hold the domain's txtValue`,
+      txtName: e.txtName,
+      found: e.found
+    }),
+  DomainTaken: (e: Domain.DomainTaken) =>
+    new SsoProblem.DomainTaken({
+      detail: `${e.domain} is claimed by this organisation already, or verified by another; nothing changed`
+    }),
+  SsoRefused: (_: Domain.SsoRefused) =>
+    new SsoProblem.SsoRefused({ detail: "The identity provider's answer signs nobody in here" }),
+  SsoRequired: (_: Domain.SsoRequired) =>
+    new SsoProblem.SsoRequired({
+      detail:
+        "This organisation requires single sign-on for this address: sign in through its identity provider"
+    }),
+  SsoAccountConflict: (_: Domain.SsoAccountConflict) =>
+    new SsoProblem.SsoAccountConflict({
+      detail:
+        "An account with this e-mail exists that was not provisioned here: an administrator links it (POST /api/v1/team/members/{id}/sso-link)"
+    }),
+  IdpUnavailable: (_: Domain.IdpUnavailable) =>
+    new SsoProblem.IdpUnavailable({
+      detail: "The identity provider did not answer, or not as its protocol says; nothing changed"
+    }),
+  ConnectionInvalid: (e: Domain.ConnectionInvalid) =>
+    new Problem.ValidationFailed({
+      detail: `The connection cannot work: ${e.message}`,
+      errors: [{ path: `body.${e.field}`, message: e.message }]
+    }),
+  ReturnRefused: (_: Domain.ReturnRefused) =>
+    new Problem.ValidationFailed({
+      detail: "returnTo is neither a path of the console nor under a URL ROSTER_SSO_RETURN_URLS allows",
+      errors: [{ path: "query.returnTo", message: "Expected /console… or an allowed URL" }]
     }),
   StoreUnavailable: (_: Domain.StoreUnavailable) =>
     new Problem.Unavailable({

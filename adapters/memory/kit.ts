@@ -2,7 +2,7 @@ import { Effect, Layer, Option } from "effect"
 import type { AuditEntry } from "../../core/index.ts"
 import { comparable, matches, ordered } from "../resources/in-process.ts"
 import { openOnce } from "../resources/open-once.ts"
-import { Full, type OpenedResource, RecordKit, type Records, Taken } from "../resources/records.ts"
+import { Full, type KitRecords, type OpenedResource, RecordKit, Taken } from "../resources/records.ts"
 import {
   type ColumnValue,
   columnOf,
@@ -28,7 +28,7 @@ const comboOf = <R extends object>(declared: Resource<R>, columns: ReadonlyArray
 const recordsOf = <R extends object, C extends string>(
   declared: Resource<R, C>,
   trail: MemoryAuditTrail["Service"]
-): Records<R, C> => {
+): KitRecords<R, C> => {
   const byKey = new Map<string, R>()
   const uniques = (declared.unique ?? []).map((columns) => ({ columns, keys: new Map<string, string>() }))
   const takenBy = (record: R, except?: string) => {
@@ -129,18 +129,18 @@ const recordsOf = <R extends object, C extends string>(
       ),
     count: (where) =>
       Effect.sync(() => [...candidates(where)].filter((record) => matches(declared, where, record)).length),
-    modify: (where, change, entry) =>
-      Effect.sync(() => {
+    modifyOrTaken: (where, change, entry) =>
+      Effect.suspend(() => {
         const before = first(where)
-        if (before === undefined) return Option.none()
+        if (before === undefined) return Effect.succeed(Option.none())
         const after = change(before)
-        if (after === undefined) return Option.some({ before, after: before, changed: false })
+        if (after === undefined) return Effect.succeed(Option.some({ before, after: before, changed: false }))
         const taken = takenBy(after, keyOf(declared, before))
-        if (taken !== undefined) throw taken
+        if (taken !== undefined) return Effect.fail(taken)
         if (keyOf(declared, after) !== keyOf(declared, before)) drop(before)
         save(after)
         append(entry)
-        return Option.some({ before, after, changed: true })
+        return Effect.succeed(Option.some({ before, after, changed: true }))
       }),
     remove: (where, entry) =>
       Effect.sync(() => {

@@ -2,7 +2,14 @@ import { Effect, Layer, Option } from "effect"
 import type { Collection, Document, Filter, UpdateFilter } from "mongodb"
 import type { StoreUnavailable } from "../../core/index.ts"
 import { openOnce } from "../resources/open-once.ts"
-import { Full, type OpenedResource, RecordKit, type Records, Taken } from "../resources/records.ts"
+import {
+  Full,
+  type KitRecords,
+  type OpenedResource,
+  RecordKit,
+  type Records,
+  Taken
+} from "../resources/records.ts"
 import { columnOf, keyOf, type Resource } from "../resources/resource.ts"
 import { auditedWrites, notRemoved } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
@@ -23,7 +30,7 @@ const races = 20
 const recordsOf = <R extends object, C extends string>(
   declared: Resource<R, C>,
   db: MongoDatabase["Service"]
-): Records<R, C> => {
+): KitRecords<R, C> => {
   const writes = auditedWrites<Document & { _id: string }>(db, declared.name)
   const collection = writes.collection as unknown as Collection<Document>
   const documents = documentsOf(declared)
@@ -51,6 +58,33 @@ const recordsOf = <R extends object, C extends string>(
       }
       return new Taken({ resource: declared.name, columns: [] })
     })
+
+  /** Which unique combination a change of `record` shares with another record. */
+  const takenByOthers = (record: R) =>
+    Effect.gen(function* () {
+      for (const columns of declared.unique ?? []) {
+        const filter = Object.fromEntries(
+          columns.map((column) => [documents.field(column), mongoValueOf(columnOf(declared, column, record))])
+        )
+        const other = { ...filter, _id: { $ne: keyOf(declared, record) } } as unknown as Filter<Document>
+        if ((yield* query(() => collection.findOne(other))) !== null) {
+          return new Taken({ resource: declared.name, columns })
+        }
+      }
+      return new Taken({ resource: declared.name, columns: [] })
+    })
+
+  /**
+   * What a removed record, kept until the relay moves its entry, no longer holds: each unique
+   * column, set to a value of its own, so another record may take the value at once.
+   */
+  const released = (document: Document) =>
+    Object.fromEntries(
+      (declared.unique ?? [])
+        .flat()
+        .filter((column) => documents.field(column) !== "_id")
+        .map((column) => [documents.field(column), `removed/${String(document._id)}`])
+    )
 
   const capacity = declared.capacity
   /** Tries the free slots in turn: another instance may take one between the read and the write. */
@@ -93,10 +127,12 @@ const recordsOf = <R extends object, C extends string>(
       $inc: { _rev: 1 },
       ...(Object.keys(unset).length === 0 ? {} : { $unset: unset })
     } as UpdateFilter<Document>
-    return duplicateIsDefect(writes.update(guard as never, change as never, entry))
+    return writes
+      .update(guard as never, change as never, entry)
+      .pipe(Effect.catchTag("DuplicateKey", () => Effect.flatMap(takenByOthers(record), Effect.fail)))
   }
 
-  const modify: Records<R, C>["modify"] = (where, change, entry) =>
+  const modifyOrTaken: Records<R, C>["modifyOrTaken"] = (where, change, entry) =>
     Effect.gen(function* () {
       for (let tries = 0; tries < races; tries++) {
         const found = yield* query(() => collection.findOne(live(where)))
@@ -164,7 +200,7 @@ const recordsOf = <R extends object, C extends string>(
       }).pipe(Effect.map((found) => found.map(documents.toRecord)))
     },
     count: (where) => query(() => collection.countDocuments(live(where))),
-    modify,
+    modifyOrTaken,
     remove: (where, entry) =>
       entry === undefined
         ? queryWrite(() => collection.findOneAndDelete(live(where))).pipe(Effect.map(decode))
@@ -172,7 +208,9 @@ const recordsOf = <R extends object, C extends string>(
             for (let tries = 0; tries < races; tries++) {
               const found = yield* query(() => collection.findOne(live(where)))
               if (found === null) return Option.none()
-              const removed = yield* duplicateIsDefect(writes.remove({ _id: found._id } as never, entry))
+              const removed = yield* duplicateIsDefect(
+                writes.remove({ _id: found._id } as never, entry, released(found))
+              )
               if (removed !== null) return decode(removed)
             }
             return yield* Effect.die(new Error(`${declared.name}: removed by others ${races} times in a row`))

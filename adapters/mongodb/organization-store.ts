@@ -22,6 +22,7 @@ export const OrganizationDocument = collectionSchema(
     defaultRoleId: Schema.optionalKey(Schema.Int),
     ownerRoleId: Schema.optionalKey(Schema.Int),
     requireMfa: Schema.optionalKey(Schema.Boolean),
+    ssoRequired: Schema.optionalKey(Schema.Boolean),
     createdAt: Schema.DateTimeUtcFromDate,
     /** Set when its deletion starts: from then on no lookup finds it. */
     deleting: Schema.optionalKey(Schema.Boolean),

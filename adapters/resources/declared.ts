@@ -7,6 +7,9 @@ import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 import { sealedSecretsLayer } from "./sealed-secrets.ts"
+import { ssoConnectionStoreLayer, ssoConnections } from "./sso-connections.ts"
+import { domainStoreLayer, ssoDomains } from "./sso-domains.ts"
+import { spentAssertions, ssoIdentities, ssoLoginStoreLayer, ssoLogins } from "./sso-logins.ts"
 import { deliveries, webhooks } from "./webhook-records.ts"
 import { webhookStoreLayer } from "./webhook-store.ts"
 
@@ -22,7 +25,12 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   mfaFactors,
   scimTokens,
   webhooks,
-  deliveries
+  deliveries,
+  ssoDomains,
+  ssoConnections,
+  ssoLogins,
+  ssoIdentities,
+  spentAssertions
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -42,5 +50,8 @@ export const declaredStores = Layer.mergeAll(
   mfaStoreLayer,
   webhookStoreLayer,
   deliveryStoreLayer,
+  domainStoreLayer,
+  ssoConnectionStoreLayer,
+  ssoLoginStoreLayer,
   sealedSecretsLayer
 )

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { StoreUnavailable } from "../../core/index.ts"
 import { isDeclared } from "./declared.ts"
-import type { OpenedResource, Records } from "./records.ts"
+import { type KitRecords, type OpenedResource, type Records, withModify } from "./records.ts"
 import type { Resource } from "./resource.ts"
 
 /**
@@ -11,7 +11,7 @@ import type { Resource } from "./resource.ts"
 export const openOnce =
   (
     prepare: (declared: Resource<object>) => Effect.Effect<void, StoreUnavailable>,
-    make: (declared: Resource<object>) => Records<object, string>,
+    make: (declared: Resource<object>) => KitRecords<object, string>,
     opened: Map<string, OpenedResource>
   ) =>
   <R extends object, C extends string>(
@@ -28,7 +28,7 @@ export const openOnce =
       const general = declared as unknown as Resource<object>
       return prepare(general).pipe(
         Effect.map(() => {
-          const records = make(general)
+          const records = withModify(make(general))
           opened.set(declared.name, { declared: general, records } as OpenedResource)
           return records as unknown as Records<R, C>
         })

@@ -45,6 +45,12 @@ export interface Records<R, C extends string> {
     change: (record: R) => R | undefined,
     entry?: AuditEntry
   ) => Effect.Effect<Option.Option<Changed<R>>, StoreUnavailable>
+  /** `modify`, refused (`Taken`) when another record holds a unique combination the change gives it. */
+  readonly modifyOrTaken: (
+    where: Where<C>,
+    change: (record: R) => R | undefined,
+    entry?: AuditEntry
+  ) => Effect.Effect<Option.Option<Changed<R>>, Taken | StoreUnavailable>
   /** Removes the record `where` finds, with `entry`; answers it, none when there is none. */
   readonly remove: (where: Where<C>, entry?: AuditEntry) => Effect.Effect<Option.Option<R>, StoreUnavailable>
   /** Removes every record `where` finds, recording nothing. */
@@ -90,3 +96,12 @@ export const refusalIsDefect = <A, E, R>(
     (error): error is Taken | Full => error instanceof Taken || error instanceof Full,
     (refusal) => Effect.die(refusal)
   ) as Effect.Effect<A, Exclude<E, Taken | Full>, R>
+
+/** What a kit makes of a resource: its records but `modify`, which is `modifyOrTaken` with no refusal. */
+export type KitRecords<R, C extends string> = Omit<Records<R, C>, "modify">
+
+/** A kit's records, whole: `modify` refuses nothing, so a refusal there is a defect. */
+export const withModify = <R, C extends string>(records: KitRecords<R, C>): Records<R, C> => ({
+  ...records,
+  modify: (where, change, entry) => refusalIsDefect(records.modifyOrTaken(where, change, entry))
+})

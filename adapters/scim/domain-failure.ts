@@ -12,7 +12,7 @@ const providerDown = () =>
 /**
  * Each domain error as SCIM answers it; one left out of this map fails to compile (the union is
  * derived from `core/model/errors.ts`). Undefined for what no SCIM request can meet (billing,
- * signup, login, webhooks): a bug if it does, answered as one.
+ * signup, login, webhooks, single sign-on): a bug if it does, answered as one.
  */
 const failures: { readonly [K in DomainError["_tag"]]: Failure<K> | undefined } = {
   NotFound: (error) =>
@@ -79,6 +79,14 @@ const failures: { readonly [K in DomainError["_tag"]]: Failure<K> | undefined } 
   SecretsKeyRequired: undefined,
   DestinationRefused: undefined,
   WebhookLimit: undefined,
+  DomainUnverified: undefined,
+  DomainTaken: undefined,
+  SsoRefused: undefined,
+  SsoRequired: undefined,
+  SsoAccountConflict: undefined,
+  IdpUnavailable: undefined,
+  ConnectionInvalid: undefined,
+  ReturnRefused: undefined,
   ExpiryPassed: undefined
 }
 

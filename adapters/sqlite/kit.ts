@@ -1,6 +1,6 @@
 import { Effect, Layer, Option } from "effect"
 import { openOnce } from "../resources/open-once.ts"
-import { Full, type OpenedResource, RecordKit, type Records, Taken } from "../resources/records.ts"
+import { Full, type KitRecords, type OpenedResource, RecordKit, Taken } from "../resources/records.ts"
 import { keyOf, type Resource } from "../resources/resource.ts"
 import { appendEntry } from "./audit-log.ts"
 import { SqliteDatabase } from "./database.ts"
@@ -15,7 +15,7 @@ import { ensureTable, tableOf } from "./kit-table.ts"
 const recordsOf = <R extends object, C extends string>(
   declared: Resource<R, C>,
   sql: SqliteDatabase["Service"]
-): Records<R, C> => {
+): KitRecords<R, C> => {
   const t = tableOf(declared)
   const { read, readRemembered, write } = sql
   const select = (where: Parameters<typeof t.whereSql>[0], suffix = "") => {
@@ -83,7 +83,7 @@ const recordsOf = <R extends object, C extends string>(
           db.get(`SELECT count(*) AS n FROM ${t.table} WHERE ${clause.sql}`, ...clause.params)?.n ?? 0
         )
       }),
-    modify: (where, change, entry) =>
+    modifyOrTaken: (where, change, entry) =>
       write((db) => {
         const statement = select(where, " LIMIT 1")
         const row = db.get(statement.sql, ...statement.params)
@@ -92,11 +92,11 @@ const recordsOf = <R extends object, C extends string>(
         const after = change(before)
         if (after === undefined) return Option.some({ before, after: before, changed: false })
         const taken = t.takenBy(db, after, String(row.key))
-        if (taken !== undefined) throw new Taken({ resource: declared.name, columns: taken })
+        if (taken !== undefined) return new Taken({ resource: declared.name, columns: taken })
         db.run(t.replaceSql, ...t.rowValues(after), String(row.key))
         appendEntry(db, entry)
         return Option.some({ before, after, changed: true })
-      }),
+      }).pipe(Effect.flatMap((done) => (done instanceof Taken ? Effect.fail(done) : Effect.succeed(done)))),
     remove: (where, entry) =>
       write((db) => {
         const statement = select(where, " LIMIT 1")

@@ -38,6 +38,7 @@ const toOrganization = (row: Row) =>
         ? {}
         : { ownerRoleId: RoleId.make(int(row.owner_role_id)) }),
       ...(isSet(row.require_mfa) ? { requireMfa: true } : {}),
+      ...(isSet(row.sso_required) ? { ssoRequired: true } : {}),
       createdAt: instantOf(row.created_at)
     },
     rowChecked
@@ -89,10 +90,11 @@ export const makeOrganizationStore = Effect.gen(function* () {
         if (current === undefined) return Option.none()
         const updated = new Organization({ ...toOrganization(current), ...changes })
         db.run(
-          "UPDATE organizations SET name = ?, default_role_id = ?, require_mfa = ? WHERE id = ?",
+          "UPDATE organizations SET name = ?, default_role_id = ?, require_mfa = ?, sso_required = ? WHERE id = ?",
           updated.name,
           updated.defaultRoleId ?? null,
           flag(updated.requireMfa === true),
+          flag(updated.ssoRequired === true),
           id
         )
         appendEntry(db, entry)

@@ -9,12 +9,16 @@ import { Email } from "./member.ts"
 export const MailedPurpose = Schema.Literals(["password_reset", "email_verification", "email_change"])
 export type MailedPurpose = typeof MailedPurpose.Type
 
-/** A mailed token's purpose, or a login's second step (the challenge a login with TOTP answers). */
+/**
+ * A mailed token's purpose, a login's second step (the challenge a login with TOTP answers), or the
+ * code a single sign-on ends with (exchanged once for a session).
+ */
 export const AccountTokenPurpose = Schema.Literals([
   "password_reset",
   "email_verification",
   "email_change",
-  "mfa_challenge"
+  "mfa_challenge",
+  "sso_code"
 ])
 export type AccountTokenPurpose = typeof AccountTokenPurpose.Type
 

@@ -51,17 +51,26 @@ export const AuditAction = Schema.Literals([
   "webhook.updated",
   "webhook.deleted",
   "webhook.secret_rotated",
-  "webhook.disabled"
+  "webhook.disabled",
+  "domain.created",
+  "domain.verified",
+  "domain.deleted",
+  "sso.connection.created",
+  "sso.connection.updated",
+  "sso.connection.deleted",
+  "sso.login",
+  "sso.linked"
 ])
 export type AuditAction = typeof AuditAction.Type
 
 /**
  * Who acted: a member (by id), the operator's master key, the open local mode, the payment provider,
  * an identity provider through a SCIM token (by the token's id), an API key (by its id), or Roster
- * itself (the event sender disabling an endpoint that keeps failing).
+ * itself (the event sender disabling an endpoint that keeps failing), or an identity provider
+ * through a single sign-on connection (by the connection's id: a member it made just in time).
  */
 export const AuditActor = Schema.Struct({
-  kind: Schema.Literals(["member", "master", "open", "provider", "scim", "api_key", "system"]),
+  kind: Schema.Literals(["member", "master", "open", "provider", "scim", "api_key", "system", "sso"]),
   id: Schema.optionalKey(Schema.String)
 })
 export type AuditActor = typeof AuditActor.Type
@@ -78,7 +87,9 @@ export const AuditTarget = Schema.Struct({
     "scim_token",
     "api_key",
     "session",
-    "webhook"
+    "webhook",
+    "domain",
+    "sso_connection"
   ]),
   id: Schema.String
 })

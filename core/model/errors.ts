@@ -54,7 +54,9 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "session",
     "totp",
     "webhook",
-    "delivery"
+    "delivery",
+    "domain",
+    "sso_connection"
   ]),
   id: Schema.String
 }) {}

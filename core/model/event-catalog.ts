@@ -40,13 +40,31 @@ const objects = {
     slug: at(Schema.String),
     defaultRoleId: at(Schema.NullOr(Schema.Int)),
     ownerRoleId: at(Schema.NullOr(Schema.Int)),
-    requireMfa: at(Schema.Boolean)
+    requireMfa: at(Schema.Boolean),
+    ssoRequired: at(Schema.Boolean)
   }),
   api_key: Schema.Struct({
     id: Id,
     name: at(Schema.String),
     permissions: at(Schema.Array(Schema.Int)),
     expiresAt: at(Schema.NullOr(Instant))
+  }),
+  domain: Schema.Struct({ id: Id, domain: at(Schema.String), status: at(Schema.String) }),
+  sso_connection: Schema.Struct({
+    id: Id,
+    kind: at(Schema.String),
+    name: at(Schema.String),
+    status: at(Schema.String),
+    issuer: at(Schema.String),
+    clientId: at(Schema.String),
+    scopes: at(Schema.Array(Schema.String)),
+    idpEntityId: at(Schema.String),
+    idpSsoUrl: at(Schema.String)
+  }),
+  sso_login: Schema.Struct({
+    id: Id.annotate({ description: "The member who signed in" }),
+    connectionId: at(Schema.String),
+    justInTime: at(Schema.Boolean)
   })
 } as const
 export type EventObjectKind = keyof typeof objects
@@ -127,6 +145,25 @@ export const eventCatalog = {
     changeOf("api_key", false),
     "organization.api_keys.write"
   ),
+  "domain.created": entry("A domain was claimed", changeOf("domain", false), "organization.sso.write"),
+  "domain.verified": entry("A domain was verified", changeOf("domain", true), "organization.sso.write"),
+  "domain.deleted": entry("A domain was removed", changeOf("domain", false), "organization.sso.write"),
+  "sso.connection.created": entry(
+    "A single sign-on connection was made",
+    changeOf("sso_connection", false),
+    "organization.sso.write"
+  ),
+  "sso.connection.updated": entry(
+    "A single sign-on connection changed",
+    changeOf("sso_connection", true),
+    "organization.sso.write"
+  ),
+  "sso.connection.deleted": entry(
+    "A single sign-on connection was deleted",
+    changeOf("sso_connection", false),
+    "organization.sso.write"
+  ),
+  "sso.login": entry("A member signed in through single sign-on", changeOf("sso_login", false), "audit.read"),
   "webhook.test": entry(
     "A test an administrator sent to one endpoint",
     Schema.Struct({ organizationId: Schema.String, webhookId: Schema.String }),

@@ -25,7 +25,14 @@ const announced: Partial<Record<AuditAction, readonly [EventType, EventObjectKin
   "organization.updated": ["organization.updated", "organization", "changed"],
   "organization.deleted": ["organization.deleted", "organization", "gone"],
   "api_key.created": ["api_key.created", "api_key", "made"],
-  "api_key.revoked": ["api_key.revoked", "api_key", "gone"]
+  "api_key.revoked": ["api_key.revoked", "api_key", "gone"],
+  "domain.created": ["domain.created", "domain", "made"],
+  "domain.verified": ["domain.verified", "domain", "changed"],
+  "domain.deleted": ["domain.deleted", "domain", "gone"],
+  "sso.connection.created": ["sso.connection.created", "sso_connection", "made"],
+  "sso.connection.updated": ["sso.connection.updated", "sso_connection", "changed"],
+  "sso.connection.deleted": ["sso.connection.deleted", "sso_connection", "gone"],
+  "sso.login": ["sso.login", "sso_login", "made"]
 }
 
 const permissionChanges: ReadonlySet<AuditAction> = new Set(["permission.granted", "permission.removed"])

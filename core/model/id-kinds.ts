@@ -2,12 +2,14 @@ import { AuditEntryId } from "./audit.ts"
 import {
   ApiKeyId,
   DeliveryId,
+  DomainId,
   EventId,
   InvitationId,
   MemberId,
   OrganizationId,
   ScimTokenId,
   SessionId,
+  SsoConnectionId,
   SubscriptionId,
   WebhookId
 } from "./ids.ts"
@@ -27,7 +29,9 @@ export const idKinds = {
   session: { brand: SessionId, prefix: "ses_" },
   webhook: { brand: WebhookId, prefix: "whk_" },
   delivery: { brand: DeliveryId, prefix: "dlv_" },
-  event: { brand: EventId, prefix: "evt_" }
+  event: { brand: EventId, prefix: "evt_" },
+  domain: { brand: DomainId, prefix: "dom_" },
+  ssoConnection: { brand: SsoConnectionId, prefix: "sso_" }
 } as const
 
 export type IdKind = keyof typeof idKinds

@@ -68,3 +68,11 @@ export type DeliveryId = typeof DeliveryId.Type
 /** An event's id: its `webhook-id`, the same on every attempt, by which receivers deduplicate. */
 export const EventId = OpaqueId.pipe(Schema.brand("EventId"))
 export type EventId = typeof EventId.Type
+
+/** A domain an organisation claims, to prove by DNS. */
+export const DomainId = OpaqueId.pipe(Schema.brand("DomainId"))
+export type DomainId = typeof DomainId.Type
+
+/** An organisation's connection to its identity provider (OIDC or SAML). */
+export const SsoConnectionId = OpaqueId.pipe(Schema.brand("SsoConnectionId"))
+export type SsoConnectionId = typeof SsoConnectionId.Type

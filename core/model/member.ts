@@ -21,7 +21,7 @@ const notInHost = /[\s/?#@[\]\\:%<>^|]/u
  * A domain in its ASCII form (IDNA, as DNS knows it). One that IDNA cannot convert is kept as given
  * (lower-cased): it was checked as text already, and guessing at it would store another address.
  */
-const asciiDomain = (domain: string): string => {
+export const asciiDomain = (domain: string): string => {
   if (/^[\x21-\x7E]*$/u.test(domain) || notInHost.test(domain)) return domain
   try {
     return new URL(`http://${domain}`).hostname

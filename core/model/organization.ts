@@ -27,6 +27,11 @@ export class Organization extends Schema.Class<Organization>("roster/Organizatio
   ownerRoleId: Schema.optionalKey(RoleId),
   /** Whether its members must sign in with a second factor (TOTP); absent: they need not. */
   requireMfa: Schema.optionalKey(Schema.Boolean),
+  /**
+   * Whether members whose e-mail is in a domain it verified sign in through single sign-on only
+   * (owners keep their password: the way back in when the identity provider fails); absent: no.
+   */
+  ssoRequired: Schema.optionalKey(Schema.Boolean),
   createdAt: Schema.DateTimeUtc
 }) {}
 
@@ -35,11 +40,20 @@ export const OrganizationChanges = Schema.Struct({
   name: Schema.optionalKey(OrganizationName),
   defaultRoleId: Schema.optionalKey(RoleId),
   /** Members without TOTP may then only enrol, read who they are and sign out (403 `mfa_required`). */
-  requireMfa: Schema.optionalKey(Schema.Boolean)
+  requireMfa: Schema.optionalKey(Schema.Boolean),
+  /** Members in its verified domains may then sign in only through SSO (403 `sso_required`), owners aside. */
+  ssoRequired: Schema.optionalKey(Schema.Boolean)
 })
 export type OrganizationChanges = typeof OrganizationChanges.Type
 
-export const organizationAuditFields = ["name", "slug", "defaultRoleId", "ownerRoleId", "requireMfa"]
+export const organizationAuditFields = [
+  "name",
+  "slug",
+  "defaultRoleId",
+  "ownerRoleId",
+  "requireMfa",
+  "ssoRequired"
+]
 
 /** How a request names an organisation: its id or its slug. */
 export const OrganizationRef = Schema.String.check(Schema.isBetweenLength(1, 128))

@@ -19,6 +19,10 @@ const catalog = {
   "organization.webhooks.write": {
     id: 11,
     description: "Register, change, test and delete the organisation's webhook endpoints"
+  },
+  "organization.sso.write": {
+    id: 12,
+    description: "Claim and verify the organisation's domains, and set up its single sign-on connections"
   }
 } as const
 

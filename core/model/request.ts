@@ -1,6 +1,7 @@
 import { Context, type Effect } from "effect"
 import type { OrganizationId } from "./ids.ts"
 import { defaultOrganizationId } from "./organization.ts"
+import type { ServiceUrls } from "./sso-login.ts"
 
 /** The id of the request a use case serves, if any: audit entries name it. */
 // Stryker disable next-line StringLiteral: the key only has to be unique; no value at run time depends on its text
@@ -38,6 +39,15 @@ export interface RequestOrigin {
 // Stryker disable next-line StringLiteral: the key only has to be unique; no value at run time depends on its text
 export const CurrentOrigin = Context.Reference<RequestOrigin>("roster/core/CurrentOrigin", {
   defaultValue: () => ({ address: null, userAgent: null })
+})
+
+/**
+ * Where the service is reached from outside, for the URLs it gives identity providers and browsers:
+ * `ROSTER_PUBLIC_URL`, else the request's own origin (and the path it is mounted under).
+ */
+// Stryker disable next-line StringLiteral: the key only has to be unique; no value at run time depends on its text
+export const CurrentServiceUrls = Context.Reference<ServiceUrls>("roster/core/CurrentServiceUrls", {
+  defaultValue: () => ({ base: "http://localhost" })
 })
 
 /** Runs a store operation in the organisation the use case acts on: every query names it. */

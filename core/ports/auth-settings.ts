@@ -29,5 +29,7 @@ export class AuthSettings extends Context.Service<
     readonly resetTtl?: Duration.Duration
     /** How long a mailed verification link may be used; 24 hours when absent. */
     readonly verificationTtl?: Duration.Duration
+    /** URLs besides the console's a single sign-on may return to, with its code (`ROSTER_SSO_RETURN_URLS`). */
+    readonly ssoReturnUrls?: ReadonlyArray<string>
   }
 >()("roster/core/ports/AuthSettings") {}

@@ -6,9 +6,12 @@ import { AuditLog } from "./audit-log.ts"
 import { AuthSettings } from "./auth-settings.ts"
 import { DeliveryPolicy } from "./delivery-policy.ts"
 import { DeliveryStore } from "./delivery-store.ts"
+import { DnsRecords } from "./dns-records.ts"
+import { DomainStore } from "./domain-store.ts"
 import { EventSource } from "./event-source.ts"
 import { IdGenerator } from "./id-generator.ts"
 import { IdempotencyStore } from "./idempotency-store.ts"
+import { IdentityProviders } from "./identity-providers.ts"
 import { InvitationMail } from "./invitation-mail.ts"
 import { InvitationStore } from "./invitation-store.ts"
 import { LoginThrottleStore } from "./login-throttle-store.ts"
@@ -29,6 +32,8 @@ import { SealedSecrets } from "./sealed-secrets.ts"
 import { SecretBox } from "./secret-box.ts"
 import { SessionLookup } from "./session-lookup.ts"
 import { SessionStore } from "./session-store.ts"
+import { SsoConnectionStore } from "./sso-connection-store.ts"
+import { SsoLoginStore } from "./sso-login-store.ts"
 import { StoreHealth } from "./store-health.ts"
 import { SubscriptionStore } from "./subscription-store.ts"
 import { TokenIssuer } from "./token-issuer.ts"
@@ -46,6 +51,7 @@ export const storePorts = [
   ApiKeyStore,
   AuditLog,
   DeliveryStore,
+  DomainStore,
   EventSource,
   IdempotencyStore,
   InvitationStore,
@@ -62,6 +68,8 @@ export const storePorts = [
   SealedSecrets,
   SessionLookup,
   SessionStore,
+  SsoConnectionStore,
+  SsoLoginStore,
   StoreHealth,
   SubscriptionStore,
   WebhookStore
@@ -73,7 +81,9 @@ export const servicePorts = [
   AccountMail,
   AuthSettings,
   DeliveryPolicy,
+  DnsRecords,
   IdGenerator,
+  IdentityProviders,
   InvitationMail,
   PasswordHasher,
   PaymentProvider,

@@ -15,6 +15,10 @@ export type TokenKind =
   | "verification"
   | "email_change"
   | "challenge"
+  | "domain"
+  | "sso_state"
+  | "sso_binding"
+  | "sso_code"
 
 /**
  * Every secret Roster issues to someone: bearer tokens of each kind (sessions, invitations, SCIM,

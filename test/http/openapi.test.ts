@@ -106,7 +106,9 @@ describe("the OpenAPI document", () => {
     const examples: Array<string> = []
     for (const [path, item] of Object.entries<Record<string, DocumentedOperation>>(document.paths)) {
       for (const [method, declared] of Object.entries(item)) {
-        if (declared.operationId === "payments.webhook") continue
+        // Each takes what only its sender can sign: the payment provider's event, an IdP's response.
+        if (declared.operationId === "payments.webhook" || declared.operationId === "ssoSignIn.samlAcs")
+          continue
         const parameters = (declared.parameters ?? []).filter((parameter) => parameter.in === "path")
         const body = declared.requestBody?.content?.["*/*"]?.example
         if (parameters.length === 0 && declared.requestBody === undefined) continue
@@ -167,7 +169,9 @@ describe("the OpenAPI document", () => {
       "post /api/v1/auth/password/forgot",
       "post /api/v1/auth/password/reset",
       "post /api/v1/auth/email/verify",
-      "post /api/v1/auth/mfa/verify"
+      "post /api/v1/auth/mfa/verify",
+      "post /api/v1/sso/saml/acs",
+      "post /api/v1/sso/token"
     ])
     for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string }> }>>(
       document.paths
@@ -201,7 +205,13 @@ describe("the OpenAPI document", () => {
   })
 
   it("declares Roster-Session on the operations that start a session, and on no other", () => {
-    const starting = ["auth.login", "auth.signup", "mfa.verifyMfa", "invitations.acceptInvitation"]
+    const starting = [
+      "auth.login",
+      "auth.signup",
+      "mfa.verifyMfa",
+      "invitations.acceptInvitation",
+      "ssoSignIn.exchangeSsoCode"
+    ]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(
         item as Record<string, { operationId: string; parameters?: Array<{ name: string }> }>
@@ -228,7 +238,7 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares bearer security on every operation but login and its second step, signup, the mailed links, accepting an invitation, the webhook and the probes", () => {
+  it("declares bearer security on every operation but login and its second step, signup, the mailed links, accepting an invitation, single sign-on's round trip, the webhook and the probes", () => {
     const open = [
       "auth.login",
       "auth.signup",
@@ -239,7 +249,13 @@ describe("the OpenAPI document", () => {
       "invitations.acceptInvitation",
       "payments.webhook",
       "health.live",
-      "health.ready"
+      "health.ready",
+      "ssoSignIn.startSso",
+      "ssoSignIn.oidcCallback",
+      "ssoSignIn.samlAcs",
+      "ssoSignIn.samlReturn",
+      "ssoSignIn.samlMetadata",
+      "ssoSignIn.exchangeSsoCode"
     ]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(item as object))

@@ -52,20 +52,32 @@ type JsonSchema = any
 const resolved = (schema: JsonSchema): JsonSchema =>
   schema.$ref === undefined ? schema : document.components.schemas[schema.$ref.split("/").pop() ?? ""]
 
-/** The body's fields as the document declares them, in the table's words: `a, b?, c { d, e }`. */
-const declaredFields = (schema: {
-  properties?: Record<string, { $ref?: string }>
-  required?: Array<string>
-}): string =>
-  Object.entries(resolved(schema).properties ?? {})
-    .map(([name, property]: [string, JsonSchema]) => {
+/** A body's shapes: each alternative of a union, or the one object. */
+const shapesOf = (schema: JsonSchema): ReadonlyArray<JsonSchema> => {
+  const object = resolved(schema)
+  return (object.anyOf ?? object.oneOf ?? [object]).map(resolved)
+}
+
+/**
+ * The body's fields as the document declares them, in the table's words: `a, b?, c { d, e }`; of
+ * a union, every field of any of its shapes, required when every shape requires it.
+ */
+const declaredFields = (schema: JsonSchema): string => {
+  const shapes = shapesOf(schema)
+  const fields = new Map<string, JsonSchema>()
+  for (const shape of shapes)
+    for (const [name, property] of Object.entries(shape.properties ?? {})) fields.set(name, property)
+  return [...fields]
+    .map(([name, property]) => {
       const object = resolved(property)
       const nested =
         object.type === "object" && object.properties !== undefined ? ` { ${declaredFields(object)} }` : ""
-      return `${name}${(resolved(schema).required ?? []).includes(name) ? "" : "?"}${nested}`
+      const required = shapes.every((shape) => (shape.required ?? []).includes(name))
+      return `${name}${required ? "" : "?"}${nested}`
     })
     .sort()
     .join(", ")
+}
 
 const tableFields = (named: string) => {
   const fields: Array<string> = []

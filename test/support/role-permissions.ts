@@ -21,7 +21,8 @@ export const publishedPermissions: ReadonlyArray<readonly [number, PermissionKey
   [8, "audit.read"],
   [9, "organization.write"],
   [10, "organization.api_keys.write"],
-  [11, "organization.webhooks.write"]
+  [11, "organization.webhooks.write"],
+  [12, "organization.sso.write"]
 ]
 
 export const idsOf = (...keys: ReadonlyArray<PermissionKey>) => keys.map(permissionIdOf)

@@ -103,7 +103,9 @@ describe("replacing a second factor that is on (hole 1)", () => {
         MfaInvalid,
         "the replaced factor's recovery codes went with it"
       )
-      const session = yield* verifyMfa({ challenge, code: Redacted.value(recoveryCodes[0]!), client })
+      const [first] = recoveryCodes
+      assert.isDefined(first)
+      const session = yield* verifyMfa({ challenge, code: Redacted.value(first), client })
       assert.strictEqual(session.member.id, ada.member.id)
     }).pipe(provide)
   )

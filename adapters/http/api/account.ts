@@ -7,6 +7,7 @@ import {
   VerifyEmailInput
 } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
+import * as SsoProblem from "../sso-problems.ts"
 import { MessageView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication, ChecksPassword } from "./middleware.ts"
@@ -34,7 +35,7 @@ export class AccountApi extends HttpApiGroup.make("account")
     HttpApiEndpoint.post("resetPassword", "/password/reset", {
       payload: jsonBody(ResetPasswordInput),
       success: MessageView,
-      error: [Problem.TokenInvalid, Problem.BusyWithRetryAfter]
+      error: [Problem.TokenInvalid, SsoProblem.SsoRequired, Problem.BusyWithRetryAfter]
     })
       .annotate(ChecksPassword, true)
       .annotateMerge(

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ChangeOwnPasswordInput, LogInInput, SignUpInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
+import * as SsoProblem from "../sso-problems.ts"
 import { LoginAnswerView, LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { Authentication, ChecksPassword, OpenWithoutMfa } from "./middleware.ts"
@@ -19,6 +20,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
       error: [
         Problem.Unauthorized,
         Problem.Forbidden,
+        SsoProblem.SsoRequired,
         Problem.RateLimitedWithRetryAfter,
         Problem.BusyWithRetryAfter
       ]

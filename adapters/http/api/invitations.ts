@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { AcceptInvitationInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
+import * as SsoProblem from "../sso-problems.ts"
 import { LoginView } from "../views.ts"
 import { jsonBody } from "./json-body.ts"
 import { ChecksPassword } from "./middleware.ts"
@@ -23,6 +24,7 @@ export class InvitationsApi extends HttpApiGroup.make("invitations")
         Problem.DuplicateEmail,
         Problem.DuplicateUsername,
         Problem.AlreadyMember,
+        SsoProblem.SsoRequired,
         Problem.ValidationFailed,
         Problem.RateLimitedWithRetryAfter,
         Problem.BusyWithRetryAfter

@@ -13,6 +13,8 @@ import { OrganizationsApi } from "./organizations.ts"
 import { PaymentsApi } from "./payments.ts"
 import { PricingApi } from "./pricing.ts"
 import { SessionsApi } from "./sessions.ts"
+import { SsoApi } from "./sso.ts"
+import { SsoSignInApi } from "./sso-sign-in.ts"
 import { TeamApi } from "./team.ts"
 import { WebhooksApi } from "./webhooks.ts"
 
@@ -38,6 +40,8 @@ export class RosterApi extends HttpApi.make("roster")
   .add(OrganizationsApi)
   .add(ApiKeysApi)
   .add(WebhooksApi)
+  .add(SsoApi)
+  .add(SsoSignInApi)
   .add(HealthApi)
   .middleware(RequestProblems)
   // Report every problem of a request at once, not only the first one found.

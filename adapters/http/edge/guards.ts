@@ -70,7 +70,8 @@ export const makeGuards = async (options: EdgeOptions) => {
   const isCrossSite = makeCrossSiteCheck({
     publicOrigin: options.publicOrigin,
     corsOrigins: options.corsOrigins,
-    exemptPaths: ["/api/v1/payments/webhook"]
+    // Each authenticated by its signature, posted by another site by nature: the payment provider, a SAML IdP.
+    exemptPaths: ["/api/v1/payments/webhook", "/api/v1/sso/saml/acs"]
   })
   const maxHeaderBytes = options.maxHeaderBytes ?? 16 * 1024
   const headersTooLarge = await render(

@@ -14,6 +14,7 @@ const sessionCookieHeader = "roster-session"
 /** The answers that start a session: their token goes into the cookie when the request asks. */
 export const startingPaths: ReadonlySet<string> = new Set([
   "/api/v1/auth/login",
+  "/api/v1/sso/token",
   "/api/v1/auth/mfa/verify",
   "/api/v1/auth/signup",
   "/api/v1/invitations/accept"
@@ -23,12 +24,12 @@ const logoutPath = "/api/v1/auth/logout"
 
 const apiPaths = "/api/"
 
-/** The value of the session cookie in a `Cookie` header, if it holds one. */
-const sessionCookieOf = (cookies: string | null): string | undefined => {
-  if (cookies === null) return undefined
+/** The value of the cookie `name` in a `Cookie` header, if it holds one. */
+export const cookieValue = (cookies: string | null | undefined, name: string): string | undefined => {
+  if (cookies === null || cookies === undefined) return undefined
   for (const pair of cookies.split(";")) {
     const equals = pair.indexOf("=")
-    if (equals !== -1 && pair.slice(0, equals).trim() === sessionCookieName) {
+    if (equals !== -1 && pair.slice(0, equals).trim() === name) {
       const value = pair.slice(equals + 1).trim()
       return value === "" ? undefined : value
     }
@@ -43,6 +44,21 @@ const parsed = (text: string): { readonly token?: unknown; readonly expiresAt?: 
     return undefined
   }
 }
+
+/**
+ * A cookie's attributes for the service at `origin`: never read by page scripts, sent only to the
+ * service's own pages (`SameSite=Strict`, or `Lax` where a sign-in returns from another site), and
+ * `Secure` everywhere but on a loopback address, where browsers speak plain http.
+ */
+export const cookieAttributes = (origin: string, path = "/", sameSite: "Strict" | "Lax" = "Strict") => {
+  const hostname = originHostname(origin)
+  const loopback = origin.startsWith("http:") && hostname !== undefined && isLoopbackName(hostname)
+  return `Path=${path}; HttpOnly; SameSite=${sameSite}${loopback ? "" : "; Secure"}`
+}
+
+/** The console's session cookie holding `token` for `seconds`, for the service at `origin`. */
+export const sessionCookieOf = (origin: string, token: string, seconds: number) =>
+  `${sessionCookieName}=${token}; Max-Age=${seconds}; ${cookieAttributes(origin)}`
 
 export interface SessionCookieOptions {
   /** The service's public origin behind a proxy (`ROSTER_PUBLIC_URL`), besides the request's own. */
@@ -67,13 +83,7 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
     const site = request.headers.get("sec-fetch-site")
     return site === null || site === "same-origin" || site === "none"
   }
-  /** `Secure` everywhere but on a loopback address, where browsers speak plain http. */
-  const attributes = (request: Request) => {
-    const origin = publicOrigin ?? originOfUrl(request.url) ?? ""
-    const hostname = originHostname(origin)
-    const loopback = origin.startsWith("http:") && hostname !== undefined && isLoopbackName(hostname)
-    return `Path=/; HttpOnly; SameSite=Strict${loopback ? "" : "; Secure"}`
-  }
+  const attributes = (request: Request) => cookieAttributes(publicOrigin ?? originOfUrl(request.url) ?? "")
   const cleared = (request: Request) => `${sessionCookieName}=; Max-Age=0; ${attributes(request)}`
 
   /** The answer with its session moved into the cookie: the body keeps an empty token. */
@@ -90,7 +100,7 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
     headers.delete("content-length")
     headers.append(
       "set-cookie",
-      `${sessionCookieName}=${body.token}; Max-Age=${seconds}; ${attributes(request)}`
+      sessionCookieOf(publicOrigin ?? originOfUrl(request.url) ?? "", body.token, seconds)
     )
     return new Response(JSON.stringify({ ...body, token: "" }), { status: 200, headers })
   }
@@ -104,7 +114,7 @@ export const makeSessionCookie = (options: SessionCookieOptions) => {
       // Only the API authenticates: the console's page and files, the docs and the probes are
       // answered alike with or without the cookie, whoever links to them.
       if (!path.startsWith(apiPaths)) return undefined
-      const token = sessionCookieOf(request.headers.get("cookie"))
+      const token = cookieValue(request.headers.get("cookie"), sessionCookieName)
       if (token === undefined) return undefined
       return fromOwnOrigin(request) ? token : "foreign"
     },

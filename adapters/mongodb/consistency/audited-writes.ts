@@ -60,9 +60,11 @@ export const auditedWrites = <D extends Audited>(db: Db, name: string) => {
     update,
     /**
      * Removes the one document `guard` finds, with `entry`: marked removed, which no read sees, until
-     * the relay moves its entries and deletes it. Answers it as it was, null when none matched.
+     * the relay moves its entries and deletes it. `released` are the fields to set as it is marked
+     * (what a unique index holds, freed for another document at once). Answers it as it was, null
+     * when none matched.
      */
-    remove: (guard: Filter<D>, entry: AuditEntry | undefined) =>
-      write(guard, { $set: { removed: true } } as unknown as UpdateFilter<D>, entry, "before")
+    remove: (guard: Filter<D>, entry: AuditEntry | undefined, released: Record<string, unknown> = {}) =>
+      write(guard, { $set: { ...released, removed: true } } as unknown as UpdateFilter<D>, entry, "before")
   }
 }

@@ -55,6 +55,8 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
   scim_token: declared("scim_token"),
   api_key: declared("api_key"),
   webhook: declared("webhook"),
+  domain: declared("domain"),
+  sso_connection: declared("sso_connection"),
   login: [],
   session: []
 }

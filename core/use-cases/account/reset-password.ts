@@ -9,6 +9,8 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
+import { currentOrganization } from "../organizations/current-organization.ts"
+import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
 
 export const ResetPasswordInput = Schema.Struct({
   token: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
@@ -21,7 +23,8 @@ export type ResetPasswordInput = typeof ResetPasswordInput.Type
  * The token is looked up before the password is hashed (a wrong one costs no hash) and used up
  * just before the write: of two uses at once, one sets the password. A token is worth nothing once
  * the account's address changed, its password was set by any path, or it was disabled (even if
- * enabled again), or once it left the organisation the link was asked in. Recorded there.
+ * enabled again), or once it left the organisation the link was asked in. Recorded there. A member
+ * the organisation holds to single sign-on is refused (`SsoRequired`).
  */
 export const resetPassword = Effect.fnUntraced(function* (input: ResetPasswordInput) {
   const tokenHash = yield* (yield* TokenIssuer).hashOf(input.token)
@@ -42,6 +45,10 @@ export const resetPassword = Effect.fnUntraced(function* (input: ResetPasswordIn
     ) {
       return yield* new TokenInvalid()
     }
+    const organization = yield* currentOrganization.pipe(
+      Effect.catchTag("NotFound", () => Effect.fail(new TokenInvalid()))
+    )
+    yield* requirePasswordAllowed(member.value, organization)
     const passwordHash = yield* (yield* PasswordHasher).hash(input.newPassword)
     if (Option.isNone(yield* tokens.consume("password_reset", tokenHash))) return yield* new TokenInvalid()
     const entry = yield* newAuditEntry({ kind: "member", id: token.accountId }, "password.reset", {

@@ -14,6 +14,7 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { issueChallenge } from "../mfa/issue-challenge.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
+import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
 import { countAttempt } from "./count-attempt.ts"
 import { recordLoginFailure } from "./record-login-failure.ts"
 import { startSession } from "./start-session.ts"
@@ -90,6 +91,7 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     const organization = yield* currentOrganization.pipe(
       Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
     )
+    yield* requirePasswordAllowed(member.value, organization).pipe(Effect.tapError(() => attempt.giveBack))
     const mfa = Option.getOrUndefined(yield* (yield* MfaStore).find(account.id))
     // Half a success: the account's failures stay counted until its second factor is given, so
     // that the right password cannot buy fresh tries at the code.

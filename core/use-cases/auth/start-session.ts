@@ -20,9 +20,14 @@ const mfaOf = (member: MemberRecord) =>
 /**
  * Opens a session for `member` in its organisation: the token is answered once, only its hash is
  * stored. In one that requires a second factor, a member without TOTP gets a session that may only
- * enrol it (`mfaPending`).
+ * enrol it (`mfaPending`), unless the sign-in proved two factors itself (`twoFactors`: an identity
+ * provider, which holds the factors, or a passkey with user verification).
  */
-export const startSession = Effect.fnUntraced(function* (member: MemberRecord, organization: Organization) {
+export const startSession = Effect.fnUntraced(function* (
+  member: MemberRecord,
+  organization: Organization,
+  proof: { readonly twoFactors?: boolean } = {}
+) {
   const settings = yield* AuthSettings
   const now = yield* DateTime.now
   const { token, hash } = yield* (yield* TokenIssuer).issue("session")
@@ -38,7 +43,8 @@ export const startSession = Effect.fnUntraced(function* (member: MemberRecord, o
     expiresAt: DateTime.addDuration(now, settings.sessionTtl),
     userAgent: origin.userAgent?.slice(0, 256) ?? null,
     address: origin.address?.slice(0, 256) ?? null,
-    mfaPending: organization.requireMfa === true && !hasTotp(yield* mfaOf(member))
+    mfaPending:
+      organization.requireMfa === true && proof.twoFactors !== true && !hasTotp(yield* mfaOf(member))
   })
   yield* (yield* SessionStore).create(session)
   return { token, expiresAt: session.expiresAt, member: toMember(member), organization }

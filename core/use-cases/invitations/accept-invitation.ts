@@ -16,6 +16,7 @@ import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { startSession } from "../auth/start-session.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
+import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
 import { proveAccount } from "./prove-account.ts"
 
 /** The member the invitation makes: a new account, or the existing one's new membership. */
@@ -87,6 +88,10 @@ export const acceptInvitation = Effect.fnUntraced(function* (
   const member: MemberRecord = made.member
   const actor = { kind: "member" as const, id: member.id }
   return yield* Effect.gen(function* () {
+    // Joining by password is what single sign-on, where the organisation requires it, replaces.
+    if (!made.existing || Option.isNone(bearer)) {
+      yield* requirePasswordAllowed(member, yield* currentOrganization)
+    }
     const members = yield* MemberStore
     const added = yield* newAuditEntry(
       actor,

@@ -21,6 +21,8 @@ export const updateOrganization = Effect.fnUntraced(function* (
   changes: OrganizationChanges
 ) {
   yield* requirePermission(actor, "organization.write")
+  // Holding members to single sign-on is the identity provider's settings' to decide.
+  if (changes.ssoRequired !== undefined) yield* requirePermission(actor, "organization.sso.write")
   const current = yield* currentOrganization
   if (changes.defaultRoleId !== undefined) {
     const role = yield* (yield* RoleLookup).find(changes.defaultRoleId)

@@ -1,0 +1,25 @@
+import { Resolver } from "node:dns/promises"
+import { Effect, Layer } from "effect"
+import { DnsRecords } from "../../core/index.ts"
+
+export interface DnsOptions {
+  /** `host:port` of the servers to ask (`ROSTER_DNS_SERVERS`); the system's when none. */
+  readonly servers?: ReadonlyArray<string>
+}
+
+/**
+ * TXT records through Node's resolver (Bun and Deno have it too), asking `servers` when given. An
+ * answer that does not come, or says there is no such record, is no value.
+ */
+export const dnsRecordsLayer = (options: DnsOptions = {}) =>
+  Layer.sync(DnsRecords, () => {
+    const resolver = new Resolver({ timeout: 3000, tries: 2 })
+    if (options.servers !== undefined && options.servers.length > 0) resolver.setServers([...options.servers])
+    return DnsRecords.of({
+      txt: (name) =>
+        Effect.tryPromise(() => resolver.resolveTxt(name)).pipe(
+          Effect.map((records) => records.map((strings) => strings.join(""))),
+          Effect.orElseSucceed(() => [])
+        )
+    })
+  })

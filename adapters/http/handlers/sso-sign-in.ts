@@ -1,0 +1,109 @@
+import { Effect, Redacted, Result } from "effect"
+import { HttpServerResponse } from "effect/http"
+import { HttpApiBuilder } from "effect/http-api"
+import {
+  acceptSamlReply,
+  CurrentServiceUrls,
+  exchangeSsoCode,
+  finishOidcSso,
+  finishSamlSso,
+  serviceProviderMetadata,
+  startSso
+} from "../../../core/index.ts"
+import { RosterApi } from "../api/roster-api.ts"
+import type { EdgeOptions } from "../edge/options.ts"
+import { onServices } from "../handed-services.ts"
+import { bindingOf, codeOf, refused, serviceUrlsOf, signedIn, toProvider } from "../sso-browser.ts"
+import { toProblem } from "../to-problem.ts"
+import { toLoginView } from "../views.ts"
+import { toCompletion } from "./as-caller.ts"
+import { fromClient } from "./from-client.ts"
+
+const queryOf = (url: string) => {
+  const mark = url.indexOf("?")
+  return mark === -1 ? "" : url.slice(mark + 1)
+}
+
+/**
+ * The browser's round trip. Every refusal after `returnTo` is known goes back there as `?error=`
+ * with the code alone; a refusal before (a state nobody started) goes to the console.
+ */
+export const ssoSignInHandlers = (options: EdgeOptions) =>
+  HttpApiBuilder.group(RosterApi, "ssoSignIn", (handlers) => {
+    type Request = Parameters<typeof serviceUrlsOf>[0]
+    const served = <A, E, R>(request: Request, useCase: Effect.Effect<A, E, R>) =>
+      onServices(
+        fromClient(() =>
+          Effect.provideService(useCase, CurrentServiceUrls, serviceUrlsOf(request, options.publicOrigin))
+        )
+      )
+    /** A finished sign-in's answer: where its `returnTo` is, with its code, its cookie or its refusal. */
+    const ended = (
+      request: Request,
+      finished: ReturnType<typeof finishOidcSso> | ReturnType<typeof finishSamlSso>
+    ) => {
+      const urls = serviceUrlsOf(request, options.publicOrigin)
+      return served(request, finished).pipe(
+        Effect.map(({ returnTo, outcome }) =>
+          Result.isSuccess(outcome)
+            ? signedIn(urls, returnTo, outcome.success)
+            : refused(urls, returnTo, codeOf(toProblem(outcome.failure)))
+        ),
+        Effect.catch((error) => Effect.succeed(refused(urls, undefined, codeOf(toProblem(error))))),
+        Effect.catchDefect(() => Effect.succeed(refused(urls, undefined, "internal_error")))
+      )
+    }
+    return handlers
+      .handle("startSso", ({ query, request }) => {
+        const urls = serviceUrlsOf(request, options.publicOrigin)
+        return served(request, startSso(query)).pipe(
+          Effect.map(({ redirectTo, binding }) => toProvider(urls, redirectTo, binding)),
+          Effect.catch((error) =>
+            error._tag === "ReturnRefused"
+              ? Effect.fail(toProblem(error))
+              : Effect.succeed(refused(urls, query.returnTo, codeOf(toProblem(error))))
+          )
+        )
+      })
+      .handle("oidcCallback", ({ query, request }) =>
+        ended(
+          request,
+          finishOidcSso({
+            state: Redacted.make(query.state ?? ""),
+            query: queryOf(request.url),
+            binding: bindingOf(request)
+          })
+        )
+      )
+      .handle("samlAcs", ({ payload, request }) => {
+        const urls = serviceUrlsOf(request, options.publicOrigin)
+        return served(
+          request,
+          acceptSamlReply({
+            relayState: Redacted.make(payload.RelayState),
+            samlResponse: payload.SAMLResponse
+          })
+        ).pipe(
+          Effect.map(({ returnTo, outcome }) =>
+            Result.isSuccess(outcome)
+              ? HttpServerResponse.redirect(
+                  `${urls.base}/api/v1/sso/saml/return?state=${encodeURIComponent(payload.RelayState)}`,
+                  { status: 303, headers: { "cache-control": "no-store" } }
+                )
+              : refused(urls, returnTo, codeOf(toProblem(outcome.failure)), 303)
+          ),
+          Effect.catch((error) => Effect.succeed(refused(urls, undefined, codeOf(toProblem(error)), 303)))
+        )
+      })
+      .handle("samlReturn", ({ query, request }) =>
+        ended(request, finishSamlSso({ state: Redacted.make(query.state), binding: bindingOf(request) }))
+      )
+      .handle("samlMetadata", ({ params, request }) =>
+        served(request, toCompletion(serviceProviderMetadata(params.id)))
+      )
+      .handle("exchangeSsoCode", ({ payload }) =>
+        fromClient(() => onServices(toCompletion(exchangeSsoCode(Redacted.make(payload.code))))).pipe(
+          Effect.map(toLoginView)
+        )
+      )
+  })

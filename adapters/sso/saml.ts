@@ -1,0 +1,152 @@
+import { type CacheProvider, SAML, ValidateInResponseTo } from "@node-saml/node-saml"
+import { Effect, Redacted } from "effect"
+import {
+  acsUrlOf,
+  IdpUnavailable,
+  type ProviderAnswer,
+  type ServiceUrls,
+  type SsoConnectionRecord,
+  SsoRefused,
+  spEntityIdOf
+} from "../../core/index.ts"
+import { pemOf } from "./certificates.ts"
+import { samlRequestIdOf } from "./derived.ts"
+
+type Saml = NonNullable<SsoConnectionRecord["saml"]>
+
+/** Clocks may differ by a minute between the IdP and Roster. */
+const skewMs = 60_000
+
+/**
+ * The one AuthnRequest a response may answer: the sign-in's own, made of its state. Nothing is
+ * remembered in the process, so any instance reads any response.
+ */
+const onlyRequest = (requestId: string): CacheProvider => ({
+  getAsync: async (key) => (key === requestId ? new Date().toISOString() : null),
+  saveAsync: async () => null,
+  removeAsync: async () => null
+})
+
+/**
+ * A connection's SAML service provider: its requests signed (SHA-256) by its own key; a response
+ * must be signed (the response, the assertion, or both) by the IdP's pinned certificate, come from
+ * its entity id, name Roster's audience, be in its time (60 s of skew) and answer `requestId`.
+ */
+const serviceProvider = (
+  connection: SsoConnectionRecord,
+  saml: Saml,
+  key: Redacted.Redacted<string>,
+  state: Redacted.Redacted<string>,
+  urls: ServiceUrls
+) => {
+  const requestId = samlRequestIdOf(Redacted.value(state))
+  return new SAML({
+    entryPoint: saml.idpSsoUrl,
+    issuer: spEntityIdOf(urls, connection.id),
+    audience: spEntityIdOf(urls, connection.id),
+    callbackUrl: acsUrlOf(urls),
+    idpIssuer: saml.idpEntityId,
+    idpCert: saml.idpCertificates.map((der) => pemOf(der)),
+    privateKey: Redacted.value(key),
+    publicCert: pemOf(saml.spCertificate),
+    signatureAlgorithm: "sha256",
+    digestAlgorithm: "sha256",
+    identifierFormat: null,
+    disableRequestedAuthnContext: true,
+    wantAuthnResponseSigned: false,
+    wantAssertionsSigned: false,
+    acceptedClockSkewMs: skewMs,
+    validateInResponseTo: ValidateInResponseTo.always,
+    requestIdExpirationPeriodMs: 10 * 60_000,
+    cacheProvider: onlyRequest(requestId),
+    generateUniqueId: () => requestId
+  })
+}
+
+export const samlSignInUrl = (
+  connection: SsoConnectionRecord,
+  saml: Saml,
+  key: Redacted.Redacted<string>,
+  state: Redacted.Redacted<string>,
+  urls: ServiceUrls
+) =>
+  Effect.tryPromise({
+    try: () =>
+      serviceProvider(connection, saml, key, state, urls).getAuthorizeUrlAsync(
+        Redacted.value(state),
+        undefined,
+        {}
+      ),
+    catch: () => new IdpUnavailable()
+  })
+
+const attribute = (profile: Record<string, unknown>, ...names: ReadonlyArray<string>) => {
+  for (const name of names) {
+    const value = profile[name]
+    if (typeof value === "string" && value !== "") return value
+    if (Array.isArray(value) && typeof value[0] === "string") return value[0]
+  }
+  return undefined
+}
+
+/** When an assertion stops being acceptable: its conditions' NotOnOrAfter, else ten minutes from now. */
+const expiryOf = (assertion: unknown): number => {
+  const conditions = (assertion as { Assertion?: { Conditions?: Array<{ $?: { NotOnOrAfter?: string } }> } })
+    .Assertion?.Conditions?.[0]?.$?.NotOnOrAfter
+  const at = conditions === undefined ? Number.NaN : Date.parse(conditions)
+  return (Number.isNaN(at) ? Date.now() + 10 * 60_000 : at) + skewMs
+}
+
+/**
+ * Whom a posted SAML response proves, every check passed (see `serviceProvider`; XML signature
+ * wrapping is refused by reading only what the signature covers). The subject is the NameID; the
+ * e-mail an `email` or `mail` attribute, else a NameID that is an address.
+ */
+export const samlAnswer = (
+  connection: SsoConnectionRecord,
+  saml: Saml,
+  key: Redacted.Redacted<string>,
+  state: Redacted.Redacted<string>,
+  samlResponse: string,
+  urls: ServiceUrls
+) =>
+  Effect.tryPromise({
+    try: async (): Promise<ProviderAnswer> => {
+      const { profile } = await serviceProvider(connection, saml, key, state, urls).validatePostResponseAsync(
+        {
+          SAMLResponse: samlResponse,
+          RelayState: Redacted.value(state)
+        }
+      )
+      if (profile === null || typeof profile.nameID !== "string" || profile.nameID === "")
+        throw new Error("no subject")
+      const assertion = profile.getAssertion?.()
+      const id = (assertion as { Assertion?: { $?: { ID?: string } } } | undefined)?.Assertion?.$?.ID
+      if (id === undefined) throw new Error("no assertion id")
+      const email =
+        attribute(
+          profile,
+          "email",
+          "mail",
+          "urn:oid:0.9.2342.19200300.100.1.3",
+          "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress"
+        ) ?? (profile.nameID.includes("@") ? profile.nameID : undefined)
+      return {
+        subject: profile.nameID,
+        email: email ?? null,
+        assertion: { id, expiresAt: expiryOf(assertion) }
+      }
+    },
+    catch: () => new SsoRefused({ reason: "answer" })
+  })
+
+/** The SP metadata of a connection: its entity id, its ACS (HTTP-POST), its signing certificate. */
+export const samlMetadata = (connection: SsoConnectionRecord, saml: Saml, urls: ServiceUrls) =>
+  new SAML({
+    entryPoint: saml.idpSsoUrl,
+    issuer: spEntityIdOf(urls, connection.id),
+    callbackUrl: acsUrlOf(urls),
+    idpCert: saml.idpCertificates.map((der) => pemOf(der)),
+    identifierFormat: null,
+    wantAssertionsSigned: false
+  }).generateServiceProviderMetadata(null, pemOf(saml.spCertificate))

@@ -1,0 +1,174 @@
+import { Schema } from "effect"
+import { OrganizationId, SsoConnectionId } from "./ids.ts"
+import { SealedSecret } from "./mfa.ts"
+import { cursorOf } from "./page.ts"
+import { isDisplayable } from "./text.ts"
+
+declare const URL: new (
+  input: string
+) => {
+  readonly protocol: string
+  readonly hostname: string
+  readonly username: string
+  readonly hash: string
+}
+
+/** An http(s) URL without credentials or a fragment: an issuer, an IdP's sign-in address. */
+export const ProviderUrl = Schema.String.check(
+  Schema.isBetweenLength(1, 2048),
+  Schema.makeFilter((text) => {
+    try {
+      const url = new URL(text)
+      return (
+        ((url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.hash === "") ||
+        "Expected an http(s) URL without credentials or a fragment"
+      )
+    } catch {
+      return "Expected an http(s) URL"
+    }
+  })
+)
+
+export const ConnectionName = Schema.String.check(
+  Schema.isTrimmed(),
+  Schema.isBetweenLength(1, 100),
+  isDisplayable
+)
+
+/** An OAuth scope token (RFC 6749 §3.3). */
+const Scope = Schema.String.check(Schema.isPattern(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/u))
+export const Scopes = Schema.Array(Scope).check(Schema.isMaxLength(20))
+
+const ClientSecret = Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 1024)))
+
+export const SsoKind = Schema.Literals(["oidc", "saml"])
+export type SsoKind = typeof SsoKind.Type
+export const SsoStatus = Schema.Literals(["enabled", "disabled"])
+
+/** What an OIDC connection keeps: the issuer it discovers, and the client Roster is there. */
+export const OidcSettings = Schema.Struct({
+  issuer: Schema.String,
+  clientId: Schema.String,
+  clientSecret: SealedSecret,
+  scopes: Schema.Array(Schema.String)
+})
+export type OidcSettings = typeof OidcSettings.Type
+
+/**
+ * What a SAML connection keeps: the IdP (its entity id, its sign-in address, its signing
+ * certificates as base64 DER) and Roster's own SP key, sealed, with its certificate.
+ */
+export const SamlSettings = Schema.Struct({
+  idpEntityId: Schema.String,
+  idpSsoUrl: Schema.String,
+  idpCertificates: Schema.Array(Schema.String),
+  spPrivateKey: SealedSecret,
+  spCertificate: Schema.String
+})
+export type SamlSettings = typeof SamlSettings.Type
+
+/** An organisation's connection to an identity provider, as kept; exactly one of `oidc` and `saml` is set. */
+export class SsoConnectionRecord extends Schema.Class<SsoConnectionRecord>("roster/SsoConnectionRecord")({
+  id: SsoConnectionId,
+  organizationId: OrganizationId,
+  kind: SsoKind,
+  name: Schema.String,
+  status: SsoStatus,
+  createdAt: Schema.DateTimeUtc,
+  updatedAt: Schema.DateTimeUtc,
+  oidc: Schema.NullOr(OidcSettings),
+  saml: Schema.NullOr(SamlSettings)
+}) {}
+
+/**
+ * A connection as answered: never the client secret nor the SP key; with what the IdP's
+ * administrator copies (Roster's SP entity id, its ACS URL, its OIDC redirect URI, its certificate).
+ */
+export const SsoConnection = Schema.Struct({
+  id: SsoConnectionId,
+  kind: SsoKind,
+  name: Schema.String,
+  status: SsoStatus,
+  createdAt: Schema.DateTimeUtc,
+  updatedAt: Schema.DateTimeUtc,
+  issuer: Schema.optionalKey(Schema.String),
+  clientId: Schema.optionalKey(Schema.String),
+  scopes: Schema.optionalKey(Schema.Array(Schema.String)),
+  idpEntityId: Schema.optionalKey(Schema.String),
+  idpSsoUrl: Schema.optionalKey(Schema.String),
+  spEntityId: Schema.String,
+  acsUrl: Schema.String,
+  redirectUri: Schema.String,
+  spMetadataUrl: Schema.String,
+  spCertificate: Schema.optionalKey(Schema.String)
+})
+export type SsoConnection = typeof SsoConnection.Type
+
+const named = { name: Schema.optionalKey(ConnectionName) }
+
+export const NewOidcConnection = Schema.Struct({
+  kind: Schema.Literal("oidc"),
+  ...named,
+  issuer: ProviderUrl,
+  clientId: Schema.String.check(Schema.isBetweenLength(1, 512), Schema.isTrimmed()),
+  clientSecret: ClientSecret,
+  scopes: Schema.optionalKey(Scopes)
+})
+
+/** An IdP certificate: PEM, or bare base64 DER. */
+export const IdpCertificate = Schema.String.check(Schema.isBetweenLength(1, 20_000))
+
+export const NewSamlConnectionFromMetadata = Schema.Struct({
+  kind: Schema.Literal("saml"),
+  ...named,
+  idpMetadataXml: Schema.String.check(Schema.isBetweenLength(1, 500_000))
+})
+
+export const NewSamlConnection = Schema.Struct({
+  kind: Schema.Literal("saml"),
+  ...named,
+  idpEntityId: Schema.String.check(Schema.isBetweenLength(1, 1024), Schema.isTrimmed()),
+  idpSsoUrl: ProviderUrl,
+  idpCertificate: IdpCertificate
+})
+
+export const CreateSsoConnectionInput = Schema.Union([
+  NewOidcConnection,
+  NewSamlConnectionFromMetadata,
+  NewSamlConnection
+])
+export type CreateSsoConnectionInput = typeof CreateSsoConnectionInput.Type
+
+/** What a change may set: its name, whether it signs people in, and its provider's settings. */
+export const UpdateSsoConnectionInput = Schema.Struct({
+  name: Schema.optionalKey(ConnectionName),
+  status: Schema.optionalKey(SsoStatus),
+  clientId: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 512), Schema.isTrimmed())),
+  clientSecret: Schema.optionalKey(ClientSecret),
+  scopes: Schema.optionalKey(Scopes),
+  idpMetadataXml: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 500_000))),
+  idpSsoUrl: Schema.optionalKey(ProviderUrl),
+  idpCertificate: Schema.optionalKey(IdpCertificate)
+})
+export type UpdateSsoConnectionInput = typeof UpdateSsoConnectionInput.Type
+
+export const SsoConnectionPosition = Schema.Struct({
+  createdAt: Schema.DateTimeUtcFromMillis,
+  id: SsoConnectionId
+})
+export type SsoConnectionPosition = typeof SsoConnectionPosition.Type
+export const SsoConnectionCursor = cursorOf(SsoConnectionPosition)
+
+/** The OIDC scopes asked for when a connection names none. */
+export const defaultScopes = ["openid", "email", "profile"]
+
+/** The fields whose changes the audit record keeps (never a secret). */
+export const connectionAuditFields = [
+  "name",
+  "status",
+  "issuer",
+  "clientId",
+  "scopes",
+  "idpEntityId",
+  "idpSsoUrl"
+]

@@ -1,0 +1,58 @@
+import { DateTime, Effect, Option } from "effect"
+import { changesBetween } from "../../model/audit.ts"
+import { SecretsKeyRequired } from "../../model/errors.ts"
+import type { Principal } from "../../model/principal.ts"
+import { CurrentOrganization } from "../../model/request.ts"
+import {
+  type CreateSsoConnectionInput,
+  connectionAuditFields,
+  SsoConnectionRecord
+} from "../../model/sso-connection.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { AuthSettings } from "../../ports/auth-settings.ts"
+import { IdGenerator } from "../../ports/id-generator.ts"
+import { SecretBox } from "../../ports/secret-box.ts"
+import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { oidcSettings, samlProviderOf, samlSettings } from "./connection-settings.ts"
+import { auditedConnection, connectionView } from "./connection-view.ts"
+
+/** Refuses to keep a secret in clear where the deployment has a master key (secure mode). */
+export const requireSealing = Effect.gen(function* () {
+  if (!(yield* SecretBox).sealing && Option.isSome((yield* AuthSettings).masterKeyHash)) {
+    return yield* new SecretsKeyRequired()
+  }
+})
+
+/**
+ * Connects the organisation to an identity provider, enabled: OIDC (its issuer's discovery read
+ * now, so a wrong one is refused) or SAML (from the IdP's metadata, or its entity id, sign-in URL
+ * and certificate), with an SP key of its own. Its secrets are sealed, never answered.
+ */
+export const createSsoConnection = Effect.fnUntraced(function* (
+  actor: Principal,
+  input: CreateSsoConnectionInput
+) {
+  yield* requirePermission(actor, "organization.sso.write")
+  yield* requireSealing
+  const now = yield* DateTime.now
+  const record = new SsoConnectionRecord({
+    id: yield* (yield* IdGenerator).next("ssoConnection"),
+    organizationId: yield* CurrentOrganization,
+    kind: input.kind,
+    name: input.name ?? (input.kind === "oidc" ? "OpenID Connect" : "SAML"),
+    status: "enabled",
+    createdAt: now,
+    updatedAt: now,
+    oidc: input.kind === "oidc" ? yield* oidcSettings(input) : null,
+    saml: input.kind === "saml" ? yield* samlSettings(yield* samlProviderOf(input)) : null
+  })
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "sso.connection.created",
+    { type: "sso_connection", id: record.id },
+    changesBetween(null, auditedConnection(record), ["kind", ...connectionAuditFields])
+  )
+  yield* (yield* SsoConnectionStore).insert(record, entry)
+  return yield* connectionView(record)
+})

@@ -1,0 +1,43 @@
+import { DateTime, Effect, Option } from "effect"
+import { NotFound } from "../../model/errors.ts"
+import type { MemberId } from "../../model/ids.ts"
+import type { Principal } from "../../model/principal.ts"
+import { type LinkSsoIdentityInput, SsoIdentity } from "../../model/sso-login.ts"
+import { requirePermission } from "../../policy/access.ts"
+import { MemberStore } from "../../ports/member-store.ts"
+import { SsoLoginStore } from "../../ports/sso-login-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { findConnection } from "./get-sso-connection.ts"
+
+/**
+ * Links a member's account to an identity at one of the organisation's connections: what an
+ * administrator does for an account that existed before single sign-on, which is never linked by
+ * e-mail alone. The identity signs in as this account from then on, in place of any it signed in as.
+ */
+export const linkSsoIdentity = Effect.fnUntraced(function* (
+  actor: Principal,
+  memberId: MemberId,
+  input: LinkSsoIdentityInput
+) {
+  yield* requirePermission(actor, "team.members.write")
+  const connection = yield* findConnection(actor, input.connectionId)
+  const member = yield* (yield* MemberStore).findById(memberId)
+  if (Option.isNone(member)) return yield* new NotFound({ entity: "member", id: memberId })
+  const identity = new SsoIdentity({
+    connectionId: connection.id,
+    subject: input.subject,
+    accountId: memberId,
+    organizationId: connection.organizationId,
+    createdAt: yield* DateTime.now
+  })
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "sso.linked",
+    { type: "member", id: memberId },
+    { connectionId: [null, connection.id], subject: [null, input.subject] }
+  )
+  const logins = yield* SsoLoginStore
+  yield* logins.unlinkAccount(connection.id, memberId)
+  yield* logins.link(identity, entry)
+  return { connectionId: connection.id, subject: input.subject, memberId, createdAt: identity.createdAt }
+})

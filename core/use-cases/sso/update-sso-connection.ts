@@ -1,0 +1,115 @@
+import { DateTime, Effect, Option } from "effect"
+import { changesBetween } from "../../model/audit.ts"
+import { NotFound } from "../../model/errors.ts"
+import type { SsoConnectionId } from "../../model/ids.ts"
+import type { Principal } from "../../model/principal.ts"
+import {
+  SsoConnectionRecord as Connection,
+  connectionAuditFields,
+  type SsoConnectionRecord,
+  type UpdateSsoConnectionInput
+} from "../../model/sso-connection.ts"
+import { ConnectionInvalid } from "../../model/sso-errors.ts"
+import { IdentityProviders } from "../../ports/identity-providers.ts"
+import { SecretBox } from "../../ports/secret-box.ts"
+import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
+import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { samlProviderOf, scopesOf } from "./connection-settings.ts"
+import { auditedConnection, connectionView } from "./connection-view.ts"
+import { requireSealing } from "./create-sso-connection.ts"
+import { findConnection } from "./get-sso-connection.ts"
+
+const oidcFields = ["clientId", "clientSecret", "scopes"] as const
+const samlFields = ["idpMetadataXml", "idpSsoUrl", "idpCertificate"] as const
+
+/** Refuses a field of the other protocol: a SAML connection has no client id, say. */
+const requireOwnFields = (connection: SsoConnectionRecord, input: UpdateSsoConnectionInput) => {
+  const foreign = (connection.kind === "oidc" ? samlFields : oidcFields).find(
+    (field) => input[field] !== undefined
+  )
+  return foreign === undefined
+    ? Effect.void
+    : Effect.fail(
+        new ConnectionInvalid({
+          field: foreign,
+          message: `An ${connection.kind === "oidc" ? "OIDC" : "SAML"} connection has no ${foreign}`
+        })
+      )
+}
+
+const changedOidc = Effect.fnUntraced(function* (
+  connection: SsoConnectionRecord,
+  input: UpdateSsoConnectionInput
+) {
+  const oidc = connection.oidc
+  if (oidc === null) return null
+  if (input.clientSecret !== undefined) yield* requireSealing
+  return {
+    ...oidc,
+    ...(input.clientId === undefined ? {} : { clientId: input.clientId }),
+    ...(input.scopes === undefined ? {} : { scopes: scopesOf(input.scopes) }),
+    ...(input.clientSecret === undefined
+      ? {}
+      : { clientSecret: yield* (yield* SecretBox).seal(input.clientSecret) })
+  }
+})
+
+const changedSaml = Effect.fnUntraced(function* (
+  connection: SsoConnectionRecord,
+  input: UpdateSsoConnectionInput
+) {
+  const saml = connection.saml
+  if (saml === null) return null
+  const providers = yield* IdentityProviders
+  if (input.idpMetadataXml !== undefined) {
+    const provider = yield* samlProviderOf({ idpMetadataXml: input.idpMetadataXml })
+    return {
+      ...saml,
+      idpEntityId: provider.entityId,
+      idpSsoUrl: provider.ssoUrl,
+      idpCertificates: provider.certificates
+    }
+  }
+  if (input.idpSsoUrl !== undefined) yield* providers.checkProviderUrl(input.idpSsoUrl, "idpSsoUrl")
+  return {
+    ...saml,
+    ...(input.idpSsoUrl === undefined ? {} : { idpSsoUrl: input.idpSsoUrl }),
+    ...(input.idpCertificate === undefined
+      ? {}
+      : { idpCertificates: [yield* providers.readCertificate(input.idpCertificate, "idpCertificate")] })
+  }
+})
+
+/**
+ * Renames a connection, enables or disables it (a disabled one signs nobody in), or changes its
+ * provider's settings: a new client secret is sealed, new metadata read as when it was made.
+ */
+export const updateSsoConnection = Effect.fnUntraced(function* (
+  actor: Principal,
+  id: SsoConnectionId,
+  input: UpdateSsoConnectionInput
+) {
+  const connection = yield* findConnection(actor, id)
+  yield* requireOwnFields(connection, input)
+  const changed = new Connection({
+    ...connection,
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.status === undefined ? {} : { status: input.status }),
+    oidc: yield* changedOidc(connection, input),
+    saml: yield* changedSaml(connection, input),
+    updatedAt: yield* DateTime.now
+  })
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "sso.connection.updated",
+    { type: "sso_connection", id },
+    {
+      ...changesBetween(auditedConnection(connection), auditedConnection(changed), connectionAuditFields),
+      // A new secret is recorded as changed, never its value.
+      ...(input.clientSecret === undefined ? {} : { clientSecret: ["(sealed)", "(sealed)"] })
+    }
+  )
+  const written = yield* (yield* SsoConnectionStore).replace(changed, entry)
+  if (Option.isNone(written)) return yield* new NotFound({ entity: "sso_connection", id })
+  return yield* connectionView(written.value)
+})
