@@ -2,8 +2,8 @@ import { Redacted } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpServerResponse } from "effect/http"
 import { consoleReturn, isConsolePath, type ServiceUrls } from "../../core/index.ts"
-import { originOfUrl } from "./edge/cross-site.ts"
 import { cookieAttributes, cookieValue, sessionCookieOf } from "./edge/session-cookie.ts"
+import { originOfUrl } from "./edge/url-parts.ts"
 
 /** The cookie binding a sign-in to the browser that started it: sent back on the provider's return. */
 export const bindingCookieName = "roster_sso"

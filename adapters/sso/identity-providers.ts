@@ -46,9 +46,9 @@ export const identityProvidersLayer = (options: IdentityProviderOptions = {}) =>
         // An OIDC callback for a SAML connection, or a SAML response for an OIDC one.
         return Effect.fail(new SsoRefused({ reason: "answer" }))
       },
-      serviceProviderMetadata: (connection, urls) => {
+      serviceProviderMetadata: (connection, key, urls) => {
         const protocol = protocolOf(connection)
-        return protocol.kind === "saml" ? samlMetadata(connection, protocol.saml, urls) : ""
+        return protocol.kind === "saml" ? samlMetadata(connection, protocol.saml, key, urls) : ""
       }
     })
   )

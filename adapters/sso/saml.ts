@@ -141,12 +141,18 @@ export const samlAnswer = (
   })
 
 /** The SP metadata of a connection: its entity id, its ACS (HTTP-POST), its signing certificate. */
-export const samlMetadata = (connection: SsoConnectionRecord, saml: Saml, urls: ServiceUrls) =>
+export const samlMetadata = (
+  connection: SsoConnectionRecord,
+  saml: Saml,
+  key: Redacted.Redacted<string>,
+  urls: ServiceUrls
+) =>
   new SAML({
     entryPoint: saml.idpSsoUrl,
     issuer: spEntityIdOf(urls, connection.id),
     callbackUrl: acsUrlOf(urls),
     idpCert: saml.idpCertificates.map((der) => pemOf(der)),
+    privateKey: Redacted.value(key),
     identifierFormat: null,
     wantAssertionsSigned: false
   }).generateServiceProviderMetadata(null, pemOf(saml.spCertificate))

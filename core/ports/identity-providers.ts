@@ -53,6 +53,10 @@ export class IdentityProviders extends Context.Service<
       urls: ServiceUrls
     ) => Effect.Effect<ProviderAnswer, SsoRefused | IdpUnavailable>
     /** Roster's SP metadata for a SAML connection: its entity id, its ACS URL, its signing certificate. */
-    readonly serviceProviderMetadata: (connection: SsoConnectionRecord, urls: ServiceUrls) => string
+    readonly serviceProviderMetadata: (
+      connection: SsoConnectionRecord,
+      key: Redacted.Redacted<string>,
+      urls: ServiceUrls
+    ) => string
   }
 >()("roster/core/ports/IdentityProviders") {}

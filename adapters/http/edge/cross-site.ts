@@ -1,3 +1,5 @@
+import { originOfUrl, pathOfUrl } from "./url-parts.ts"
+
 /**
  * Requests a browser sends from a site we do not allow, refused before any work: a web page must
  * not make its visitors' browsers spend an account's login attempts, or act with a token it holds.
@@ -13,22 +15,6 @@ export interface CrossSiteOptions {
 }
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"])
-
-/** The origin of an absolute URL (`scheme://authority`), without parsing it. */
-export const originOfUrl = (url: string) => {
-  const authority = url.indexOf("//")
-  if (authority === -1) return undefined
-  const end = url.slice(authority + 2).search(/[/?#]/)
-  return (end === -1 ? url : url.slice(0, authority + 2 + end)).toLowerCase()
-}
-
-const pathOfUrl = (url: string) => {
-  const authority = url.indexOf("//")
-  const slash = url.indexOf("/", authority === -1 ? 0 : authority + 2)
-  if (slash === -1) return "/"
-  const end = url.slice(slash).search(/[?#]/)
-  return end === -1 ? url.slice(slash) : url.slice(slash, slash + end)
-}
 
 /** Whether `request` is a browser's request from a site we do not allow: answer 403 `cross_site`. */
 export const makeCrossSiteCheck = (options: CrossSiteOptions) => {

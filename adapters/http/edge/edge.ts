@@ -7,18 +7,7 @@ import { countAnswer } from "./count-answer.ts"
 import type { RequestLog } from "./request-log.ts"
 import { EdgeRequest, type Routed } from "./routed.ts"
 import { answerUnhandled } from "./unhandled.ts"
-
-export const pathOf = (url: string) => {
-  const end = url.search(/[?#]/)
-  return end === -1 ? url : url.slice(0, end)
-}
-
-/** The path of an absolute URL, without parsing it. */
-export const pathOfUrl = (url: string) => {
-  const authority = url.indexOf("//")
-  const slash = url.indexOf("/", authority === -1 ? 0 : authority + 2)
-  return slash === -1 ? "/" : pathOf(url.slice(slash))
-}
+import { pathOf } from "./url-parts.ts"
 
 /**
  * Notes the request's span (the framework's, only when an operator traces) for its log line, when

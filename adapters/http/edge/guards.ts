@@ -6,6 +6,7 @@ import { makeCrossSiteCheck } from "./cross-site.ts"
 import { isLocalRequest } from "./local-request.ts"
 import type { EdgeOptions } from "./options.ts"
 import { respond } from "./unhandled.ts"
+import { pathOfUrl } from "./url-parts.ts"
 import { readUtf8Body } from "./utf8-body.ts"
 
 /** A refusal rendered once at start; each use makes a fresh Response from it. */
@@ -50,6 +51,9 @@ const jsonTypes = new Set(["application/json", "*/*"])
  * common path. Returns the refusal to send, or the request to serve (with a JSON content type when
  * the client declared another: bodies are JSON whatever the content type says).
  */
+const samlAcsPath = "/api/v1/sso/saml/acs"
+const formType = "application/x-www-form-urlencoded"
+
 export const makeGuards = async (options: EdgeOptions) => {
   const tooLarge = await render(
     new Problem.PayloadTooLarge({ detail: `The request body exceeds ${options.maxBodyBytes} bytes` }),
@@ -71,7 +75,7 @@ export const makeGuards = async (options: EdgeOptions) => {
     publicOrigin: options.publicOrigin,
     corsOrigins: options.corsOrigins,
     // Each authenticated by its signature, posted by another site by nature: the payment provider, a SAML IdP.
-    exemptPaths: ["/api/v1/payments/webhook", "/api/v1/sso/saml/acs"]
+    exemptPaths: ["/api/v1/payments/webhook", samlAcsPath]
   })
   const maxHeaderBytes = options.maxHeaderBytes ?? 16 * 1024
   const headersTooLarge = await render(
@@ -125,6 +129,8 @@ export const makeGuards = async (options: EdgeOptions) => {
     const semicolon = contentType.indexOf(";")
     const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
     if (jsonTypes.has(mediaType)) return request
+    // A SAML IdP posts a form, which its endpoint reads as one; every other body is JSON, whatever it says.
+    if (mediaType === formType && pathOfUrl(request.url) === samlAcsPath) return request
     const adapted = new Headers(headers)
     adapted.set("content-type", "application/json")
     return new Request(request, { headers: adapted })

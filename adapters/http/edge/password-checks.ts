@@ -1,7 +1,7 @@
 import * as Problem from "../problems.ts"
-import { pathOfUrl } from "./edge.ts"
 import { render, toResponse } from "./guards.ts"
 import { checksPassword } from "./route-table.ts"
+import { pathOfUrl } from "./url-parts.ts"
 
 /**
  * At most `atOnce` requests that check a password (login, changing one's own password) in progress

@@ -1,5 +1,5 @@
-import { originOfUrl } from "./cross-site.ts"
 import { isLoopbackName, originHostname } from "./local-request.ts"
+import { originOfUrl } from "./url-parts.ts"
 
 /**
  * The console's session: a cookie holding a session token, which a browser sends on its own and

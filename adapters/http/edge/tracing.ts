@@ -1,7 +1,7 @@
 import { Context, Layer, Tracer } from "effect"
 import { HttpMiddleware } from "effect/http"
 import { requestLabelsOf } from "./count-answer.ts"
-import { pathOf } from "./edge.ts"
+import { pathOf } from "./url-parts.ts"
 
 /** A request's span is named as OpenTelemetry's conventions say: its method and route template. */
 const spanNames = Layer.succeed(HttpMiddleware.SpanNameGenerator)((request) => {

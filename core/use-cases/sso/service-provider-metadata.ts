@@ -4,11 +4,16 @@ import type { SsoConnectionId } from "../../model/ids.ts"
 import { CurrentServiceUrls } from "../../model/request.ts"
 import { IdentityProviders } from "../../ports/identity-providers.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
+import { connectionSecret } from "./connection-view.ts"
 
 /** Roster's SP metadata for a SAML connection: public, what the IdP's administrator imports. */
 export const serviceProviderMetadata = Effect.fnUntraced(function* (id: SsoConnectionId) {
   const found = yield* (yield* SsoConnectionStore).findAnywhere(id)
   if (Option.isNone(found) || found.value.saml === null)
     return yield* new NotFound({ entity: "sso_connection", id })
-  return (yield* IdentityProviders).serviceProviderMetadata(found.value, yield* CurrentServiceUrls)
+  return (yield* IdentityProviders).serviceProviderMetadata(
+    found.value,
+    yield* connectionSecret(found.value),
+    yield* CurrentServiceUrls
+  )
 })
