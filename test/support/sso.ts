@@ -16,6 +16,8 @@ export interface SsoWorld {
   readonly browser: () => ReturnType<typeof browserSession>
   /** The role members made just in time get. */
   readonly memberRoleId: number
+  /** Acme's built-in owners' role. */
+  readonly ownerRoleId: number
 }
 
 /**
@@ -54,6 +56,7 @@ export const ssoWorld = async (options: ApiOptions = {}): Promise<SsoWorld> => {
     api,
     dns,
     memberRoleId: role.body.id,
+    ownerRoleId: created.body.ownerRoleId,
     browser: () =>
       browserSession({
         [rosterBase]: (request) => api.web.handler(request, { remoteAddress: "198.51.100.7" }),
@@ -76,7 +79,8 @@ export const verifiedDomain = async (api: TestApi, dns: TestDns, domain: string,
 }
 
 /** The parameters of the URL a sign-in ended at. */
-export const endedWith = (visited: Visited) => Object.fromEntries(new URL(visited.url).searchParams)
+export const endedWith = (visited: Visited): { code?: string; error?: string } =>
+  Object.fromEntries(new URL(visited.url).searchParams)
 
 /** Drives an `oidc-provider` login and consent, as a person would, until the browser leaves it. */
 export const signInAtOidc = async (
