@@ -47,5 +47,6 @@ export {
   type RosterList,
   type RosterPage,
   RosterProblem,
-  type RosterPromiseClient
+  type RosterPromiseClient,
+  ssoSignInUrl
 } from "./promise-client.ts"

@@ -94,10 +94,13 @@ type GroupClient<G> = {
     : never]: Method<E>
 }
 
-/** One object per API group, one method per endpoint named as its operation; the webhook is the provider's. */
+/**
+ * One object per API group, one method per endpoint named as its operation; the webhook is the
+ * provider's, and single sign-on's round trip a browser's (`ssoSignInUrl` starts it).
+ */
 export type RosterPromiseClient = {
   readonly [G in Exclude<
     Groups,
-    { readonly identifier: "payments" }
+    { readonly identifier: "payments" | "ssoBrowser" }
   > as HttpApiGroup.Identifier<G>]: GroupClient<G>
 }

@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { MemberId, OrganizationId, SsoConnectionId, TokenHash } from "./ids.ts"
+import { Email } from "./member.ts"
 
 /** Who an identity provider proved: its subject (OIDC `sub`, SAML `NameID`) and the e-mail it asserts. */
 export const ProvenIdentity = Schema.Struct({
@@ -64,7 +65,7 @@ export const ssoCodeSeconds = 60
 /** How a sign-in is started: by the organisation, by a person's e-mail, or by a connection. */
 export const StartSsoInput = Schema.Struct({
   organization: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 128))),
-  email: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(3, 254))),
+  email: Schema.optionalKey(Email),
   connection: Schema.optionalKey(SsoConnectionId),
   returnTo: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 2048)))
 })

@@ -1,4 +1,7 @@
+import { Effect } from "effect"
+import { FetchHttpClient } from "effect/http"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { createRosterClient, makeRosterClient, ssoSignInUrl } from "../../adapters/http/client.ts"
 import { browserSession } from "../support/browser-session.ts"
 import { expectProblem, masterKey } from "../support/http.ts"
 import { startOidcIdp, type TestOidcIdp } from "../support/oidc-idp.ts"
@@ -268,6 +271,44 @@ describe("single sign-on through an OpenID provider", () => {
       .browser()
       .go(start(`connection=${made.body.id}&returnTo=${encodeURIComponent(productPage)}`))
     expect(endedWith(disabled)).toEqual({ error: "sso_refused" })
+  })
+
+  it("is started and finished by both clients: the start URL a browser goes to, the code a back end exchanges", async () => {
+    idp.accounts.set("client-sub", { email: "client@acme.example" })
+    const handlerFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      world.api.web.handler(new Request(input, init), {
+        remoteAddress: "192.0.2.7"
+      })) as typeof globalThis.fetch
+    const url = ssoSignInUrl(rosterBase, { organization: "acme", returnTo: productPage })
+    expect(url).toBe(
+      `${rosterBase}/api/v1/sso/start?organization=acme&returnTo=${encodeURIComponent(productPage)}`
+    )
+    const signIn = async () => {
+      const browser = world.browser()
+      return (
+        endedWith(await signInAtOidc(browser, await browser.go(url), idp.issuer, "client-sub")).code ?? ""
+      )
+    }
+    const roster = createRosterClient({ baseUrl: rosterBase, fetch: handlerFetch })
+    const session = await roster.ssoSignIn.exchangeSsoCode({ code: await signIn() })
+    expect(session.member.email).toBe("client@acme.example")
+    await expect(roster.ssoSignIn.exchangeSsoCode({ code: "rso_unknown" })).rejects.toMatchObject({
+      status: 403,
+      code: "sso_refused"
+    })
+    const code = await signIn()
+    const typed = await Effect.runPromise(
+      Effect.gen(function* () {
+        const client = yield* makeRosterClient({ baseUrl: rosterBase })
+        const answer = yield* client.ssoSignIn.exchangeSsoCode({ payload: { code } })
+        const again = yield* Effect.flip(client.ssoSignIn.exchangeSsoCode({ payload: { code } }))
+        return { email: answer.member.email, again: again._tag }
+      }).pipe(
+        Effect.provide(FetchHttpClient.layer),
+        Effect.provideService(FetchHttpClient.Fetch, handlerFetch)
+      )
+    )
+    expect(typed).toEqual({ email: "client@acme.example", again: "SsoRefused" })
   })
 
   it("refuses a returnTo that is neither the console nor an allowed URL, before anything", async () => {

@@ -28,11 +28,11 @@ const SamlPost = Schema.Struct({
 
 /**
  * Signing in through an organisation's identity provider: a browser's round trip (start, the
- * provider, back to Roster, on to `returnTo` with a one-time code or the console's cookie), and the
- * code exchanged for a session. Public: the provider's signed answer, bound to the browser that
- * started, is what authenticates.
+ * provider, back to Roster, on to `returnTo` with a one-time code or the console's cookie). Public:
+ * the provider's signed answer, bound to the browser that started, is what authenticates. Browsers
+ * call these, not clients (see `ssoSignInUrl`).
  */
-export class SsoSignInApi extends HttpApiGroup.make("ssoSignIn")
+export class SsoBrowserApi extends HttpApiGroup.make("ssoBrowser")
   .add(
     HttpApiEndpoint.get("startSso", "/start", {
       query: StartSsoInput.fields,
@@ -49,7 +49,8 @@ export class SsoSignInApi extends HttpApiGroup.make("ssoSignIn")
     }).annotateMerge(documented("Where an OIDC provider returns the browser (the connection's redirectUri)")),
     HttpApiEndpoint.post("samlAcs", "/saml/acs", {
       payload: SamlPost,
-      success: HttpApiSchema.Empty(303)
+      success: HttpApiSchema.Empty(303),
+      error: Problem.UnsupportedMediaType
     }).annotateMerge(
       documented("Where a SAML IdP posts its response (the connection's acsUrl, HTTP-POST binding)")
     ),
@@ -72,7 +73,17 @@ export class SsoSignInApi extends HttpApiGroup.make("ssoSignIn")
           params: { id: "sso_0001a2b3c4d5e6f7a8b9c0d1" }
         }
       )
-    ),
+    )
+  )
+  .prefix("/api/v1/sso")
+  .annotate(
+    OpenApi.Description,
+    "Single sign-on through an organisation's identity provider (OIDC or SAML 2.0), in a browser"
+  ) {}
+
+/** The code a sign-in ended with, exchanged for a session: what a product's back end calls. */
+export class SsoSignInApi extends HttpApiGroup.make("ssoSignIn")
+  .add(
     HttpApiEndpoint.post("exchangeSsoCode", "/token", {
       payload: jsonBody(SsoCodeInput),
       success: LoginView,
@@ -85,7 +96,4 @@ export class SsoSignInApi extends HttpApiGroup.make("ssoSignIn")
     )
   )
   .prefix("/api/v1/sso")
-  .annotate(
-    OpenApi.Description,
-    "Single sign-on through an organisation's identity provider (OIDC or SAML 2.0), in a browser"
-  ) {}
+  .annotate(OpenApi.Description, "Single sign-on's code, exchanged for a session") {}

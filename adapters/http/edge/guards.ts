@@ -101,6 +101,11 @@ export const makeGuards = async (options: EdgeOptions) => {
       errors: [{ path: "body", message: "Expected UTF-8; the body has bytes that are not" }]
     })
   )
+  const notForm = await render(
+    new Problem.UnsupportedMediaType({
+      detail: "A SAML response is posted as a form: Content-Type application/x-www-form-urlencoded"
+    })
+  )
   const sessionHeader = await render(
     new Problem.ValidationFailed({
       detail: "The request's Roster-Session header is not valid: see errors",
@@ -124,13 +129,14 @@ export const makeGuards = async (options: EdgeOptions) => {
     const encoding = headers.get("content-encoding")
     if (encoding !== null && encoding.trim().toLowerCase() !== "identity") return encoded
     const contentType = headers.get("content-type")
-    if (contentType === null) return request
+    // A SAML IdP posts a form, which its endpoint reads as one; every other body is JSON, whatever it says.
+    const samlPost = request.url.includes(samlAcsPath) && pathOfUrl(request.url) === samlAcsPath
+    if (contentType === null) return samlPost ? notForm : request
     if (foreignCharset(contentType)) return charset
     const semicolon = contentType.indexOf(";")
     const mediaType = (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
+    if (samlPost) return mediaType === formType ? request : notForm
     if (jsonTypes.has(mediaType)) return request
-    // A SAML IdP posts a form, which its endpoint reads as one; every other body is JSON, whatever it says.
-    if (mediaType === formType && pathOfUrl(request.url) === samlAcsPath) return request
     const adapted = new Headers(headers)
     adapted.set("content-type", "application/json")
     return new Request(request, { headers: adapted })

@@ -28,8 +28,8 @@ const queryOf = (url: string) => {
  * The browser's round trip. Every refusal after `returnTo` is known goes back there as `?error=`
  * with the code alone; a refusal before (a state nobody started) goes to the console.
  */
-export const ssoSignInHandlers = (options: EdgeOptions) =>
-  HttpApiBuilder.group(RosterApi, "ssoSignIn", (handlers) => {
+export const ssoBrowserHandlers = (options: EdgeOptions) =>
+  HttpApiBuilder.group(RosterApi, "ssoBrowser", (handlers) => {
     type Request = Parameters<typeof serviceUrlsOf>[0]
     const served = <A, E, R>(request: Request, useCase: Effect.Effect<A, E, R>) =>
       onServices(
@@ -101,9 +101,13 @@ export const ssoSignInHandlers = (options: EdgeOptions) =>
       .handle("samlMetadata", ({ params, request }) =>
         served(request, toCompletion(serviceProviderMetadata(params.id)))
       )
-      .handle("exchangeSsoCode", ({ payload }) =>
-        fromClient(() => onServices(toCompletion(exchangeSsoCode(Redacted.make(payload.code))))).pipe(
-          Effect.map(toLoginView)
-        )
-      )
   })
+
+/** A product's back end exchanges the code its page received. */
+export const SsoSignInHandlers = HttpApiBuilder.group(RosterApi, "ssoSignIn", (handlers) =>
+  handlers.handle("exchangeSsoCode", ({ payload }) =>
+    fromClient(() => onServices(toCompletion(exchangeSsoCode(Redacted.make(payload.code))))).pipe(
+      Effect.map(toLoginView)
+    )
+  )
+)
