@@ -13,6 +13,7 @@ import { loadSsoSettings, type SsoSettings } from "./sso-settings.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
 import { loadStoreSettings, type StoreSettings } from "./store-settings.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
+import { loadWebAuthnSettings, type WebAuthnSettings } from "./webauthn-settings.ts"
 
 export interface Settings {
   readonly port: number
@@ -49,6 +50,8 @@ export interface Settings {
   readonly secretsKeys: ReadonlyArray<Redacted.Redacted<string>>
   readonly outboundEvents: OutboundEventSettings
   readonly sso: SsoSettings
+  /** Passkeys' relying party (`ROSTER_WEBAUTHN_RP_ID`, `ROSTER_WEBAUTHN_ORIGINS`). */
+  readonly passkeys: WebAuthnSettings
 }
 
 const minimumMasterKeyLength = 32
@@ -175,6 +178,10 @@ export const loadSettings = Effect.gen(function* () {
     secretsKeys: yield* loadSecretsKeys,
     outboundEvents: yield* loadOutboundEventSettings,
     sso: yield* loadSsoSettings,
+    passkeys: yield* loadWebAuthnSettings(
+      Option.map(env.publicUrl, (url) => url.origin),
+      env.port
+    ),
     tracing:
       Option.isSome(env.otlpEndpoint) && !env.otelDisabled
         ? Option.some({ serviceName: env.serviceName, sampling: samplingOf(env.sampler, env.samplerArg) })

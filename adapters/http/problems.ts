@@ -297,3 +297,9 @@ export class WebhookLimit extends HttpApiError.Problem<WebhookLimit>()(
   declare("webhook_limit", 409, "The organisation has as many webhook endpoints as it may"),
   code("webhook_limit")
 ) {}
+
+export class PasskeyLimit extends HttpApiError.Problem<PasskeyLimit>()(
+  "PasskeyLimit",
+  declare("passkey_limit", 409, "The account holds as many passkeys as it may"),
+  code("passkey_limit")
+) {}

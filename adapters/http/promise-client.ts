@@ -55,7 +55,7 @@ const operations: Array<Operation> = []
 HttpApi.reflect(RosterApi, {
   onGroup: () => {},
   onEndpoint: ({ group, endpoint }) => {
-    if (group.identifier === "payments") return
+    if (group.identifier === "payments" || group.identifier === "ssoBrowser") return
     operations.push({
       group: group.identifier,
       name: endpoint.identifier,
@@ -88,7 +88,9 @@ const problemOf = async (response: Response) => {
  */
 export const createRosterClient = (options: CreateRosterClientOptions): RosterPromiseClient => {
   const send = options.fetch ?? ((input: URL, init: RequestInit) => globalThis.fetch(input, init))
+  // Under a path prefix (`https://example.com/roster`), the operation's path goes after it.
   const base = new URL(options.baseUrl)
+  const prefix = base.pathname.replace(/\/+$/u, "")
 
   const request = async (operation: Operation, input: Record<string, unknown>, call: CallOptions) => {
     const rest: Record<string, unknown> = { ...input }
@@ -97,7 +99,7 @@ export const createRosterClient = (options: CreateRosterClientOptions): RosterPr
       delete rest[name]
       return encodeURIComponent(String(value))
     })
-    const url = new URL(path, base)
+    const url = new URL(`${prefix}${path}`, base)
     const headers = new Headers({ accept: "application/json" })
     if (options.token !== undefined) headers.set("authorization", `Bearer ${options.token}`)
     if (options.organization !== undefined) headers.set("roster-organization", options.organization)
@@ -157,4 +159,24 @@ export const createRosterClient = (options: CreateRosterClientOptions): RosterPr
         : request(operation, input, call).then((answer) => answer.body)
   }
   return client as unknown as RosterPromiseClient
+}
+
+/**
+ * Where a browser starts a single sign-on: the organisation (slug or id), a person's e-mail or a
+ * connection, and where it returns (`?code=` or `?error=`). Send the browser there; exchange the code
+ * it comes back with by `ssoSignIn.exchangeSsoCode`.
+ */
+export const ssoSignInUrl = (
+  baseUrl: string | URL,
+  start: {
+    readonly organization?: string
+    readonly email?: string
+    readonly connection?: string
+    readonly returnTo?: string
+  }
+): string => {
+  const url = new URL("api/v1/sso/start", `${String(baseUrl).replace(/\/+$/u, "")}/`)
+  for (const [name, value] of Object.entries(start))
+    if (value !== undefined) url.searchParams.set(name, value)
+  return url.toString()
 }

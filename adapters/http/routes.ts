@@ -16,11 +16,12 @@ import { HealthHandlers } from "./handlers/health.ts"
 import { InvitationsHandlers } from "./handlers/invitations.ts"
 import { MfaHandlers } from "./handlers/mfa.ts"
 import { OrganizationsHandlers } from "./handlers/organizations.ts"
+import { PasskeysHandlers } from "./handlers/passkeys.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
 import { SessionsHandlers } from "./handlers/sessions.ts"
 import { ssoHandlers } from "./handlers/sso.ts"
-import { ssoSignInHandlers } from "./handlers/sso-sign-in.ts"
+import { SsoSignInHandlers, ssoBrowserHandlers } from "./handlers/sso-sign-in.ts"
 import { TeamHandlers } from "./handlers/team.ts"
 import { WebhooksHandlers } from "./handlers/webhooks.ts"
 import { authenticationLayer } from "./middleware/authentication.ts"
@@ -61,13 +62,15 @@ export const rosterRoutes = (options: EdgeOptions) =>
       AccountHandlers,
       SessionsHandlers,
       MfaHandlers,
+      PasskeysHandlers,
       InvitationsHandlers,
       AuditHandlers,
       OrganizationsHandlers,
       ApiKeysHandlers,
       WebhooksHandlers,
       ssoHandlers(options),
-      ssoSignInHandlers(options),
+      ssoBrowserHandlers(options),
+      SsoSignInHandlers,
       PaymentsHandlers,
       HealthHandlers
     ]),

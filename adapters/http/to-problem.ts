@@ -135,33 +135,38 @@ const problems = {
       detail: "The mail server did not take the invitation, which is revoked; the request may be retried"
     }),
   MissingField: (e: Domain.MissingField) =>
-    e.purpose === "second_factor"
+    e.purpose === "passkey"
       ? new Problem.ValidationFailed({
-          detail: "A code from the authenticator app, or a recovery code, is needed",
-          errors: [{ path: "body.code", message: "Required: code or recoveryCode" }]
+          detail: "Adding a passkey needs your password, unless you signed in within the last five minutes",
+          errors: [{ path: "body.password", message: "Required: the account's password" }]
         })
-      : e.purpose === "account_proof"
+      : e.purpose === "second_factor"
         ? new Problem.ValidationFailed({
-            detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
-            errors: [
-              {
-                path: `body.${e.field}`,
-                message:
-                  e.field === "code"
-                    ? "Required to accept for an account with TOTP: a code from its app or a recovery code, unless signed in as it"
-                    : "Required to accept for an account that exists: its password, unless signed in as it"
-              }
-            ]
+            detail: "A code from the authenticator app, a recovery code, or a passkey's answer is needed",
+            errors: [{ path: "body.code", message: "Required: code or recoveryCode" }]
           })
-        : new Problem.ValidationFailed({
-            detail: `A new account needs a ${e.field}`,
-            errors: [
-              {
-                path: `body.${e.field}`,
-                message: "Required to accept an invitation for an e-mail with no account"
-              }
-            ]
-          }),
+        : e.purpose === "account_proof"
+          ? new Problem.ValidationFailed({
+              detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
+              errors: [
+                {
+                  path: `body.${e.field}`,
+                  message:
+                    e.field === "code"
+                      ? "Required to accept for an account with TOTP: a code from its app or a recovery code, unless signed in as it"
+                      : "Required to accept for an account that exists: its password, unless signed in as it"
+                }
+              ]
+            })
+          : new Problem.ValidationFailed({
+              detail: `A new account needs a ${e.field}`,
+              errors: [
+                {
+                  path: `body.${e.field}`,
+                  message: "Required to accept an invitation for an e-mail with no account"
+                }
+              ]
+            }),
   ExpiryPassed: (e: Domain.ExpiryPassed) =>
     new Problem.ValidationFailed({
       detail: `${e.field} must be in the future`,
@@ -200,6 +205,18 @@ const problems = {
     new Problem.ValidationFailed({
       detail: `The connection cannot work: ${e.message}`,
       errors: [{ path: `body.${e.field}`, message: e.message }]
+    }),
+  PasskeyLimit: (e: Domain.PasskeyLimit) =>
+    new Problem.PasskeyLimit({
+      detail: `An account holds at most ${e.limit} passkeys: remove one first; nothing changed`
+    }),
+  PasskeyRefused: (_: Domain.PasskeyRefused) =>
+    new Problem.ValidationFailed({
+      detail:
+        "The passkey's response does not hold: another or a spent challenge, no user verification, an origin or RP ID not allowed, or a malformed attestation. Nothing was stored",
+      errors: [
+        { path: "body.response", message: "Expected the browser's response to this account's latest options" }
+      ]
     }),
   ReturnRefused: (_: Domain.ReturnRefused) =>
     new Problem.ValidationFailed({

@@ -10,8 +10,14 @@ import {
 } from "../../core/index.ts"
 import { type AuditColumns, auditColumns, type FilteredField } from "./audit-columns.ts"
 
-/** An entry's text as the trail keeps it: `[id, changes, requestId, requestKey]`. */
-type EntryText = [AuditEntry["id"], AuditEntry["changes"], string | null, string | null]
+/** An entry's text as the trail keeps it: `[id, changes, requestId, requestKey, method]`. */
+type EntryText = [
+  AuditEntry["id"],
+  AuditEntry["changes"],
+  string | null,
+  string | null,
+  AuditEntry["method"] | null
+]
 
 const fieldsOf = (entry: AuditEntry) => ({
   organizationId: entry.organizationId ?? defaultOrganizationId,
@@ -24,7 +30,7 @@ const fieldsOf = (entry: AuditEntry) => ({
 
 export const entryAt = (columns: AuditColumns, index: number) => {
   // Audited fields hold JSON values only (`changesBetween` compares them as JSON).
-  const [id, changes, requestId, requestKey] = JSON.parse(columns.textAt(index)) as EntryText
+  const [id, changes, requestId, requestKey, method] = JSON.parse(columns.textAt(index)) as EntryText
   const actorId = columns.valueAt(index, "actorId")
   return new AuditEntry({
     id,
@@ -41,6 +47,7 @@ export const entryAt = (columns: AuditColumns, index: number) => {
     changes,
     ...(requestId === null ? {} : { requestId }),
     ...(requestKey === null ? {} : { requestKey }),
+    ...(method === null || method === undefined ? {} : { method }),
     organizationId: columns.valueAt(index, "organizationId") as OrganizationId
   })
 }
@@ -69,7 +76,13 @@ export const auditTrailLayer = Layer.sync(MemoryAuditTrail, () => {
   return MemoryAuditTrail.of({
     append: (entry) => {
       if (entry === undefined) return
-      const text: EntryText = [entry.id, entry.changes, entry.requestId ?? null, entry.requestKey ?? null]
+      const text: EntryText = [
+        entry.id,
+        entry.changes,
+        entry.requestId ?? null,
+        entry.requestKey ?? null,
+        entry.method ?? null
+      ]
       const index = columns.append(DateTime.toEpochMillis(entry.at), fieldsOf(entry), JSON.stringify(text))
       if (entry.requestKey !== undefined) byRequestKey.set(entry.requestKey, index)
       if (isAnnounced(entry.action)) unsent.set(entry.id, index)

@@ -4,6 +4,7 @@ import { apiKeyStoreLayer, apiKeys } from "./api-keys.ts"
 import { deliveryStoreLayer } from "./delivery-store.ts"
 import { invitationStoreLayer, invitations } from "./invitations.ts"
 import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
+import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 import { sealedSecretsLayer } from "./sealed-secrets.ts"
@@ -30,7 +31,9 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   ssoConnections,
   ssoLogins,
   ssoIdentities,
-  spentAssertions
+  spentAssertions,
+  passkeys,
+  passkeyChallenges
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -53,5 +56,6 @@ export const declaredStores = Layer.mergeAll(
   domainStoreLayer,
   ssoConnectionStoreLayer,
   ssoLoginStoreLayer,
+  passkeyStoreLayer,
   sealedSecretsLayer
 )

@@ -87,6 +87,8 @@ const failures: { readonly [K in DomainError["_tag"]]: Failure<K> | undefined } 
   IdpUnavailable: undefined,
   ConnectionInvalid: undefined,
   ReturnRefused: undefined,
+  PasskeyLimit: undefined,
+  PasskeyRefused: undefined,
   ExpiryPassed: undefined
 }
 

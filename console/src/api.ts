@@ -7,9 +7,12 @@ import type { RosterPromiseClient } from "../../adapters/http/promise-client-typ
 
 export { RosterProblem }
 
-/** The API, called from the console's own origin: signing in keeps the session in its cookie. */
+/**
+ * The API, called from the console's own origin, under the path the service is mounted at (the
+ * console is its `/console/`): signing in keeps the session in its cookie.
+ */
 export const roster: RosterPromiseClient = createRosterClient({
-  baseUrl: location.origin,
+  baseUrl: `${location.origin}${location.pathname.replace(/\/console(?:\/.*)?$/u, "")}`,
   cookieSession: true
 })
 

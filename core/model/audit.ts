@@ -59,7 +59,11 @@ export const AuditAction = Schema.Literals([
   "sso.connection.updated",
   "sso.connection.deleted",
   "sso.login",
-  "sso.linked"
+  "sso.linked",
+  "auth.login",
+  "passkey.added",
+  "passkey.removed",
+  "passkey.clone_suspected"
 ])
 export type AuditAction = typeof AuditAction.Type
 
@@ -98,6 +102,9 @@ export type AuditTarget = typeof AuditTarget.Type
 /** A field's value before and after, `null` where there was none; never a secret. */
 export const FieldChange = Schema.Tuple([Schema.Unknown, Schema.Unknown])
 
+/** How a sign-in proved who it was. */
+export const SignInMethod = Schema.Literals(["passkey"])
+
 export class AuditEntry extends Schema.Class<AuditEntry>("roster/AuditEntry")({
   id: AuditEntryId,
   at: Schema.DateTimeUtc,
@@ -106,6 +113,8 @@ export class AuditEntry extends Schema.Class<AuditEntry>("roster/AuditEntry")({
   target: AuditTarget,
   changes: Schema.Record(Schema.String, FieldChange),
   requestId: Schema.optionalKey(Schema.String),
+  /** How a sign-in proved who it was (`auth.login`): a passkey. */
+  method: Schema.optionalKey(SignInMethod),
   /** See `CurrentRequestKey`; kept in the record, never published. */
   requestKey: Schema.optionalKey(Schema.String),
   /** Whose record holds the entry (the default organisation's when absent); never published. */

@@ -56,7 +56,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "webhook",
     "delivery",
     "domain",
-    "sso_connection"
+    "sso_connection",
+    "passkey"
   ]),
   id: Schema.String
 }) {}
@@ -193,7 +194,7 @@ export class MailUnavailable extends Schema.TaggedError<MailUnavailable>()("Mail
  */
 export class MissingField extends Schema.TaggedError<MissingField>()("MissingField", {
   field: Schema.Literals(["username", "password", "email", "code"]),
-  purpose: Schema.Literals(["new_account", "account_proof", "second_factor"])
+  purpose: Schema.Literals(["new_account", "account_proof", "second_factor", "passkey"])
 }) {}
 
 /**
@@ -242,3 +243,11 @@ export class DestinationRefused extends Schema.TaggedError<DestinationRefused>()
 export class WebhookLimit extends Schema.TaggedError<WebhookLimit>()("WebhookLimit", {
   limit: Schema.Int
 }) {}
+
+/** An account holds as many passkeys as it may: remove one first. */
+export class PasskeyLimit extends Schema.TaggedError<PasskeyLimit>()("PasskeyLimit", {
+  limit: Schema.Int
+}) {}
+
+/** A passkey's registration response that does not hold: another challenge, no user verification, an origin not allowed. */
+export class PasskeyRefused extends Schema.TaggedError<PasskeyRefused>()("PasskeyRefused", {}) {}

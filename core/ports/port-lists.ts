@@ -18,6 +18,7 @@ import { LoginThrottleStore } from "./login-throttle-store.ts"
 import { MemberStore } from "./member-store.ts"
 import { MfaStore } from "./mfa-store.ts"
 import { OrganizationStore } from "./organization-store.ts"
+import { PasskeyStore } from "./passkey-store.ts"
 import { PasswordHasher } from "./password-hasher.ts"
 import { PaymentInbox } from "./payment-inbox.ts"
 import { PaymentProvider } from "./payment-provider.ts"
@@ -38,6 +39,7 @@ import { StoreHealth } from "./store-health.ts"
 import { SubscriptionStore } from "./subscription-store.ts"
 import { TokenIssuer } from "./token-issuer.ts"
 import { Totp } from "./totp.ts"
+import { WebAuthn } from "./webauthn.ts"
 import { WebhookSender } from "./webhook-sender.ts"
 import { WebhookStore } from "./webhook-store.ts"
 
@@ -59,6 +61,7 @@ export const storePorts = [
   MemberStore,
   MfaStore,
   OrganizationStore,
+  PasskeyStore,
   PaymentInbox,
   ProvisioningStore,
   RoleLookup,
@@ -92,6 +95,7 @@ export const servicePorts = [
   SecretBox,
   TokenIssuer,
   Totp,
+  WebAuthn,
   WebhookSender
 ] as const
 export type ServicePorts = Context.Service.Identifier<(typeof servicePorts)[number]>

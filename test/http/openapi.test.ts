@@ -107,7 +107,7 @@ describe("the OpenAPI document", () => {
     for (const [path, item] of Object.entries<Record<string, DocumentedOperation>>(document.paths)) {
       for (const [method, declared] of Object.entries(item)) {
         // Each takes what only its sender can sign: the payment provider's event, an IdP's response.
-        if (declared.operationId === "payments.webhook" || declared.operationId === "ssoSignIn.samlAcs")
+        if (declared.operationId === "payments.webhook" || declared.operationId === "ssoBrowser.samlAcs")
           continue
         const parameters = (declared.parameters ?? []).filter((parameter) => parameter.in === "path")
         const body = declared.requestBody?.content?.["*/*"]?.example
@@ -171,7 +171,10 @@ describe("the OpenAPI document", () => {
       "post /api/v1/auth/email/verify",
       "post /api/v1/auth/mfa/verify",
       "post /api/v1/sso/saml/acs",
-      "post /api/v1/sso/token"
+      "post /api/v1/sso/token",
+      "post /api/v1/auth/passkeys/login/options",
+      "post /api/v1/auth/passkeys/login",
+      "post /api/v1/auth/mfa/passkey/options"
     ])
     for (const [path, item] of Object.entries<Record<string, { parameters?: Array<{ name: string }> }>>(
       document.paths
@@ -210,7 +213,8 @@ describe("the OpenAPI document", () => {
       "auth.signup",
       "mfa.verifyMfa",
       "invitations.acceptInvitation",
-      "ssoSignIn.exchangeSsoCode"
+      "ssoSignIn.exchangeSsoCode",
+      "passkeys.passkeySignIn"
     ]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(
@@ -238,7 +242,7 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares bearer security on every operation but login and its second step, signup, the mailed links, accepting an invitation, single sign-on's round trip, the webhook and the probes", () => {
+  it("declares bearer security on every operation but login and its second step, a passkey's sign-in, signup, the mailed links, accepting an invitation, single sign-on's round trip, the webhook and the probes", () => {
     const open = [
       "auth.login",
       "auth.signup",
@@ -250,12 +254,15 @@ describe("the OpenAPI document", () => {
       "payments.webhook",
       "health.live",
       "health.ready",
-      "ssoSignIn.startSso",
-      "ssoSignIn.oidcCallback",
-      "ssoSignIn.samlAcs",
-      "ssoSignIn.samlReturn",
-      "ssoSignIn.samlMetadata",
-      "ssoSignIn.exchangeSsoCode"
+      "ssoBrowser.startSso",
+      "ssoBrowser.oidcCallback",
+      "ssoBrowser.samlAcs",
+      "ssoBrowser.samlReturn",
+      "ssoBrowser.samlMetadata",
+      "ssoSignIn.exchangeSsoCode",
+      "passkeys.passkeySignInOptions",
+      "passkeys.passkeySignIn",
+      "passkeys.secondStepPasskeyOptions"
     ]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(item as object))

@@ -10,11 +10,12 @@ import { InvitationsApi } from "./invitations.ts"
 import { MfaApi } from "./mfa.ts"
 import { RequestProblems } from "./middleware.ts"
 import { OrganizationsApi } from "./organizations.ts"
+import { PasskeysApi } from "./passkeys.ts"
 import { PaymentsApi } from "./payments.ts"
 import { PricingApi } from "./pricing.ts"
 import { SessionsApi } from "./sessions.ts"
 import { SsoApi } from "./sso.ts"
-import { SsoSignInApi } from "./sso-sign-in.ts"
+import { SsoBrowserApi, SsoSignInApi } from "./sso-sign-in.ts"
 import { TeamApi } from "./team.ts"
 import { WebhooksApi } from "./webhooks.ts"
 
@@ -34,6 +35,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(AccountApi)
   .add(SessionsApi)
   .add(MfaApi)
+  .add(PasskeysApi)
   .add(InvitationsApi)
   .add(PaymentsApi)
   .add(AuditApi)
@@ -41,6 +43,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(ApiKeysApi)
   .add(WebhooksApi)
   .add(SsoApi)
+  .add(SsoBrowserApi)
   .add(SsoSignInApi)
   .add(HealthApi)
   .middleware(RequestProblems)

@@ -5,8 +5,9 @@ import type { MetricsRecorder } from "../../metrics/recorder.ts"
 import { handOverBody } from "./body-in-hand.ts"
 import { countAnswer } from "./count-answer.ts"
 import type { RequestLog } from "./request-log.ts"
+import { literalRouteRefusing } from "./route-table.ts"
 import { EdgeRequest, type Routed } from "./routed.ts"
-import { answerUnhandled } from "./unhandled.ts"
+import { answerUnhandled, methodNotAllowed } from "./unhandled.ts"
 import { pathOf } from "./url-parts.ts"
 
 /**
@@ -34,7 +35,9 @@ export const edgeMiddleware = HttpRouter.middleware(
     Effect.catchCause(
       HttpServerRequest.HttpServerRequest.use((request) => {
         handOverBody(request)
-        return traced(app)
+        const path = pathOf(request.url)
+        const literal = literalRouteRefusing(request.method, path)
+        return literal === undefined ? traced(app) : methodNotAllowed(path, literal)
       }),
       (cause) =>
         // The client hung up: nobody reads an answer; the framework answers 499, which is logged.

@@ -113,6 +113,26 @@ export const routeLabelsOf = (method: string, path: string, servedAtEdge: Readon
   }
 }
 
+/** The methods of each route without a parameter in its path (`/api/v1/auth/passkeys/login`). */
+const literalMethods = new Map<string, Set<string>>()
+for (const route of routes) {
+  if (route.template.includes("{")) continue
+  const methods = literalMethods.get(route.template) ?? new Set<string>()
+  methods.add(route.method)
+  if (route.method === "GET") methods.add("HEAD")
+  literalMethods.set(route.template, methods)
+}
+
+/**
+ * The methods a route without parameters accepts at this very path, when `method` is not one of
+ * them: `PATCH /auth/passkeys/login` names the sign-in (POST), not a passkey whose id is "login",
+ * so it is a 405 before the router can read "login" as an id.
+ */
+export const literalRouteRefusing = (method: string, path: string): ReadonlyArray<string> | undefined => {
+  const methods = literalMethods.get(path)
+  return methods === undefined || methods.has(method) ? undefined : [...methods]
+}
+
 /** The methods some route accepts at this path: when the router found none for the request's, a 405 lists them. */
 export const allowedMethods = (path: string): ReadonlyArray<string> => {
   const methods = new Set<string>()

@@ -16,6 +16,7 @@ export const startingPaths: ReadonlySet<string> = new Set([
   "/api/v1/auth/login",
   "/api/v1/sso/token",
   "/api/v1/auth/mfa/verify",
+  "/api/v1/auth/passkeys/login",
   "/api/v1/auth/signup",
   "/api/v1/invitations/accept"
 ])

@@ -19,6 +19,12 @@ const echoedPathLength = 100
 const excerpt = (path: string) =>
   path.length <= echoedPathLength ? path : `${path.slice(0, echoedPathLength)}… (${path.length} characters)`
 
+export const methodNotAllowed = (path: string, allowed: ReadonlyArray<string>) =>
+  Effect.map(
+    respond(new Problem.MethodNotAllowed({ detail: `${excerpt(path)} accepts ${allowed.join(", ")}` })),
+    HttpServerResponse.setHeader("allow", allowed.join(", "))
+  )
+
 /** What becomes of a failure no handler answered: a problem, never an empty body or internals. */
 export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, path: string) => {
   const failure = Cause.findErrorOption(cause)
@@ -39,10 +45,7 @@ export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, pat
     if (allowed.length === 0 || allowed.includes(method)) {
       return respond(new Problem.NotFound({ detail: `No route ${method} ${excerpt(path)}` }))
     }
-    return Effect.map(
-      respond(new Problem.MethodNotAllowed({ detail: `${excerpt(path)} accepts ${allowed.join(", ")}` })),
-      HttpServerResponse.setHeader("allow", allowed.join(", "))
-    )
+    return methodNotAllowed(path, allowed)
   }
   const bodyFailure = cause.reasons.map((reason) =>
     Cause.isDieReason(reason) ? bodyReadFailure(reason.defect) : undefined

@@ -5,7 +5,8 @@ import {
   AuditEntry,
   AuditTarget,
   defaultOrganizationId,
-  isAnnounced
+  isAnnounced,
+  SignInMethod
 } from "../../../core/index.ts"
 import { collectionSchema, decodeDocument, encodeDocument } from "../stored-schema.ts"
 
@@ -24,6 +25,7 @@ export const AuditEntryDocument = collectionSchema(
       Schema.Struct({ field: Schema.String, before: Schema.Unknown, after: Schema.Unknown })
     ),
     requestId: Schema.optionalKey(Schema.String),
+    method: Schema.optionalKey(SignInMethod),
     requestKey: Schema.optionalKey(Schema.String),
     organizationId: Schema.optionalKey(Schema.String),
     /** An announced change's entry not yet turned into deliveries (`EventSource`). */

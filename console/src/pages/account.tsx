@@ -4,9 +4,10 @@ import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
 import { Form, PasswordField } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction, useLoad } from "../use-call.ts"
+import { Passkeys } from "./passkeys.tsx"
 import { TwoStep } from "./two-step.tsx"
 
-/** One's own account: password, e-mail confirmation, sessions, and TOTP with recovery codes. */
+/** One's own account: password, e-mail confirmation, sessions, passkeys, and TOTP with recovery codes. */
 export const Account = (props: { readonly emailVerified: boolean }) => {
   const [current, setCurrent] = useState("")
   const [next, setNext] = useState("")
@@ -64,6 +65,7 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
           <ProblemAlert outcome={verify} />
         </Section>
       )}
+      <Passkeys />
       <TwoStep />
       <Section title="Sessions">
         <ProblemAlert outcome={sessions} />

@@ -1,9 +1,14 @@
 import { useState } from "preact/hooks"
 import { roster } from "../api.ts"
 import { Field, Form, PasswordField } from "../components/form.tsx"
+import { ProblemAlert } from "../components/problem-alert.tsx"
+import { passkeysSupported, usePasskeyWith } from "../passkey.ts"
 import { useAction } from "../use-call.ts"
 
-/** Sign in with a password, then, for an account with TOTP, with a code or a recovery code. */
+/**
+ * Sign in with a passkey alone, or with a password, then, for an account with a second factor,
+ * with a code, a recovery code or a passkey.
+ */
 export const SignIn = (props: { readonly onSignedIn: () => void }) => {
   const [username, setUsername] = useState("")
   const [password, setPassword] = useState("")
@@ -28,6 +33,15 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
       }),
     props.onSignedIn
   )
+  const withPasskey = useAction(async () => {
+    const { challengeId, options } = await roster.passkeys.passkeySignInOptions({})
+    return roster.passkeys.passkeySignIn({ challengeId, response: await usePasskeyWith(options) })
+  }, props.onSignedIn)
+  const secondPasskey = useAction(async () => {
+    const options = await roster.passkeys.secondStepPasskeyOptions({ challenge: challenge ?? "" })
+    return roster.mfa.verifyMfa({ challenge: challenge ?? "", passkey: await usePasskeyWith(options) })
+  }, props.onSignedIn)
+  const supported = passkeysSupported()
   if (challenge !== undefined) {
     return (
       <Form label="Second step" outcome={verify} submit="Verify" onSubmit={verify.run}>
@@ -47,6 +61,14 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
             {recovery ? "Use a code from the app instead" : "Use a recovery code instead"}
           </button>
         </p>
+        {supported ? (
+          <p>
+            <button type="button" disabled={secondPasskey.busy} onClick={() => secondPasskey.run()}>
+              Use a passkey instead
+            </button>
+          </p>
+        ) : null}
+        <ProblemAlert outcome={secondPasskey} />
       </Form>
     )
   }
@@ -73,6 +95,14 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
       <p>
         <a href="#/forgot">Forgot your password?</a>
       </p>
+      {supported ? (
+        <div class="alternative">
+          <button type="button" disabled={withPasskey.busy} onClick={() => withPasskey.run()}>
+            Sign in with a passkey
+          </button>
+          <ProblemAlert outcome={withPasskey} />
+        </div>
+      ) : null}
     </Form>
   )
 }

@@ -3,17 +3,16 @@ import { type AccountRecord, homeMembership, type Membership } from "../../model
 import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import { loginKey } from "../../model/member.ts"
-import { hasTotp } from "../../model/mfa.ts"
 import { OrganizationRef } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { canAct } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { MfaStore } from "../../ports/mfa-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { issueChallenge } from "../mfa/issue-challenge.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
+import { hasSecondFactor } from "../passkeys/second-factor-of.ts"
 import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
 import { countAttempt } from "./count-attempt.ts"
 import { recordLoginFailure } from "./record-login-failure.ts"
@@ -92,10 +91,9 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
       Effect.catchTag("NotFound", () => Effect.fail(new InvalidCredentials()))
     )
     yield* requirePasswordAllowed(member.value, organization).pipe(Effect.tapError(() => attempt.giveBack))
-    const mfa = Option.getOrUndefined(yield* (yield* MfaStore).find(account.id))
-    // Half a success: the account's failures stay counted until its second factor is given, so
-    // that the right password cannot buy fresh tries at the code.
-    if (hasTotp(mfa)) {
+    // Half a success: the account's failures stay counted until its second factor (TOTP or a
+    // passkey) is given, so that the right password cannot buy fresh tries at the code.
+    if (yield* hasSecondFactor(account.id)) {
       yield* attempt.giveBack
       return yield* issueChallenge(member.value, organization.id)
     }

@@ -1,25 +1,17 @@
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect } from "effect"
 import { type MemberRecord, toMember } from "../../model/member.ts"
-import { hasTotp } from "../../model/mfa.ts"
 import type { Organization } from "../../model/organization.ts"
 import { CurrentOrigin } from "../../model/request.ts"
 import { Session } from "../../model/session.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
-import { MfaStore } from "../../ports/mfa-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-
-/** The member's second factor: read only for an organisation that requires one. */
-const mfaOf = (member: MemberRecord) =>
-  Effect.map(
-    MfaStore.use((store) => store.find(member.id)),
-    Option.getOrUndefined
-  )
+import { hasSecondFactor } from "../passkeys/second-factor-of.ts"
 
 /**
  * Opens a session for `member` in its organisation: the token is answered once, only its hash is
- * stored. In one that requires a second factor, a member without TOTP gets a session that may only
+ * stored. In one that requires a second factor, a member without one (TOTP or a passkey) gets a session that may only
  * enrol it (`mfaPending`), unless the sign-in proved two factors itself (`twoFactors`: an identity
  * provider, which holds the factors, or a passkey with user verification).
  */
@@ -44,7 +36,8 @@ export const startSession = Effect.fnUntraced(function* (
     userAgent: origin.userAgent?.slice(0, 256) ?? null,
     address: origin.address?.slice(0, 256) ?? null,
     mfaPending:
-      organization.requireMfa === true && proof.twoFactors !== true && !hasTotp(yield* mfaOf(member))
+      // Read only for an organisation that requires a second factor.
+      organization.requireMfa === true && proof.twoFactors !== true && !(yield* hasSecondFactor(member.id))
   })
   yield* (yield* SessionStore).create(session)
   return { token, expiresAt: session.expiresAt, member: toMember(member), organization }

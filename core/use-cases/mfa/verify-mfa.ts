@@ -1,15 +1,18 @@
 import { DateTime, Effect, Option, Schema } from "effect"
 import { tokenStillHolds } from "../../model/account-token.ts"
 import { Forbidden, MfaInvalid, MissingField } from "../../model/errors.ts"
+import type { MemberId, TokenHash } from "../../model/ids.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { canAct } from "../../policy/access.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
+import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { startSession } from "../auth/start-session.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
+import { provePasskey } from "../passkeys/prove-passkey.ts"
 import { secondFactorHolds } from "./second-factor.ts"
 
 export const VerifyMfaInput = Schema.Struct({
@@ -18,20 +21,47 @@ export const VerifyMfaInput = Schema.Struct({
   code: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 16))),
   /** One of the account's recovery codes, instead of a code. */
   recoveryCode: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 32))),
+  /** A passkey's answer (`AuthenticationResponseJSON`) to the options of `POST /auth/mfa/passkey/options`. */
+  passkey: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown)),
   /** Who is calling, for throttling (the client address behind the HTTP adapter). */
   client: Schema.String.check(Schema.isMaxLength(256))
 })
 export type VerifyMfaInput = typeof VerifyMfaInput.Type
 
 /**
- * A login's second step: the challenge and a code (or a recovery code) make the session the
- * password alone did not. Each try counts on the login throttle (see `secondFactorHolds`), and
+ * A login's second step: the challenge and a code (or a recovery code, or a passkey's answer) make
+ * the session the password alone did not. Each try counts on the login throttle (see `secondFactorHolds`), and
  * spends one of the challenge's five; the challenge lives five minutes and serves one session.
  * Every way it fails is one answer.
  */
+const codeHolds = Effect.fnUntraced(function* (typed: string, accountId: MemberId, client: string) {
+  const record = Option.getOrUndefined(yield* (yield* MfaStore).find(accountId))
+  return (
+    record !== undefined &&
+    (yield* secondFactorHolds(record, typed, { kind: "member", id: accountId }, client))
+  )
+})
+
+/** The passkey's answer to the options asked for this challenge (taken once), from the account's own passkey. */
+const passkeyHolds = Effect.fnUntraced(function* (
+  response: Record<string, unknown>,
+  owner: TokenHash,
+  accountId: MemberId,
+  client: string
+) {
+  const asked = yield* (yield* PasskeyStore).takeChallenge("second_step", owner)
+  if (Option.isNone(asked) || !DateTime.isLessThan(yield* DateTime.now, asked.value.expiresAt)) return false
+  return yield* provePasskey(response, asked.value.challenge, accountId, client).pipe(
+    Effect.as(true),
+    Effect.catchTag("PasskeyRefused", () => Effect.succeed(false))
+  )
+})
+
 export const verifyMfa = Effect.fnUntraced(function* (input: VerifyMfaInput) {
   const typed = input.code ?? input.recoveryCode
-  if (typed === undefined) return yield* new MissingField({ field: "code", purpose: "second_factor" })
+  if (typed === undefined && input.passkey === undefined) {
+    return yield* new MissingField({ field: "code", purpose: "second_factor" })
+  }
   const tokenHash = yield* (yield* TokenIssuer).hashOf(input.challenge)
   const challenges = yield* AccountTokenStore
   const found = yield* challenges.find("mfa_challenge", tokenHash)
@@ -40,10 +70,10 @@ export const verifyMfa = Effect.fnUntraced(function* (input: VerifyMfaInput) {
   }
   const { accountId, organizationId } = found.value
   return yield* Effect.gen(function* () {
-    const record = Option.getOrUndefined(yield* (yield* MfaStore).find(accountId))
     const held =
-      record !== undefined &&
-      (yield* secondFactorHolds(record, typed, { kind: "member", id: accountId }, input.client))
+      typed === undefined
+        ? yield* passkeyHolds(input.passkey ?? {}, tokenHash, accountId, input.client)
+        : yield* codeHolds(typed, accountId, input.client)
     if (!held) {
       yield* challenges.spendTry("mfa_challenge", tokenHash)
       return yield* new MfaInvalid()

@@ -1,0 +1,36 @@
+import { Context, type Effect } from "effect"
+import type { PasskeyRefused } from "../model/errors.ts"
+import type { AssertionClaims, PasskeyRecord, VerifiedCredential } from "../model/passkey.ts"
+
+/**
+ * WebAuthn's ceremonies, with the deployment's relying party (RP ID, allowed origins): options for
+ * the browser, and each response verified (`PasskeyRefused`: its challenge, origin, RP ID,
+ * signature or flags do not hold, or it is malformed). User verification is always required.
+ */
+export class WebAuthn extends Context.Service<
+  WebAuthn,
+  {
+    readonly rpId: string
+    /** Options to add a passkey for the account (its id as the user handle); `exclude` are its passkeys. */
+    readonly registrationOptions: (
+      user: { readonly id: string; readonly name: string; readonly displayName: string },
+      exclude: ReadonlyArray<PasskeyRecord>
+    ) => Effect.Effect<{ readonly options: Record<string, unknown>; readonly challenge: string }>
+    /** Options to sign in: for any discoverable passkey (none named), or one of `allow`. */
+    readonly authenticationOptions: (
+      allow: ReadonlyArray<PasskeyRecord> | undefined
+    ) => Effect.Effect<{ readonly options: Record<string, unknown>; readonly challenge: string }>
+    readonly verifyRegistration: (
+      response: Record<string, unknown>,
+      challenge: string
+    ) => Effect.Effect<VerifiedCredential, PasskeyRefused>
+    /** The credential and user handle a sign-in's response names, before anything is verified. */
+    readonly claimsOf: (response: Record<string, unknown>) => Effect.Effect<AssertionClaims, PasskeyRefused>
+    /** Verifies a sign-in's response against the stored credential; answers the authenticator's counter. */
+    readonly verifyAuthentication: (
+      response: Record<string, unknown>,
+      challenge: string,
+      credential: PasskeyRecord
+    ) => Effect.Effect<{ readonly counter: number }, PasskeyRefused>
+  }
+>()("roster/core/ports/WebAuthn") {}
