@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// The operator's commands: `npm run roster -- owner …` from a checkout, `npx roster owner …` (or
-// `bunx roster owner …`) where the package is installed.
+// The operator's commands: `npm run roster -- owner …` from a checkout, `npx roster owner …`,
+// `bunx roster owner …` or `deno run -A npm:roster-service owner …` where the package is installed.
 import { parseArgs } from "node:util"
 import { fail } from "./commands/cli-support.ts"
 import { owner, ownerUsage } from "./commands/owner.ts"
 import { rotateSecrets, rotateSecretsUsage } from "./commands/rotate-secrets.ts"
+import { onRuntimeWithSqlite } from "./commands/sqlite-runtime.ts"
 import { loadEnvFile } from "./env-file.ts"
 
 const commands = { owner, "rotate-secrets": rotateSecrets } as const
 
 loadEnvFile()
+await onRuntimeWithSqlite(process.env)
 const { positionals, values } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,

@@ -1,6 +1,16 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
+import { pathOf } from "./edge/url-parts.ts"
 import type { WebHandler } from "./web-handler.ts"
+
+export interface NodeHandlerOptions {
+  /**
+   * The path Roster is mounted under when the framework hands on the whole path (Hono's Node
+   * server, a catch-all route): `/roster`. A mount that strips it (Express's `app.use`, Koa's
+   * `koa-mount`, Fastify's middie) needs none: it is read from `req.originalUrl` against `req.url`.
+   */
+  readonly basePath?: string
+}
 
 /** The request's headers as the Fetch API holds them, repeated ones kept. */
 const headersOf = (request: IncomingMessage) => {
@@ -12,35 +22,78 @@ const headersOf = (request: IncomingMessage) => {
   return headers
 }
 
+/** What a framework may have left on the request: its body parsed, the path it was mounted under. */
+type FrameworkRequest = IncomingMessage & { readonly body?: unknown; readonly originalUrl?: string }
+
+/** The prefix a stripping mount removed: what `originalUrl`'s path has before `url`'s. */
+const strippedPrefix = (incoming: FrameworkRequest) => {
+  const original = incoming.originalUrl
+  if (original === undefined || original === incoming.url) return ""
+  const full = pathOf(original)
+  const rest = pathOf(incoming.url ?? "/")
+  if (rest === "/") return full.replace(/\/+$/u, "")
+  return full.endsWith(rest) ? full.slice(0, full.length - rest.length) : ""
+}
+
+/**
+ * The body to hand on: the stream while nobody read it; once a framework's parser read it
+ * (`express.json()`, Koa's bodyparser), what it parsed, as the JSON or text it was.
+ */
+const bodyOf = (incoming: FrameworkRequest): BodyInit => {
+  if (!incoming.readableDidRead && !incoming.readableEnded) {
+    // Streamed: the edge reads it under its size limit, never more.
+    return Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>
+  }
+  const parsed = incoming.body
+  if (parsed === undefined || parsed === null) return ""
+  if (typeof parsed === "string" || parsed instanceof Uint8Array) return parsed as BodyInit
+  return JSON.stringify(parsed)
+}
+
+/** A path the service answers with (a redirect, a `Link`), under the prefix it is mounted at. */
+const underPrefix = (prefix: string, value: string) =>
+  prefix === "" ? value : value.replace(/(^|<)\/(?!\/)/gu, `$1${prefix}/`)
+
 /**
  * The web-standard handler as a `node:http` request listener, to host Roster in one's own Node
- * server (`http.createServer(toNodeHandler(web))`, or under a path of an Express app). The body is
- * streamed both ways; the peer's address is the socket's.
+ * server (`http.createServer(toNodeHandler(web))`), or under a path of an Express, Koa, Fastify or
+ * Hono app (see docs/embedding.md). The body is streamed both ways, or taken as the framework parsed
+ * it; the peer's address is the socket's. Redirects and `Link` headers keep the mount's path.
  */
 export const toNodeHandler =
-  (web: Pick<WebHandler, "handler">) =>
+  (web: Pick<WebHandler, "handler">, options: NodeHandlerOptions = {}) =>
   (incoming: IncomingMessage, outgoing: ServerResponse): void => {
-    const method = incoming.method ?? "GET"
-    const request = new Request(
-      new URL(incoming.url ?? "/", `http://${incoming.headers.host ?? "localhost"}`),
-      {
-        method,
-        headers: headersOf(incoming),
-        ...(method === "GET" || method === "HEAD"
-          ? {}
-          : // Streamed: the edge reads it under its size limit, never more.
-            { body: Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>, duplex: "half" })
-      } as RequestInit
-    )
-    web.handler(request, { remoteAddress: incoming.socket.remoteAddress }).then(
+    const request = incoming as FrameworkRequest
+    const method = request.method ?? "GET"
+    const named = (options.basePath ?? "").replace(/\/+$/u, "")
+    let url = request.url ?? "/"
+    if (named !== "" && (url === named || url.startsWith(`${named}/`) || url.startsWith(`${named}?`))) {
+      url = url.slice(named.length) || "/"
+      if (url.startsWith("?")) url = `/${url}`
+    }
+    const prefix = named !== "" ? named : strippedPrefix(request)
+    const headers = headersOf(request)
+    const body = method === "GET" || method === "HEAD" ? undefined : bodyOf(request)
+    // A body a parser read is handed on as its JSON, whose length is its own.
+    if (body !== undefined && !(body instanceof ReadableStream)) {
+      headers.delete("content-length")
+      headers.delete("transfer-encoding")
+    }
+    const forward = new Request(new URL(url, `http://${request.headers.host ?? "localhost"}`), {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body, duplex: "half" })
+    } as RequestInit)
+    web.handler(forward, { remoteAddress: request.socket.remoteAddress }).then(
       (response) => {
         const cookies = response.headers.getSetCookie()
-        const headers: Record<string, string | Array<string>> = {}
+        const answer: Record<string, string | Array<string>> = {}
         response.headers.forEach((value, name) => {
-          if (name !== "set-cookie") headers[name] = value
+          if (name === "set-cookie") return
+          answer[name] = name === "location" || name === "link" ? underPrefix(prefix, value) : value
         })
-        if (cookies.length > 0) headers["set-cookie"] = cookies
-        outgoing.writeHead(response.status, headers)
+        if (cookies.length > 0) answer["set-cookie"] = cookies
+        outgoing.writeHead(response.status, answer)
         if (response.body === null) outgoing.end()
         else
           Readable.fromWeb(response.body as unknown as Parameters<typeof Readable.fromWeb>[0]).pipe(outgoing)

@@ -107,6 +107,9 @@ describe("passkeys in the console (npm start, browsed as localhost, Chromium's v
     await page.getByText("No passkeys yet").waitFor()
     await page.getByRole("button", { name: "Sign out" }).click()
     await page.getByRole("button", { name: "Sign in with a passkey" }).click()
-    await page.getByRole("alert").filter({ hasText: /username or password|credentials/i }).waitFor()
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /username or password|credentials/i })
+      .waitFor()
   })
 })

@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { readFileSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterEach, describe, expect, it } from "vitest"
 import { type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
@@ -36,10 +38,27 @@ const runBlock = async (
 }
 
 describe("the README's examples and the tour, run as written against npm start on a throwaway store", () => {
+  it("the front page: the first owner made by the command, signed in", async () => {
+    const key = randomBytes(32).toString("hex")
+    const data = mkdtempSync(join(tmpdir(), "roster-readme-"))
+    try {
+      const server = await startServer(scriptCommand("start"), {
+        ROSTER_MASTER_KEY: key,
+        ROSTER_DATA_DIR: data
+      })
+      running.push(server)
+      const output = await runBlock("front page", server, { ROSTER_MASTER_KEY: key, ROSTER_DATA_DIR: data })
+      expect(output).toMatch(/Owner role \d+ holds every permission; ada/u)
+      expect(output.trim().split("\n").at(-1)).toBe("true")
+    } finally {
+      rmSync(data, { recursive: true, force: true })
+    }
+  })
+
   it("open local mode: the six endpoints of the fixed interface", async () => {
     const server = await startServer(scriptCommand("start"))
     running.push(server)
-    const output = await runBlock("open local mode", server)
+    const output = await runBlock("open local mode", server, {}, "docs/getting-started.md")
     expect(output).toContain('"pending"')
     expect(output.trim().split("\n").at(-1)).toBe("true")
   })
@@ -48,7 +67,12 @@ describe("the README's examples and the tour, run as written against npm start o
     const key = randomBytes(32).toString("hex")
     const server = await startServer(scriptCommand("start"), { ROSTER_MASTER_KEY: key })
     running.push(server)
-    const output = await runBlock("secure mode", server, { ROSTER_MASTER_KEY: key })
+    const output = await runBlock(
+      "secure mode",
+      server,
+      { ROSTER_MASTER_KEY: key },
+      "docs/getting-started.md"
+    )
     expect(output).toContain('"team.members.write"')
     expect(output.trim().split("\n").at(-1)).toBe("true")
   })

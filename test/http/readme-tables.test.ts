@@ -17,10 +17,10 @@ interface Row {
   readonly body: string | undefined
 }
 
-/** The rows of the README's table of endpoints under `/api/v1`, one per operation they name. */
+/** The rows of docs/http-api.md's table of endpoints under `/api/v1`, one per operation they name. */
 const tableRows = (): ReadonlyArray<Row> => {
-  const readme = readFileSync("README.md", "utf8")
-  const start = readme.indexOf("## HTTP API")
+  const readme = readFileSync("docs/http-api.md", "utf8")
+  const start = readme.indexOf("# The HTTP API")
   const section = readme.slice(start, readme.indexOf("Every error is an RFC 9457", start))
   return section
     .split("\n")
@@ -100,7 +100,7 @@ const tableFields = (named: string) => {
     .join(", ")
 }
 
-describe("the README's table of endpoints", () => {
+describe("the HTTP API page's table of endpoints", () => {
   it("names every operation of the OpenAPI document under /api/v1, and no other", () => {
     const documented = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`)
