@@ -11,8 +11,10 @@ export { RosterProblem }
  * The API, called from the console's own origin, under the path the service is mounted at (the
  * console is its `/console/`): signing in keeps the session in its cookie.
  */
+export const serviceBase = `${location.origin}${location.pathname.replace(/\/console(?:\/.*)?$/u, "")}`
+
 export const roster: RosterPromiseClient = createRosterClient({
-  baseUrl: `${location.origin}${location.pathname.replace(/\/console(?:\/.*)?$/u, "")}`,
+  baseUrl: serviceBase,
   cookieSession: true
 })
 

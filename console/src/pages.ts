@@ -9,6 +9,7 @@ import { Members } from "./pages/members.tsx"
 import { Organization } from "./pages/organization.tsx"
 import { Roles } from "./pages/roles.tsx"
 import { ScimTokens } from "./pages/scim-tokens.tsx"
+import { SingleSignOn } from "./pages/sso.tsx"
 import { Webhooks } from "./pages/webhooks.tsx"
 
 export interface Page {
@@ -27,6 +28,7 @@ export const pages: ReadonlyArray<Page> = [
   { path: "/api-keys", title: "API keys", Page: ApiKeys, reads: "apiKeys.listApiKeys" },
   { path: "/webhooks", title: "Webhooks", Page: Webhooks, reads: "webhooks.listWebhooks" },
   { path: "/scim-tokens", title: "SCIM tokens", Page: ScimTokens, reads: "organizations.listScimTokens" },
+  { path: "/sso", title: "Single sign-on", Page: SingleSignOn, reads: "sso.listSsoConnections" },
   { path: "/audit", title: "Audit record", Page: Audit, reads: "audit.listEvents" },
   { path: "/billing", title: "Billing", Page: Billing, reads: "pricing.listPlans" },
   {

@@ -59,13 +59,25 @@ afterAll(async () => {
 const nav = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true }).click()
 
-/** Opens a page from the navigation, waits for its heading, and checks it with axe-core. */
+const wide = { width: 1440, height: 900 }
+
+/** The page at a phone's width (390 px): nothing scrolls sideways; its screenshot; then wide again. */
+const atPhoneWidth = async (page: Page, shot: string) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), shot).toBeLessThanOrEqual(390)
+  expect(await seriousViolations(page), `${shot} at 390 px`).toEqual([])
+  await screenshot(page, `${shot}-390`)
+  await page.setViewportSize(wide)
+}
+
+/** Opens a page from the navigation, waits for its heading, checks it with axe-core at 1440 and 390 px. */
 const visit = async (page: Page, name: string, shot: string) => {
   await nav(page, name)
   await page.getByRole("heading", { level: 1, name }).waitFor()
   await page.waitForLoadState("networkidle")
   expect(await seriousViolations(page), name).toEqual([])
   await screenshot(page, shot)
+  await atPhoneWidth(page, shot)
 }
 
 /** Signs in by keyboard alone: Tab to the first field, type, Tab, type, Enter. */
@@ -92,7 +104,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
   let complaints: Array<string>
 
   beforeAll(async () => {
-    context = await browser.newContext()
+    context = await browser.newContext({ viewport: wide })
     page = await context.newPage()
     // Well inside the test's own limit, so that a step that never comes names its locator.
     page.setDefaultTimeout(10_000)
@@ -154,7 +166,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await gus.getByRole("button", { name: "Manage Support" }).click()
     const audit = gus.getByRole("region", { name: "Role Support" }).getByLabel(/^audit\.read: /)
     await audit.click()
-    await gus.getByRole("alert").filter({ hasText: "forbidden" }).waitFor()
+    await gus.getByRole("alert").filter({ hasText: "cannot grant a permission they do not hold" }).waitFor()
     await expect.poll(() => audit.isChecked()).toBe(false)
     const support = (await api("GET", "/api/v1/team/roles")).body.find(
       (role: { name: string }) => role.name === "Support"
@@ -230,8 +242,8 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
   it("makes an API key, shown once, and revokes it", async () => {
     await visit(page, "API keys", "api-keys")
     const form = page.getByRole("form", { name: "Make an API key" })
-    await form.getByLabel("Name").fill("ci")
-    await form.getByLabel("team.read", { exact: true }).check()
+    await form.getByLabel("Name", { exact: true }).fill("ci")
+    await form.getByLabel(/^team\.read: /).check()
     await form.getByRole("button", { name: "Make the key" }).click()
     const key = ((await page.locator("[data-secret]").textContent()) ?? "").trim()
     expect(key).toMatch(/^rk_/)
@@ -276,17 +288,42 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     expect((await api("GET", "/api/v1/organization/webhooks")).body).toEqual([])
   })
 
-  it("every other page passes axe-core", async () => {
+  it("every other page passes axe-core; an empty list says what to do next", async () => {
     for (const [name, shot] of [
       ["SCIM tokens", "scim-tokens"],
       ["Billing", "billing"],
       ["Organisation", "organization"],
+      ["Single sign-on", "sso"],
       ["My account", "my-account"]
     ] as const) {
       await visit(page, name, shot)
+      if (name === "SCIM tokens") await page.getByText(/none yet\. Make one above/u).waitFor()
     }
     await page.getByRole("button", { name: "Start" }).waitFor()
+    // Sessions are shown by device, not by their raw User-Agent.
+    await page
+      .getByRole("cell", { name: /^Chrome on Linux/u })
+      .first()
+      .waitFor()
     expect(complaints).toEqual([])
+  })
+
+  it("proves a domain on the single sign-on page: its TXT record shown, removal confirmed by name", async () => {
+    await visit(page, "Single sign-on", "sso")
+    await page.getByText(/Domains: none yet/u).waitFor()
+    const form = page.getByRole("form", { name: "Add a domain" })
+    await form.getByLabel("Domain").fill("example.org")
+    await form.getByRole("button", { name: "Add the domain" }).click()
+    const row = page.getByRole("row", {
+      name: /example\.org Waiting for DNS _roster-challenge\.example\.org/u
+    })
+    await row.waitFor()
+    await screenshot(page, "sso-domain")
+    await atPhoneWidth(page, "sso-domain")
+    await row.getByRole("button", { name: "Remove example.org" }).click()
+    await row.getByRole("button", { name: "Confirm: remove example.org" }).click()
+    await page.getByText(/Domains: none yet/u).waitFor()
+    await nav(page, "My account")
   })
 
   let totpKey = ""

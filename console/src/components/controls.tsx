@@ -1,11 +1,15 @@
-import type { ComponentChildren } from "preact"
-import { useEffect, useState } from "preact/hooks"
+import { type ComponentChildren, toChildArray } from "preact"
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks"
 import type { RosterPage } from "../../../adapters/http/promise-client-types.ts"
 import { useLoad } from "../use-call.ts"
 
-/** A button that asks once more before it acts: the second press within five seconds acts. */
+/**
+ * A destructive action's button, marked as one, that asks once more before it acts, naming what
+ * goes (`what`): the second press within five seconds acts.
+ */
 export const ConfirmButton = (props: {
   readonly label: string
+  readonly what?: string
   readonly onConfirm: () => void
   readonly disabled?: boolean
 }) => {
@@ -18,7 +22,7 @@ export const ConfirmButton = (props: {
   return (
     <button
       type="button"
-      class={asking ? "danger" : undefined}
+      class={asking ? "danger" : "destructive"}
       disabled={props.disabled}
       onClick={() => {
         if (!asking) return setAsking(true)
@@ -26,7 +30,9 @@ export const ConfirmButton = (props: {
         props.onConfirm()
       }}
     >
-      {asking ? `Confirm: ${props.label.toLowerCase()}` : props.label}
+      {asking
+        ? `Confirm: ${props.label.toLowerCase()}${props.what === undefined ? "" : ` ${props.what}`}`
+        : props.label}
     </button>
   )
 }
@@ -93,32 +99,71 @@ export const Section = (props: { readonly title: string; readonly children: Comp
   </section>
 )
 
-export const when = (iso: string | null | undefined) =>
-  iso === null || iso === undefined ? "—" : new Date(iso).toLocaleString()
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" })
+const steps: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ["second", 60],
+  ["minute", 60],
+  ["hour", 24]
+]
 
-/** A table with its caption and column headers; `actions` adds a last column for each row's buttons. */
+/** An instant in the browser's locale: relative within a day ("5 minutes ago"), else its date and time. */
+export const when = (iso: string | null | undefined) => {
+  if (iso === null || iso === undefined) return "—"
+  const at = new Date(iso)
+  let amount = (at.getTime() - Date.now()) / 1000
+  for (const [unit, size] of steps) {
+    if (Math.abs(amount) < size) return relative.format(Math.round(amount), unit)
+    amount /= size
+  }
+  return at.toLocaleString()
+}
+
+/**
+ * A table with its caption and column headers; `actions` adds a last column for each row's buttons.
+ * Without rows it says what to do next (`empty`). On a narrow screen each row is a card whose cells
+ * carry their column's name, so nothing scrolls sideways.
+ */
 export const Table = (props: {
   readonly caption: string
   readonly columns: ReadonlyArray<string>
   readonly actions?: boolean
+  readonly empty?: string
   readonly children: ComponentChildren
-}) => (
-  <table>
-    <caption>{props.caption}</caption>
-    <thead>
-      <tr>
-        {props.columns.map((column) => (
-          <th key={column} scope="col">
-            {column}
-          </th>
-        ))}
-        {props.actions === true ? (
-          <th scope="col">
-            <span class="visually-hidden">Actions</span>
-          </th>
-        ) : null}
-      </tr>
-    </thead>
-    <tbody>{props.children}</tbody>
-  </table>
-)
+}) => {
+  const body = useRef<HTMLTableSectionElement>(null)
+  useLayoutEffect(() => {
+    for (const row of Array.from(body.current?.rows ?? [])) {
+      Array.from(row.cells).forEach((cell, index) => {
+        const column = props.columns[index]
+        if (column !== undefined) cell.dataset.label = column
+      })
+    }
+  })
+  if (props.empty !== undefined && toChildArray(props.children).length === 0) {
+    return (
+      <p class="empty">
+        <strong>{props.caption}</strong>: {props.empty}
+      </p>
+    )
+  }
+  return (
+    <table>
+      <caption>{props.caption}</caption>
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+          {props.actions === true ? (
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody ref={body}>{props.children}</tbody>
+    </table>
+  )
+}

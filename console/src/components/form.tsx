@@ -16,7 +16,19 @@ interface InputProps {
   readonly hint?: string
 }
 
-/** A labelled input with the API's message for its field beside it. */
+/**
+ * A required field's mark beside its label, outside it so that the label names the field alone
+ * (the input's `required` says so to assistive technology itself).
+ */
+const RequiredMark = (props: { readonly required?: boolean | undefined }) =>
+  props.required === true ? (
+    <span class="required" aria-hidden="true" title="required">
+      {" "}
+      *
+    </span>
+  ) : null
+
+/** A labelled input with the API's message for its field beside it; a required one is marked. */
 export const Field = ({
   label,
   name,
@@ -34,7 +46,10 @@ export const Field = ({
     .join(" ")
   return (
     <div class="field">
-      <label for={id}>{label}</label>
+      <span class="label">
+        <label for={id}>{label}</label>
+        <RequiredMark required={input.required} />
+      </span>
       <input
         {...input}
         type={type as "text"}
@@ -83,20 +98,32 @@ export const Select = (props: {
   readonly onValue: (value: string) => void
   readonly outcome?: Outcome
   readonly options: ReadonlyArray<readonly [value: string, label: string]>
+  /** Shown while nothing is chosen: what to choose. */
+  readonly prompt?: string
+  readonly required?: boolean
 }) => {
   const id = useId()
   const error = props.outcome?.errorFor(props.name)
   return (
     <div class="field">
-      <label for={id}>{props.label}</label>
+      <span class="label">
+        <label for={id}>{props.label}</label>
+        <RequiredMark required={props.required} />
+      </span>
       <select
         id={id}
+        required={props.required}
         name={props.name}
         value={props.value}
         onChange={(event) => props.onValue(event.currentTarget.value)}
         aria-invalid={error === undefined ? undefined : "true"}
         aria-describedby={error === undefined ? undefined : `${id}-error`}
       >
+        {props.prompt === undefined ? null : (
+          <option value="" disabled>
+            {props.prompt}
+          </option>
+        )}
         {props.options.map(([value, label]) => (
           <option key={value} value={value}>
             {label}
@@ -128,6 +155,50 @@ export const Check = (props: {
     <span>{props.label}</span>
   </label>
 )
+
+/** A labelled text area for a long value (a certificate, a metadata document). */
+export const TextArea = (props: {
+  readonly label: string
+  readonly name: string
+  readonly value: string
+  readonly onValue: (value: string) => void
+  readonly outcome: Outcome
+  readonly required?: boolean
+  readonly hint?: string
+}) => {
+  const id = useId()
+  const error = props.outcome.errorFor(props.name)
+  return (
+    <div class="field">
+      <span class="label">
+        <label for={id}>{props.label}</label>
+        <RequiredMark required={props.required} />
+      </span>
+      <textarea
+        id={id}
+        name={props.name}
+        rows={6}
+        required={props.required}
+        value={props.value}
+        onInput={(event) => props.onValue(event.currentTarget.value)}
+        aria-invalid={error === undefined ? undefined : "true"}
+        aria-describedby={
+          error === undefined ? (props.hint === undefined ? undefined : `${id}-hint`) : `${id}-error`
+        }
+      />
+      {props.hint === undefined ? null : (
+        <small id={`${id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
+      {error === undefined ? null : (
+        <small id={`${id}-error`} class="field-error">
+          {error}
+        </small>
+      )}
+    </div>
+  )
+}
 
 /** A form that calls `onSubmit` without reloading the page, its problem shown at its end. */
 export const Form = (props: {

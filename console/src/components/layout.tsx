@@ -27,7 +27,7 @@ export const Layout = (props: {
   }, [props.title])
   const { me } = props
   return (
-    <>
+    <div class={props.nav.length === 0 ? "frame single" : "frame"}>
       <button type="button" class="skip" onClick={() => heading.current?.focus()}>
         Skip to the page
       </button>
@@ -49,12 +49,6 @@ export const Layout = (props: {
           </p>
         )}
       </header>
-      {me?.principal === "open_local" ? (
-        <p class="open-mode" role="note">
-          Open local mode: no sign-in is needed, and every request from this machine has full access. Set
-          ROSTER_MASTER_KEY before anyone else can reach this service.
-        </p>
-      ) : null}
       {props.nav.length === 0 ? null : (
         <nav aria-label="Console">
           <ul>
@@ -69,11 +63,17 @@ export const Layout = (props: {
         </nav>
       )}
       <main id="content">
+        {me?.principal === "open_local" ? (
+          <p class="open-mode" role="note">
+            Open local mode: no sign-in is needed, and every request from this machine has full access. Set
+            ROSTER_MASTER_KEY before anyone else can reach this service.
+          </p>
+        ) : null}
         <h1 ref={heading} tabIndex={-1}>
           {props.title}
         </h1>
         {props.children}
       </main>
-    </>
+    </div>
   )
 }

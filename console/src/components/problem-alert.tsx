@@ -8,7 +8,6 @@ export const ProblemAlert = ({ outcome }: { readonly outcome: Pick<Outcome, "pro
   outcome.problem === undefined ? null : (
     <p class="problem" role="alert">
       {outcome.problem.detail}
-      {outcome.problem.code === "unreachable" ? "" : ` (${outcome.problem.code})`}
       {outcome.problem.code === "mfa_required" ? (
         <>
           {" "}

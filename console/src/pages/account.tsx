@@ -3,6 +3,7 @@ import { roster } from "../api.ts"
 import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
 import { Form, PasswordField } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
+import { deviceOf } from "../device.ts"
 import { useAction, useLoad } from "../use-call.ts"
 import { Passkeys } from "./passkeys.tsx"
 import { TwoStep } from "./two-step.tsx"
@@ -75,14 +76,19 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
             <tr key={session.id}>
               <td>{when(session.createdAt)}</td>
               <td>{when(session.lastSeenAt)}</td>
-              <td>
-                {session.userAgent ?? "—"} {session.address ?? ""}
+              <td title={session.userAgent ?? undefined}>
+                {deviceOf(session.userAgent)}
+                {session.address === null ? "" : `, ${session.address}`}
               </td>
               <td>
                 {session.current ? (
                   "This session"
                 ) : (
-                  <ConfirmButton label="End the session" onConfirm={() => end.run(session.id)} />
+                  <ConfirmButton
+                    label="End the session"
+                    what={`on ${deviceOf(session.userAgent)}`}
+                    onConfirm={() => end.run(session.id)}
+                  />
                 )}
               </td>
             </tr>

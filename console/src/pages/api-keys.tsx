@@ -46,7 +46,7 @@ export const ApiKeys = ({ me }: { readonly me: Me }) => {
               {(catalog.data ?? []).map((permission) => (
                 <div key={permission.id}>
                   <Check
-                    label={permission.key}
+                    label={`${permission.key}: ${permission.description}`}
                     checked={chosen.includes(permission.id)}
                     onChecked={(on) =>
                       setChosen(on ? [...chosen, permission.id] : chosen.filter((id) => id !== permission.id))

@@ -4,6 +4,7 @@ import { roster } from "../api.ts"
 import { Section, Table, usePages, when } from "../components/controls.tsx"
 import { Field, Select } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
+import { useLoad } from "../use-call.ts"
 
 type Action = (typeof AuditAction.literals)[number]
 
@@ -16,10 +17,30 @@ interface Filter {
 
 const empty: Filter = { action: "", actorId: "", targetId: "", since: "" }
 
+/** Who acted, in words, where no member did. */
+const actorKinds: Readonly<Record<string, string>> = {
+  master: "the operator",
+  open: "an unauthenticated caller",
+  provider: "the payment provider",
+  system: "Roster",
+  scim: "the identity provider (SCIM)",
+  sso: "single sign-on",
+  api_key: "API key"
+}
+
 /** The audit record, newest first: by action, actor, target and time, a page at a time. */
 export const Audit = () => {
   const [draft, setDraft] = useState(empty)
   const [filter, setFilter] = useState(empty)
+  // People by name: the organisation's members, read once; an id no member has is shown as such.
+  const people = useLoad(() => roster.team.listMembers({ limit: 200 }).firstPage())
+  const names = new Map((people.data?.items ?? []).map((member) => [member.id as string, member.username]))
+  const actorName = (actor: { readonly kind: string; readonly id?: string | undefined }) =>
+    actor.id === undefined
+      ? (actorKinds[actor.kind] ?? actor.kind)
+      : actor.kind === "member"
+        ? (names.get(actor.id) ?? "a former member")
+        : `${actorKinds[actor.kind] ?? actor.kind} ${actor.id}`
   const entries = usePages(
     (cursor) =>
       roster.audit
@@ -78,17 +99,21 @@ export const Audit = () => {
         </form>
       </Section>
       <ProblemAlert outcome={entries} />
-      <Table caption="Audit record" columns={["When", "Action", "Actor", "Target", "Changes"]}>
+      <Table
+        caption="Audit record"
+        columns={["When", "Action", "Actor", "Target", "Changes"]}
+        empty="nothing recorded matches these filters yet; every change made here or through the API is recorded."
+      >
         {entries.items.map((entry) => (
           <tr key={entry.id}>
             <td>{when(entry.at)}</td>
             <td>{entry.action}</td>
+            <td>{actorName(entry.actor)}</td>
             <td>
-              {entry.actor.kind}
-              {entry.actor.id === undefined ? "" : ` ${entry.actor.id}`}
-            </td>
-            <td>
-              {entry.target.type} {entry.target.id}
+              {entry.target.type === "member"
+                ? (names.get(entry.target.id) ?? "a former member")
+                : entry.target.type}{" "}
+              {entry.target.type === "member" ? null : <code>{entry.target.id}</code>}
             </td>
             <td>
               {Object.entries(entry.changes)

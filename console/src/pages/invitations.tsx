@@ -79,7 +79,12 @@ export const Invitations = ({ me }: { readonly me: Me }) => {
       />
       <ProblemAlert outcome={invitations} />
       <ProblemAlert outcome={revoke} />
-      <Table caption="Invitations" columns={["E-mail", "Role", "Status", "Expires"]} actions>
+      <Table
+        caption="Invitations"
+        columns={["E-mail", "Role", "Status", "Expires"]}
+        actions
+        empty="none yet. Invite someone by e-mail above: they choose their own password."
+      >
         {invitations.items.map((invitation) => (
           <tr key={invitation.id}>
             <td>{invitation.email}</td>

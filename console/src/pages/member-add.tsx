@@ -57,6 +57,8 @@ export const AddMember = (props: {
           onValue={setRoleId}
           outcome={add}
           options={props.roles}
+          prompt="Choose a role"
+          required
         />
         <Check label="Active" checked={active} onChecked={setActive} />
       </Form>

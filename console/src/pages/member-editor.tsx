@@ -86,21 +86,31 @@ export const MemberEditor = (props: {
             />
           </Form>
           <p class="actions">
-            <button
-              type="button"
-              onClick={() =>
-                other.run(
-                  () =>
-                    roster.admin.toggleAccountStatus({
-                      user_id: member.id,
-                      accountActiveStatus: !member.accountActiveStatus
-                    }),
-                  member.accountActiveStatus ? "Account disabled." : "Account enabled."
-                )
-              }
-            >
-              {member.accountActiveStatus ? "Disable the account" : "Enable the account"}
-            </button>
+            {member.accountActiveStatus ? (
+              <ConfirmButton
+                label="Disable the account"
+                what={`of ${member.username}`}
+                onConfirm={() =>
+                  other.run(
+                    () =>
+                      roster.admin.toggleAccountStatus({ user_id: member.id, accountActiveStatus: false }),
+                    "Account disabled."
+                  )
+                }
+              />
+            ) : (
+              <button
+                type="button"
+                onClick={() =>
+                  other.run(
+                    () => roster.admin.toggleAccountStatus({ user_id: member.id, accountActiveStatus: true }),
+                    "Account enabled."
+                  )
+                }
+              >
+                Enable the account
+              </button>
+            )}
             <ConfirmButton
               label="Reset two-step sign-in"
               onConfirm={() =>
@@ -113,7 +123,12 @@ export const MemberEditor = (props: {
       ) : null}
       {allows(me, "team.removeMember") ? (
         <p class="actions">
-          <ConfirmButton label="Remove the member" onConfirm={remove.run} disabled={remove.busy} />
+          <ConfirmButton
+            label="Remove the member"
+            what={member.username}
+            onConfirm={remove.run}
+            disabled={remove.busy}
+          />
           <ProblemAlert outcome={remove} />
         </p>
       ) : null}

@@ -62,7 +62,12 @@ export const Members = ({ me }: { readonly me: Me }) => {
         </form>
       </Section>
       <ProblemAlert outcome={members} />
-      <Table caption="Members" columns={["Username", "E-mail", "Role", "Active", "Account", "Since"]} actions>
+      <Table
+        caption="Members"
+        columns={["Username", "E-mail", "Role", "Active", "Account", "Since"]}
+        actions
+        empty="no one matches. Add a member below, or invite them from Invitations."
+      >
         {members.items.map((member) => (
           <tr key={member.id}>
             <td>{member.username}</td>

@@ -27,7 +27,12 @@ export const Roles = ({ me }: { readonly me: Me }) => {
   return (
     <>
       <ProblemAlert outcome={roles} />
-      <Table caption="Roles" columns={["Name", "Key", "Active", "Permissions", "Since"]} actions>
+      <Table
+        caption="Roles"
+        columns={["Name", "Key", "Active", "Permissions", "Since"]}
+        actions
+        empty="none yet. Add a role below, then tick the permissions it grants."
+      >
         {roles.list.map((role) => (
           <tr key={role.id}>
             <td>{role.name}</td>

@@ -31,7 +31,12 @@ export const ScimTokens = ({ me }: { readonly me: Me }) => {
       ) : null}
       <ProblemAlert outcome={tokens} />
       <ProblemAlert outcome={revoke} />
-      <Table caption="SCIM tokens" columns={["Name", "Permissions", "Made"]} actions>
+      <Table
+        caption="SCIM tokens"
+        columns={["Name", "Permissions", "Made"]}
+        actions
+        empty="none yet. Make one above for your identity provider (Okta, Entra) to provision people."
+      >
         {(tokens.data ?? []).map((token) => (
           <tr key={token.id}>
             <td>{token.name}</td>

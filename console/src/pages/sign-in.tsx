@@ -1,9 +1,19 @@
 import { useState } from "preact/hooks"
-import { roster } from "../api.ts"
+import { ssoSignInUrl } from "../../../adapters/http/promise-client.ts"
+import { roster, serviceBase } from "../api.ts"
 import { Field, Form, PasswordField } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
 import { passkeysSupported, usePasskeyWith } from "../passkey.ts"
 import { useAction } from "../use-call.ts"
+
+/** What a refused single sign-on's code means to the person who tried. */
+const ssoErrors: Readonly<Record<string, string>> = {
+  sso_refused: "Your e-mail's domain has no single sign-on here, or it refused you.",
+  sso_account_conflict:
+    "An account with your e-mail exists but is not linked to your identity provider: ask your administrator.",
+  idp_unavailable: "Your identity provider did not answer; try again in a moment.",
+  forbidden: "Your membership or account is not active."
+}
 
 /**
  * Sign in with a passkey alone, or with a password, then, for an account with a second factor,
@@ -42,6 +52,9 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
     return roster.mfa.verifyMfa({ challenge: challenge ?? "", passkey: await usePasskeyWith(options) })
   }, props.onSignedIn)
   const supported = passkeysSupported()
+  const [workEmail, setWorkEmail] = useState("")
+  // A single sign-on that came back refused says why in the address (`?error=`), by its code.
+  const ssoError = new URLSearchParams(location.search).get("error")
   if (challenge !== undefined) {
     return (
       <Form label="Second step" outcome={verify} submit="Verify" onSubmit={verify.run}>
@@ -72,7 +85,7 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
       </Form>
     )
   }
-  return (
+  const withPassword = (
     <Form label="Sign in" outcome={login} submit="Sign in" onSubmit={login.run}>
       <Field
         label="Username or e-mail"
@@ -95,14 +108,49 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
       <p>
         <a href="#/forgot">Forgot your password?</a>
       </p>
-      {supported ? (
-        <div class="alternative">
-          <button type="button" disabled={withPasskey.busy} onClick={() => withPasskey.run()}>
-            Sign in with a passkey
-          </button>
-          <ProblemAlert outcome={withPasskey} />
-        </div>
-      ) : null}
     </Form>
+  )
+  const passkey = supported ? (
+    <div class="alternative">
+      <button type="button" disabled={withPasskey.busy} onClick={() => withPasskey.run()}>
+        Sign in with a passkey
+      </button>
+      <ProblemAlert outcome={withPasskey} />
+    </div>
+  ) : null
+  const sso = (
+    <form
+      aria-label="Single sign-on"
+      class="alternative"
+      onSubmit={(event) => {
+        event.preventDefault()
+        location.assign(ssoSignInUrl(serviceBase, { email: workEmail.trim(), returnTo: "/console/" }))
+      }}
+    >
+      <Field
+        label="Work e-mail"
+        name="email"
+        type="email"
+        value={workEmail}
+        onValue={setWorkEmail}
+        outcome={login}
+        autoComplete="email"
+        hint="Your organisation's identity provider signs you in."
+        required
+      />
+      {ssoError === null ? null : (
+        <p class="problem" role="alert">
+          {ssoErrors[ssoError] ?? "Single sign-on did not complete; try again, or ask your administrator."}
+        </p>
+      )}
+      <button type="submit">Sign in with SSO</button>
+    </form>
+  )
+  return (
+    <>
+      {withPassword}
+      {passkey}
+      {sso}
+    </>
   )
 }

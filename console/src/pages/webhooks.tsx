@@ -38,7 +38,12 @@ export const Webhooks = ({ me }: { readonly me: Me }) => {
   return (
     <>
       <ProblemAlert outcome={endpoints} />
-      <Table caption="Webhook endpoints" columns={["URL", "Events", "Enabled"]} actions>
+      <Table
+        caption="Webhook endpoints"
+        columns={["URL", "Events", "Enabled"]}
+        actions
+        empty="none yet. Register your product's https endpoint below to hear about changes."
+      >
         {endpoints.items.map((endpoint) => (
           <tr key={endpoint.id}>
             <td>{endpoint.url}</td>
