@@ -61,3 +61,60 @@ export const printRatios = (
         `${r.ratio.toFixed(2).padStart(7)}  ≥ ${r.goal}${r.ratio >= r.goal ? "" : "  (below)"}`
     )
 }
+
+/** A subject measured, as `run.ts` keeps it: its throughput and tails by load, and the login flood's end. */
+interface Subject extends Measured {
+  readonly results: Record<string, { readonly requestsPerSecond: number; readonly p99Ms: number }>
+  readonly flood?: { readonly rssAfterMb: number }
+}
+
+/** The request path's goals (issue 63), each against what this run measured; `-` where it was not measured. */
+export const printTargets = (
+  subjects: ReadonlyArray<Subject>,
+  floorRatios: Record<string, number>,
+  storeRatios: ReadonlyArray<Ratio>,
+  againstBetterAuth: ReadonlyArray<{ readonly load: string; readonly ratio: number }>
+) => {
+  const open = "Roster, open mode"
+  const session = "Roster, secure, session token"
+  const ofFloor = (subject: string, load: string) => floorRatios[`${subject} | ${load}`]
+  const reads = ["GET /api/v1/team/roles", "GET /api/v1/auth/me", "GET /api/v1/team/members"]
+  const worstReadP99 = Math.max(
+    ...subjects
+      .filter((subject) => subject.label === open || subject.label === session)
+      .flatMap((subject) => reads.map((load) => subject.results[load]?.p99Ms ?? 0))
+  )
+  const rows: ReadonlyArray<readonly [string, number | undefined, string, (value: number) => boolean]> = [
+    ["open mode, roles list ×bare", ofFloor(open, reads[0] ?? ""), "≥ 0.40", (v) => v >= 0.4],
+    [
+      "open mode, POST 409 ×bare",
+      ofFloor(open, "POST /api/v1/team/role/add (409)"),
+      "≥ 0.50",
+      (v) => v >= 0.5
+    ],
+    ["session, auth/me ×bare", ofFloor(session, "GET /api/v1/auth/me"), "≥ 0.30", (v) => v >= 0.3],
+    ["session, members list ×bare", ofFloor(session, "GET /api/v1/team/members"), "≥ 0.30", (v) => v >= 0.3],
+    ["reads, worst p99 ms", Number.isFinite(worstReadP99) ? worstReadP99 : undefined, "≤ 15", (v) => v <= 15],
+    ...storeRatios
+      .filter((ratio) => ratio.load === "GET /api/v1/auth/me" || ratio.load === "GET /api/v1/team/members")
+      .map(
+        (ratio) => [`SQLite/memory, ${ratio.what}`, ratio.ratio, "≥ 0.95", (v: number) => v >= 0.95] as const
+      ),
+    ...againstBetterAuth.map(
+      (row) => [`SQLite ×Better Auth, ${row.load}`, row.ratio, "≥ 8", (v: number) => v >= 8] as const
+    ),
+    [
+      "login flood, RSS at its end MB",
+      subjects.find((subject) => subject.label === session)?.flood?.rssAfterMb,
+      "≤ 150",
+      (v) => v <= 150
+    ]
+  ]
+  console.log("\nthe request path's goals, in this run")
+  for (const [what, value, goal, met] of rows) {
+    const shown = value === undefined ? "-" : value.toFixed(2)
+    console.log(
+      `  ${what.padEnd(48)}${shown.padStart(9)}  ${goal}${value === undefined || met(value) ? "" : "  (below)"}`
+    )
+  }
+}

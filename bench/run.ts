@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { againstBaseline, floorRatiosOf } from "./against-baseline.ts"
 import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
 import { eventDelivery, printEventDelivery } from "./event-delivery.ts"
@@ -12,7 +13,7 @@ import { floorGet, type Load, loads } from "./loads.ts"
 import { type Flood, loginFlood } from "./login-flood.ts"
 import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
 import { mfaLoginTiming, printMfaLoginTiming } from "./mfa-login.ts"
-import { keyCompared, printRatios, ratiosOf, storeCompared } from "./ratios.ts"
+import { keyCompared, printRatios, printTargets, ratiosOf, storeCompared } from "./ratios.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure, seedSecureKey } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
@@ -275,6 +276,13 @@ const mfaLogin = process.env.BENCH_ONLY === undefined ? await mfaLoginTiming() :
 if (mfaLogin !== undefined) printMfaLoginTiming(mfaLogin)
 const events = wanted("outbound events") ? await eventDelivery() : undefined
 if (events !== undefined) printEventDelivery(events)
+const floorOf = (load: string) => {
+  const declared = loads().find((candidate) => candidate.name === load)
+  return (bare.results[declared?.floor ?? load] ?? bare.results[floorGet])?.requestsPerSecond
+}
+const floorRatios = floorRatiosOf(subjects, floorOf)
+printTargets(subjects, floorRatios, ratios, againstBetterAuth)
+const belowBaseline = againstBaseline(floorRatios)
 mkdirSync("bench/results", { recursive: true })
 writeFileSync(
   "bench/results/latest.json",
@@ -292,7 +300,9 @@ writeFileSync(
       metricsCost,
       forgotTiming: forgot,
       mfaLogin,
-      outboundEvents: events
+      outboundEvents: events,
+      floorRatios,
+      belowBaseline
     },
     null,
     2
