@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { addVirtualAuthenticator } from "../support/authenticator.ts"
 import { launchChromium, screenshot, seriousViolations, watchComplaints } from "../support/chromium.ts"
 import { type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 
@@ -40,22 +41,6 @@ afterAll(async () => {
   server?.kill()
 })
 
-/** Chromium's virtual authenticator on the page: CTAP2, internal, resident keys, user verification. */
-const withAuthenticator = async (page: Page) => {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send("WebAuthn.enable", { enableUI: false })
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true
-    }
-  })
-}
-
 describe("passkeys in the console (npm start, browsed as localhost, Chromium's virtual authenticator)", () => {
   let context: BrowserContext
   let page: Page
@@ -66,7 +51,7 @@ describe("passkeys in the console (npm start, browsed as localhost, Chromium's v
     page = await context.newPage()
     page.setDefaultTimeout(10_000)
     complaints = watchComplaints(page)
-    await withAuthenticator(page)
+    await addVirtualAuthenticator(page)
   })
   afterAll(() => context?.close())
 

@@ -41,12 +41,10 @@ export interface VirtualCredential {
 }
 
 /**
- * A page at `origin` with Chromium's virtual authenticator (the DevTools Protocol's WebAuthn
- * domain): CTAP2 over the internal transport, resident keys, user verification that succeeds.
+ * Chromium's virtual authenticator on `page` (the DevTools Protocol's WebAuthn domain): CTAP2 over
+ * the internal transport, resident keys, user verification that succeeds.
  */
-export const openAuthenticator = async (browser: Browser, origin: string): Promise<Authenticator> => {
-  const page = await browser.newPage()
-  await page.goto(`${origin}/`)
+export const addVirtualAuthenticator = async (page: Page) => {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send("WebAuthn.enable", { enableUI: false })
   const { authenticatorId: id } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -59,6 +57,16 @@ export const openAuthenticator = async (browser: Browser, origin: string): Promi
       automaticPresenceSimulation: true
     }
   })
+  return { cdp, id }
+}
+
+/**
+ * A page at `origin` with Chromium's virtual authenticator, and the ceremonies run in it.
+ */
+export const openAuthenticator = async (browser: Browser, origin: string): Promise<Authenticator> => {
+  const page = await browser.newPage()
+  await page.goto(`${origin}/`)
+  const { cdp, id } = await addVirtualAuthenticator(page)
   return {
     page,
     cdp,

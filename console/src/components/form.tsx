@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact"
-import { useId } from "preact/hooks"
 import type { Outcome } from "../use-call.ts"
+import { Labelled } from "./labelled.tsx"
 import { ProblemAlert } from "./problem-alert.tsx"
 
 interface InputProps {
@@ -16,18 +16,6 @@ interface InputProps {
   readonly hint?: string
 }
 
-/**
- * A required field's mark beside its label, outside it so that the label names the field alone
- * (the input's `required` says so to assistive technology itself).
- */
-const RequiredMark = (props: { readonly required?: boolean | undefined }) =>
-  props.required === true ? (
-    <span class="required" aria-hidden="true" title="required">
-      {" "}
-      *
-    </span>
-  ) : null
-
 /** A labelled input with the API's message for its field beside it; a required one is marked. */
 export const Field = ({
   label,
@@ -38,41 +26,21 @@ export const Field = ({
   hint,
   type = "text",
   ...input
-}: InputProps) => {
-  const id = useId()
-  const error = outcome.errorFor(name)
-  const described = [hint === undefined ? "" : `${id}-hint`, error === undefined ? "" : `${id}-error`]
-    .filter((part) => part !== "")
-    .join(" ")
-  return (
-    <div class="field">
-      <span class="label">
-        <label for={id}>{label}</label>
-        <RequiredMark required={input.required} />
-      </span>
+}: InputProps) => (
+  <Labelled label={label} required={input.required} hint={hint} error={outcome.errorFor(name)}>
+    {(id, described) => (
       <input
         {...input}
+        {...described}
         type={type as "text"}
         id={id}
         name={name}
         value={value}
         onInput={(event) => onValue(event.currentTarget.value)}
-        aria-invalid={error === undefined ? undefined : "true"}
-        aria-describedby={described === "" ? undefined : described}
       />
-      {hint === undefined ? null : (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      )}
-      {error === undefined ? null : (
-        <small id={`${id}-error`} class="field-error">
-          {error}
-        </small>
-      )}
-    </div>
-  )
-}
+    )}
+  </Labelled>
+)
 
 /** A password's field: its autofill says whether it is the current password or a new one. */
 export const PasswordField = ({
@@ -101,23 +69,16 @@ export const Select = (props: {
   /** Shown while nothing is chosen: what to choose. */
   readonly prompt?: string
   readonly required?: boolean
-}) => {
-  const id = useId()
-  const error = props.outcome?.errorFor(props.name)
-  return (
-    <div class="field">
-      <span class="label">
-        <label for={id}>{props.label}</label>
-        <RequiredMark required={props.required} />
-      </span>
+}) => (
+  <Labelled label={props.label} required={props.required} error={props.outcome?.errorFor(props.name)}>
+    {(id, described) => (
       <select
+        {...described}
         id={id}
         required={props.required}
         name={props.name}
         value={props.value}
         onChange={(event) => props.onValue(event.currentTarget.value)}
-        aria-invalid={error === undefined ? undefined : "true"}
-        aria-describedby={error === undefined ? undefined : `${id}-error`}
       >
         {props.prompt === undefined ? null : (
           <option value="" disabled>
@@ -130,14 +91,39 @@ export const Select = (props: {
           </option>
         ))}
       </select>
-      {error === undefined ? null : (
-        <small id={`${id}-error`} class="field-error">
-          {error}
-        </small>
-      )}
-    </div>
-  )
-}
+    )}
+  </Labelled>
+)
+
+/** A labelled text area for a long value (a certificate, a metadata document). */
+export const TextArea = (props: {
+  readonly label: string
+  readonly name: string
+  readonly value: string
+  readonly onValue: (value: string) => void
+  readonly outcome: Outcome
+  readonly required?: boolean
+  readonly hint?: string
+}) => (
+  <Labelled
+    label={props.label}
+    required={props.required}
+    hint={props.hint}
+    error={props.outcome.errorFor(props.name)}
+  >
+    {(id, described) => (
+      <textarea
+        {...described}
+        id={id}
+        name={props.name}
+        rows={6}
+        required={props.required}
+        value={props.value}
+        onInput={(event) => props.onValue(event.currentTarget.value)}
+      />
+    )}
+  </Labelled>
+)
 
 export const Check = (props: {
   readonly label: string
@@ -155,50 +141,6 @@ export const Check = (props: {
     <span>{props.label}</span>
   </label>
 )
-
-/** A labelled text area for a long value (a certificate, a metadata document). */
-export const TextArea = (props: {
-  readonly label: string
-  readonly name: string
-  readonly value: string
-  readonly onValue: (value: string) => void
-  readonly outcome: Outcome
-  readonly required?: boolean
-  readonly hint?: string
-}) => {
-  const id = useId()
-  const error = props.outcome.errorFor(props.name)
-  return (
-    <div class="field">
-      <span class="label">
-        <label for={id}>{props.label}</label>
-        <RequiredMark required={props.required} />
-      </span>
-      <textarea
-        id={id}
-        name={props.name}
-        rows={6}
-        required={props.required}
-        value={props.value}
-        onInput={(event) => props.onValue(event.currentTarget.value)}
-        aria-invalid={error === undefined ? undefined : "true"}
-        aria-describedby={
-          error === undefined ? (props.hint === undefined ? undefined : `${id}-hint`) : `${id}-error`
-        }
-      />
-      {props.hint === undefined ? null : (
-        <small id={`${id}-hint`} class="hint">
-          {props.hint}
-        </small>
-      )}
-      {error === undefined ? null : (
-        <small id={`${id}-error`} class="field-error">
-          {error}
-        </small>
-      )}
-    </div>
-  )
-}
 
 /** A form that calls `onSubmit` without reloading the page, its problem shown at its end. */
 export const Form = (props: {
