@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The operator's commands: `npm run roster -- owner …` from a checkout, `npx roster owner …`,
-// `bunx roster owner …` or `deno run -A npm:roster-service owner …` where the package is installed.
+// `bunx roster owner …` or `deno run -A node_modules/.bin/roster owner …` where the package is installed.
 import { parseArgs } from "node:util"
 import { fail } from "./commands/cli-support.ts"
 import { owner, ownerUsage } from "./commands/owner.ts"
