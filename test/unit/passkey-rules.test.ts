@@ -10,6 +10,7 @@ import {
   PasskeyStore,
   passkeyRegistrationOptions,
   passkeySignInOptions,
+  RateLimited,
   registerPasskey,
   signInWithPasskey,
   WebAuthn
@@ -104,6 +105,17 @@ describe("passkeys' rules", () => {
         "used once"
       )
     }).pipe(provide)
+  )
+
+  it.effect("counts an unknown credential's tries against its client, until the client is throttled", () =>
+    Effect.gen(function* () {
+      for (let tried = 0; tried < 3; tried++) {
+        const unknown = yield* answer({ id: `unknown-credential-${tried}0000000`, counter: 1 })
+        assert.instanceOf(yield* refusal(signInWithPasskey({ ...unknown, client })), InvalidCredentials)
+      }
+      const fourth = yield* answer({ id: "unknown-credential-40000000", counter: 1 })
+      assert.instanceOf(yield* refusal(signInWithPasskey({ ...fourth, client })), RateLimited)
+    }).pipe(Effect.provide(fakeWebAuthn), provideRoster({ throttle: { maxFailuresPerClient: 3 } }))
   )
 
   it.effect("refuses a challenge older than five minutes", () =>

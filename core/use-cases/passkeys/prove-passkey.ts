@@ -18,7 +18,8 @@ const asPasskeyId = Schema.decodeUnknownOption(PasskeyId)
  * its signature, origin, RP ID and user verification right, and its counter grown since its last
  * use when either is not zero. A counter that did not grow is a clone's: the credential is
  * suspended, recorded, and refused from then on. Each verified try counts on the login throttle as
- * a code guess. Answers the credential's account.
+ * a code guess, and so does an unknown or suspended credential's, against its client. Answers the
+ * credential's account.
  */
 export const provePasskey = Effect.fnUntraced(function* (
   response: Record<string, unknown>,
@@ -31,7 +32,11 @@ export const provePasskey = Effect.fnUntraced(function* (
   const claims = yield* webauthn.claimsOf(response)
   const id = asPasskeyId(claims.credentialId)
   const found = Option.isNone(id) ? Option.none() : yield* store.find(id.value)
-  if (Option.isNone(found) || found.value.suspended) return yield* new PasskeyRefused()
+  if (Option.isNone(found) || found.value.suspended) {
+    // No account to count against: the client's failures still count, and throttle it.
+    yield* countAttempt("code", `credential:${claims.credentialId.slice(0, 128)}`, client)
+    return yield* new PasskeyRefused()
+  }
   const passkey = found.value
   const handleRight =
     claims.userHandle === undefined ? expected !== undefined : claims.userHandle === passkey.accountId
