@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { pathOf } from "./edge/url-parts.ts"
+import { namesPaths, normalPrefix, underPrefix, withoutPrefix } from "./mount-path.ts"
 import type { WebHandler } from "./web-handler.ts"
 
 export interface NodeHandlerOptions {
@@ -50,10 +51,6 @@ const bodyOf = (incoming: FrameworkRequest): BodyInit => {
   return JSON.stringify(parsed)
 }
 
-/** A path the service answers with (a redirect, a `Link`), under the prefix it is mounted at. */
-const underPrefix = (prefix: string, value: string) =>
-  prefix === "" ? value : value.replace(/(^|<)\/(?!\/)/gu, `$1${prefix}/`)
-
 /**
  * The web-standard handler as a `node:http` request listener, to host Roster in one's own Node
  * server (`http.createServer(toNodeHandler(web))`), or under a path of an Express, Koa, Fastify or
@@ -65,12 +62,8 @@ export const toNodeHandler =
   (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const request = incoming as FrameworkRequest
     const method = request.method ?? "GET"
-    const named = (options.basePath ?? "").replace(/\/+$/u, "")
-    let url = request.url ?? "/"
-    if (named !== "" && (url === named || url.startsWith(`${named}/`) || url.startsWith(`${named}?`))) {
-      url = url.slice(named.length) || "/"
-      if (url.startsWith("?")) url = `/${url}`
-    }
+    const named = normalPrefix(options.basePath)
+    const url = withoutPrefix(named, request.url ?? "/")
     const prefix = named !== "" ? named : strippedPrefix(request)
     const headers = headersOf(request)
     const body = method === "GET" || method === "HEAD" ? undefined : bodyOf(request)
@@ -90,7 +83,7 @@ export const toNodeHandler =
         const answer: Record<string, string | Array<string>> = {}
         response.headers.forEach((value, name) => {
           if (name === "set-cookie") return
-          answer[name] = name === "location" || name === "link" ? underPrefix(prefix, value) : value
+          answer[name] = namesPaths(name) ? underPrefix(prefix, value) : value
         })
         if (cookies.length > 0) answer["set-cookie"] = cookies
         outgoing.writeHead(response.status, answer)

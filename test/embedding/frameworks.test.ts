@@ -13,6 +13,7 @@ import {
   builtConsoleDirectory,
   makeWebHandler,
   toNodeHandler,
+  toWebHandler,
   type WebHandler
 } from "../../adapters/http/index.ts"
 import { servedInMemory } from "../../app/roster-layer.ts"
@@ -72,7 +73,7 @@ const expectServedUnder = async (base: string) => {
   expect((await client.team.listPermissions()).length).toBeGreaterThan(10)
 }
 
-describe("toNodeHandler mounted under /roster as each framework's documentation mounts a handler", () => {
+describe("Roster mounted under /roster as each framework's documentation mounts a handler", () => {
   it("Express 5, with express.json() before it: the parsed body is used", async () => {
     const app = express()
     app.use(express.json())
@@ -127,6 +128,19 @@ describe("toNodeHandler mounted under /roster as each framework's documentation 
       await expectServedUnder(await listening(app.getHttpServer()))
     } finally {
       await app.close()
+    }
+  })
+
+  it("Hono's own handler, with toWebHandler (the fetch-style mount a Next.js route handler uses too)", async () => {
+    const app = new Hono()
+    const roster = toWebHandler(web, { basePath: "/roster" })
+    app.all("/roster", (context) => roster(context.req.raw))
+    app.all("/roster/*", (context) => roster(context.req.raw))
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as Server
+    try {
+      await expectServedUnder(await listening(server))
+    } finally {
+      server.close()
     }
   })
 
