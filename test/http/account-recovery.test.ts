@@ -202,6 +202,15 @@ describe("e-mail verification", () => {
     expectProblem(await requestLink(without, ada.token), 404, "not_found")
   })
 
+  it("tells, before sign-in, whether this deployment mails reset and confirmation links", async () => {
+    const { api } = await withMail()
+    const mailing = await api.call("GET", "/api/v1/auth/methods")
+    expect(mailing.status).toBe(200)
+    expect(mailing.body).toEqual({ passwordReset: true, emailVerification: true })
+    const silent = await (await startApi()).call("GET", "/api/v1/auth/methods")
+    expect(silent.body).toEqual({ passwordReset: false, emailVerification: false })
+  })
+
   it("comes with an invitation accepted through its mailed link, for a new account or one that exists", async () => {
     const { api, box } = await withMail()
     const role = await api.call("POST", "/api/v1/team/role/add", {

@@ -254,6 +254,7 @@ describe("the OpenAPI document", () => {
       "payments.webhook",
       "health.live",
       "health.ready",
+      "auth.signInMethods",
       "ssoBrowser.startSso",
       "ssoBrowser.oidcCallback",
       "ssoBrowser.samlAcs",

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
-import { ChangeOwnPasswordInput, LogInInput, SignUpInput } from "../../../core/index.ts"
+import { ChangeOwnPasswordInput, LogInInput, SignInMethods, SignUpInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import * as SsoProblem from "../sso-problems.ts"
 import { LoginAnswerView, LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
@@ -68,6 +68,11 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .middleware(Authentication)
       .annotate(OpenWithoutMfa, true)
       .annotateMerge(documented("End the calling session")),
+    HttpApiEndpoint.get("signInMethods", "/methods", { success: SignInMethods }).annotateMerge(
+      documented(
+        "Tell what this deployment offers before sign-in: a password reset and e-mail confirmation by mail, or not"
+      )
+    ),
     HttpApiEndpoint.get("me", "/me", { success: WhoAmIView })
       .middleware(Authentication)
       .annotate(OpenWithoutMfa, true)

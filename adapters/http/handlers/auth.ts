@@ -6,6 +6,7 @@ import {
   listOwnOrganizations,
   logIn,
   logOut,
+  signInMethods,
   signUp
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
@@ -34,6 +35,7 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
         Effect.map(currentOrganization, (organization) => whoAmIAnswer(toWhoAmIView(actor, organization)))
       )
     )
+    .handle("signInMethods", () => onServices(signInMethods))
     .handle("organizations", () =>
       asCaller((actor) =>
         Effect.map(listOwnOrganizations(actor), (memberships) => memberships.map(toMembershipView))

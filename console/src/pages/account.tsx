@@ -14,6 +14,8 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
   const [next, setNext] = useState("")
   const [message, setMessage] = useState("")
   const sessions = useLoad(() => roster.sessions.listSessions())
+  // A confirmation link is offered only where this deployment mails one.
+  const methods = useLoad(() => roster.auth.signInMethods())
   const change = useAction(
     () => roster.auth.changePassword({ currentPassword: current, newPassword: next }),
     () => {
@@ -57,7 +59,7 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
           />
         </Form>
       </Section>
-      {props.emailVerified ? null : (
+      {props.emailVerified || methods.data?.emailVerification !== true ? null : (
         <Section title="E-mail address">
           <p>Your e-mail address is not confirmed yet.</p>
           <button type="button" disabled={verify.busy} onClick={() => verify.run()}>

@@ -4,7 +4,7 @@ import { roster, serviceBase } from "../api.ts"
 import { Field, Form, PasswordField } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
 import { passkeysSupported, usePasskeyWith } from "../passkey.ts"
-import { useAction } from "../use-call.ts"
+import { useAction, useLoad } from "../use-call.ts"
 
 /** What a refused single sign-on's code means to the person who tried. */
 const ssoErrors: Readonly<Record<string, string>> = {
@@ -52,6 +52,8 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
     return roster.mfa.verifyMfa({ challenge: challenge ?? "", passkey: await usePasskeyWith(options) })
   }, props.onSignedIn)
   const supported = passkeysSupported()
+  // A reset link is offered only where this deployment mails one.
+  const methods = useLoad(() => roster.auth.signInMethods())
   const [workEmail, setWorkEmail] = useState("")
   // A single sign-on that came back refused says why in the address (`?error=`), by its code.
   const ssoError = new URLSearchParams(location.search).get("error")
@@ -105,9 +107,11 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
         outcome={login}
         hint="Only for an account in several organisations; its first is chosen otherwise."
       />
-      <p>
-        <a href="#/forgot">Forgot your password?</a>
-      </p>
+      {methods.data?.passwordReset === true ? (
+        <p>
+          <a href="#/forgot">Forgot your password?</a>
+        </p>
+      ) : null}
     </Form>
   )
   const passkey = supported ? (
