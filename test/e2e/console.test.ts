@@ -30,6 +30,8 @@ beforeAll(async () => {
     ROSTER_SMTP_URL: `smtp://roster:smtp-secret@127.0.0.1:${smtp.port}`,
     ROSTER_MAIL_FROM: "Roster <roster@example.com>",
     ROSTER_INVITE_URL: `http://127.0.0.1:${port}/console/#/accept?token={token}`,
+    ROSTER_RESET_URL: `http://127.0.0.1:${port}/console/#/reset?token={token}`,
+    ROSTER_VERIFY_URL: `http://127.0.0.1:${port}/console/#/verify?token={token}`,
     ROSTER_SECRETS_KEY: "console-e2e-secrets-key-long-enough-0123456789"
   })
   // The owner: a role holding the whole catalog, and a member in it, made with the master key.

@@ -102,7 +102,9 @@ export const Members = ({ me }: { readonly me: Me }) => {
           }}
         />
       )}
-      {allows(me, "team.addMember") ? <AddMember roles={roles.options} onAdded={members.restart} /> : null}
+      {selected === undefined && allows(me, "team.addMember") ? (
+        <AddMember roles={roles.options} onAdded={members.restart} />
+      ) : null}
     </>
   )
 }

@@ -64,7 +64,7 @@ export const Roles = ({ me }: { readonly me: Me }) => {
           }}
         />
       )}
-      {allows(me, "team.addRole") ? (
+      {selected === undefined && allows(me, "team.addRole") ? (
         <Section title="Add a role">
           <Form label="Add a role" outcome={add} submit="Add the role" onSubmit={add.run}>
             <Field label="Name" name="name" value={name} onValue={setName} outcome={add} required />

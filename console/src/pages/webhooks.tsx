@@ -73,7 +73,7 @@ export const Webhooks = ({ me }: { readonly me: Me }) => {
         />
       )}
       <SecretOnce label="The signing secret" secret={secret} />
-      {allows(me, "webhooks.createWebhook") ? (
+      {selected === undefined && allows(me, "webhooks.createWebhook") ? (
         <Section title="Register an endpoint">
           <Form label="Register an endpoint" outcome={create} submit="Register" onSubmit={create.run}>
             <Field
