@@ -51,8 +51,9 @@ export interface RosterOptions {
   /** How long a mailed verification link may be used; 24 hours when absent. */
   readonly verificationTtl?: Duration.Input
   /**
-   * The keys secrets are kept encrypted under (TOTP secrets): the first seals, each opens. Without
-   * one, a deployment with a master key refuses to enrol TOTP.
+   * The keys secrets are kept encrypted under (TOTP secrets, single sign-on keys and client secrets):
+   * the first seals, each opens. Without one, a deployment with a master key refuses to enrol TOTP or
+   * to make a single sign-on connection.
    */
   readonly secretsKeys?: ReadonlyArray<string | Redacted.Redacted<string>>
   /** How outbound events are sent (see `docs/events.md`); https to public addresses, Svix's schedule, when absent. */

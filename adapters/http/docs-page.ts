@@ -6,6 +6,7 @@ import { HttpApiScalar } from "effect/http-api"
 import type { documentedApi } from "./api/openapi-document.ts"
 import { docsPath } from "./api/roster-api.ts"
 import { answerCompressed, type CompressedFile, etagOf } from "./content-coding.ts"
+import { oncePerMount } from "./edge/routed.ts"
 
 /** Where the page's own app is asked for it: only the path routes there. */
 const pageUrl = new URL(docsPath, "http://roster.invalid").href
@@ -40,12 +41,14 @@ const securityPolicyOf = (html: string) => {
  * local mode has none), and no developer tools bar, which is Scalar's own, not the API's.
  * `showDeveloperTools` is a setting of the Scalar this Effect inlines that its types do not name yet.
  */
-const pageSettings = (secure: boolean): HttpApiScalar.ScalarConfig =>
+const pageSettings = (secure: boolean, mountPath: string): HttpApiScalar.ScalarConfig =>
   ({
     withDefaultFonts: false,
     defaultOpenAllTags: true,
     showDeveloperTools: "never",
-    ...(secure ? { authentication: { preferredSecurityScheme: "bearer" } } : {})
+    ...(secure ? { authentication: { preferredSecurityScheme: "bearer" } } : {}),
+    // Under a host's path, a reader's calls go there; Scalar puts the page's origin before it.
+    ...(mountPath === "" ? {} : { servers: [{ url: mountPath, description: "This server" }] })
   }) as HttpApiScalar.ScalarConfig
 
 /**
@@ -55,12 +58,13 @@ const pageSettings = (secure: boolean): HttpApiScalar.ScalarConfig =>
  */
 const renderPage = async (
   api: ReturnType<typeof documentedApi>,
-  secure: boolean
+  secure: boolean,
+  mountPath: string
 ): Promise<CompressedFile> => {
   const app = HttpRouter.toWebHandler(
     HttpApiScalar.layer(api, {
       path: docsPath,
-      scalar: pageSettings(secure)
+      scalar: pageSettings(secure, mountPath)
     }),
     { disableLogger: true }
   )
@@ -83,19 +87,19 @@ const renderPage = async (
   }
 }
 
-/** The API reference page, rendered by Scalar from the OpenAPI document on its first request. */
+/**
+ * The API reference page, rendered by Scalar from the OpenAPI document on its first request under
+ * each path a host mounts Roster at.
+ */
 export const docsPageRoute = (api: ReturnType<typeof documentedApi>, secure: boolean) => {
-  let rendered: Promise<CompressedFile> | undefined
+  const rendered = oncePerMount((mountPath) => renderPage(api, secure, mountPath))
   return HttpRouter.add(
     "GET",
     docsPath,
     HttpServerRequest.HttpServerRequest.use((request) =>
-      Effect.map(
-        Effect.promise(() => {
-          rendered ??= renderPage(api, secure)
-          return rendered
-        }),
-        (page) => answerCompressed(page, request.headers)
+      rendered.pipe(
+        Effect.flatMap((page) => Effect.promise(() => page)),
+        Effect.map((page) => answerCompressed(page, request.headers))
       )
     )
   )

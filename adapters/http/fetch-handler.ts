@@ -27,7 +27,7 @@ export const toWebHandler = (web: Pick<WebHandler, "handler">, options: FetchHan
       signal: request.signal,
       ...(request.body === null ? {} : { body: request.body, duplex: "half" })
     } as RequestInit)
-    const response = await web.handler(inner, connection)
+    const response = await web.handler(inner, { ...connection, mountPath: prefix })
     if (!response.headers.has("location") && !response.headers.has("link")) {
       return response
     }

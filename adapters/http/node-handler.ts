@@ -77,7 +77,7 @@ export const toNodeHandler =
       headers,
       ...(body === undefined ? {} : { body, duplex: "half" })
     } as RequestInit)
-    web.handler(forward, { remoteAddress: request.socket.remoteAddress }).then(
+    web.handler(forward, { remoteAddress: request.socket.remoteAddress, mountPath: prefix }).then(
       (response) => {
         const cookies = response.headers.getSetCookie()
         const answer: Record<string, string | Array<string>> = {}

@@ -7,6 +7,7 @@ import { consolePath, consoleRoutes, isConsoleBuilt } from "./console-page.ts"
 import { docsPageRoute } from "./docs-page.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/options.ts"
+import { oncePerMount } from "./edge/routed.ts"
 import { AccountHandlers } from "./handlers/account.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
 import { ApiKeysHandlers } from "./handlers/api-keys.ts"
@@ -34,7 +35,13 @@ import { requestProblemsLayer } from "./middleware/request-problems.ts"
  */
 const documentationRoutes = (options: EdgeOptions) => {
   const api = documentedApi(options)
-  const body = JSON.stringify(OpenApi.fromApi(api))
+  const document = OpenApi.fromApi(api)
+  // Under a host's path, the document names it as its server, so generated clients call there.
+  const body = oncePerMount((mountPath) =>
+    JSON.stringify(
+      mountPath === "" ? document : { ...document, servers: [{ url: mountPath, description: "This server" }] }
+    )
+  )
   const directory = options.consoleDirectory
   const built = directory !== undefined && isConsoleBuilt(directory) ? directory : undefined
   const toStart = HttpServerResponse.redirect(built === undefined ? docsPath : consolePath, { status: 302 })
@@ -42,7 +49,7 @@ const documentationRoutes = (options: EdgeOptions) => {
     HttpRouter.add(
       "GET",
       openApiPath,
-      Effect.sync(() => HttpServerResponse.text(body, { contentType: "application/json" }))
+      Effect.map(body, (text) => HttpServerResponse.text(text, { contentType: "application/json" }))
     ),
     docsPageRoute(api, !options.openLocal),
     // Someone who opens the service's address in a browser is shown where to start.

@@ -1,22 +1,30 @@
-import { Redacted } from "effect"
+import { Effect, Redacted } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpServerResponse } from "effect/http"
 import { consoleReturn, isConsolePath, type ServiceUrls } from "../../core/index.ts"
+import { currentMountPath } from "./edge/routed.ts"
 import { cookieAttributes, cookieValue, sessionCookieOf } from "./edge/session-cookie.ts"
-import { originOfUrl } from "./edge/url-parts.ts"
+import { originOfUrl, pathOfUrl } from "./edge/url-parts.ts"
 
 /** The cookie binding a sign-in to the browser that started it: sent back on the provider's return. */
 export const bindingCookieName = "roster_sso"
 const bindingPath = "/api/v1/sso"
 const bindingSeconds = 600
 
-/** Where the service is reached: `ROSTER_PUBLIC_URL`'s origin, else the request's own. */
+/**
+ * Where the service is reached: `ROSTER_PUBLIC_URL`'s origin, else the request's own, followed by
+ * the path the host mounted Roster under, if any.
+ */
 export const serviceUrlsOf = (
   request: HttpServerRequest.HttpServerRequest,
   publicOrigin: string | undefined
-): ServiceUrls => ({
-  base: publicOrigin ?? originOfUrl(request.originalUrl) ?? "http://localhost"
-})
+) =>
+  Effect.map(
+    currentMountPath,
+    (mountPath): ServiceUrls => ({
+      base: `${publicOrigin ?? originOfUrl(request.originalUrl) ?? "http://localhost"}${mountPath}`
+    })
+  )
 
 /** The binding cookie the browser sent, if any. */
 export const bindingOf = (request: HttpServerRequest.HttpServerRequest) => {
@@ -28,8 +36,10 @@ export const bindingOf = (request: HttpServerRequest.HttpServerRequest) => {
  * SameSite=Lax: a browser sends it on the top-level GET that brings it back from the provider, and
  * on the redirect that follows a SAML post; never on another site's requests.
  */
-const bindingCookie = (urls: ServiceUrls, value: string, seconds: number) =>
-  `${bindingCookieName}=${value}; Max-Age=${seconds}; ${cookieAttributes(urls.base, bindingPath, "Lax")}`
+const bindingCookie = (urls: ServiceUrls, value: string, seconds: number) => {
+  const mountPath = pathOfUrl(urls.base).replace(/\/$/u, "")
+  return `${bindingCookieName}=${value}; Max-Age=${seconds}; ${cookieAttributes(urls.base, `${mountPath}${bindingPath}`, "Lax")}`
+}
 
 /** `returnTo` as the browser is sent there: a console path on this service, or the allowed URL. */
 const returnUrl = (urls: ServiceUrls, returnTo: string, parameters: Record<string, string>) => {

@@ -63,7 +63,7 @@ const problems = {
   SecretsKeyRequired: (_: Domain.SecretsKeyRequired) =>
     new Problem.SecretsKeyRequired({
       detail:
-        "Set ROSTER_SECRETS_KEY (32 characters at least) so that TOTP secrets are stored encrypted; nothing changed"
+        "Set ROSTER_SECRETS_KEY (32 characters at least) so that the secrets it keeps (TOTP secrets, single sign-on keys and client secrets) are stored encrypted; nothing changed"
     }),
   SecretUnreadable: (_: Domain.SecretUnreadable) =>
     new Problem.SecretUnreadable({

@@ -16,6 +16,8 @@ import { failureResponse, notFound, ScimFailure } from "./scim-error.ts"
 export interface ScimRequest {
   readonly requestId: string
   readonly bearer: Option.Option<Redacted.Redacted<string>> | "malformed"
+  /** The path the host serves Roster under, which resources' locations carry. */
+  readonly connection?: { readonly mountPath?: string | undefined } | undefined
   failure?: string
 }
 
@@ -39,7 +41,7 @@ export const makeScimHandler = (services: Context.Context<CorePorts>, publicOrig
 
   const serve = async (request: Request, routed: ScimRequest) => {
     const url = new URL(request.url)
-    const base = `${publicOrigin ?? url.origin}${scimPrefix}`
+    const base = `${publicOrigin ?? url.origin}${routed.connection?.mountPath ?? ""}${scimPrefix}`
     const segments = url.pathname.slice(scimPrefix.length).split("/").slice(1).map(decodeURIComponent)
     const bearer = routed.bearer === "malformed" ? Option.none() : routed.bearer
     const caller = await run(undefined, authenticateScim(bearer))

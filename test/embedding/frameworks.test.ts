@@ -17,19 +17,25 @@ import {
   type WebHandler
 } from "../../adapters/http/index.ts"
 import { servedInMemory } from "../../app/roster-layer.ts"
+import { samlIdp, type TestSamlIdp } from "../support/saml-idp.ts"
 
 const masterKey = "frameworks-master-key-long-enough-0123456789"
 let web: WebHandler
+let idp: TestSamlIdp
 
 beforeAll(async () => {
+  idp = await samlIdp()
   const consoleDirectory = builtConsoleDirectory()
   if (consoleDirectory === undefined) throw new Error("the console is built by npm install (npm run build)")
-  web = await makeWebHandler(servedInMemory({ masterKey }), {
-    maxBodyBytes: 65536,
-    openLocal: false,
-    corsOrigins: [],
-    consoleDirectory
-  })
+  web = await makeWebHandler(
+    servedInMemory({ masterKey, secretsKeys: ["frameworks-secrets-key-long-enough-0123456789"] }),
+    {
+      maxBodyBytes: 65536,
+      openLocal: false,
+      corsOrigins: [],
+      consoleDirectory
+    }
+  )
 })
 afterAll(() => web?.dispose())
 
@@ -71,6 +77,48 @@ const expectServedUnder = async (base: string) => {
   expect((await fetch(`${roster}/console/${script}`)).status).toBe(200)
   const client = createRosterClient({ baseUrl: roster, token: masterKey })
   expect((await client.team.listPermissions()).length).toBeGreaterThan(10)
+  await expectAbsoluteLinksUnder(roster, auth)
+}
+
+/**
+ * The links Roster writes out whole keep the prefix too: the OpenAPI document's server and the
+ * reference page's calls, a SAML connection's URLs and the sign-in's redirects and cookie, SCIM's
+ * locations.
+ */
+const expectAbsoluteLinksUnder = async (roster: string, auth: Record<string, string>) => {
+  const document = await (await fetch(`${roster}/api/v1/openapi.json`)).json()
+  expect(document.servers).toEqual([{ url: "/roster", description: "This server" }])
+  expect(await (await fetch(`${roster}/api/v1/docs`)).text()).toMatch(/"servers":\[\{"url":"\/roster"/u)
+  const created = await fetch(`${roster}/api/v1/organization/sso`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      kind: "saml",
+      idpEntityId: idp.entityId,
+      idpSsoUrl: idp.ssoUrl,
+      idpCertificate: idp.certificate
+    })
+  })
+  const connection = await created.json()
+  expect(created.status, JSON.stringify(connection)).toBe(200)
+  expect(connection.acsUrl).toBe(`${roster}/api/v1/sso/saml/acs`)
+  const start = await fetch(`${roster}/api/v1/sso/start?connection=${connection.id}`, { redirect: "manual" })
+  expect(start.status).toBe(302)
+  expect(idp.requestOf(start.headers.get("location") ?? "").xml).toContain(
+    `AssertionConsumerServiceURL="${roster}/api/v1/sso/saml/acs"`
+  )
+  expect(start.headers.get("set-cookie")).toMatch(/; Path=\/roster\/api\/v1\/sso;/u)
+  const unknown = await fetch(`${roster}/api/v1/sso/start?organization=nobody-here`, { redirect: "manual" })
+  expect(unknown.headers.get("location")).toMatch(new RegExp(`^${roster}/console/\\?error=`, "u"))
+  const token = await fetch(`${roster}/api/v1/organization/scim-tokens`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({ name: "Directory" })
+  })
+  const scim = await fetch(`${roster}/scim/v2/ServiceProviderConfig`, {
+    headers: { authorization: `Bearer ${(await token.json()).token}` }
+  })
+  expect((await scim.json()).meta.location).toBe(`${roster}/scim/v2/ServiceProviderConfig`)
 }
 
 describe("Roster mounted under /roster as each framework's documentation mounts a handler", () => {

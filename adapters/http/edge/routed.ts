@@ -1,4 +1,4 @@
-import { Context, Option, Redacted } from "effect"
+import { Context, Effect, Option, Redacted } from "effect"
 import type { OrganizationId, Principal } from "../../../core/index.ts"
 
 export interface ConnectionInfo {
@@ -7,6 +7,11 @@ export interface ConnectionInfo {
    * request needs it, so a server may compute it lazily (a getter).
    */
   readonly remoteAddress?: string | undefined
+  /**
+   * The path the host serves Roster under (`/roster`), set by `toNodeHandler` and `toWebHandler`,
+   * never by a request: the absolute links Roster makes (single sign-on's, SCIM's) carry it.
+   */
+  readonly mountPath?: string | undefined
 }
 
 /**
@@ -68,3 +73,19 @@ export class IdentifiedCaller extends Context.Service<IdentifiedCaller, Caller>(
 
 /** Who is calling, for throttling: callers whose address the server cannot tell share one bucket. */
 export const throttledClient = EdgeRequest.useSync((routed) => routed.connection?.remoteAddress ?? "unknown")
+
+/** The path the host mounted Roster under (`ConnectionInfo.mountPath`); `""` at the root. */
+export const currentMountPath = Effect.map(Effect.serviceOption(EdgeRequest), (routed) =>
+  Option.isSome(routed) ? (routed.value.connection?.mountPath ?? "") : ""
+)
+
+/** `make` of the path the host mounted Roster under, made once per path (a host has one or two). */
+export const oncePerMount = <A>(make: (mountPath: string) => A) => {
+  const made = new Map<string, A>()
+  return Effect.map(currentMountPath, (mountPath) => {
+    if (made.has(mountPath)) return made.get(mountPath) as A
+    const fresh = make(mountPath)
+    made.set(mountPath, fresh)
+    return fresh
+  })
+}

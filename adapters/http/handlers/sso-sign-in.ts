@@ -7,6 +7,7 @@ import {
   exchangeSsoCode,
   finishOidcSso,
   finishSamlSso,
+  type ServiceUrls,
   serviceProviderMetadata,
   startSso
 } from "../../../core/index.ts"
@@ -31,40 +32,38 @@ const queryOf = (url: string) => {
 export const ssoBrowserHandlers = (options: EdgeOptions) =>
   HttpApiBuilder.group(RosterApi, "ssoBrowser", (handlers) => {
     type Request = Parameters<typeof serviceUrlsOf>[0]
-    const served = <A, E, R>(request: Request, useCase: Effect.Effect<A, E, R>) =>
-      onServices(
-        fromClient(() =>
-          Effect.provideService(useCase, CurrentServiceUrls, serviceUrlsOf(request, options.publicOrigin))
-        )
-      )
+    const urlsOf = (request: Request) => serviceUrlsOf(request, options.publicOrigin)
+    const served = <A, E, R>(urls: ServiceUrls, useCase: Effect.Effect<A, E, R>) =>
+      onServices(fromClient(() => Effect.provideService(useCase, CurrentServiceUrls, urls)))
     /** A finished sign-in's answer: where its `returnTo` is, with its code, its cookie or its refusal. */
     const ended = (
       request: Request,
       finished: ReturnType<typeof finishOidcSso> | ReturnType<typeof finishSamlSso>
-    ) => {
-      const urls = serviceUrlsOf(request, options.publicOrigin)
-      return served(request, finished).pipe(
-        Effect.map(({ returnTo, outcome }) =>
-          Result.isSuccess(outcome)
-            ? signedIn(urls, returnTo, outcome.success)
-            : refused(urls, returnTo, codeOf(toProblem(outcome.failure)))
-        ),
-        Effect.catch((error) => Effect.succeed(refused(urls, undefined, codeOf(toProblem(error))))),
-        Effect.catchDefect(() => Effect.succeed(refused(urls, undefined, "internal_error")))
+    ) =>
+      Effect.flatMap(urlsOf(request), (urls) =>
+        served(urls, finished).pipe(
+          Effect.map(({ returnTo, outcome }) =>
+            Result.isSuccess(outcome)
+              ? signedIn(urls, returnTo, outcome.success)
+              : refused(urls, returnTo, codeOf(toProblem(outcome.failure)))
+          ),
+          Effect.catch((error) => Effect.succeed(refused(urls, undefined, codeOf(toProblem(error))))),
+          Effect.catchDefect(() => Effect.succeed(refused(urls, undefined, "internal_error")))
+        )
       )
-    }
     return handlers
-      .handle("startSso", ({ query, request }) => {
-        const urls = serviceUrlsOf(request, options.publicOrigin)
-        return served(request, startSso(query)).pipe(
-          Effect.map(({ redirectTo, binding }) => toProvider(urls, redirectTo, binding)),
-          Effect.catch((error) =>
-            error._tag === "ReturnRefused"
-              ? Effect.fail(toProblem(error))
-              : Effect.succeed(refused(urls, query.returnTo, codeOf(toProblem(error))))
+      .handle("startSso", ({ query, request }) =>
+        Effect.flatMap(urlsOf(request), (urls) =>
+          served(urls, startSso(query)).pipe(
+            Effect.map(({ redirectTo, binding }) => toProvider(urls, redirectTo, binding)),
+            Effect.catch((error) =>
+              error._tag === "ReturnRefused"
+                ? Effect.fail(toProblem(error))
+                : Effect.succeed(refused(urls, query.returnTo, codeOf(toProblem(error))))
+            )
           )
         )
-      })
+      )
       .handle("oidcCallback", ({ query, request }) =>
         ended(
           request,
@@ -75,31 +74,34 @@ export const ssoBrowserHandlers = (options: EdgeOptions) =>
           })
         )
       )
-      .handle("samlAcs", ({ payload, request }) => {
-        const urls = serviceUrlsOf(request, options.publicOrigin)
-        return served(
-          request,
-          acceptSamlReply({
-            relayState: Redacted.make(payload.RelayState),
-            samlResponse: payload.SAMLResponse
-          })
-        ).pipe(
-          Effect.map(({ returnTo, outcome }) =>
-            Result.isSuccess(outcome)
-              ? HttpServerResponse.redirect(
-                  `${urls.base}/api/v1/sso/saml/return?state=${encodeURIComponent(payload.RelayState)}`,
-                  { status: 303, headers: { "cache-control": "no-store" } }
-                )
-              : refused(urls, returnTo, codeOf(toProblem(outcome.failure)), 303)
-          ),
-          Effect.catch((error) => Effect.succeed(refused(urls, undefined, codeOf(toProblem(error)), 303)))
+      .handle("samlAcs", ({ payload, request }) =>
+        Effect.flatMap(urlsOf(request), (urls) =>
+          served(
+            urls,
+            acceptSamlReply({
+              relayState: Redacted.make(payload.RelayState),
+              samlResponse: payload.SAMLResponse
+            })
+          ).pipe(
+            Effect.map(({ returnTo, outcome }) =>
+              Result.isSuccess(outcome)
+                ? HttpServerResponse.redirect(
+                    `${urls.base}/api/v1/sso/saml/return?state=${encodeURIComponent(payload.RelayState)}`,
+                    { status: 303, headers: { "cache-control": "no-store" } }
+                  )
+                : refused(urls, returnTo, codeOf(toProblem(outcome.failure)), 303)
+            ),
+            Effect.catch((error) => Effect.succeed(refused(urls, undefined, codeOf(toProblem(error)), 303)))
+          )
         )
-      })
+      )
       .handle("samlReturn", ({ query, request }) =>
         ended(request, finishSamlSso({ state: Redacted.make(query.state), binding: bindingOf(request) }))
       )
       .handle("samlMetadata", ({ params, request }) =>
-        served(request, toCompletion(serviceProviderMetadata(params.id)))
+        Effect.flatMap(urlsOf(request), (urls) =>
+          served(urls, toCompletion(serviceProviderMetadata(params.id)))
+        )
       )
   })
 

@@ -28,7 +28,10 @@ export const ssoHandlers = (options: EdgeOptions) =>
     const atService = <A, E, R>(
       request: Parameters<typeof serviceUrlsOf>[0],
       effect: Effect.Effect<A, E, R>
-    ) => Effect.provideService(effect, CurrentServiceUrls, serviceUrlsOf(request, options.publicOrigin))
+    ) =>
+      Effect.flatMap(serviceUrlsOf(request, options.publicOrigin), (urls) =>
+        Effect.provideService(effect, CurrentServiceUrls, urls)
+      )
     return handlers
       .handle("addDomain", ({ payload }) => asCaller((actor) => addDomain(actor, payload)))
       .handle("listDomains", ({ query: { cursor, ...rest }, request }) =>
