@@ -6,6 +6,25 @@ export interface FetchHandlerOptions {
   readonly basePath?: string
   /** Who is calling, for throttling, where the host knows (a Next.js route does not). */
   readonly connectionOf?: (request: Request) => ConnectionInfo | undefined
+  /**
+   * The host compresses every answer itself, without looking at what the handler encoded (Next.js
+   * does, so Roster's own gzip would arrive gzipped twice): Roster then answers unencoded.
+   */
+  readonly hostCompresses?: boolean
+}
+
+/** The request as Roster takes it: the prefix off its path; no encodings offered, when the host compresses. */
+const innerRequest = (request: Request, prefix: string, hostCompresses: boolean) => {
+  const url = new URL(request.url)
+  const path = withoutPrefix(prefix, `${url.pathname}${url.search}`)
+  const headers = new Headers(request.headers)
+  if (hostCompresses) headers.delete("accept-encoding")
+  return new Request(new URL(path, url.origin), {
+    method: request.method,
+    headers,
+    signal: request.signal,
+    ...(request.body === null ? {} : { body: request.body, duplex: "half" })
+  } as RequestInit)
 }
 
 /**
@@ -16,19 +35,15 @@ export interface FetchHandlerOptions {
  */
 export const toWebHandler = (web: Pick<WebHandler, "handler">, options: FetchHandlerOptions = {}) => {
   const prefix = normalPrefix(options.basePath)
+  const hostCompresses = options.hostCompresses === true
   return async (request: Request): Promise<Response> => {
     const connection = options.connectionOf?.(request)
-    if (prefix === "") return web.handler(request, connection)
-    const url = new URL(request.url)
-    const path = withoutPrefix(prefix, `${url.pathname}${url.search}`)
-    const inner = new Request(new URL(path, url.origin), {
-      method: request.method,
-      headers: request.headers,
-      signal: request.signal,
-      ...(request.body === null ? {} : { body: request.body, duplex: "half" })
-    } as RequestInit)
-    const response = await web.handler(inner, { ...connection, mountPath: prefix })
-    if (!response.headers.has("location") && !response.headers.has("link")) {
+    if (prefix === "" && !hostCompresses) return web.handler(request, connection)
+    const response = await web.handler(innerRequest(request, prefix, hostCompresses), {
+      ...connection,
+      mountPath: prefix
+    })
+    if (prefix === "" || (!response.headers.has("location") && !response.headers.has("link"))) {
       return response
     }
     const headers = new Headers(response.headers)
