@@ -16,7 +16,8 @@ const objects = {
     roleId: at(Schema.Int)
   }),
   role: Schema.Struct({
-    id: Id,
+    // A role is numbered, in its events as in the API.
+    id: Schema.Int,
     name: at(Schema.String),
     roleKey: at(Schema.String),
     activeStatus: at(Schema.Boolean)

@@ -71,6 +71,9 @@ const sideOf = (changes: AuditEntry["changes"], side: 0 | 1) => {
   return fields
 }
 
+/** An object's id as the API answers it: a role's is its number; every other's, the entry's text. */
+const idOf = (kind: EventObjectKind, id: string): string | number => (kind === "role" ? Number(id) : id)
+
 const dataOf = (entry: AuditEntry, organizationId: OrganizationId) => {
   if (permissionChanges.has(entry.action)) {
     const [was, is] = entry.changes.permissionId ?? [null, null]
@@ -84,7 +87,7 @@ const dataOf = (entry: AuditEntry, organizationId: OrganizationId) => {
   }
   const [, kind, shape] = announced[entry.action] as readonly [EventType, EventObjectKind, Shape]
   const changes = { ...entry.changes, ...implied[entry.action] }
-  const object = { id: entry.target.id, ...sideOf(changes, shape === "gone" ? 0 : 1) }
+  const object = { id: idOf(kind, entry.target.id), ...sideOf(changes, shape === "gone" ? 0 : 1) }
   if (shape !== "changed") return { organizationId, [kind]: object }
   const previous: Record<string, unknown> = {}
   for (const [field, [was]] of Object.entries(changes)) previous[field] = was

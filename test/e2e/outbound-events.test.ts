@@ -256,9 +256,9 @@ describe("Outbound events (npm start, a receiver process verifying each message)
     const roles = (await call(second, "GET", "/api/v1/team/roles?limit=200")).body as Array<{ id: number }>
     const made = roles.map((role) => role.id).sort()
     const announced = async () =>
-      (await to.received()).map((message) => JSON.parse(message.body).data.role.id as string)
+      (await to.received()).map((message) => JSON.parse(message.body).data.role.id as number)
     await to.waitFor((got) => new Set(got.map((message) => message.id)).size >= made.length, 30_000)
-    const ids = (await announced()).map(Number)
+    const ids = await announced()
     expect([...new Set(ids)].sort(), "every role made, and only those, announced").toEqual(made)
   })
 

@@ -123,6 +123,11 @@ describe("the events an audit entry announces", () => {
       permissionId: 2,
       granted: true
     })
+    assert.deepStrictEqual(
+      dataOf(entryOf("role.updated", { name: ["Ops", "Operations"] }, { type: "role", id: "5" })).data.role,
+      { id: 5, name: "Operations" },
+      "a role's id is its number, as the API answers it"
+    )
     assert.strictEqual(
       dataOf(entryOf("role.added", {}, { type: "role", id: "5" }, null)).data.organizationId,
       "default",
