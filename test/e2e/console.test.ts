@@ -195,9 +195,33 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await form.getByRole("button", { name: "Add the member" }).click()
     await page.getByRole("row", { name: /grace grace@example\.com Support yes enabled/ }).waitFor()
     await page.getByRole("button", { name: "Manage grace" }).click()
-    await page.getByRole("region", { name: "Member grace" }).waitFor()
+    const editor = page.getByRole("region", { name: "Member grace" })
+    await editor.waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, "member-editor")
+    const reset = editor.getByRole("button", { name: "Reset two-step sign-in" })
+    expect(await reset.count(), "grace has no TOTP to reset").toBe(0)
+  })
+
+  it("offers to reset a member's two-step sign-in once they have one, and clears it", async () => {
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "grace", password })
+    })
+    const { token } = await login.json()
+    const enrolled = await api("POST", "/api/v1/auth/mfa/totp", { password }, token)
+    const code = generateSync({ secret: enrolled.body.secret })
+    expect((await api("POST", "/api/v1/auth/mfa/totp/confirm", { code }, token)).status).toBe(200)
+    await page.reload()
+    await visit(page, "Members", "members")
+    await page.getByRole("button", { name: "Manage grace" }).click()
+    const editor = page.getByRole("region", { name: "Member grace" })
+    await editor.getByRole("button", { name: "Reset two-step sign-in" }).click()
+    await editor.getByRole("button", { name: "Confirm: reset two-step sign-in of grace" }).click()
+    await editor.getByRole("status").filter({ hasText: "Two-step sign-in reset." }).waitFor()
+    expect((await api("GET", "/api/v1/auth/mfa", undefined, token)).body).toMatchObject({ totp: false })
+    await expect.poll(() => editor.getByRole("button", { name: "Reset two-step sign-in" }).count()).toBe(0)
   })
 
   it("invites someone, who joins through the mailed link in a second browser", async () => {
@@ -333,6 +357,8 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
   let totpKey = ""
 
   it("turns TOTP on from My account: the QR code's key, a first code, recovery codes", async () => {
+    const enabled = async () => (await api("GET", "/api/v1/audit/events?action=mfa.enabled")).body.length
+    const enabledBefore = await enabled()
     const start = page.getByRole("form", { name: "Turn TOTP on" })
     await start.getByLabel("Password").fill(password)
     await start.getByRole("button", { name: "Start" }).click()
@@ -344,7 +370,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await confirm.getByRole("button", { name: "Turn on" }).click()
     await page.locator(".codes li").first().waitFor()
     expect(await page.locator(".codes li").count()).toBeGreaterThanOrEqual(8)
-    expect((await api("GET", "/api/v1/audit/events?action=mfa.enabled")).body).toHaveLength(1)
+    expect(await enabled()).toBe(enabledBefore + 1)
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, "my-account-totp")
   })

@@ -217,6 +217,12 @@ describe("TOTP", () => {
     const clerk = await memberWithPermissions(api, "clerk", [7])
     const reset = (token: string, id = ada.member.id) =>
       api.call("DELETE", `/api/v1/admin/members/${id}/mfa`, { token })
+    const status = (token: string, id = ada.member.id) =>
+      api.call("GET", `/api/v1/admin/members/${id}/mfa`, { token })
+    expectProblem(await status(clerk.token), 403, "forbidden")
+    expectProblem(await status(masterKey, "no-such-member"), 404, "not_found")
+    expect((await status(masterKey)).body).toEqual({ totp: true })
+    expect((await status(masterKey, clerk.member.id)).body).toEqual({ totp: false })
     expectProblem(await reset(clerk.token), 403, "forbidden")
     expectProblem(await reset(ada.token), 403, "forbidden")
     expectProblem(await reset(masterKey, "no-such-member"), 404, "not_found")
@@ -224,6 +230,7 @@ describe("TOTP", () => {
     const cleared = await reset(masterKey)
     expect(cleared.status, cleared.text).toBe(200)
     expect((await login(api)).body).toHaveProperty("token")
+    expect((await status(masterKey)).body).toEqual({ totp: false })
     expectProblem(await reset(masterKey), 404, "not_found")
     const audit = await api.call("GET", "/api/v1/audit/events?action=mfa.reset", { token: masterKey })
     expect(audit.body).toHaveLength(1)

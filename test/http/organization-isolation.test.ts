@@ -73,6 +73,7 @@ describe("isolation between organisations", () => {
       ["PATCH", `/api/v1/team/members/${memberId}`, { activestatus: false }],
       ["DELETE", `/api/v1/team/members/${memberId}`],
       ["POST", `/api/v1/admin/members/${memberId}/password`, { newPassword: `${password}!` }],
+      ["GET", `/api/v1/admin/members/${memberId}/mfa`],
       [
         "POST",
         "/api/v1/admin/toggle-account-status",

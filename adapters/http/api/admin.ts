@@ -38,6 +38,17 @@ export class AdminApi extends HttpApiGroup.make("admin")
           params: { id: "6f1c2b0e-3d4a-4e5b-9c8d-7a6b5c4d3e2f" }
         })
       ),
+    HttpApiEndpoint.get("memberMfaStatus", "/members/:id/mfa", {
+      params: { id: MemberId },
+      success: Schema.Struct({ totp: Schema.Boolean }),
+      error: Problem.NotFound
+    })
+      .annotate(RequiresPermission, "admin.accounts.write")
+      .annotateMerge(
+        documented("Tell whether a member's TOTP is on, for one who may clear it (within the ceiling)", {
+          params: { id: "6f1c2b0e-3d4a-4e5b-9c8d-7a6b5c4d3e2f" }
+        })
+      ),
     HttpApiEndpoint.delete("resetMemberMfa", "/members/:id/mfa", {
       params: { id: MemberId },
       success: MessageView,

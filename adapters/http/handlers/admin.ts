@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
-import { resetMemberMfa, setAccountStatus, setMemberPassword } from "../../../core/index.ts"
+import { memberMfaStatus, resetMemberMfa, setAccountStatus, setMemberPassword } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { asCaller } from "./as-caller.ts"
 
@@ -20,6 +20,7 @@ export const AdminHandlers = HttpApiBuilder.group(RosterApi, "admin", (handlers)
         Effect.as({ message: "The password is set; every session of that member has ended" })
       )
     )
+    .handle("memberMfaStatus", ({ params }) => asCaller((actor) => memberMfaStatus(actor, params.id)))
     .handle("resetMemberMfa", ({ params }) =>
       asCaller((actor) => resetMemberMfa(actor, params.id)).pipe(
         Effect.as({

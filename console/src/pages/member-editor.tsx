@@ -3,7 +3,7 @@ import { allows, type Me, roster } from "../api.ts"
 import { ConfirmButton, Section } from "../components/controls.tsx"
 import { Check, Field, Form, PasswordField, Select } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
-import { useAction } from "../use-call.ts"
+import { useAction, useLoad } from "../use-call.ts"
 
 type Member = Awaited<ReturnType<typeof roster.team.getMember>>
 
@@ -49,6 +49,12 @@ export const MemberEditor = (props: {
     props.onChanged()
   })
   const remove = useAction(() => roster.team.removeMember({ id: member.id }), props.onRemoved)
+  // A reset is offered only where there is a TOTP to clear, and never on oneself.
+  const mayReset = allows(me, "admin.resetMemberMfa") && me.member?.id !== member.id
+  const mfa = useLoad(
+    () => (mayReset ? roster.admin.memberMfaStatus({ id: member.id }) : Promise.resolve({ totp: false })),
+    [member.id, mayReset]
+  )
   return (
     <Section title={`Member ${member.username}`}>
       {done === "" ? null : <p role="status">{done}</p>}
@@ -111,12 +117,18 @@ export const MemberEditor = (props: {
                 Enable the account
               </button>
             )}
-            <ConfirmButton
-              label="Reset two-step sign-in"
-              onConfirm={() =>
-                other.run(() => roster.admin.resetMemberMfa({ id: member.id }), "Two-step sign-in reset.")
-              }
-            />
+            {mfa.data?.totp === true ? (
+              <ConfirmButton
+                label="Reset two-step sign-in"
+                what={`of ${member.username}`}
+                onConfirm={() =>
+                  other.run(async () => {
+                    await roster.admin.resetMemberMfa({ id: member.id })
+                    mfa.reload()
+                  }, "Two-step sign-in reset.")
+                }
+              />
+            ) : null}
           </p>
           <ProblemAlert outcome={other} />
         </>
