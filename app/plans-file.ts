@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 import { Effect, Schema } from "effect"
-import { Money, Plan, PlanId, PlanName } from "../core/index.ts"
+import { BillingInterval, Money, Plan, PlanId, PlanName } from "../core/index.ts"
 import { StartupError } from "./startup-error.ts"
 
 /** The catalog that ships, used when `ROSTER_PLANS_FILE` names none. */
@@ -13,7 +13,8 @@ const PlanEntry = Schema.Struct({
   planName: PlanName,
   price: Money,
   stripePriceId: Schema.optionalKey(Plan.fields.providerPriceId),
-  perSeat: Schema.optionalKey(Schema.Boolean)
+  perSeat: Schema.optionalKey(Schema.Boolean),
+  interval: Schema.optionalKey(BillingInterval)
 })
 
 const PlansFile = Schema.fromJsonString(

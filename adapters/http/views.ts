@@ -2,6 +2,7 @@ import { type DateTime, Option, type Redacted, Schema, Struct } from "effect"
 import {
   ApiKeyId,
   AuditEntry,
+  BillingInterval,
   Currency,
   InvitationView,
   Member,
@@ -23,7 +24,9 @@ export const PlanView = Schema.Struct({
   price: Schema.Finite,
   currency: Currency,
   /** Present (true) for a plan billed per seat: `price` is then each seat's. */
-  perSeat: Schema.optionalKey(Schema.Literal(true))
+  perSeat: Schema.optionalKey(Schema.Literal(true)),
+  /** Present for a plan charged again and again: `price` is then each month's or year's. */
+  interval: Schema.optionalKey(BillingInterval)
 })
 
 export const toPlanView = (plan: Plan): typeof PlanView.Type => ({
@@ -31,7 +34,8 @@ export const toPlanView = (plan: Plan): typeof PlanView.Type => ({
   planName: plan.planName,
   price: toMajorUnits(plan.price),
   currency: plan.price.currency,
-  ...(plan.perSeat === true ? { perSeat: true as const } : {})
+  ...(plan.perSeat === true ? { perSeat: true as const } : {}),
+  ...(plan.interval === undefined ? {} : { interval: plan.interval })
 })
 
 /**

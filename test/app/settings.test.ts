@@ -311,7 +311,8 @@ describe("settings from the environment", () => {
             planName: "Seats",
             price: { amountMinor: 500, currency: "EUR" },
             stripePriceId: "price_seats",
-            perSeat: true
+            perSeat: true,
+            interval: "year"
           }
         ])
       )
@@ -339,7 +340,8 @@ describe("settings from the environment", () => {
       expect(Duration.toSeconds(stripe.timeout)).toBe(10)
       expect(result.success.plans.find((plan) => plan.planId === "seats")).toMatchObject({
         providerPriceId: "price_seats",
-        perSeat: true
+        perSeat: true,
+        interval: "year"
       })
     })
 

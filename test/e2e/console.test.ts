@@ -326,6 +326,8 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     ] as const) {
       await visit(page, name, shot)
       if (name === "SCIM tokens") await page.getByText(/none yet\. Make one above/u).waitFor()
+      // A price says what it buys: the shipped Team plan is charged monthly.
+      if (name === "Billing") await page.getByRole("cell", { name: /^€19\.00 a month$/u }).waitFor()
     }
     await page.getByRole("button", { name: "Start" }).waitFor()
     // Sessions are shown by device, not by their raw User-Agent.

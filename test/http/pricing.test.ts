@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { Plan } from "../../core/index.ts"
 import { expectProblem, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
 import { seatPlan, testPlans } from "../support/roster.ts"
 
@@ -49,17 +50,20 @@ describe("GET /api/v1/pricing/plans", () => {
     ])
   })
 
-  it("marks a plan billed per seat", async () => {
-    const api = await startApi({ plans: [...testPlans, seatPlan] })
+  it("marks a plan billed per seat, and how often a plan charged again and again is charged", async () => {
+    const monthly = new Plan({ ...seatPlan, interval: "month" })
+    const api = await startApi({ plans: [...testPlans, monthly] })
     const answer = await api.call("GET", "/api/v1/pricing/plans", { token: masterKey })
     expect(answer.body.at(-1)).toEqual({
       planId: "seats",
       planName: "Seats",
       price: 5,
       currency: "EUR",
-      perSeat: true
+      perSeat: true,
+      interval: "month"
     })
     expect(answer.body[0]).not.toHaveProperty("perSeat")
+    expect(answer.body[0]).not.toHaveProperty("interval")
   })
 
   it("answers with prices that subscribe accepts back unchanged", async () => {

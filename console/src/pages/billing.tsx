@@ -6,6 +6,12 @@ import { useAction, useLoad } from "../use-call.ts"
 const money = (amount: number, currency: string) =>
   new Intl.NumberFormat(undefined, { style: "currency", currency: currency.toUpperCase() }).format(amount)
 
+type Plan = Awaited<ReturnType<typeof roster.pricing.listPlans>>[number]
+
+/** A price with what it buys: per seat, and how often it is charged, as its plan says. */
+const priceOf = (amount: number, currency: string, plan: Plan | undefined) =>
+  `${money(amount, currency)}${plan?.perSeat === true ? " per seat" : ""}${plan?.interval === undefined ? "" : ` a ${plan.interval}`}`
+
 /** The plans and the organisation's subscription: subscribe (at the provider's checkout), cancel. */
 export const Billing = ({ me }: { readonly me: Me }) => {
   const plans = useLoad(() => roster.pricing.listPlans())
@@ -39,7 +45,13 @@ export const Billing = ({ me }: { readonly me: Me }) => {
             <dt>Status</dt>
             <dd>{subscription.status}</dd>
             <dt>Price</dt>
-            <dd>{money(subscription.price, subscription.currency)}</dd>
+            <dd>
+              {priceOf(
+                subscription.price,
+                subscription.currency,
+                plans.data?.find((plan) => plan.planId === subscription.planId)
+              )}
+            </dd>
             <dt>Ends</dt>
             <dd>{when(subscription.cancelAt)}</dd>
           </dl>
@@ -58,10 +70,7 @@ export const Billing = ({ me }: { readonly me: Me }) => {
           {(plans.data ?? []).map((plan) => (
             <tr key={plan.planId}>
               <td>{plan.planName}</td>
-              <td>
-                {money(plan.price, plan.currency)}
-                {plan.perSeat === true ? " per seat" : ""}
-              </td>
+              <td>{priceOf(plan.price, plan.currency, plan)}</td>
               <td>
                 {allows(me, "pricing.subscribe") ? (
                   <button type="button" disabled={subscribe.busy} onClick={() => subscribe.run(plan)}>
