@@ -4,9 +4,9 @@ import { launchChromium, screenshot, seriousViolations, watchComplaints } from "
 import { startDns, type TestDns } from "../support/dns-server.ts"
 import { startOidcIdp, type TestOidcIdp } from "../support/oidc-idp.ts"
 import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
+import { acmeWithDomain, inAcme, type MasterCall } from "../support/sso-e2e.ts"
 
 const masterKey = "console-sso-master-key-long-enough-0123456789"
-const inAcme = { "roster-organization": "acme" }
 
 let server: RunningServer
 let dns: TestDns
@@ -15,7 +15,7 @@ let browser: Browser
 /** The console as people reach it: `localhost`, another site than the IdP's `127.0.0.1`. */
 let rosterUrl: string
 
-const api = async (method: string, path: string, body?: unknown, organization: object = inAcme) => {
+const api: MasterCall = async (method, path, body, organization = inAcme) => {
   const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json", ...organization },
@@ -24,16 +24,9 @@ const api = async (method: string, path: string, body?: unknown, organization: o
   return { status: response.status, body: await response.json().catch(() => undefined) }
 }
 
-/** Acme: a default role, `acme.example` proven by DNS, and a connection to the OpenID provider. */
+/** Acme, its domain proven, and a connection to the OpenID provider. */
 const acmeWithSso = async () => {
-  const created = await api("POST", "/api/v1/organizations", { name: "Acme", slug: "acme" }, {})
-  expect(created.status).toBe(200)
-  const role = await api("POST", "/api/v1/team/role/add", { name: "Member", roleKey: "member" })
-  await api("POST", "/api/v1/team/role-permission-detail", { roleId: role.body.id, permissionId: 1 })
-  expect((await api("PATCH", "/api/v1/organization", { defaultRoleId: role.body.id })).status).toBe(200)
-  const domain = await api("POST", "/api/v1/organization/domains", { domain: "acme.example" })
-  dns.records.set(domain.body.txtName, [domain.body.txtValue])
-  expect((await api("POST", `/api/v1/organization/domains/${domain.body.id}/verify`, {})).status).toBe(200)
+  await acmeWithDomain(api, dns)
   const connection = await api("POST", "/api/v1/organization/sso", {
     kind: "oidc",
     issuer: idp.issuer,
