@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process"
+import { execFileSync, spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { freePort } from "./server-process.ts"
 
@@ -16,12 +16,13 @@ export interface RunningKeycloak {
 }
 
 /**
- * Keycloak's own distribution (`tools/keycloak/setup.sh` unpacks it) in development mode, its
- * database in memory, on loopback; resolves once it listens (a minute or so the first time).
+ * Keycloak's own distribution (`tools/keycloak/setup.sh` unpacks it, here when `.ci/run` did not) in
+ * development mode, its database in memory, on loopback; resolves once it listens (about a minute).
  */
 export const startKeycloak = async (): Promise<RunningKeycloak> => {
-  if (!existsSync(`${home}/bin/kc.sh`))
-    throw new Error("Keycloak is not unpacked: run tools/keycloak/setup.sh")
+  if (!existsSync(`${home}/bin/kc.sh`) || !existsSync("tools/keycloak/java-home")) {
+    execFileSync("bash", ["tools/keycloak/setup.sh"], { stdio: "ignore" })
+  }
   const port = await freePort()
   const child = spawn(
     `${home}/bin/kc.sh`,
