@@ -17,6 +17,7 @@ import { keyCompared, printRatios, printTargets, ratiosOf, storeCompared } from 
 import { type Measured as Counted, measured } from "./round-trips.ts"
 import { seedOpen, seedSecure, seedSecureKey } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
+import { printSsoLoginTiming, ssoLoginTiming } from "./sso-login.ts"
 import { mongoRoundTrips, sqliteRoundTrips } from "./store-round-trips.ts"
 import { benchSettings, ensureWrk, type Measured, wrkWarmed } from "./wrk.ts"
 
@@ -274,6 +275,8 @@ const forgot = process.env.BENCH_ONLY === undefined ? await forgotTiming() : und
 if (forgot !== undefined) printForgotTiming(forgot)
 const mfaLogin = process.env.BENCH_ONLY === undefined ? await mfaLoginTiming() : undefined
 if (mfaLogin !== undefined) printMfaLoginTiming(mfaLogin)
+const ssoLogin = process.env.BENCH_ONLY === undefined ? await ssoLoginTiming() : undefined
+if (ssoLogin !== undefined) printSsoLoginTiming(ssoLogin)
 const events = wanted("outbound events") ? await eventDelivery() : undefined
 if (events !== undefined) printEventDelivery(events)
 const floorOf = (load: string) => {
@@ -300,6 +303,7 @@ writeFileSync(
       metricsCost,
       forgotTiming: forgot,
       mfaLogin,
+      ssoLogin,
       outboundEvents: events,
       floorRatios,
       belowBaseline

@@ -94,7 +94,12 @@ export const makeScryptPasswordHasher = (
     verify: (hash, password) =>
       Effect.gen(function* () {
         const parts = encodedPattern.exec(hash)
-        if (parts === null) return false
+        // No password matches a hash of no form (an account single sign-on made): one is spent all
+        // the same, so the answer comes as late as for a wrong password.
+        if (parts === null) {
+          yield* limit(derive(Redacted.value(password), randomBytes(saltLength), parameters))
+          return false
+        }
         const stored = { logN: Number(parts[1]), blockSize: Number(parts[2]), parallelism: Number(parts[3]) }
         const expected = Buffer.from(parts[5] ?? "", "base64")
         const actual = yield* limit(

@@ -17,6 +17,14 @@ export class AccountRecord extends Schema.Class<AccountRecord>("roster/AccountRe
   createdAt: Schema.DateTimeUtc
 }) {}
 
+/**
+ * The credential of an account nobody knows a password to (one single sign-on made): no hash of any
+ * password has this form, so it matches none. Made without hashing, where hashing a random password
+ * cost a sign-in as much as a password login; a hasher spends a hash on it all the same, so that
+ * trying a password does not tell such an account from another.
+ */
+export const noPasswordHash = "!none"
+
 /** A new member: the membership seen with its account, and the account's credential. */
 // Stryker disable next-line StringLiteral: the identifier only names the class in JSON Schema documents, and no published one holds this class
 export class NewMember extends Schema.Class<NewMember>("roster/NewMember")({

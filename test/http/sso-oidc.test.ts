@@ -72,6 +72,14 @@ describe("single sign-on through an OpenID provider", () => {
     expect(exchanged.body.organization.slug).toBe("acme")
     const me = await world.api.call("GET", "/api/v1/auth/me", { token: exchanged.body.token })
     expect(me.status, me.text).toBe(200)
+    const byPassword = await world.api.call("POST", "/api/v1/auth/login", {
+      body: {
+        username: exchanged.body.member.username,
+        password: "any password at all",
+        organization: "acme"
+      }
+    })
+    expectProblem(byPassword, 401, "unauthorized")
     const again = await world.api.call("POST", "/api/v1/sso/token", { body: { code } })
     expectProblem(again, 403, "sso_refused")
     const audit = await world.api.call("GET", "/api/v1/audit/events?action=sso.login", inAcme)

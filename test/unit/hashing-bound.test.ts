@@ -4,6 +4,7 @@ import {
   defaultHashingBound,
   makeScryptPasswordHasher
 } from "../../adapters/crypto/scrypt-password-hasher.ts"
+import { noPasswordHash } from "../../core/index.ts"
 import { fastScrypt } from "../support/roster.ts"
 
 describe("the bound on concurrent password hashes", () => {
@@ -29,6 +30,23 @@ describe("the bound on concurrent password hashes", () => {
         const hash = yield* hasher.hash(Redacted.make("a password"))
         assert.isTrue(yield* hasher.verify(hash, Redacted.make("a password")))
       }
+    })
+  )
+
+  it.live("spends a hash on a credential no password matches, as on a wrong password", () =>
+    Effect.gen(function* () {
+      const hasher = makeScryptPasswordHasher(fastScrypt, { concurrent: 1, queued: 0 })
+      const [first, second] = yield* Effect.all(
+        [noPasswordHash, noPasswordHash].map((hash) =>
+          Effect.exit(hasher.verify(hash, Redacted.make("a password")))
+        ),
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual(first, Exit.succeed(false), "no password matches it")
+      assert.isTrue(
+        second !== undefined && Exit.isFailure(second),
+        "the second was refused: the first's hash held the one place"
+      )
     })
   )
 

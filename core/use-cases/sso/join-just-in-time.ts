@@ -1,5 +1,5 @@
 import { DateTime, Effect, Option } from "effect"
-import { type AccountRecord, NewMember } from "../../model/account.ts"
+import { type AccountRecord, NewMember, noPasswordHash } from "../../model/account.ts"
 import { changesBetween } from "../../model/audit.ts"
 import { memberAuditFields, toMember } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
@@ -7,8 +7,6 @@ import type { SsoConnectionRecord } from "../../model/sso-connection.ts"
 import { SsoAccountConflict, SsoRefused } from "../../model/sso-errors.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
 import { defaultRole } from "../provisioning/default-role.ts"
@@ -41,10 +39,8 @@ export const joinJustInTime = Effect.fnUntraced(function* (
     username: base.username ?? (yield* freeUsername(email.slice(0, email.lastIndexOf("@")))),
     email,
     emailVerified: true,
-    // Nobody knows this one: the person signs in through the provider.
-    passwordHash: Option.isSome(account)
-      ? account.value.passwordHash
-      : yield* (yield* PasswordHasher).hash((yield* (yield* TokenIssuer).issue("password")).token),
+    // None: the person signs in through the provider.
+    passwordHash: Option.isSome(account) ? account.value.passwordHash : noPasswordHash,
     activestatus: true,
     accountActiveStatus: true,
     sessionEpoch: 0,
