@@ -4,7 +4,7 @@ import { launchChromium, screenshot, seriousViolations, watchComplaints } from "
 import { startDns, type TestDns } from "../support/dns-server.ts"
 import { startOidcIdp, type TestOidcIdp } from "../support/oidc-idp.ts"
 import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
-import { acmeWithDomain, inAcme, type MasterCall } from "../support/sso-e2e.ts"
+import { acmeWithDomain, masterCalls } from "../support/sso-e2e.ts"
 
 const masterKey = "console-sso-master-key-long-enough-0123456789"
 
@@ -15,14 +15,7 @@ let browser: Browser
 /** The console as people reach it: `localhost`, another site than the IdP's `127.0.0.1`. */
 let rosterUrl: string
 
-const api: MasterCall = async (method, path, body, organization = inAcme) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json", ...organization },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  return { status: response.status, body: await response.json().catch(() => undefined) }
-}
+const api = masterCalls(() => server, masterKey)
 
 /** Acme, its domain proven, and a connection to the OpenID provider. */
 const acmeWithSso = async () => {

@@ -4,7 +4,7 @@ import { launchChromium, screenshot } from "../support/chromium.ts"
 import { startDns, type TestDns } from "../support/dns-server.ts"
 import { type RunningKeycloak, startKeycloak } from "../support/keycloak.ts"
 import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
-import { acmeWithDomain, inAcme, type MasterCall } from "../support/sso-e2e.ts"
+import { acmeWithDomain, masterCalls } from "../support/sso-e2e.ts"
 
 const masterKey = "keycloak-sso-master-key-long-enough-0123456789"
 const clientSecret = "keycloak-client-secret-0123456789abcdef"
@@ -20,14 +20,7 @@ let browser: Browser
 /** Roster as people reach it: `localhost`, another site than Keycloak's `127.0.0.1`. */
 let rosterUrl: string
 
-const api: MasterCall = async (method, path, body, organization = inAcme) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json", ...organization },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) })
-  })
-  return { status: response.status, body: await response.json().catch(() => undefined) }
-}
+const api = masterCalls(() => server, masterKey)
 
 /** Keycloak's realm `acme`: its two people, and Roster as an OpenID Connect client. */
 const acmeRealm = () => ({

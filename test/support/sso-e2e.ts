@@ -11,6 +11,18 @@ export type MasterCall = (
 
 export const inAcme = { "roster-organization": "acme" }
 
+/** Calls to the Roster at `server()` (known once it started) as `masterKey`, in Acme unless told. */
+export const masterCalls =
+  (server: () => { readonly url: string }, masterKey: string): MasterCall =>
+  async (method, path, body, organization = inAcme) => {
+    const response = await fetch(`${server().url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json", ...organization },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) })
+    })
+    return { status: response.status, body: await response.json().catch(() => undefined) }
+  }
+
 /** Acme: a default role holding `team.read`, and `acme.example` proven by its TXT record. */
 export const acmeWithDomain = async (api: MasterCall, dns: TestDns) => {
   const created = await api("POST", "/api/v1/organizations", { name: "Acme", slug: "acme" }, {})
