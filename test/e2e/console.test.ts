@@ -316,6 +316,24 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     expect((await api("GET", "/api/v1/organization/webhooks")).body).toEqual([])
   })
 
+  it("opens an endpoint in place of the register form: its events listed once, the page short", async () => {
+    const url = "https://hooks.example.com/roster"
+    expect(
+      (await api("POST", "/api/v1/organization/webhooks", { url, events: ["member.added"] })).status
+    ).toBe(200)
+    await page.reload()
+    await page.getByRole("button", { name: `Manage ${url}` }).click()
+    await page.getByRole("region", { name: `Endpoint ${url}` }).waitFor()
+    expect(await page.getByRole("form", { name: "Register an endpoint" }).count()).toBe(0)
+    expect(await page.getByLabel("*", { exact: true }).count(), "one list of events").toBe(1)
+    await page.getByText(/none yet\. A change this endpoint hears, or a test event/u).waitFor()
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    expect(height, "the detail page was 2,400 px tall with the register form below it").toBeLessThan(1400)
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "webhook-detail")
+    await atPhoneWidth(page, "webhook-detail")
+  })
+
   it("every other page passes axe-core; an empty list says what to do next", async () => {
     for (const [name, shot] of [
       ["SCIM tokens", "scim-tokens"],

@@ -12,17 +12,19 @@ export const EventChoice = (props: {
 }) => (
   <fieldset>
     <legend>Events</legend>
-    {props.types.map((type) => (
-      <div key={type}>
-        <Check
-          label={type}
-          checked={props.chosen.includes(type)}
-          onChecked={(on) =>
-            props.onChosen(on ? [...props.chosen, type] : props.chosen.filter((t) => t !== type))
-          }
-        />
-      </div>
-    ))}
+    <div class="choices">
+      {props.types.map((type) => (
+        <div key={type}>
+          <Check
+            label={type}
+            checked={props.chosen.includes(type)}
+            onChecked={(on) =>
+              props.onChosen(on ? [...props.chosen, type] : props.chosen.filter((t) => t !== type))
+            }
+          />
+        </div>
+      ))}
+    </div>
     {props.error === undefined ? null : <small class="field-error">{props.error}</small>}
   </fieldset>
 )

@@ -95,6 +95,7 @@ export const WebhookDetail = (props: {
       <Table
         caption={`Deliveries to ${endpoint.url}`}
         columns={["Event", "Status", "Tries", "Last answer", "Next try"]}
+        empty="none yet. A change this endpoint hears, or a test event, is delivered here."
         actions
       >
         {deliveries.items.map((delivery) => (
