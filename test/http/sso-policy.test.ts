@@ -205,7 +205,15 @@ describe("who signs in", () => {
     expect((await ssoSignIn("mail-sub")).error).toBe("forbidden")
   })
 
-  it("refuses a disabled account, and one whose address the IdP says it has not verified", async () => {
+  it("refuses an inactive membership, a disabled account, and an address the IdP has not verified", async () => {
+    idp.accounts.set("ines-sub", { email: "ines@acme.example" })
+    const ines = await exchange((await ssoSignIn("ines-sub")).code)
+    const inactive = await world.api.call("PATCH", `/api/v1/team/members/${ines.member.id}`, {
+      ...inAcme,
+      body: { activestatus: false }
+    })
+    expect(inactive.status, inactive.text).toBe(200)
+    expect((await ssoSignIn("ines-sub")).error).toBe("forbidden")
     idp.accounts.set("dora-sub", { email: "dora@acme.example" })
     const dora = await exchange((await ssoSignIn("dora-sub")).code)
     const disabled = await world.api.call("POST", "/api/v1/admin/toggle-account-status", {
