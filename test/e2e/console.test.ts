@@ -90,6 +90,7 @@ const signInByKeyboard = async (page: Page, username: string) => {
   await page.getByRole("link", { name: "Forgot your password?" }).waitFor()
   expect(await seriousViolations(page)).toEqual([])
   await screenshot(page, "sign-in")
+  await atPhoneWidth(page, "sign-in")
   for (let presses = 0; presses < 10; presses++) {
     await page.keyboard.press("Tab")
     if (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === "username"))
@@ -144,6 +145,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await page.getByRole("row", { name: /Support support yes 2/ }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, "role-editor")
+    await atPhoneWidth(page, "role-editor")
   })
 
   it("shows the ceiling's refusal when a member grants a permission they lack, and puts the box back", async () => {
@@ -199,6 +201,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await editor.waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, "member-editor")
+    await atPhoneWidth(page, "member-editor")
     const reset = editor.getByRole("button", { name: "Reset two-step sign-in" })
     expect(await reset.count(), "grace has no TOTP to reset").toBe(0)
   })
@@ -393,6 +396,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     expect(await enabled()).toBe(enabledBefore + 1)
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, "my-account-totp")
+    await atPhoneWidth(page, "my-account-totp")
   })
 
   it("a cross-site request carrying the cookie is refused and changes nothing", async () => {
@@ -440,6 +444,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await step.waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await screenshot(page, "sign-in-second-step")
+    await atPhoneWidth(page, "sign-in-second-step")
     // The next time step's code: the first was spent turning TOTP on, and a code counts once.
     const code = generateSync({ secret: totpKey, epoch: Math.floor(Date.now() / 1000) + 30 })
     await step.getByLabel("Code from your authenticator app").fill(code)
