@@ -383,7 +383,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     const enabled = async () => (await api("GET", "/api/v1/audit/events?action=mfa.enabled")).body.length
     const enabledBefore = await enabled()
     const start = page.getByRole("form", { name: "Turn TOTP on" })
-    await start.getByLabel("Password").fill(password)
+    await start.getByLabel("Your password, to turn TOTP on").fill(password)
     await start.getByRole("button", { name: "Start" }).click()
     await page.getByRole("img", { name: "QR code of your TOTP key" }).waitFor()
     totpKey = ((await page.locator("[data-secret]").textContent()) ?? "").trim()

@@ -56,8 +56,9 @@ export const TwoStep = () => {
     () => roster.mfa.removeTotp({ password: passwords.remove, code: code.trim() }),
     () => done({ recoveryCodes: null })
   )
-  const passwordField = (step: Step, outcome: typeof enrol) => (
+  const passwordField = (step: Step, outcome: typeof enrol, purpose: string) => (
     <PasswordField
+      label={`Your password, ${purpose}`}
       name="password"
       value={passwords[step]}
       onValue={(value) => setPasswords({ ...passwords, [step]: value })}
@@ -99,17 +100,17 @@ export const TwoStep = () => {
             submit="Make new recovery codes"
             onSubmit={regenerate.run}
           >
-            {passwordField("regenerate", regenerate)}
+            {passwordField("regenerate", regenerate, "to make new codes")}
           </Form>
           <Form label="Turn TOTP off" outcome={remove} submit="Turn off" onSubmit={remove.run}>
-            {passwordField("remove", remove)}
+            {passwordField("remove", remove, "to turn TOTP off")}
             {codeField(remove)}
           </Form>
         </>
       ) : (
         <Form label="Turn TOTP on" outcome={enrol} submit="Start" onSubmit={enrol.run}>
           <p>Off. Turn it on to ask for a code from an app at each sign-in.</p>
-          {passwordField("enrol", enrol)}
+          {passwordField("enrol", enrol, "to turn TOTP on")}
         </Form>
       )}
     </Section>
