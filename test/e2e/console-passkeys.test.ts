@@ -68,6 +68,9 @@ describe("passkeys in the console (npm start, browsed as localhost, Chromium's v
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "My account" }).click()
     await page.getByRole("heading", { level: 1, name: "My account" }).waitFor()
     await page.getByText("No passkeys yet").waitFor()
+    await page.waitForLoadState("networkidle")
+    // Nor a confirmation link for pia's unconfirmed address: nothing would mail it.
+    expect(await page.getByRole("button", { name: "Send me a confirmation link" }).count()).toBe(0)
 
     const add = page.getByRole("form", { name: "Add a passkey" })
     await add.getByLabel("Name (to tell it apart)").fill("This laptop")

@@ -351,6 +351,8 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
       if (name === "Billing") await page.getByRole("cell", { name: /^€19\.00 a month$/u }).waitFor()
     }
     await page.getByRole("button", { name: "Start" }).waitFor()
+    // olive's address is not confirmed, and this deployment mails confirmation links.
+    await page.getByRole("button", { name: "Send me a confirmation link" }).waitFor()
     // Sessions are shown by device, not by their raw User-Agent.
     await page
       .getByRole("cell", { name: /^Chrome on Linux/u })
