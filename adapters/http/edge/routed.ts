@@ -79,12 +79,20 @@ export const currentMountPath = Effect.map(Effect.serviceOption(EdgeRequest), (r
   Option.isSome(routed) ? (routed.value.connection?.mountPath ?? "") : ""
 )
 
-/** `make` of the path the host mounted Roster under, made once per path (a host has one or two). */
+/** How many mount paths' makings are kept: a host has one or two; a mount by a path parameter more. */
+const keptMounts = 16
+
+/**
+ * `make` of the path the host mounted Roster under, made once per path and kept. Only the latest
+ * `keptMounts` are: a mount whose path holds a parameter (`/:tenant/roster`) names a path per
+ * tenant, which must not grow the process without end.
+ */
 export const oncePerMount = <A>(make: (mountPath: string) => A) => {
   const made = new Map<string, A>()
   return Effect.map(currentMountPath, (mountPath) => {
     if (made.has(mountPath)) return made.get(mountPath) as A
     const fresh = make(mountPath)
+    if (made.size >= keptMounts) made.delete(made.keys().next().value as string)
     made.set(mountPath, fresh)
     return fresh
   })
