@@ -1,10 +1,13 @@
 import { generateKeyPair, X509Certificate } from "node:crypto"
 import { promisify } from "node:util"
 import { Effect, Redacted } from "effect"
-import forge from "node-forge"
 import { ConnectionInvalid } from "../../core/index.ts"
+import { loadedOnFirstUse } from "../runtime/loaded-on-first-use.ts"
 
 const pair = promisify(generateKeyPair)
+
+// Only a new SAML connection's key needs it.
+const nodeForge = loadedOnFirstUse(() => import("node-forge").then((loaded) => loaded.default))
 
 /** A certificate's DER as base64, from PEM or bare base64 DER; none when it is not a certificate. */
 export const certificateDer = (text: string): string | undefined => {
@@ -41,6 +44,7 @@ export const newServiceProviderKey = Effect.promise(async () => {
     publicKeyEncoding: { type: "spki", format: "pem" },
     privateKeyEncoding: { type: "pkcs8", format: "pem" }
   })
+  const forge = await nodeForge()
   const certificate = forge.pki.createCertificate()
   certificate.publicKey = forge.pki.publicKeyFromPem(publicKey)
   certificate.serialNumber = `01${Buffer.from(crypto.getRandomValues(new Uint8Array(8))).toString("hex")}`

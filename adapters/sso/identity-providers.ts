@@ -48,7 +48,9 @@ export const identityProvidersLayer = (options: IdentityProviderOptions = {}) =>
       },
       serviceProviderMetadata: (connection, key, urls) => {
         const protocol = protocolOf(connection)
-        return protocol.kind === "saml" ? samlMetadata(connection, protocol.saml, key, urls) : ""
+        return protocol.kind === "saml"
+          ? samlMetadata(connection, protocol.saml, key, urls)
+          : Effect.succeed("")
       }
     })
   )

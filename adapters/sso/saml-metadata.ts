@@ -1,7 +1,10 @@
-import { DOMParser, type Element } from "@xmldom/xmldom"
+import type { Element, DOMParser as Parser } from "@xmldom/xmldom"
 import { Effect } from "effect"
 import { ConnectionInvalid, type SamlProvider } from "../../core/index.ts"
+import { loadedOnFirstUse } from "../runtime/loaded-on-first-use.ts"
 import { certificateDer } from "./certificates.ts"
+
+const xmldom = loadedOnFirstUse(() => import("@xmldom/xmldom"))
 
 const metadataNs = "urn:oasis:names:tc:SAML:2.0:metadata"
 const signatureNs = "http://www.w3.org/2000/09/xmldsig#"
@@ -13,8 +16,8 @@ const elements = (parent: Element, ns: string, name: string): ReadonlyArray<Elem
   Array.from(parent.getElementsByTagNameNS(ns, name))
 
 /** The IdP an IdP's metadata describes: its entity id, its HTTP-Redirect sign-in, its signing certificates. */
-const providerOf = (xml: string): SamlProvider | ConnectionInvalid => {
-  let document: ReturnType<DOMParser["parseFromString"]>
+const providerOf = (xml: string, DOMParser: typeof Parser): SamlProvider | ConnectionInvalid => {
+  let document: ReturnType<Parser["parseFromString"]>
   try {
     // No entity is ever resolved: the parser reads the text it is given and nothing else.
     document = new DOMParser({
@@ -52,7 +55,11 @@ const providerOf = (xml: string): SamlProvider | ConnectionInvalid => {
   return { entityId, ssoUrl, certificates: [...new Set(ders as ReadonlyArray<string>)] }
 }
 
-export const readMetadata = (xml: string) => {
-  const provider = providerOf(xml)
-  return provider instanceof ConnectionInvalid ? Effect.fail(provider) : Effect.succeed(provider)
-}
+export const readMetadata = (xml: string) =>
+  Effect.flatMap(
+    Effect.promise(() => xmldom()),
+    ({ DOMParser }) => {
+      const provider = providerOf(xml, DOMParser)
+      return provider instanceof ConnectionInvalid ? Effect.fail(provider) : Effect.succeed(provider)
+    }
+  )

@@ -1,4 +1,4 @@
-import { type CacheProvider, SAML, ValidateInResponseTo } from "@node-saml/node-saml"
+import type { CacheProvider } from "@node-saml/node-saml"
 import { Effect, Redacted } from "effect"
 import {
   acsUrlOf,
@@ -9,8 +9,12 @@ import {
   SsoRefused,
   spEntityIdOf
 } from "../../core/index.ts"
+import { loadedOnFirstUse } from "../runtime/loaded-on-first-use.ts"
 import { pemOf } from "./certificates.ts"
 import { samlRequestIdOf } from "./derived.ts"
+
+// About 11 MB of a running process (its XML, signature and encryption stack), loaded with the first SAML connection's use.
+const nodeSaml = loadedOnFirstUse(() => import("@node-saml/node-saml"))
 
 type Saml = NonNullable<SsoConnectionRecord["saml"]>
 
@@ -32,13 +36,14 @@ const onlyRequest = (requestId: string): CacheProvider => ({
  * must be signed (the response, the assertion, or both) by the IdP's pinned certificate, come from
  * its entity id, name Roster's audience, be in its time (60 s of skew) and answer `requestId`.
  */
-const serviceProvider = (
+const serviceProvider = async (
   connection: SsoConnectionRecord,
   saml: Saml,
   key: Redacted.Redacted<string>,
   state: Redacted.Redacted<string>,
   urls: ServiceUrls
 ) => {
+  const { SAML, ValidateInResponseTo } = await nodeSaml()
   const requestId = samlRequestIdOf(Redacted.value(state))
   return new SAML({
     entryPoint: saml.idpSsoUrl,
@@ -71,8 +76,8 @@ export const samlSignInUrl = (
   urls: ServiceUrls
 ) =>
   Effect.tryPromise({
-    try: () =>
-      serviceProvider(connection, saml, key, state, urls).getAuthorizeUrlAsync(
+    try: async () =>
+      (await serviceProvider(connection, saml, key, state, urls)).getAuthorizeUrlAsync(
         Redacted.value(state),
         undefined,
         {}
@@ -112,12 +117,11 @@ export const samlAnswer = (
 ) =>
   Effect.tryPromise({
     try: async (): Promise<ProviderAnswer> => {
-      const { profile } = await serviceProvider(connection, saml, key, state, urls).validatePostResponseAsync(
-        {
-          SAMLResponse: samlResponse,
-          RelayState: Redacted.value(state)
-        }
-      )
+      const provider = await serviceProvider(connection, saml, key, state, urls)
+      const { profile } = await provider.validatePostResponseAsync({
+        SAMLResponse: samlResponse,
+        RelayState: Redacted.value(state)
+      })
       if (profile === null || typeof profile.nameID !== "string" || profile.nameID === "")
         throw new Error("no subject")
       const assertion = profile.getAssertion?.()
@@ -147,12 +151,14 @@ export const samlMetadata = (
   key: Redacted.Redacted<string>,
   urls: ServiceUrls
 ) =>
-  new SAML({
-    entryPoint: saml.idpSsoUrl,
-    issuer: spEntityIdOf(urls, connection.id),
-    callbackUrl: acsUrlOf(urls),
-    idpCert: saml.idpCertificates.map((der) => pemOf(der)),
-    privateKey: Redacted.value(key),
-    identifierFormat: null,
-    wantAssertionsSigned: false
-  }).generateServiceProviderMetadata(null, pemOf(saml.spCertificate))
+  Effect.promise(async () =>
+    new (await nodeSaml()).SAML({
+      entryPoint: saml.idpSsoUrl,
+      issuer: spEntityIdOf(urls, connection.id),
+      callbackUrl: acsUrlOf(urls),
+      idpCert: saml.idpCertificates.map((der) => pemOf(der)),
+      privateKey: Redacted.value(key),
+      identifierFormat: null,
+      wantAssertionsSigned: false
+    }).generateServiceProviderMetadata(null, pemOf(saml.spCertificate))
+  )

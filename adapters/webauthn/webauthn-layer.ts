@@ -1,14 +1,14 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON
 } from "@simplewebauthn/server"
 import { Effect, Layer } from "effect"
 import { PasskeyRefused, WebAuthn } from "../../core/index.ts"
+import { loadedOnFirstUse } from "../runtime/loaded-on-first-use.ts"
+
+// About 8 MB of a running process (its ASN.1 and CBOR stack), loaded with the first passkey.
+const simpleWebAuthn = loadedOnFirstUse(() => import("@simplewebauthn/server"))
 
 export interface RelyingParty {
   /** The RP ID: the domain passkeys are bound to (`ROSTER_WEBAUTHN_RP_ID`). */
@@ -54,6 +54,7 @@ export const webAuthnLayer = (party: RelyingParty) =>
       rpId: party.rpId,
       registrationOptions: (user, exclude) =>
         Effect.promise(async () => {
+          const { generateRegistrationOptions } = await simpleWebAuthn()
           const options = await generateRegistrationOptions({
             rpName: party.name ?? "Roster",
             rpID: party.rpId,
@@ -72,6 +73,7 @@ export const webAuthnLayer = (party: RelyingParty) =>
         }),
       authenticationOptions: (allow) =>
         Effect.promise(async () => {
+          const { generateAuthenticationOptions } = await simpleWebAuthn()
           const options = await generateAuthenticationOptions({
             rpID: party.rpId,
             timeout: timeoutMs,
@@ -90,8 +92,8 @@ export const webAuthnLayer = (party: RelyingParty) =>
       verifyRegistration: (response, challenge) =>
         Effect.flatMap(bounded(response), (checked) =>
           Effect.tryPromise({
-            try: () =>
-              verifyRegistrationResponse({
+            try: async () =>
+              (await simpleWebAuthn()).verifyRegistrationResponse({
                 response: checked as unknown as RegistrationResponseJSON,
                 expectedChallenge: challenge,
                 expectedOrigin: [...party.origins],
@@ -133,8 +135,8 @@ export const webAuthnLayer = (party: RelyingParty) =>
       verifyAuthentication: (response, challenge, credential) =>
         Effect.flatMap(bounded(response), (checked) =>
           Effect.tryPromise({
-            try: () =>
-              verifyAuthenticationResponse({
+            try: async () =>
+              (await simpleWebAuthn()).verifyAuthenticationResponse({
                 response: checked as unknown as AuthenticationResponseJSON,
                 expectedChallenge: challenge,
                 expectedOrigin: [...party.origins],

@@ -57,6 +57,6 @@ export class IdentityProviders extends Context.Service<
       connection: SsoConnectionRecord,
       key: Redacted.Redacted<string>,
       urls: ServiceUrls
-    ) => string
+    ) => Effect.Effect<string>
   }
 >()("roster/core/ports/IdentityProviders") {}

@@ -37,6 +37,10 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
     console.log("loaded:" + JSON.stringify({
       stripe: loaded.some((path) => path.includes("/node_modules/stripe/")),
       mongodb: loaded.some((path) => path.includes("/node_modules/mongodb/")),
+      saml: loaded.some((path) => path.includes("/node_modules/@node-saml/")),
+      xml: loaded.some((path) => path.includes("/node_modules/@xmldom/")),
+      webAuthn: loaded.some((path) => path.includes("/node_modules/@simplewebauthn/")),
+      forge: loaded.some((path) => path.includes("/node_modules/node-forge/")),
       scalar
     }))
     await dispose()
@@ -56,16 +60,27 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
   return { ...JSON.parse(line.slice("loaded:".length)), served } as {
     stripe: boolean
     mongodb: boolean
+    saml: boolean
+    xml: boolean
+    webAuthn: boolean
+    forge: boolean
     scalar: boolean
     served: Array<string>
   }
 }
 
 // Each holds memory from the moment it is loaded (Stripe's ~5 MB, the driver's ~14 MB, Scalar's
-// ~11 MB) for nothing in a service that does not use it.
+// ~11 MB, SAML's ~11 MB, WebAuthn's ~8 MB) for nothing in a service that does not use it.
+const noneOfThem = { saml: false, xml: false, webAuthn: false, forge: false }
 describe("optional packages", () => {
   it("are not loaded by a service that uses neither Stripe nor MongoDB and has not served its docs page", async () => {
-    expect(await loadedWith({})).toEqual({ stripe: false, mongodb: false, scalar: false, served: [] })
+    expect(await loadedWith({})).toEqual({
+      stripe: false,
+      mongodb: false,
+      scalar: false,
+      served: [],
+      ...noneOfThem
+    })
   })
 
   it("load Scalar's script once the docs page is asked for, and the page is served each time", async () => {
@@ -82,6 +97,6 @@ describe("optional packages", () => {
       ROSTER_WEBHOOK_SECRET: "whsec_test",
       ROSTER_WEBHOOK_SCHEME: "stripe"
     })
-    expect(loaded).toEqual({ stripe: true, mongodb: false, scalar: false, served: [] })
+    expect(loaded).toEqual({ stripe: true, mongodb: false, scalar: false, served: [], ...noneOfThem })
   })
 })

@@ -11,7 +11,7 @@ export const serviceProviderMetadata = Effect.fnUntraced(function* (id: SsoConne
   const found = yield* (yield* SsoConnectionStore).findAnywhere(id)
   if (Option.isNone(found) || found.value.saml === null)
     return yield* new NotFound({ entity: "sso_connection", id })
-  return (yield* IdentityProviders).serviceProviderMetadata(
+  return yield* (yield* IdentityProviders).serviceProviderMetadata(
     found.value,
     yield* connectionSecret(found.value),
     yield* CurrentServiceUrls
