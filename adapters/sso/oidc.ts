@@ -1,5 +1,5 @@
 import { Effect, Redacted } from "effect"
-import * as client from "openid-client"
+import type * as Client from "openid-client"
 import {
   ConnectionInvalid,
   IdpUnavailable,
@@ -9,7 +9,11 @@ import {
   type SsoConnectionRecord,
   SsoRefused
 } from "../../core/index.ts"
+import { loadedOnFirstUse } from "../runtime/loaded-on-first-use.ts"
 import { derivedFrom } from "./derived.ts"
+
+// With its JOSE stack, loaded with the first OIDC connection's use.
+const openIdClient = loadedOnFirstUse(() => import("openid-client"))
 
 /** How long an issuer's discovery (and its keys) is trusted before it is read again. */
 const discoveryMs = 10 * 60 * 1000
@@ -23,23 +27,26 @@ const unreachable = (error: unknown): boolean =>
   (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) ||
   (error instanceof Error && error.cause instanceof Response && error.cause.status >= 500)
 
-const discover = (issuer: string) =>
-  client.discovery(new URL(issuer), "roster", undefined, undefined, {
+const discover = async (issuer: string) => {
+  const client = await openIdClient()
+  return client.discovery(new URL(issuer), "roster", undefined, undefined, {
     timeout: 10,
     ...(issuer.startsWith("http:") ? { execute: [client.allowInsecureRequests] } : {})
   })
+}
 
 /**
  * A connection's client at its issuer, discovered once per connection and change and kept for ten
  * minutes, with the issuer's keys: no request rediscovers it. The client authenticates as the
  * issuer prefers: `client_secret_basic` when it takes it, else `client_secret_post`.
  */
-const clients = new Map<string, { readonly config: Promise<client.Configuration>; readonly until: number }>()
+const clients = new Map<string, { readonly config: Promise<Client.Configuration>; readonly until: number }>()
 const clientOf = (connection: SsoConnectionRecord, oidc: Oidc, secret: Redacted.Redacted<string>) => {
   const key = `${connection.id}/${connection.updatedAt.epochMilliseconds}`
   const known = clients.get(key)
   if (known !== undefined && known.until > Date.now()) return known.config
-  const config = discover(oidc.issuer).then((discovered) => {
+  const config = discover(oidc.issuer).then(async (discovered) => {
+    const client = await openIdClient()
     const server = discovered.serverMetadata()
     const methods = server.token_endpoint_auth_methods_supported ?? ["client_secret_basic"]
     const secretValue = Redacted.value(secret)
@@ -82,6 +89,7 @@ export const oidcSignInUrl = (
   Effect.tryPromise({
     try: async () => {
       const config = await clientOf(connection, oidc, secret)
+      const client = await openIdClient()
       const stateValue = Redacted.value(state)
       const challenge = await client.calculatePKCECodeChallenge(derivedFrom(stateValue, "pkce"))
       return client
@@ -117,6 +125,7 @@ export const oidcAnswer = (
   Effect.tryPromise({
     try: async (): Promise<ProviderAnswer> => {
       const config = await clientOf(connection, oidc, secret)
+      const client = await openIdClient()
       const stateValue = Redacted.value(state)
       const tokens = await client.authorizationCodeGrant(config, new URL(callbackUrl), {
         pkceCodeVerifier: derivedFrom(stateValue, "pkce"),

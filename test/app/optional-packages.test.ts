@@ -41,6 +41,7 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
       xml: loaded.some((path) => path.includes("/node_modules/@xmldom/")),
       webAuthn: loaded.some((path) => path.includes("/node_modules/@simplewebauthn/")),
       forge: loaded.some((path) => path.includes("/node_modules/node-forge/")),
+      oidc: loaded.some((path) => path.includes("/node_modules/openid-client/")),
       scalar
     }))
     await dispose()
@@ -64,14 +65,15 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
     xml: boolean
     webAuthn: boolean
     forge: boolean
+    oidc: boolean
     scalar: boolean
     served: Array<string>
   }
 }
 
 // Each holds memory from the moment it is loaded (Stripe's ~5 MB, the driver's ~14 MB, Scalar's
-// ~11 MB, SAML's ~11 MB, WebAuthn's ~8 MB) for nothing in a service that does not use it.
-const noneOfThem = { saml: false, xml: false, webAuthn: false, forge: false }
+// ~11 MB, SAML's ~11 MB, WebAuthn's ~8 MB, OIDC's JOSE stack) for nothing in a service that does not use it.
+const noneOfThem = { saml: false, xml: false, webAuthn: false, forge: false, oidc: false }
 describe("optional packages", () => {
   it("are not loaded by a service that uses neither Stripe nor MongoDB and has not served its docs page", async () => {
     expect(await loadedWith({})).toEqual({
