@@ -75,7 +75,7 @@ const loadedWith = async (env: Record<string, string>, paths: ReadonlyArray<stri
 // ~11 MB, SAML's ~11 MB, WebAuthn's ~8 MB, OIDC's JOSE stack) for nothing in a service that does not use it.
 const noneOfThem = { saml: false, xml: false, webAuthn: false, forge: false, oidc: false }
 describe("optional packages", () => {
-  it("are not loaded by a service that uses neither Stripe nor MongoDB and has not served its docs page", async () => {
+  it("are not loaded by a service that uses neither Stripe nor MongoDB, has signed nobody in with SSO or a passkey, and has not served its docs page", async () => {
     expect(await loadedWith({})).toEqual({
       stripe: false,
       mongodb: false,
