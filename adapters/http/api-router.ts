@@ -5,7 +5,7 @@ import type { KeyedRoute } from "./edge/idempotency.ts"
 import type { EdgeOptions } from "./edge/options.ts"
 import { type Credentials, EdgeRequest, IdentifiedCaller, type Routed } from "./edge/routed.ts"
 import { tracingOf } from "./edge/tracing.ts"
-import type { HttpServices } from "./handed-services.ts"
+import { type HttpServices, Services } from "./handed-services.ts"
 import { rosterRoutes } from "./routes.ts"
 
 /** Longer than every id the schemas accept, so those answer for what is too long. */
@@ -17,8 +17,8 @@ export const openRouter = async <E>(services: Layer.Layer<HttpServices, E>, opti
   const context = await runtime.context()
   const web = HttpRouter.toWebHandler(
     rosterRoutes(options).pipe(
-      // The handlers' build context, which HttpApi lays over each request's: see HttpServices.
-      Layer.provide(Layer.succeedContext(context)),
+      // Handed to the handlers as one entry, outside the context every request starts from: see Services.
+      Layer.provide(Layer.succeed(Services)(context)),
       Layer.provide(HttpServer.layerServices),
       Layer.provideMerge(tracingOf(context))
     ),
@@ -45,12 +45,21 @@ export const openRouter = async <E>(services: Layer.Layer<HttpServices, E>, opti
 
 /** Hands a request to the router with what the edge knows of it, and the name of its key's claim. */
 export const routerEntry =
-  (web: {
-    readonly handler: (request: Request, context: Context.Context<EdgeRequest>) => Promise<Response>
-  }) =>
+  (
+    web: {
+      readonly handler: (
+        request: Request,
+        context: Context.Context<Services | EdgeRequest>
+      ) => Promise<Response>
+    },
+    context: Context.Context<HttpServices>
+  ) =>
   (record: Routed): KeyedRoute =>
   (request, { requestKey, caller } = {}) => {
-    const edge = Context.make(EdgeRequest, record).pipe(Context.add(CurrentRequestId, record.requestId))
+    const edge = Context.make(Services, context).pipe(
+      Context.add(EdgeRequest, record),
+      Context.add(CurrentRequestId, record.requestId)
+    )
     const keyed = requestKey === undefined ? edge : Context.add(edge, CurrentRequestKey, requestKey)
     return web.handler(request, caller === undefined ? keyed : Context.add(keyed, IdentifiedCaller, caller))
   }

@@ -55,7 +55,7 @@ export const makeWebHandler = async <E>(
   const requests = Context.get(context, RequestsStarted)
   const finish = answerFinisher(Context.get(context, RequestLog), options.metrics?.recorder)
   const guard = await makeGuards(options)
-  const dispatch = await dispatcher(context, options, routerEntry(web), guard, callerOf)
+  const dispatch = await dispatcher(context, options, routerEntry(web, context), guard, callerOf)
   const sessions = makeSessionCookie({ publicOrigin: options.publicOrigin })
   const answer: WebHandler["handler"] = (request, connection) => {
     requests.started++

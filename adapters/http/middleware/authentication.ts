@@ -10,7 +10,7 @@ import {
 import { Authentication, CurrentPrincipal, OpenWithoutMfa } from "../api/middleware.ts"
 import { credentialsOf } from "../edge/credentials.ts"
 import { type Caller, IdentifiedCaller } from "../edge/routed.ts"
-import { onServices } from "../handed-services.ts"
+import { runOn, Services } from "../handed-services.ts"
 import * as Problem from "../problems.ts"
 import { toProblem } from "../to-problem.ts"
 
@@ -57,21 +57,26 @@ const mfaRequired = toProblem(new MfaRequired())
 /** Whether a session waiting for its second factor may call the endpoint (see `OpenWithoutMfa`). */
 const openWithoutMfa = (endpoint: HttpApiEndpoint.Top) => Context.get(endpoint.annotations, OpenWithoutMfa)
 
-export const authenticationLayer = Layer.succeed(Authentication)((handler, { endpoint }) =>
-  onServices(
-    callerOf.pipe(
-      Effect.filterOrFail(
-        ({ principal }) =>
-          principal._tag !== "Member" || principal.mfaPending !== true || openWithoutMfa(endpoint),
-        () => mfaRequired
-      ),
-      Effect.flatMap(({ principal, organizationId }) => {
-        const asCaller = Effect.provideService(handler, CurrentPrincipal, principal)
-        // The default organisation is the reference's own value: providing it again would cost a copy of the context.
-        return organizationId === defaultOrganizationId
-          ? asCaller
-          : Effect.provideService(asCaller, CurrentOrganization, organizationId)
-      })
-    )
-  )
+export const authenticationLayer = Layer.effect(
+  Authentication,
+  Effect.gen(function* () {
+    const onServices = runOn(yield* Services)
+    return (handler, { endpoint }) =>
+      onServices(
+        callerOf.pipe(
+          Effect.filterOrFail(
+            ({ principal }) =>
+              principal._tag !== "Member" || principal.mfaPending !== true || openWithoutMfa(endpoint),
+            () => mfaRequired
+          ),
+          Effect.flatMap(({ principal, organizationId }) => {
+            const asCaller = Effect.provideService(handler, CurrentPrincipal, principal)
+            // The default organisation is the reference's own value: providing it again would cost a copy of the context.
+            return organizationId === defaultOrganizationId
+              ? asCaller
+              : Effect.provideService(asCaller, CurrentOrganization, organizationId)
+          })
+        )
+      )
+  })
 )
