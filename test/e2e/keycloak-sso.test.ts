@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium, screenshot } from "../support/chromium.ts"
 import { startDns, type TestDns } from "../support/dns-server.ts"
 import { type RunningKeycloak, startKeycloak } from "../support/keycloak.ts"
-import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
-import { acmeWithDomain, masterCalls } from "../support/sso-e2e.ts"
+import type { RunningServer } from "../support/server-process.ts"
+import { acmeWithDomain, masterCalls, startRosterForSso } from "../support/sso-e2e.ts"
 
 const masterKey = "keycloak-sso-master-key-long-enough-0123456789"
 const clientSecret = "keycloak-client-secret-0123456789abcdef"
@@ -49,20 +49,13 @@ const acmeRealm = () => ({
 
 beforeAll(async () => {
   dns = await startDns()
-  const port = await freePort()
-  rosterUrl = `http://localhost:${port}`
+  ;({ server, url: rosterUrl } = await startRosterForSso(dns, {
+    masterKey,
+    secretsKey: "keycloak-sso-secrets-key-long-enough-0123456789"
+  }))
   keycloak = await startKeycloak()
   const realm = await keycloak.admin("POST", "/admin/realms", acmeRealm())
   expect(realm.status, await realm.text()).toBe(201)
-  server = await startServer(scriptCommand("start"), {
-    PORT: String(port),
-    ROSTER_MASTER_KEY: masterKey,
-    ROSTER_SECRETS_KEY: "keycloak-sso-secrets-key-long-enough-0123456789",
-    ROSTER_DNS_SERVERS: dns.server,
-    // The address people and Keycloak know Roster by, whichever address a call came in at: SAML's
-    // entity ID is made of it, and must be the one Keycloak's client was imported with.
-    ROSTER_PUBLIC_URL: rosterUrl
-  })
   await acmeWithDomain(api, dns)
   browser = await launchChromium()
 }, 300_000)

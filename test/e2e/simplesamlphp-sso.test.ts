@@ -2,9 +2,9 @@ import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium, screenshot } from "../support/chromium.ts"
 import { startDns, type TestDns } from "../support/dns-server.ts"
-import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
+import type { RunningServer } from "../support/server-process.ts"
 import { type RunningSimpleSaml, startSimpleSaml } from "../support/simplesamlphp.ts"
-import { acmeWithDomain, masterCalls } from "../support/sso-e2e.ts"
+import { acmeWithDomain, masterCalls, startRosterForSso } from "../support/sso-e2e.ts"
 
 const masterKey = "simplesamlphp-master-key-long-enough-0123456789"
 const sam = { uid: "sam", email: "sam@acme.example", password: "sam's long enough password" }
@@ -21,15 +21,10 @@ const api = masterCalls(() => server, masterKey)
 beforeAll(async () => {
   dns = await startDns()
   idp = await startSimpleSaml([sam])
-  const port = await freePort()
-  rosterUrl = `http://localhost:${port}`
-  server = await startServer(scriptCommand("start"), {
-    PORT: String(port),
-    ROSTER_MASTER_KEY: masterKey,
-    ROSTER_SECRETS_KEY: "simplesamlphp-secrets-key-long-enough-0123456789",
-    ROSTER_DNS_SERVERS: dns.server,
-    ROSTER_PUBLIC_URL: rosterUrl
-  })
+  ;({ server, url: rosterUrl } = await startRosterForSso(dns, {
+    masterKey,
+    secretsKey: "simplesamlphp-secrets-key-long-enough-0123456789"
+  }))
   await acmeWithDomain(api, dns)
   browser = await launchChromium()
 }, 90_000)

@@ -1,5 +1,6 @@
 import { expect } from "vitest"
 import type { TestDns } from "./dns-server.ts"
+import { freePort, scriptCommand, startServer } from "./server-process.ts"
 
 /** A call to Roster as its master key, in the organisation `organization` names (none: no header). */
 export type MasterCall = (
@@ -36,4 +37,22 @@ export const acmeWithDomain = async (api: MasterCall, dns: TestDns) => {
   dns.records.set(domain.body.txtName, [domain.body.txtValue])
   const verified = await api("POST", `/api/v1/organization/domains/${domain.body.id}/verify`, {}, inAcme)
   expect(verified.status).toBe(200)
+}
+
+/**
+ * Roster by `npm start` as people reach it: at `localhost`, another site than an IdP's
+ * `127.0.0.1`, with that address as its public URL whichever address a call comes in at (SAML's
+ * entity ID is made of it, and must be the one the IdP was given), proving domains through `dns`.
+ */
+export const startRosterForSso = async (dns: TestDns, keys: { masterKey: string; secretsKey: string }) => {
+  const port = await freePort()
+  const url = `http://localhost:${port}`
+  const server = await startServer(scriptCommand("start"), {
+    PORT: String(port),
+    ROSTER_MASTER_KEY: keys.masterKey,
+    ROSTER_SECRETS_KEY: keys.secretsKey,
+    ROSTER_DNS_SERVERS: dns.server,
+    ROSTER_PUBLIC_URL: url
+  })
+  return { server, url }
 }

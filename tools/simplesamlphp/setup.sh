@@ -14,7 +14,7 @@ if [ ! -d dist/usr/share/simplesamlphp/www ]; then
 fi
 modules="$(php -m 2>/dev/null || true)"
 if ! grep -qx dom <<<"$modules" || ! grep -qx mbstring <<<"$modules"; then
-  echo "SimpleSAMLphp $(sed -n "s/.*const VERSION = '\(.*\)';/\1/p" dist/usr/share/simplesamlphp/lib/SimpleSAML/Configuration.php) at tools/simplesamlphp/dist"
+  echo "SimpleSAMLphp needs PHP with its dom and mbstring modules: apt-get install php-cli php-xml php-mbstring" >&2
   exit 1
 fi
 echo "SimpleSAMLphp $(sed -n "s/.*const VERSION = '\(.*\)';/\1/p" dist/usr/share/simplesamlphp/lib/SimpleSAML/Configuration.php) at tools/simplesamlphp/dist"
