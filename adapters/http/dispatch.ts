@@ -2,6 +2,7 @@ import { Context } from "effect"
 import { AuditLog, IdempotencyStore } from "../../core/index.ts"
 import { makeScimHandler, scimPrefix } from "../scim/scim-handler.ts"
 import type { openRouter } from "./api-router.ts"
+import type { makeDirectReads } from "./direct-reads.ts"
 import { isRefusal, type makeGuards, toResponse } from "./edge/guards.ts"
 import { type KeyedRoute, makeIdempotency } from "./edge/idempotency.ts"
 import { makeMetricsEndpoint } from "./edge/metrics-endpoint.ts"
@@ -16,15 +17,17 @@ export type Answer = (request: Request, record: Routed) => Promise<Response>
 const scimPaths = `${scimPrefix}/`
 
 /**
- * Where a checked request goes: the metrics, SCIM, or (admitted among the password checks, its
- * Idempotency-Key applied) the router; each with its body read to its end and checked first.
+ * Where a checked request goes: the metrics, SCIM, a repeated read answered directly, or (admitted
+ * among the password checks, its Idempotency-Key applied) the router; each with its body read to
+ * its end and checked first.
  */
 export const dispatcher = async (
   context: Context.Context<HttpServices>,
   options: EdgeOptions,
   route: (record: Routed) => KeyedRoute,
   guard: Awaited<ReturnType<typeof makeGuards>>,
-  callerOf: Awaited<ReturnType<typeof openRouter>>["callerOf"]
+  callerOf: Awaited<ReturnType<typeof openRouter>>["callerOf"],
+  direct: ReturnType<typeof makeDirectReads>
 ): Promise<Answer> => {
   const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
   const idempotency = await makeIdempotency(
@@ -54,6 +57,8 @@ export const dispatcher = async (
     const path = record.path
     if (metricsEndpoint?.serves(checked, path)) return metricsEndpoint.answer(record.bearer)
     if (path === scimPrefix || path.startsWith(scimPaths)) return withBody(checked, record, scim)
+    const read = direct.readOf(checked, path)
+    if (read !== undefined) return direct.answer(read, checked, record, route(record))
     return passwordChecks.admit(checked, () => withBody(checked, record, serve))
   }
 }

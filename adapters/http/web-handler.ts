@@ -1,5 +1,6 @@
 import { Context, type Layer, Option, Redacted } from "effect"
 import { openRouter, routerEntry } from "./api-router.ts"
+import { makeDirectReads } from "./direct-reads.ts"
 import { dispatcher } from "./dispatch.ts"
 import { makeCors } from "./edge/cors.ts"
 import { answerFinisher } from "./edge/edge.ts"
@@ -55,7 +56,8 @@ export const makeWebHandler = async <E>(
   const requests = Context.get(context, RequestsStarted)
   const finish = answerFinisher(Context.get(context, RequestLog), options.metrics?.recorder)
   const guard = await makeGuards(options)
-  const dispatch = await dispatcher(context, options, routerEntry(web, context), guard, callerOf)
+  const direct = makeDirectReads(runtime, context)
+  const dispatch = await dispatcher(context, options, routerEntry(web, context), guard, callerOf, direct)
   const sessions = makeSessionCookie({ publicOrigin: options.publicOrigin })
   const answer: WebHandler["handler"] = (request, connection) => {
     requests.started++

@@ -2,7 +2,6 @@ import { Effect } from "effect"
 import { HttpApiBuilder } from "effect/http-api"
 import {
   changeOwnPassword,
-  currentOrganization,
   listOwnOrganizations,
   logIn,
   logOut,
@@ -12,8 +11,8 @@ import {
 import { RosterApi } from "../api/roster-api.ts"
 import { throttledClient } from "../edge/routed.ts"
 import { onServices } from "../handed-services.ts"
-import { whoAmIAnswer } from "../member-answers.ts"
-import { toLoginAnswer, toLoginView, toMembershipView, toWhoAmIView } from "../views.ts"
+import { toJsonAnswer, whoAmI } from "../read-answers.ts"
+import { toLoginAnswer, toLoginView, toMembershipView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
 import { fromClient } from "./from-client.ts"
 
@@ -30,11 +29,7 @@ export const AuthHandlers = HttpApiBuilder.group(RosterApi, "auth", (handlers) =
       )
     )
     .handle("logout", () => asCaller(logOut))
-    .handle("me", () =>
-      asCaller((actor) =>
-        Effect.map(currentOrganization, (organization) => whoAmIAnswer(toWhoAmIView(actor, organization)))
-      )
-    )
+    .handle("me", () => asCaller(whoAmI).pipe(Effect.map(toJsonAnswer)))
     .handle("signInMethods", () => onServices(signInMethods))
     .handle("organizations", () =>
       asCaller((actor) =>

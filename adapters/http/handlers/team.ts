@@ -12,11 +12,7 @@ import {
   InvitationCursor,
   inviteMember,
   listInvitations,
-  listMembers,
   listPermissions,
-  listRoles,
-  MemberCursor,
-  RoleCursor,
   removeMember,
   removePermission,
   removeRole,
@@ -25,7 +21,7 @@ import {
   updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { memberJson, roleJson } from "../member-answers.ts"
+import { membersPage, rolesPage, toJsonAnswer } from "../read-answers.ts"
 import { toInvitationCreatedView } from "../views.ts"
 import { asCaller } from "./as-caller.ts"
 import { pageResponse } from "./page-response.ts"
@@ -43,8 +39,8 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     )
     .handle("listMembers", ({ query: { cursor, ...filter }, request }) =>
       asCaller((actor) =>
-        listMembers(actor, cursor === undefined ? filter : { ...filter, after: cursor })
-      ).pipe(Effect.map(pageResponse(MemberCursor, request, memberJson)))
+        membersPage(actor, cursor === undefined ? filter : { ...filter, after: cursor }, request.url)
+      ).pipe(Effect.map(toJsonAnswer))
     )
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
     .handle("updateMember", ({ params, payload }) =>
@@ -52,9 +48,9 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     )
     .handle("removeMember", ({ params }) => asCaller((actor) => removeMember(actor, params.id)))
     .handle("listRoles", ({ query: { cursor, ...rest }, request }) =>
-      asCaller((actor) => listRoles(actor, cursor === undefined ? rest : { ...rest, after: cursor })).pipe(
-        Effect.map(pageResponse(RoleCursor, request, roleJson))
-      )
+      asCaller((actor) =>
+        rolesPage(actor, cursor === undefined ? rest : { ...rest, after: cursor }, request.url)
+      ).pipe(Effect.map(toJsonAnswer))
     )
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
     .handle("getRolePermissions", ({ params }) => asCaller((actor) => getRolePermissions(actor, params.id)))

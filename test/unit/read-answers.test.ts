@@ -2,8 +2,7 @@
 // endpoint's own schema gives, whoever asks, and a new text for a changed member.
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
-import type { HttpServerResponse } from "effect/http"
-import { memberJson, roleJson, whoAmIAnswer } from "../../adapters/http/member-answers.ts"
+import { memberJson, roleJson, whoAmIText } from "../../adapters/http/read-answers.ts"
 import { toWhoAmIView, WhoAmIView } from "../../adapters/http/views.ts"
 import {
   ApiKeyId,
@@ -54,20 +53,12 @@ const principals: Record<string, Principal> = {
   SCIM: { _tag: "Scim", tokenId: ScimTokenId.make("scim-1"), organizationId: acme.id, permissionIds: granted }
 }
 
-const bodyOf = (response: HttpServerResponse.HttpServerResponse) => {
-  assert.strictEqual(response.status, 200)
-  assert.strictEqual(response.body._tag, "Uint8Array")
-  const body = response.body as { readonly body: Uint8Array; readonly contentType: string }
-  assert.strictEqual(body.contentType, "application/json")
-  return JSON.parse(new TextDecoder().decode(body.body)) as unknown
-}
-
 describe("answers encoded once per member", () => {
   for (const [name, principal] of Object.entries(principals)) {
     it(`GET /auth/me for ${name} is what WhoAmIView encodes`, () => {
       const view = toWhoAmIView(principal, acme)
       assert.deepStrictEqual(
-        bodyOf(whoAmIAnswer(view)),
+        JSON.parse(whoAmIText(view).text),
         JSON.parse(JSON.stringify(Schema.encodeSync(WhoAmIView)(view)))
       )
     })

@@ -1,0 +1,187 @@
+// The reads every client repeats (the roles list, the members list, `auth/me`) are answered before
+// the router when they succeed. Each answer must be the router's, byte for byte: the same request
+// with an empty query (`?`) goes to the router, and both are answered alike, status, headers and
+// body, for every kind of caller, refused or not.
+import { Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
+import { describe, expect, it, vi } from "vitest"
+import { makeDirectReads } from "../../adapters/http/direct-reads.ts"
+import type { KeyedRoute } from "../../adapters/http/edge/idempotency.ts"
+import { RequestLog } from "../../adapters/http/edge/request-log.ts"
+import type { Routed } from "../../adapters/http/edge/routed.ts"
+import { pathOfUrl } from "../../adapters/http/edge/url-parts.ts"
+import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
+import { type Answer, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
+import { signedInMember, testRoster } from "../support/roster.ts"
+
+const reads = ["/api/v1/team/roles", "/api/v1/team/members", "/api/v1/auth/me"]
+
+interface Asking {
+  readonly token?: string
+  readonly headers?: Record<string, string>
+}
+
+/** An answer as a client sees it, but for its request id, which is each request's own. */
+const seen = (answer: Answer) => {
+  const headers: Array<string> = []
+  answer.headers.forEach((value, name) => {
+    if (name !== "x-request-id") headers.push(`${name}: ${value}`)
+  })
+  return { status: answer.status, headers: headers.sort(), text: answer.text }
+}
+
+/** Asks each read directly and through the router; expects the same answers, and returns their statuses. */
+const sameBothWays = async (api: TestApi, asking: Asking) => {
+  const statuses: Array<number> = []
+  for (const path of reads) {
+    const direct = await api.call("GET", path, asking)
+    const routed = await api.call("GET", `${path}?`, asking)
+    expect(seen(direct), `${path} as ${JSON.stringify(asking)}`).toEqual(seen(routed))
+    statuses.push(direct.status)
+  }
+  return statuses
+}
+
+const setUp = async (api: TestApi) => {
+  for (let i = 0; i < 52; i++) {
+    const added = await api.call("POST", "/api/v1/team/role/add", {
+      token: masterKey,
+      body: { name: `Role ${i}`, roleKey: `role-${i}` }
+    })
+    expect(added.status, added.text).toBe(200)
+  }
+  const reader = await memberWithPermissions(api, "ada", [1])
+  const nobody = await memberWithPermissions(api, "bob", [])
+  const acme = await api.call("POST", "/api/v1/organizations", {
+    token: masterKey,
+    body: { name: "Acme", slug: "acme" }
+  })
+  expect(acme.status, acme.text).toBe(200)
+  const key = await api.call("POST", "/api/v1/organization/api-keys", {
+    token: masterKey,
+    body: { name: "Sync", permissions: ["team.read"] }
+  })
+  expect(key.status, key.text).toBe(200)
+  return { reader: reader.token, nobody: nobody.token, key: key.body.key as string }
+}
+
+describe("reads answered before the router", () => {
+  it("answer as the router does, a page's Link included, for every caller, allowed or refused", async () => {
+    const api = await startApi()
+    const { reader, nobody, key } = await setUp(api)
+    const roles = await api.call("GET", "/api/v1/team/roles", { token: reader })
+    expect(roles.body).toHaveLength(50)
+    expect(roles.headers.get("link")).toMatch(/^<\/api\/v1\/team\/roles\?cursor=[^>]+>; rel="next"$/)
+    const cases: Array<[Asking, Array<number>]> = [
+      [{ token: masterKey }, [200, 200, 200]],
+      [{ token: masterKey, headers: { "roster-organization": "acme" } }, [200, 200, 200]],
+      [{ token: masterKey, headers: { "roster-organization": "nowhere" } }, [404, 404, 404]],
+      [{ token: masterKey, headers: { "roster-organization": " " } }, [400, 400, 400]],
+      [{ token: reader }, [200, 200, 200]],
+      [{ token: reader, headers: { "roster-organization": "acme" } }, [403, 403, 403]],
+      [{ token: nobody }, [403, 403, 200]],
+      [{ token: key }, [200, 200, 200]],
+      [{}, [401, 401, 401]],
+      [{ token: "rss_no-such-session" }, [401, 401, 401]],
+      [{ headers: { authorization: "Basic YWRhOnB3" } }, [401, 401, 401]]
+    ]
+    for (const [asking, statuses] of cases) {
+      expect(await sameBothWays(api, asking), JSON.stringify(asking)).toEqual(statuses)
+    }
+  })
+
+  it("answer as the router does in open local mode and for a session that owes its second factor", async () => {
+    const open = await startApi({ mode: "open" })
+    expect(await sameBothWays(open, {})).toEqual([200, 200, 200])
+    const api = await startApi({ secretsKeys: ["direct-reads-test-secrets-key-of-length-01"] })
+    const ada = await memberWithPermissions(api, "ada", [1])
+    const required = await api.call("PATCH", "/api/v1/organization", {
+      token: masterKey,
+      body: { requireMfa: true }
+    })
+    expect(required.status, required.text).toBe(200)
+    expect(await sameBothWays(api, { token: ada.token })).toEqual([403, 403, 200])
+  })
+
+  it("show a change at once: a role renamed is listed renamed", async () => {
+    const api = await startApi()
+    await api.call("POST", "/api/v1/team/role/add", { token: masterKey, body: { name: "Old", roleKey: "r" } })
+    const before = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
+    const renamed = await api.call("PATCH", `/api/v1/team/roles/${before.body[0].id}`, {
+      token: masterKey,
+      body: { name: "New" }
+    })
+    expect(renamed.status, renamed.text).toBe(200)
+    const after = await api.call("GET", "/api/v1/team/roles", { token: masterKey })
+    expect(after.body.map((role: { name: string }) => role.name)).toEqual(["New"])
+  })
+})
+
+describe("which requests are read before the router", () => {
+  const services = Layer.mergeAll(
+    testRoster(),
+    webhookVerifierLayer({ scheme: "unsigned" }),
+    Layer.succeed(RequestLog)(() => {})
+  )
+  const request = (url: string, init: RequestInit = {}) => new Request(`http://localhost${url}`, init)
+
+  it("a GET of a read's path, without a query or a body; nothing else, and nothing on a traced server", async () => {
+    const runtime = ManagedRuntime.make(services)
+    const direct = makeDirectReads(runtime, await runtime.context())
+    const readOf = (url: string, init?: RequestInit) => direct.readOf(request(url, init), pathOfUrl(url))
+    for (const path of reads) expect(readOf(path), path).toBeDefined()
+    expect(readOf("/api/v1/team/roles?")).toBeUndefined()
+    expect(readOf("/api/v1/team/roles?limit=5")).toBeUndefined()
+    expect(readOf("/api/v1/team/roles/1")).toBeUndefined()
+    expect(readOf("/api/v1/team/roles", { method: "HEAD" })).toBeUndefined()
+    expect(readOf("/api/v1/team/roles", { method: "POST", body: "{}" })).toBeUndefined()
+    expect(readOf("/api/v1/team/roles/", {})).toBeUndefined()
+    const traced = ManagedRuntime.make(
+      Layer.merge(
+        services,
+        Layer.succeed(Tracer.Tracer)(
+          Tracer.make({
+            span: () => {
+              throw new Error("no span expected")
+            }
+          })
+        )
+      )
+    )
+    const tracedReads = makeDirectReads(traced, await traced.context())
+    expect(tracedReads.readOf(request("/api/v1/team/roles"), "/api/v1/team/roles")).toBeUndefined()
+    await Promise.all([runtime.dispose(), traced.dispose()])
+  })
+
+  it("answers what succeeds itself, and hands the router the rest, with the caller it identified", async () => {
+    const runtime = ManagedRuntime.make(services)
+    const direct = makeDirectReads(runtime, await runtime.context())
+    const nobody = await runtime.runPromise(signedInMember("nobody", []))
+    const route = vi.fn<KeyedRoute>(async () => new Response("routed"))
+    const ask = (bearer: Routed["bearer"], organization?: string) => {
+      const path = "/api/v1/team/roles"
+      const read = direct.readOf(request(path), path)
+      if (read === undefined) throw new Error("the roles list is read directly")
+      const record: Routed = { requestId: "r", path, connection: undefined, bearer, organization }
+      return direct.answer(read, request(path), record, route)
+    }
+    const answered = await ask(Option.some(Redacted.make(masterKey)))
+    expect(answered.status).toBe(200)
+    expect((await answered.json()).map((role: { name: string }) => role.name)).toEqual(["nobody-role"])
+    expect(route).not.toHaveBeenCalled()
+    expect(await (await ask(Option.some(nobody.token))).text()).toBe("routed")
+    expect(route).toHaveBeenLastCalledWith(expect.any(Request), {
+      caller: expect.objectContaining({ principal: expect.objectContaining({ _tag: "Member" }) })
+    })
+    for (const [bearer, organization] of [
+      [Option.some(Redacted.make("rss_none")), undefined],
+      ["malformed", undefined],
+      [Option.some(Redacted.make(masterKey)), "nowhere"],
+      [Option.some(Redacted.make(masterKey)), ""]
+    ] as const) {
+      expect(await (await ask(bearer, organization)).text()).toBe("routed")
+      expect(route).toHaveBeenLastCalledWith(expect.any(Request), {})
+    }
+    expect(route).toHaveBeenCalledTimes(5)
+    await runtime.dispose()
+  })
+})
