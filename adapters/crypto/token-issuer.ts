@@ -1,4 +1,4 @@
-import { hash, randomBytes, timingSafeEqual } from "node:crypto"
+import { hash, randomBytes } from "node:crypto"
 import { Effect, Layer, Redacted } from "effect"
 import { ApiKeyLookup, TokenHash, TokenIssuer, type TokenKind } from "../../core/index.ts"
 
@@ -27,6 +27,18 @@ export const tokenPrefixes: Readonly<Record<TokenKind, string>> = {
 // One call, no Hash object: every authenticated request hashes its token.
 export const hashToken = (token: string): TokenHash => TokenHash.make(hash("sha256", token, "hex"))
 
+/**
+ * Whether two digests' texts are equal, in time that does not depend on where they differ (only on
+ * their length, which is public). Every session's request compares its digest with the master
+ * key's: decoding both from hex into buffers for `timingSafeEqual` cost it ~1.5 µs.
+ */
+const sameText = (a: string, b: string) => {
+  if (a.length !== b.length) return false
+  let difference = 0
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return difference === 0
+}
+
 export const tokenIssuerLayer = Layer.succeed(
   TokenIssuer,
   TokenIssuer.of({
@@ -43,9 +55,6 @@ export const tokenIssuerLayer = Layer.succeed(
       }),
     issueSigningSecret: Effect.sync(() => Redacted.make(`whsec_${randomBytes(32).toString("base64")}`)),
     hashOf: (token) => Effect.sync(() => hashToken(Redacted.value(token))),
-    sameHash: (a, b) =>
-      Effect.sync(
-        () => a.length === b.length && timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"))
-      )
+    sameHash: (a, b) => Effect.sync(() => sameText(a, b))
   })
 )

@@ -18,6 +18,20 @@ const organizationWrite = permissionIdOf("organization.write")
 export const scimTokenPermissions = (creator: Principal): ReadonlyArray<PermissionId> =>
   [...permissionsOf(creator)].filter((id) => id !== organizationWrite).sort((a, b) => a - b)
 
+const noPermissions: PermissionSet = new Set<PermissionId>()
+
+// A role's permission ids are the same array while its record is unchanged (the stores replace a
+// record they change), so its set is made once, not on every request that checks a permission.
+const setsOf = new WeakMap<ReadonlyArray<PermissionId>, PermissionSet>()
+const setOf = (ids: ReadonlyArray<PermissionId>): PermissionSet => {
+  let set = setsOf.get(ids)
+  if (set === undefined) {
+    set = new Set(ids)
+    setsOf.set(ids, set)
+  }
+  return set
+}
+
 /**
  * What the caller may do. A session waiting for its account's second factor (its organisation
  * requires one) holds nothing until the account has TOTP.
@@ -25,9 +39,9 @@ export const scimTokenPermissions = (creator: Principal): ReadonlyArray<Permissi
 export const permissionsOf = (principal: Principal): PermissionSet => {
   switch (principal._tag) {
     case "Member":
-      return new Set<PermissionId>(principal.mfaPending === true ? [] : principal.permissionIds)
+      return principal.mfaPending === true ? noPermissions : setOf(principal.permissionIds)
     case "ApiKey":
-      return new Set<PermissionId>(principal.permissionIds)
+      return setOf(principal.permissionIds)
     case "Scim":
       return new Set<PermissionId>(principal.permissionIds.filter((id) => id !== organizationWrite))
     default:

@@ -141,6 +141,8 @@ describe("session tokens", () => {
       assert.isFalse(yield* tokens.sameHash(first.hash, second.hash))
       const lastDigitChanged = `${first.hash.slice(0, -1)}${first.hash.endsWith("0") ? "1" : "0"}`
       assert.isFalse(yield* tokens.sameHash(first.hash, TokenHash.make(lastDigitChanged)))
+      const firstDigitChanged = `${first.hash.startsWith("0") ? "1" : "0"}${first.hash.slice(1)}`
+      assert.isFalse(yield* tokens.sameHash(first.hash, TokenHash.make(firstDigitChanged)))
     }).pipe(Effect.provide(tokenIssuerLayer))
   )
 })
