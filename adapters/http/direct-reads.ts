@@ -1,15 +1,18 @@
-import { Context, Effect, type ManagedRuntime, Tracer } from "effect"
+import { Cause, Context, Effect, type ManagedRuntime, Option, Tracer } from "effect"
 import {
   CurrentOrganization,
   defaultOrganizationId,
   identifyCaller,
-  type Principal
+  type Principal,
+  StoreUnavailable
 } from "../../core/index.ts"
+import { toResponse as refusalResponse, render } from "./edge/guards.ts"
 import type { KeyedRoute } from "./edge/idempotency.ts"
 import { literalGetPathOf } from "./edge/route-table.ts"
 import type { Caller, Routed } from "./edge/routed.ts"
 import type { HttpServices } from "./handed-services.ts"
 import { type AnswerText, membersPage, rolesPage, whoAmI } from "./read-answers.ts"
+import { toProblem } from "./to-problem.ts"
 
 type Read = (actor: Principal, url: string) => Effect.Effect<AnswerText, unknown, HttpServices>
 
@@ -24,17 +27,30 @@ const directReads: Readonly<Record<string, Read>> = {
   "auth.me": whoAmI
 }
 
-/** A read's answer, or the router's turn, with the caller when its credentials were identified. */
-type Outcome = AnswerText | { readonly caller: Caller | undefined }
+/**
+ * A read's answer; the store's outage, answered as the router would without asking the store
+ * again; or the router's turn, with the caller when its credentials were identified.
+ */
+type Outcome = AnswerText | typeof storeDown | { readonly caller: Caller | undefined }
 
+const storeDown = { storeDown: true } as const
 const toRouter: Outcome = { caller: undefined }
+
+const isStoreDown = (cause: Cause.Cause<unknown>) =>
+  Option.getOrUndefined(Cause.findErrorOption(cause)) instanceof StoreUnavailable
+
+const otherwise =
+  (caller: Caller | undefined) =>
+  (cause: Cause.Cause<unknown>): Effect.Effect<Outcome> =>
+    Effect.succeed(isStoreDown(cause) ? storeDown : caller === undefined ? toRouter : { caller })
 
 const mfaPending = (principal: Principal) => principal._tag === "Member" && principal.mfaPending === true
 
 /**
  * Runs `read` as the caller the request's credentials identify. Whatever it does not answer (bad
- * or missing credentials, a session waiting for its second factor, a refusal, a failure) is left
+ * or missing credentials, a session waiting for its second factor, a refusal, a defect) is left
  * to the router, which answers it as every route does: its problems are declared in one place.
+ * A store that did not answer is not asked again by the router: its 503 is answered here.
  */
 const attempt = (read: Read, record: Routed): Effect.Effect<Outcome, never, HttpServices> => {
   const { bearer, organization } = record
@@ -47,13 +63,11 @@ const attempt = (read: Read, record: Routed): Effect.Effect<Outcome, never, Http
         caller.organizationId === defaultOrganizationId
           ? answer
           : Effect.provideService(answer, CurrentOrganization, caller.organizationId)
-      return Effect.catchCause(acting, () => Effect.succeed({ caller }))
+      return Effect.catchCause(acting, otherwise(caller))
     }),
-    Effect.catchCause(() => Effect.succeed(toRouter))
+    Effect.catchCause(otherwise(undefined))
   )
 }
-
-const answered = (outcome: Outcome): outcome is AnswerText => "text" in outcome
 
 const encoder = new TextEncoder()
 
@@ -70,10 +84,11 @@ const toResponse = ({ text, headers }: AnswerText) => {
  * The router's part of such a request (its context, its middleware, converting its answer) cost
  * more than the read itself. A traced server has none: the router gives each request its span.
  */
-export const makeDirectReads = <E>(
+export const makeDirectReads = async <E>(
   runtime: ManagedRuntime.ManagedRuntime<HttpServices, E>,
   services: Context.Context<HttpServices>
 ) => {
+  const unavailable = await render(toProblem(new StoreUnavailable()))
   const traced = Context.getOrUndefined(services, Tracer.Tracer) !== undefined
   const reads = new Map(
     traced ? [] : Object.entries(directReads).map(([operation, read]) => [literalGetPathOf(operation), read])
@@ -85,12 +100,10 @@ export const makeDirectReads = <E>(
         ? reads.get(path)
         : undefined,
     answer: (read: Read, request: Request, record: Routed, route: KeyedRoute): Promise<Response> =>
-      runtime
-        .runPromise(attempt(read, record))
-        .then((outcome) =>
-          answered(outcome)
-            ? toResponse(outcome)
-            : route(request, outcome.caller === undefined ? {} : { caller: outcome.caller })
-        )
+      runtime.runPromise(attempt(read, record)).then((outcome) => {
+        if ("text" in outcome) return toResponse(outcome)
+        if ("storeDown" in outcome) return refusalResponse(unavailable)
+        return route(request, outcome.caller === undefined ? {} : { caller: outcome.caller })
+      })
   }
 }

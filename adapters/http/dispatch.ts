@@ -27,7 +27,7 @@ export const dispatcher = async (
   route: (record: Routed) => KeyedRoute,
   guard: Awaited<ReturnType<typeof makeGuards>>,
   callerOf: Awaited<ReturnType<typeof openRouter>>["callerOf"],
-  direct: ReturnType<typeof makeDirectReads>
+  direct: Awaited<ReturnType<typeof makeDirectReads>>
 ): Promise<Answer> => {
   const passwordChecks = await makePasswordChecks(options.passwordChecksAtOnce)
   const idempotency = await makeIdempotency(

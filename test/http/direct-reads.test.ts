@@ -2,7 +2,7 @@
 // the router when they succeed. Each answer must be the router's, byte for byte: the same request
 // with an empty query (`?`) goes to the router, and both are answered alike, status, headers and
 // body, for every kind of caller, refused or not.
-import { Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
+import { Effect, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { makeDirectReads } from "../../adapters/http/direct-reads.ts"
 import type { KeyedRoute } from "../../adapters/http/edge/idempotency.ts"
@@ -10,7 +10,15 @@ import { RequestLog } from "../../adapters/http/edge/request-log.ts"
 import type { Routed } from "../../adapters/http/edge/routed.ts"
 import { pathOfUrl } from "../../adapters/http/edge/url-parts.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
-import { type Answer, masterKey, memberWithPermissions, startApi, type TestApi } from "../support/http.ts"
+import { MemberStore, OrganizationStore, RoleLookup, StoreUnavailable } from "../../core/index.ts"
+import {
+  type Answer,
+  changedStore,
+  masterKey,
+  memberWithPermissions,
+  startApi,
+  type TestApi
+} from "../support/http.ts"
 import { signedInMember, testRoster } from "../support/roster.ts"
 
 const reads = ["/api/v1/team/roles", "/api/v1/team/members", "/api/v1/auth/me"]
@@ -102,6 +110,27 @@ describe("reads answered before the router", () => {
     expect(await sameBothWays(api, { token: ada.token })).toEqual([403, 403, 200])
   })
 
+  it("answer a store that does not answer as the router does, and ask it once", async () => {
+    let pages = 0
+    const down = Effect.fail(new StoreUnavailable())
+    const api = await startApi({
+      override: Layer.mergeAll(
+        changedStore(RoleLookup, (store) => ({
+          ...store,
+          page: () =>
+            Effect.andThen(
+              Effect.sync(() => pages++),
+              down
+            )
+        })),
+        changedStore(MemberStore, (store) => ({ ...store, page: () => down })),
+        changedStore(OrganizationStore, (store) => ({ ...store, findById: () => down }))
+      )
+    })
+    expect(await sameBothWays(api, { token: masterKey })).toEqual([503, 503, 503])
+    expect(pages, "once read directly, once through the router").toBe(2)
+  })
+
   it("show a change at once: a role renamed is listed renamed", async () => {
     const api = await startApi()
     await api.call("POST", "/api/v1/team/role/add", { token: masterKey, body: { name: "Old", roleKey: "r" } })
@@ -126,7 +155,7 @@ describe("which requests are read before the router", () => {
 
   it("a GET of a read's path, without a query or a body; nothing else, and nothing on a traced server", async () => {
     const runtime = ManagedRuntime.make(services)
-    const direct = makeDirectReads(runtime, await runtime.context())
+    const direct = await makeDirectReads(runtime, await runtime.context())
     const readOf = (url: string, init?: RequestInit) => direct.readOf(request(url, init), pathOfUrl(url))
     for (const path of reads) expect(readOf(path), path).toBeDefined()
     expect(readOf("/api/v1/team/roles?")).toBeUndefined()
@@ -147,14 +176,14 @@ describe("which requests are read before the router", () => {
         )
       )
     )
-    const tracedReads = makeDirectReads(traced, await traced.context())
+    const tracedReads = await makeDirectReads(traced, await traced.context())
     expect(tracedReads.readOf(request("/api/v1/team/roles"), "/api/v1/team/roles")).toBeUndefined()
     await Promise.all([runtime.dispose(), traced.dispose()])
   })
 
   it("answers what succeeds itself, and hands the router the rest, with the caller it identified", async () => {
     const runtime = ManagedRuntime.make(services)
-    const direct = makeDirectReads(runtime, await runtime.context())
+    const direct = await makeDirectReads(runtime, await runtime.context())
     const nobody = await runtime.runPromise(signedInMember("nobody", []))
     const route = vi.fn<KeyedRoute>(async () => new Response("routed"))
     const ask = (bearer: Routed["bearer"], organization?: string) => {
