@@ -16,6 +16,7 @@ import {
   changedStore,
   masterKey,
   memberWithPermissions,
+  password,
   startApi,
   type TestApi
 } from "../support/http.ts"
@@ -69,13 +70,19 @@ const setUp = async (api: TestApi) => {
     body: { name: "Sync", permissions: ["team.read"] }
   })
   expect(key.status, key.text).toBe(200)
-  return { reader: reader.token, nobody: nobody.token, key: key.body.key as string }
+  const consoleSignIn = await api.call("POST", "/api/v1/auth/login", {
+    body: { username: "ada", password },
+    headers: { "roster-session": "cookie", origin: "http://localhost" }
+  })
+  const cookie = (consoleSignIn.headers.get("set-cookie") ?? "").split(";")[0] ?? ""
+  expect(cookie).toMatch(/^roster_session=rss_/)
+  return { reader: reader.token, nobody: nobody.token, key: key.body.key as string, cookie }
 }
 
 describe("reads answered before the router", () => {
   it("answer as the router does, a page's Link included, for every caller, allowed or refused", async () => {
     const api = await startApi()
-    const { reader, nobody, key } = await setUp(api)
+    const { reader, nobody, key, cookie } = await setUp(api)
     const roles = await api.call("GET", "/api/v1/team/roles", { token: reader })
     expect(roles.body).toHaveLength(50)
     expect(roles.headers.get("link")).toMatch(/^<\/api\/v1\/team\/roles\?cursor=[^>]+>; rel="next"$/)
@@ -90,7 +97,9 @@ describe("reads answered before the router", () => {
       [{ token: key }, [200, 200, 200]],
       [{}, [401, 401, 401]],
       [{ token: "rss_no-such-session" }, [401, 401, 401]],
-      [{ headers: { authorization: "Basic YWRhOnB3" } }, [401, 401, 401]]
+      [{ headers: { authorization: "Basic YWRhOnB3" } }, [401, 401, 401]],
+      [{ headers: { cookie, "sec-fetch-site": "same-origin" } }, [200, 200, 200]],
+      [{ headers: { cookie: "roster_session=rss_ended", "sec-fetch-site": "same-origin" } }, [401, 401, 401]]
     ]
     for (const [asking, statuses] of cases) {
       expect(await sameBothWays(api, asking), JSON.stringify(asking)).toEqual(statuses)
