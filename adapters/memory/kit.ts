@@ -5,8 +5,8 @@ import { openOnce } from "../resources/open-once.ts"
 import { Full, type KitRecords, type OpenedResource, RecordKit, Taken } from "../resources/records.ts"
 import {
   type ColumnValue,
+  type Condition,
   columnOf,
-  conditionsOf,
   isRange,
   keyOf,
   type Resource,
@@ -73,20 +73,27 @@ const recordsOf = <R extends object, C extends string>(
     unindex(record)
     byKey.delete(keyOf(declared, record))
   }
-  /** The records `where` may find: one by key or by a unique combination when it names one, else all. */
+  /** The value `where` sets `column` equal to (`null`: holding none); `undefined` when it sets none. */
+  const equalTo = (where: Where<C>, column: string): ColumnValue | undefined => {
+    const condition = (where as Readonly<Record<string, Condition | undefined>>)[column]
+    return condition === undefined || isRange(condition) ? undefined : condition
+  }
+  /**
+   * The records `where` may find: one by key or by a unique combination when it names one, else
+   * all. Read from `where` as it is: it is asked on every request that authenticates with a key.
+   */
   const candidates = (where: Where<C>): Iterable<R> => {
-    const named = new Map<string, ColumnValue>(
-      conditionsOf(where).flatMap(([column, condition]) => (isRange(condition) ? [] : [[column, condition]]))
-    )
-    if (typeof declared.key === "string" && named.has(declared.key)) {
-      const found = byKey.get(String(named.get(declared.key)))
+    const key = typeof declared.key === "string" ? equalTo(where, declared.key) : undefined
+    if (key !== undefined) {
+      const found = byKey.get(String(key))
       return found === undefined ? [] : [found]
     }
     for (const { columns, keys } of uniques) {
-      if (!columns.every((column) => named.has(column))) continue
-      const values = columns.map((column) => comparable(named.get(column)))
-      const key = values.includes(null) ? undefined : keys.get(JSON.stringify(values))
-      const found = key === undefined ? undefined : byKey.get(key)
+      const named = columns.map((column) => equalTo(where, column))
+      if (named.includes(undefined)) continue
+      const values = named.map(comparable)
+      const holder = values.includes(null) ? undefined : keys.get(JSON.stringify(values))
+      const found = holder === undefined ? undefined : byKey.get(holder)
       return found === undefined ? [] : [found]
     }
     return byKey.values()
