@@ -21,12 +21,13 @@ export const scimTokenPermissions = (creator: Principal): ReadonlyArray<Permissi
 const noPermissions: PermissionSet = new Set<PermissionId>()
 
 // A role's permission ids are the same array while its record is unchanged (the stores replace a
-// record they change), so its set is made once, not on every request that checks a permission.
+// record they change), so its set is made once, not on every request that checks a permission. The
+// array is frozen then: changing it in place, which would leave its set stale, throws instead.
 const setsOf = new WeakMap<ReadonlyArray<PermissionId>, PermissionSet>()
 const setOf = (ids: ReadonlyArray<PermissionId>): PermissionSet => {
   let set = setsOf.get(ids)
   if (set === undefined) {
-    set = new Set(ids)
+    set = new Set(Object.freeze(ids))
     setsOf.set(ids, set)
   }
   return set

@@ -59,6 +59,23 @@ describe("what a caller holds", () => {
     assert.deepStrictEqual([...permissionsOf(scim)], ids(1))
   })
 
+  it("a key's permission set is made once per array of ids, which is frozen so that it never goes stale", () => {
+    const held = ids(1, 8)
+    const key = {
+      _tag: "ApiKey",
+      keyId: ApiKeyId.make("k"),
+      name: "k",
+      organizationId: acme,
+      permissionIds: held
+    } satisfies Principal
+    const set = permissionsOf(key)
+    assert.deepStrictEqual([...set], ids(1, 8))
+    assert.strictEqual(permissionsOf({ ...key }), set, "the same set for the same ids")
+    assert.throws(() => held.push(PermissionId.make(2)))
+    assert.isFalse(permissionsOf(key).has(PermissionId.make(2)))
+    assert.deepStrictEqual([...permissionsOf({ ...key, permissionIds: ids(2) })], ids(2))
+  })
+
   it("the operator and open local mode are bound to no organisation; every other caller to its own", () => {
     assert.isUndefined(boundOrganizationOf({ _tag: "Master" }))
     assert.isUndefined(boundOrganizationOf({ _tag: "OpenLocal" }))
