@@ -3,6 +3,7 @@ import {
   CurrentOrganization,
   defaultOrganizationId,
   identifyCaller,
+  owesSecondFactor,
   type Principal,
   StoreUnavailable
 } from "../../core/index.ts"
@@ -44,8 +45,6 @@ const otherwise =
   (cause: Cause.Cause<unknown>): Effect.Effect<Outcome> =>
     Effect.succeed(isStoreDown(cause) ? storeDown : caller === undefined ? toRouter : { caller })
 
-const mfaPending = (principal: Principal) => principal._tag === "Member" && principal.mfaPending === true
-
 /**
  * Runs `read` as the caller the request's credentials identify. Whatever it does not answer (bad
  * or missing credentials, a session waiting for its second factor, a refusal, a defect) is left
@@ -57,7 +56,7 @@ const attempt = (read: Read, record: Routed): Effect.Effect<Outcome, never, Http
   if (bearer === "malformed" || organization === "") return Effect.succeed(toRouter)
   return identifyCaller(bearer, organization).pipe(
     Effect.flatMap((caller): Effect.Effect<Outcome, never, HttpServices> => {
-      if (mfaPending(caller.principal)) return Effect.succeed({ caller })
+      if (owesSecondFactor(caller.principal)) return Effect.succeed({ caller })
       const answer = read(caller.principal, record.path)
       const acting =
         caller.organizationId === defaultOrganizationId

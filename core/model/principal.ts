@@ -51,3 +51,7 @@ export type ApiKeyPrincipal = typeof ApiKeyPrincipal.Type
 
 export const masterPrincipal: Principal = { _tag: "Master" }
 export const openLocalPrincipal: Principal = { _tag: "OpenLocal" }
+
+/** A member's session whose organisation requires TOTP the account has not enrolled yet: it may only enrol. */
+export const owesSecondFactor = (principal: Principal): boolean =>
+  principal._tag === "Member" && principal.mfaPending === true

@@ -5,6 +5,7 @@ import {
   defaultOrganizationId,
   identifyCaller,
   MfaRequired,
+  owesSecondFactor,
   Unauthenticated
 } from "../../../core/index.ts"
 import { Authentication, CurrentPrincipal, OpenWithoutMfa } from "../api/middleware.ts"
@@ -65,8 +66,7 @@ export const authenticationLayer = Layer.effect(
       onServices(
         callerOf.pipe(
           Effect.filterOrFail(
-            ({ principal }) =>
-              principal._tag !== "Member" || principal.mfaPending !== true || openWithoutMfa(endpoint),
+            ({ principal }) => !owesSecondFactor(principal) || openWithoutMfa(endpoint),
             () => mfaRequired
           ),
           Effect.flatMap(({ principal, organizationId }) => {
