@@ -29,19 +29,22 @@ import { authenticationLayer } from "./middleware/authentication.ts"
 import { requestProblemsLayer } from "./middleware/request-problems.ts"
 
 /**
- * The OpenAPI document of the mode the server runs in, serialised once at start, the API reference
- * page rendered from the same document, the console when it is built, and the root pointing to the
- * console, or to the reference without one.
+ * The OpenAPI document of the mode the server runs in, the API reference page rendered from the
+ * same document, the console when it is built, and the root pointing to the console, or to the
+ * reference without one.
  */
 const documentationRoutes = (options: EdgeOptions) => {
   const api = documentedApi(options)
-  const document = OpenApi.fromApi(api)
+  // Built on its first request: building it leaves ~5 MB of derived schemas held for the life of
+  // the process, which JavaScriptCore's heap sizing roughly doubles under load.
+  let document: ReturnType<typeof OpenApi.fromApi> | undefined
   // Under a host's path, the document names it as its server, so generated clients call there.
-  const body = oncePerMount((mountPath) =>
-    JSON.stringify(
+  const body = oncePerMount((mountPath) => {
+    document ??= OpenApi.fromApi(api)
+    return JSON.stringify(
       mountPath === "" ? document : { ...document, servers: [{ url: mountPath, description: "This server" }] }
     )
-  )
+  })
   const directory = options.consoleDirectory
   const built = directory !== undefined && isConsoleBuilt(directory) ? directory : undefined
   const toStart = HttpServerResponse.redirect(built === undefined ? docsPath : consolePath, { status: 302 })
