@@ -1,6 +1,5 @@
 import { DateTime, Effect, Option, Redacted } from "effect"
 import { homeMembership } from "../../model/account.ts"
-import { AuditEntry } from "../../model/audit.ts"
 import { InvalidCredentials } from "../../model/errors.ts"
 import type { PasskeySignInInput } from "../../model/passkey.ts"
 import { CurrentOrganization } from "../../model/request.ts"
@@ -10,7 +9,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
+import { assembledAuditEntry, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { startSession } from "../auth/start-session.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
@@ -55,7 +54,7 @@ export const signInWithPasskey = Effect.fnUntraced(function* (
       type: "member",
       id: accountId
     })
-    yield* (yield* AuditLog).record(new AuditEntry({ ...entry, method: "passkey" }))
+    yield* (yield* AuditLog).record(assembledAuditEntry({ ...entry, method: "passkey" }))
     return yield* startSession(member.value, organization, { twoFactors: true })
   }).pipe(Effect.provideService(CurrentOrganization, home.organizationId))
 })
