@@ -1,8 +1,9 @@
-// An audit entry the core assembles from parts it has checked is the entry the class's constructor
-// makes from the same parts: same prototype, same own keys and values, equal, encoded alike.
+// An audit entry the core assembles from checked parts is what the class's constructor makes of
+// the same parts: same prototype, same own keys and values, equal, encoded alike.
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Equal, Schema } from "effect"
-import { AuditEntry, AuditEntryId, assembledAuditEntry, OrganizationId } from "../../core/index.ts"
+import { AuditEntry, AuditEntryId, OrganizationId } from "../../core/index.ts"
+import { assembled } from "../../core/model/assembled.ts"
 
 type Parts = ConstructorParameters<typeof AuditEntry>[0]
 
@@ -48,33 +49,30 @@ const shapes: ReadonlyArray<readonly [string, Parts]> = [
   ]
 ]
 
-describe("an assembled audit entry", () => {
+/** `made` is what the constructor makes of the same parts. */
+const assertSameAs = <A extends object>(made: A, constructed: A, schema: Schema.Codec<A, unknown>) => {
+  assert.strictEqual(Object.getPrototypeOf(made), Object.getPrototypeOf(constructed))
+  assert.deepStrictEqual(Reflect.ownKeys(made), Reflect.ownKeys(constructed))
+  for (const key of Reflect.ownKeys(constructed)) {
+    assert.deepStrictEqual(Reflect.get(made, key), Reflect.get(constructed, key), `the field ${String(key)}`)
+  }
+  assert.isTrue(Equal.equals(made, constructed))
+  assert.deepStrictEqual(Schema.encodeSync(schema)(made), Schema.encodeSync(schema)(constructed))
+}
+
+describe("an assembled instance", () => {
   for (const [shape, parts] of shapes) {
-    it(`is the constructor's entry, ${shape}`, () => {
-      const assembled = assembledAuditEntry(parts)
-      const constructed = new AuditEntry(parts)
-      assert.isTrue(assembled instanceof AuditEntry)
-      assert.strictEqual(Object.getPrototypeOf(assembled), Object.getPrototypeOf(constructed))
-      assert.deepStrictEqual(Reflect.ownKeys(assembled), Reflect.ownKeys(constructed))
-      for (const key of Reflect.ownKeys(constructed)) {
-        assert.deepStrictEqual(
-          Reflect.get(assembled, key),
-          Reflect.get(constructed, key),
-          `the field ${String(key)}`
-        )
-      }
-      assert.isTrue(Equal.equals(assembled, constructed))
-      assert.deepStrictEqual(
-        Schema.encodeSync(AuditEntry)(assembled),
-        Schema.encodeSync(AuditEntry)(constructed)
-      )
+    it(`of an audit entry is the constructor's, ${shape}`, () => {
+      const made = assembled(AuditEntry, parts)
+      assert.isTrue(made instanceof AuditEntry)
+      assertSameAs(made, new AuditEntry(parts), AuditEntry)
     })
   }
 
-  it("is a new entry each time, not the parts it was given", () => {
+  it("is a new instance each time, not the parts it was given", () => {
     const parts = shapes[0]?.[1] as Parts
-    const first = assembledAuditEntry(parts)
-    assert.notStrictEqual(first, assembledAuditEntry(parts))
+    const first = assembled(AuditEntry, parts)
+    assert.notStrictEqual(first, assembled(AuditEntry, parts))
     assert.notStrictEqual<object>(first, parts)
   })
 })

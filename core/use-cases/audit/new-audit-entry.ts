@@ -1,4 +1,5 @@
 import { DateTime, Effect } from "effect"
+import { assembled } from "../../model/assembled.ts"
 import { type AuditAction, type AuditActor, AuditEntry, type AuditTarget } from "../../model/audit.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization, CurrentRequestId, CurrentRequestKey } from "../../model/request.ts"
@@ -20,17 +21,6 @@ export const auditActorOf = (principal: Principal): AuditActor => {
 }
 
 /**
- * An entry made of parts the core has checked already: an id from the generator, the acting
- * principal, a typed action, the changes between checked records. The class's constructor would
- * parse them all again, which cost an audited write ~10 µs of its ~57 in process: the parse itself,
- * and the request's other parses, slowed by sharing the parser's code with one more shape. So the
- * entry is made as the constructor makes one, from the class's prototype and its own fields
- * (`test/unit/assembled-audit-entry.test.ts` holds the two equal).
- */
-export const assembledAuditEntry = (parts: ConstructorParameters<typeof AuditEntry>[0]): AuditEntry =>
-  Object.assign(Object.create(AuditEntry.prototype) as AuditEntry, parts)
-
-/**
  * Stamps an entry of what `actor` did now, in the request being served; it is made once its target
  * is known (a store may allocate the target's id in the write itself).
  */
@@ -41,7 +31,7 @@ export const auditEntryFor = Effect.fnUntraced(function* (actor: AuditActor, act
   const id = yield* (yield* IdGenerator).next("auditEntry")
   const at = yield* DateTime.now
   return (target: AuditTarget, changes: Record<string, readonly [unknown, unknown]>) =>
-    assembledAuditEntry({
+    assembled(AuditEntry, {
       id,
       at,
       action,

@@ -1,5 +1,7 @@
 import { DateTime, Effect, Option, Redacted } from "effect"
 import { homeMembership } from "../../model/account.ts"
+import { assembled } from "../../model/assembled.ts"
+import { AuditEntry } from "../../model/audit.ts"
 import { InvalidCredentials } from "../../model/errors.ts"
 import type { PasskeySignInInput } from "../../model/passkey.ts"
 import { CurrentOrganization } from "../../model/request.ts"
@@ -9,7 +11,7 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { assembledAuditEntry, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { newAuditEntry } from "../audit/new-audit-entry.ts"
 import { startSession } from "../auth/start-session.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
@@ -54,7 +56,7 @@ export const signInWithPasskey = Effect.fnUntraced(function* (
       type: "member",
       id: accountId
     })
-    yield* (yield* AuditLog).record(assembledAuditEntry({ ...entry, method: "passkey" }))
+    yield* (yield* AuditLog).record(assembled(AuditEntry, { ...entry, method: "passkey" }))
     return yield* startSession(member.value, organization, { twoFactors: true })
   }).pipe(Effect.provideService(CurrentOrganization, home.organizationId))
 })
