@@ -7,7 +7,6 @@ import { consolePath, consoleRoutes, isConsoleBuilt } from "./console-page.ts"
 import { docsPageRoute } from "./docs-page.ts"
 import { edgeMiddleware } from "./edge/edge.ts"
 import type { EdgeOptions } from "./edge/options.ts"
-import { oncePerMount } from "./edge/routed.ts"
 import { AccountHandlers } from "./handlers/account.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
 import { ApiKeysHandlers } from "./handlers/api-keys.ts"
@@ -27,6 +26,7 @@ import { TeamHandlers } from "./handlers/team.ts"
 import { WebhooksHandlers } from "./handlers/webhooks.ts"
 import { authenticationLayer } from "./middleware/authentication.ts"
 import { requestProblemsLayer } from "./middleware/request-problems.ts"
+import { openApiOnDemand } from "./openapi-on-demand.ts"
 
 /**
  * The OpenAPI document of the mode the server runs in, the API reference page rendered from the
@@ -35,16 +35,7 @@ import { requestProblemsLayer } from "./middleware/request-problems.ts"
  */
 const documentationRoutes = (options: EdgeOptions) => {
   const api = documentedApi(options)
-  // Built on its first request: building it leaves ~5 MB of derived schemas held for the life of
-  // the process, which JavaScriptCore's heap sizing roughly doubles under load.
-  let document: ReturnType<typeof OpenApi.fromApi> | undefined
-  // Under a host's path, the document names it as its server, so generated clients call there.
-  const body = oncePerMount((mountPath) => {
-    document ??= OpenApi.fromApi(api)
-    return JSON.stringify(
-      mountPath === "" ? document : { ...document, servers: [{ url: mountPath, description: "This server" }] }
-    )
-  })
+  const body = openApiOnDemand(() => OpenApi.fromApi(api))
   const directory = options.consoleDirectory
   const built = directory !== undefined && isConsoleBuilt(directory) ? directory : undefined
   const toStart = HttpServerResponse.redirect(built === undefined ? docsPath : consolePath, { status: 302 })

@@ -1,11 +1,21 @@
-// An audit entry the core assembles from checked parts is what the class's constructor makes of
-// the same parts: same prototype, same own keys and values, equal, encoded alike.
+// What the core assembles from checked parts (an audit entry, a role's view) is what the class's
+// constructor makes of the same parts: same prototype, same own keys and values, equal, encoded
+// alike.
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Equal, Schema } from "effect"
-import { AuditEntry, AuditEntryId, OrganizationId } from "../../core/index.ts"
+import {
+  AuditEntry,
+  AuditEntryId,
+  OrganizationId,
+  PermissionId,
+  RoleId,
+  RolePermissionDetailId,
+  RoleView
+} from "../../core/index.ts"
 import { assembled } from "../../core/model/assembled.ts"
 
 type Parts = ConstructorParameters<typeof AuditEntry>[0]
+type RoleParts = ConstructorParameters<typeof RoleView>[0]
 
 const at = DateTime.makeUnsafe("2026-11-29T10:00:00.000Z")
 const shapes: ReadonlyArray<readonly [string, Parts]> = [
@@ -49,6 +59,34 @@ const shapes: ReadonlyArray<readonly [string, Parts]> = [
   ]
 ]
 
+const roleShapes: ReadonlyArray<readonly [string, RoleParts]> = [
+  [
+    "never granted anything",
+    {
+      id: RoleId.make(1),
+      name: "Bench",
+      roleKey: "bench",
+      activeStatus: true,
+      createdAt: at,
+      permissionIds: [],
+      recordId: null
+    }
+  ],
+  [
+    "deactivated, holding permissions",
+    {
+      id: RoleId.make(2),
+      name: "Ops",
+      roleKey: "ops",
+      activeStatus: false,
+      createdAt: at,
+      deactivatedAt: DateTime.makeUnsafe("2026-11-29T11:00:00.000Z"),
+      permissionIds: [PermissionId.make(1), PermissionId.make(4)],
+      recordId: RolePermissionDetailId.make(7)
+    }
+  ]
+]
+
 /** `made` is what the constructor makes of the same parts. */
 const assertSameAs = <A extends object>(made: A, constructed: A, schema: Schema.Codec<A, unknown>) => {
   assert.strictEqual(Object.getPrototypeOf(made), Object.getPrototypeOf(constructed))
@@ -66,6 +104,14 @@ describe("an assembled instance", () => {
       const made = assembled(AuditEntry, parts)
       assert.isTrue(made instanceof AuditEntry)
       assertSameAs(made, new AuditEntry(parts), AuditEntry)
+    })
+  }
+
+  for (const [shape, parts] of roleShapes) {
+    it(`of a role's view is the constructor's, ${shape}`, () => {
+      const made = assembled(RoleView, parts)
+      assert.isTrue(made instanceof RoleView)
+      assertSameAs(made, new RoleView(parts), RoleView)
     })
   }
 

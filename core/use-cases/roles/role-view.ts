@@ -1,3 +1,4 @@
+import { assembled } from "../../model/assembled.ts"
 import { RoleView } from "../../model/role.ts"
 import type { RoleWithPermissions } from "../../ports/role-lookup.ts"
 
@@ -12,11 +13,7 @@ export const roleView = (read: RoleWithPermissions): RoleView => {
   const made = views.get(read)
   if (made !== undefined) return made
   const { role, permissionIds, recordId } = read
-  const view = new RoleView(
-    { ...role, permissionIds, recordId: recordId ?? null },
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: checking a checked record again changes its cost, never its result
-    { disableChecks: true }
-  )
+  const view = assembled(RoleView, { ...role, permissionIds, recordId: recordId ?? null })
   views.set(read, view)
   return view
 }
