@@ -4,7 +4,7 @@ import { Unauthenticated } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { offThePath } from "../auth/off-the-path.ts"
+import { noteMinuteOfUse } from "../auth/off-the-path.ts"
 
 const refused = new Unauthenticated({ reason: "invalid" })
 
@@ -31,11 +31,7 @@ export const authenticateApiKey = Effect.fnUntraced(function* (token: Redacted.R
       (yield* tokens.sameHash(secretHash, key.previous.secretHash)))
   if (!proven) return yield* refused
   if (key.expiresAt !== null && !DateTime.isLessThan(now, key.expiresAt)) return yield* refused
-  // `lastUsedAt` starts a minute: a later minute has begun once a minute has passed since it.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: the minute of use is written to the minute: within one, writing it again writes the same
-  if (key.lastUsedAt === null || now.epochMilliseconds - key.lastUsedAt.epochMilliseconds >= 60_000) {
-    yield* offThePath(keys.noteUse(key.id, DateTime.startOf(now, "minute")))
-  }
+  yield* noteMinuteOfUse(key.lastUsedAt, now, (minute) => keys.noteUse(key.id, minute))
   return {
     _tag: "ApiKey",
     keyId: key.id,

@@ -8,7 +8,7 @@ import { SessionLookup } from "../../ports/session-lookup.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { authenticateApiKey } from "../api-keys/authenticate-api-key.ts"
-import { offThePath } from "./off-the-path.ts"
+import { noteMinuteOfUse } from "./off-the-path.ts"
 import { sessionRefusal } from "./session-refusal.ts"
 
 /**
@@ -34,11 +34,9 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
   const now = yield* DateTime.now
   const refused = sessionRefusal(found.value, now)
   if (refused !== undefined) return yield* refused
-  // `lastSeenAt` starts a minute: a later minute has begun once a minute has passed since it.
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: the minute of use is written to the minute: within one, writing it again writes the same
-  if (now.epochMilliseconds - session.lastSeenAt.epochMilliseconds >= 60_000) {
-    yield* offThePath((yield* SessionStore).noteSeen(session.tokenHash, DateTime.startOf(now, "minute")))
-  }
+  yield* noteMinuteOfUse(session.lastSeenAt, now, (minute) =>
+    SessionStore.use((sessions) => sessions.noteSeen(session.tokenHash, minute))
+  )
   return {
     _tag: "Member",
     member: toMember(member),

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { DateTime, Effect } from "effect"
 import { StoreWrites } from "../../ports/store-writes.ts"
 
 /**
@@ -14,3 +14,18 @@ export const offThePath = <A, E, R>(work: Effect.Effect<A, E, R>) =>
       { log: "Warn" }
     )
   )
+
+/**
+ * Notes a use to the minute, off the request's path, at most once a minute: `last` starts the
+ * minute noted last (`null`: none yet), and a later minute has begun once a minute has passed
+ * since it. `note` is handed the start of the current minute.
+ */
+export const noteMinuteOfUse = <E, R>(
+  last: DateTime.Utc | null,
+  now: DateTime.Utc,
+  note: (minute: DateTime.Utc) => Effect.Effect<unknown, E, R>
+): Effect.Effect<void, never, R> =>
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: the minute of use is written to the minute: within one, writing it again writes the same
+  last === null || now.epochMilliseconds - last.epochMilliseconds >= 60_000
+    ? Effect.asVoid(offThePath(note(DateTime.startOf(now, "minute"))))
+    : Effect.void
