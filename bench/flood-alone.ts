@@ -3,11 +3,10 @@
 // end and each second for three seconds after: where the flood's memory comes from, apart from
 // what the loads before it leave behind. `ROSTER_ENTRY` names another entry (another tree's).
 import { loginFlood } from "./login-flood.ts"
-import { seedSecure } from "./seed.ts"
+import { benchMasterKey as masterKey, seedSecure } from "./seed.ts"
 import { startBun } from "./servers.ts"
 import { benchSettings } from "./wrk.ts"
 
-const masterKey = "bench-master-key-0123456789abcdef0123456789"
 const { seconds, serverCore, loadCore } = benchSettings
 const server = await startBun(
   process.env.ROSTER_ENTRY ?? "app/main.ts",

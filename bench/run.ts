@@ -15,14 +15,13 @@ import { type MetricsCost, pairedMetricsCost } from "./metrics-cost.ts"
 import { mfaLoginTiming, printMfaLoginTiming } from "./mfa-login.ts"
 import { keyCompared, printRatios, printTargets, ratiosOf, storeCompared } from "./ratios.ts"
 import { type Measured as Counted, measured } from "./round-trips.ts"
-import { seedOpen, seedSecure, seedSecureKey } from "./seed.ts"
+import { benchMasterKey as masterKey, seedOpen, seedSecure, seedSecureKey } from "./seed.ts"
 import { type Server, startBun, startFerretDb, startOtlpReceiver } from "./servers.ts"
 import { printSsoLoginTiming, ssoLoginTiming } from "./sso-login.ts"
 import { mongoRoundTrips, sqliteRoundTrips } from "./store-round-trips.ts"
 import { benchSettings, ensureWrk, type Measured, wrkWarmed } from "./wrk.ts"
 
 const { seconds, connections, serverCore, loadCore } = benchSettings
-const masterKey = "bench-master-key-0123456789abcdef0123456789"
 
 interface Subject {
   readonly label: string

@@ -1,5 +1,8 @@
 import { benchMember, seedRequests } from "./loads.ts"
 
+/** The master key every secure subject of the bench is started with. */
+export const benchMasterKey = "bench-master-key-0123456789abcdef0123456789"
+
 const post = async (base: string, path: string, body: unknown, token?: string) => {
   const response = await fetch(base + path, {
     method: "POST",
