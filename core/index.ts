@@ -1,6 +1,7 @@
 export * from "./model/account.ts"
 export * from "./model/account-token.ts"
 export * from "./model/api-key.ts"
+export * from "./model/assembled.ts"
 export * from "./model/audit.ts"
 export * from "./model/creation-order.ts"
 export * from "./model/delivery.ts"

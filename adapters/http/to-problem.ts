@@ -1,5 +1,6 @@
 import type * as Domain from "../../core/index.ts"
 import { whyForbidden } from "../../core/index.ts"
+import { assembledProblem } from "./assembled-problem.ts"
 import * as Problem from "./problems.ts"
 import * as SsoProblem from "./sso-problems.ts"
 
@@ -12,66 +13,70 @@ const unauthorizedDetail: Record<Domain.Unauthenticated["reason"], string> = {
 /** Where each domain error is declared an HTTP problem: the core knows nothing of statuses. */
 const problems = {
   DuplicateEmail: (e: Domain.DuplicateEmail) =>
-    new Problem.DuplicateEmail({ detail: `A member with e-mail ${e.email} already exists` }),
+    assembledProblem(Problem.DuplicateEmail, { detail: `A member with e-mail ${e.email} already exists` }),
   DuplicateUsername: (e: Domain.DuplicateUsername) =>
-    new Problem.DuplicateUsername({ detail: `A member with username ${e.username} already exists` }),
+    assembledProblem(Problem.DuplicateUsername, {
+      detail: `A member with username ${e.username} already exists`
+    }),
   DuplicateRoleKey: (e: Domain.DuplicateRoleKey) =>
-    new Problem.DuplicateRoleKey({ detail: `A role with key ${e.roleKey} already exists` }),
+    assembledProblem(Problem.DuplicateRoleKey, { detail: `A role with key ${e.roleKey} already exists` }),
   DuplicateOrganizationSlug: (e: Domain.DuplicateOrganizationSlug) =>
-    new Problem.DuplicateSlug({ detail: `An organisation with slug ${e.slug} already exists` }),
+    assembledProblem(Problem.DuplicateSlug, { detail: `An organisation with slug ${e.slug} already exists` }),
   EditConflict: (e: Domain.EditConflict) =>
-    new Problem.EditConflict({
+    assembledProblem(Problem.EditConflict, {
       detail: `The ${e.entity} ${e.id} was changed by another request meanwhile; nothing changed, read it and retry`
     }),
   RoleInUse: (e: Domain.RoleInUse) =>
-    new Problem.RoleInUse({
+    assembledProblem(Problem.RoleInUse, {
       detail: `Role ${e.roleId} is held by at least one member; move or remove them first`
     }),
   LastOwner: (_: Domain.LastOwner) =>
-    new Problem.LastOwner({
+    assembledProblem(Problem.LastOwner, {
       detail:
         "The change would leave the team without an active owner (a member holding every permission); nothing changed"
     }),
   AccountShared: (e: Domain.AccountShared) =>
-    new Problem.AccountShared({
+    assembledProblem(Problem.AccountShared, {
       detail: `The account ${e.memberId} belongs to another organisation too: only the operator changes it; its membership here is yours to change`
     }),
   AlreadyMember: (e: Domain.AlreadyMember) =>
-    new Problem.AlreadyMember({ detail: `${e.email} is a member of this organisation already` }),
+    assembledProblem(Problem.AlreadyMember, {
+      detail: `${e.email} is a member of this organisation already`
+    }),
   InvitationInvalid: (_: Domain.InvitationInvalid) =>
-    new Problem.InvitationInvalid({
+    assembledProblem(Problem.InvitationInvalid, {
       detail: "The invitation is unknown, used, revoked or expired; ask for a new one"
     }),
   TokenInvalid: (_: Domain.TokenInvalid) =>
-    new Problem.TokenInvalid({
+    assembledProblem(Problem.TokenInvalid, {
       detail: "The token is unknown, used, replaced by a newer one or expired; ask for a new link"
     }),
   MailOff: (e: Domain.MailOff) =>
-    new Problem.NotFound({
+    assembledProblem(Problem.NotFound, {
       detail: `This deployment sends no ${e.purpose === "password_reset" ? "password reset" : "verification"} mail: the operator has not set it up`
     }),
   MfaInvalid: (_: Domain.MfaInvalid) =>
-    new Problem.MfaInvalid({
+    assembledProblem(Problem.MfaInvalid, {
       detail:
         "The code is wrong, or its time step was used already; or the challenge is unknown, spent or expired: sign in again"
     }),
   MfaRequired: (_: Domain.MfaRequired) =>
-    new Problem.MfaRequired({
+    assembledProblem(Problem.MfaRequired, {
       detail:
         "This organisation requires a second factor: enrol TOTP (POST /api/v1/auth/mfa/totp, then confirm it); until then only that, auth/me and logout are open"
     }),
   SecretsKeyRequired: (_: Domain.SecretsKeyRequired) =>
-    new Problem.SecretsKeyRequired({
+    assembledProblem(Problem.SecretsKeyRequired, {
       detail:
         "Set ROSTER_SECRETS_KEY (32 characters at least) so that the secrets it keeps (TOTP secrets, single sign-on keys and client secrets) are stored encrypted; nothing changed"
     }),
   SecretUnreadable: (_: Domain.SecretUnreadable) =>
-    new Problem.SecretUnreadable({
+    assembledProblem(Problem.SecretUnreadable, {
       detail:
         "A secret this needs is sealed under a key ROSTER_SECRETS_KEY no longer holds; the operator puts it back and runs rotate-secrets. Nothing changed"
     }),
   DestinationRefused: (e: Domain.DestinationRefused) =>
-    new Problem.ValidationFailed({
+    assembledProblem(Problem.ValidationFailed, {
       detail:
         e.reason === "scheme"
           ? "Webhooks are sent over https only (ROSTER_WEBHOOK_ALLOW_PRIVATE=on lifts this, for tests and private networks)"
@@ -84,69 +89,77 @@ const problems = {
       ]
     }),
   WebhookLimit: (e: Domain.WebhookLimit) =>
-    new Problem.WebhookLimit({
+    assembledProblem(Problem.WebhookLimit, {
       detail: `An organisation has at most ${e.limit} webhook endpoints: delete one first; nothing changed`
     }),
   WrongPassword: (_: Domain.WrongPassword) =>
-    new Problem.WrongPassword({ detail: "The current password is wrong; nothing changed" }),
+    assembledProblem(Problem.WrongPassword, { detail: "The current password is wrong; nothing changed" }),
   AlreadySubscribed: (e: Domain.AlreadySubscribed) =>
-    new Problem.AlreadySubscribed({ detail: `Plan ${e.planId} is already the current subscription` }),
-  UnknownRole: (e: Domain.UnknownRole) => new Problem.UnknownRole({ detail: `No role has id ${e.roleId}` }),
+    assembledProblem(Problem.AlreadySubscribed, {
+      detail: `Plan ${e.planId} is already the current subscription`
+    }),
+  UnknownRole: (e: Domain.UnknownRole) =>
+    assembledProblem(Problem.UnknownRole, { detail: `No role has id ${e.roleId}` }),
   UnknownPermission: (e: Domain.UnknownPermission) =>
-    new Problem.UnknownPermission({ detail: `No permission in the catalog has id ${e.permissionId}` }),
-  UnknownPlan: (e: Domain.UnknownPlan) => new Problem.UnknownPlan({ detail: `No plan has id ${e.planId}` }),
+    assembledProblem(Problem.UnknownPermission, {
+      detail: `No permission in the catalog has id ${e.permissionId}`
+    }),
+  UnknownPlan: (e: Domain.UnknownPlan) =>
+    assembledProblem(Problem.UnknownPlan, { detail: `No plan has id ${e.planId}` }),
   PlanMismatch: (e: Domain.PlanMismatch) =>
-    new Problem.PlanMismatch({ detail: `Plan ${e.planId} is not named ${JSON.stringify(e.planName)}` }),
+    assembledProblem(Problem.PlanMismatch, {
+      detail: `Plan ${e.planId} is not named ${JSON.stringify(e.planName)}`
+    }),
   PriceMismatch: (e: Domain.PriceMismatch) =>
-    new Problem.PriceMismatch({ detail: `${e.price} is not the price of plan ${e.planId}` }),
+    assembledProblem(Problem.PriceMismatch, { detail: `${e.price} is not the price of plan ${e.planId}` }),
   NotFound: (e: Domain.NotFound) =>
-    new Problem.NotFound({ detail: `No ${e.entity.replaceAll("_", " ")} ${e.id}` }),
+    assembledProblem(Problem.NotFound, { detail: `No ${e.entity.replaceAll("_", " ")} ${e.id}` }),
   SubscriptionActive: (e: Domain.SubscriptionActive) =>
-    new Problem.SubscriptionActive({
+    assembledProblem(Problem.SubscriptionActive, {
       detail: `Subscription ${e.subscriptionId} is still open; cancel it before deleting the organisation`
     }),
   SignupClosed: (_: Domain.SignupClosed) =>
-    new Problem.NotFound({ detail: "Signup is not open on this deployment" }),
+    assembledProblem(Problem.NotFound, { detail: "Signup is not open on this deployment" }),
   InvalidCredentials: (_: Domain.InvalidCredentials) =>
-    new Problem.Unauthorized({ detail: "The username or password is wrong" }),
+    assembledProblem(Problem.Unauthorized, { detail: "The username or password is wrong" }),
   Unauthenticated: (e: Domain.Unauthenticated) =>
-    new Problem.Unauthorized({ detail: unauthorizedDetail[e.reason] }),
+    assembledProblem(Problem.Unauthorized, { detail: unauthorizedDetail[e.reason] }),
   Forbidden: (e: Domain.Forbidden) =>
-    new Problem.Forbidden({
+    assembledProblem(Problem.Forbidden, {
       detail: whyForbidden[e.reason],
       ...(e.permission === undefined ? {} : { permission: e.permission })
     }),
   RateLimited: (e: Domain.RateLimited) =>
-    new Problem.RateLimited({
+    assembledProblem(Problem.RateLimited, {
       detail: `Too many attempts; retry in ${e.retryAfterSeconds} s`,
       retryAfterSeconds: e.retryAfterSeconds
     }),
   HashingBusy: (e: Domain.HashingBusy) =>
-    new Problem.Busy({
+    assembledProblem(Problem.Busy, {
       detail: "Every password hash this instance may run is running; the request changed nothing",
       retryAfterSeconds: e.retryAfterSeconds
     }),
   ProviderUnavailable: (_: Domain.ProviderUnavailable) =>
-    new Problem.ProviderUnavailable({
+    assembledProblem(Problem.ProviderUnavailable, {
       detail: "The payment provider did not answer; nothing changed here and the request may be retried"
     }),
   MailUnavailable: (_: Domain.MailUnavailable) =>
-    new Problem.MailUnavailable({
+    assembledProblem(Problem.MailUnavailable, {
       detail: "The mail server did not take the invitation, which is revoked; the request may be retried"
     }),
   MissingField: (e: Domain.MissingField) =>
     e.purpose === "passkey"
-      ? new Problem.ValidationFailed({
+      ? assembledProblem(Problem.ValidationFailed, {
           detail: "Adding a passkey needs your password, unless you signed in within the last five minutes",
           errors: [{ path: "body.password", message: "Required: the account's password" }]
         })
       : e.purpose === "second_factor"
-        ? new Problem.ValidationFailed({
+        ? assembledProblem(Problem.ValidationFailed, {
             detail: "A code from the authenticator app, a recovery code, or a passkey's answer is needed",
             errors: [{ path: "body.code", message: "Required: code or recoveryCode" }]
           })
         : e.purpose === "account_proof"
-          ? new Problem.ValidationFailed({
+          ? assembledProblem(Problem.ValidationFailed, {
               detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
               errors: [
                 {
@@ -158,7 +171,7 @@ const problems = {
                 }
               ]
             })
-          : new Problem.ValidationFailed({
+          : assembledProblem(Problem.ValidationFailed, {
               detail: `A new account needs a ${e.field}`,
               errors: [
                 {
@@ -168,12 +181,12 @@ const problems = {
               ]
             }),
   ExpiryPassed: (e: Domain.ExpiryPassed) =>
-    new Problem.ValidationFailed({
+    assembledProblem(Problem.ValidationFailed, {
       detail: `${e.field} must be in the future`,
       errors: [{ path: `body.${e.field}`, message: "Expected an instant after now" }]
     }),
   DomainUnverified: (e: Domain.DomainUnverified) =>
-    new SsoProblem.DomainUnverified({
+    assembledProblem(SsoProblem.DomainUnverified, {
       detail:
         e.found.length === 0
           ? `No TXT record at ${e.txtName}: publish the domain's txtValue there, then verify again`
@@ -182,36 +195,38 @@ const problems = {
       found: e.found
     }),
   DomainTaken: (e: Domain.DomainTaken) =>
-    new SsoProblem.DomainTaken({
+    assembledProblem(SsoProblem.DomainTaken, {
       detail: `${e.domain} is claimed by this organisation already, or verified by another; nothing changed`
     }),
   SsoRefused: (_: Domain.SsoRefused) =>
-    new SsoProblem.SsoRefused({ detail: "The identity provider's answer signs nobody in here" }),
+    assembledProblem(SsoProblem.SsoRefused, {
+      detail: "The identity provider's answer signs nobody in here"
+    }),
   SsoRequired: (_: Domain.SsoRequired) =>
-    new SsoProblem.SsoRequired({
+    assembledProblem(SsoProblem.SsoRequired, {
       detail:
         "This organisation requires single sign-on for this address: sign in through its identity provider"
     }),
   SsoAccountConflict: (_: Domain.SsoAccountConflict) =>
-    new SsoProblem.SsoAccountConflict({
+    assembledProblem(SsoProblem.SsoAccountConflict, {
       detail:
         "An account with this e-mail exists that was not provisioned here: an administrator links it (POST /api/v1/team/members/{id}/sso-link)"
     }),
   IdpUnavailable: (_: Domain.IdpUnavailable) =>
-    new SsoProblem.IdpUnavailable({
+    assembledProblem(SsoProblem.IdpUnavailable, {
       detail: "The identity provider did not answer, or not as its protocol says; nothing changed"
     }),
   ConnectionInvalid: (e: Domain.ConnectionInvalid) =>
-    new Problem.ValidationFailed({
+    assembledProblem(Problem.ValidationFailed, {
       detail: `The connection cannot work: ${e.message}`,
       errors: [{ path: `body.${e.field}`, message: e.message }]
     }),
   PasskeyLimit: (e: Domain.PasskeyLimit) =>
-    new Problem.PasskeyLimit({
+    assembledProblem(Problem.PasskeyLimit, {
       detail: `An account holds at most ${e.limit} passkeys: remove one first; nothing changed`
     }),
   PasskeyRefused: (_: Domain.PasskeyRefused) =>
-    new Problem.ValidationFailed({
+    assembledProblem(Problem.ValidationFailed, {
       detail:
         "The passkey's response does not hold: another or a spent challenge, no user verification, an origin or RP ID not allowed, or a malformed attestation. Nothing was stored",
       errors: [
@@ -219,12 +234,12 @@ const problems = {
       ]
     }),
   ReturnRefused: (_: Domain.ReturnRefused) =>
-    new Problem.ValidationFailed({
+    assembledProblem(Problem.ValidationFailed, {
       detail: "returnTo is neither a path of the console nor under a URL ROSTER_SSO_RETURN_URLS allows",
       errors: [{ path: "query.returnTo", message: "Expected /console… or an allowed URL" }]
     }),
   StoreUnavailable: (_: Domain.StoreUnavailable) =>
-    new Problem.Unavailable({
+    assembledProblem(Problem.Unavailable, {
       detail: "The store did not answer; the request changed nothing and may be retried"
     })
 }

@@ -1,4 +1,5 @@
 import { type Schema, SchemaIssue } from "effect"
+import { assembledProblem } from "./assembled-problem.ts"
 import { ValidationFailed } from "./problems.ts"
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
@@ -8,7 +9,7 @@ const segment = (part: PropertyKey | { readonly key: PropertyKey }) =>
 
 /** Every issue of a decoding failure, each with its path inside the named part of the request. */
 export const validationFailed = (slot: string, error: Schema.SchemaError) =>
-  new ValidationFailed({
+  assembledProblem(ValidationFailed, {
     detail: `The request's ${slot} is not valid: see errors`,
     errors: formatIssues(error.issue).issues.map((issue) => ({
       path: [slot, ...(issue.path ?? []).map(segment)].join("."),

@@ -1,5 +1,6 @@
 import { Cause, Effect, Option } from "effect"
 import { HttpServerError, HttpServerRespondable, HttpServerResponse } from "effect/http"
+import { assembledProblem } from "../assembled-problem.ts"
 import * as Problem from "../problems.ts"
 import { allowedMethods } from "./route-table.ts"
 
@@ -21,7 +22,9 @@ const excerpt = (path: string) =>
 
 export const methodNotAllowed = (path: string, allowed: ReadonlyArray<string>) =>
   Effect.map(
-    respond(new Problem.MethodNotAllowed({ detail: `${excerpt(path)} accepts ${allowed.join(", ")}` })),
+    respond(
+      assembledProblem(Problem.MethodNotAllowed, { detail: `${excerpt(path)} accepts ${allowed.join(", ")}` })
+    ),
     HttpServerResponse.setHeader("allow", allowed.join(", "))
   )
 
@@ -35,7 +38,7 @@ export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, pat
   ) {
     if (failure.value.reason.description?.includes("maxParamLength") === true) {
       return respond(
-        new Problem.ValidationFailed({
+        assembledProblem(Problem.ValidationFailed, {
           detail: "The request's path is not valid: see errors",
           errors: [{ path: "params", message: "A path id is longer than any id" }]
         })
@@ -43,7 +46,7 @@ export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, pat
     }
     const allowed = allowedMethods(path)
     if (allowed.length === 0 || allowed.includes(method)) {
-      return respond(new Problem.NotFound({ detail: `No route ${method} ${excerpt(path)}` }))
+      return respond(assembledProblem(Problem.NotFound, { detail: `No route ${method} ${excerpt(path)}` }))
     }
     return methodNotAllowed(path, allowed)
   }
@@ -51,15 +54,17 @@ export const answerUnhandled = (cause: Cause.Cause<unknown>, method: string, pat
     Cause.isDieReason(reason) ? bodyReadFailure(reason.defect) : undefined
   )
   if (bodyFailure.includes("too_large")) {
-    return respond(new Problem.PayloadTooLarge({ detail: "The request body exceeds the size limit" }))
+    return respond(
+      assembledProblem(Problem.PayloadTooLarge, { detail: "The request body exceeds the size limit" })
+    )
   }
   if (bodyFailure.includes("unreadable")) {
     return respond(
-      new Problem.ValidationFailed({
+      assembledProblem(Problem.ValidationFailed, {
         detail: "The request body could not be read to its end",
         errors: [{ path: "body", message: "Incomplete or unreadable body" }]
       })
     )
   }
-  return respond(new Problem.Internal({ detail: "An unexpected error occurred" }))
+  return respond(assembledProblem(Problem.Internal, { detail: "An unexpected error occurred" }))
 }

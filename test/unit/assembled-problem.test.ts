@@ -1,0 +1,87 @@
+// A problem assembled for an answer is what its class's constructor makes of the same fields:
+// same prototype, tag, fields and message, encoded alike, answered alike; for every problem class.
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Schema } from "effect"
+import { HttpServerRespondable, HttpServerResponse } from "effect/http"
+import { assembledProblem } from "../../adapters/http/assembled-problem.ts"
+import * as Problem from "../../adapters/http/problems.ts"
+import * as SsoProblem from "../../adapters/http/sso-problems.ts"
+
+type ProblemClass = new (fields: object) => Error & { readonly _tag: string }
+
+const classes = ([...Object.values(Problem), ...Object.values(SsoProblem)] as ReadonlyArray<unknown>).filter(
+  (value): value is ProblemClass => typeof value === "function" && value.prototype instanceof Error
+)
+
+/** The fields a class requires besides its detail; a class that gains one fails until it is named here. */
+const required: Record<string, object> = {
+  ValidationFailed: { errors: [{ path: "body.name", message: "Expected a string" }] },
+  RateLimited: { retryAfterSeconds: 30 },
+  Busy: { retryAfterSeconds: 1 },
+  DomainUnverified: { txtName: "_roster.example.com", found: ["other"] }
+}
+
+const fieldsOf = (Class: ProblemClass) => ({
+  detail: `What went wrong, for ${Class.name}`,
+  ...required[Class.name]
+})
+
+const answerOf = async (problem: HttpServerRespondable.Respondable) => {
+  const response = HttpServerResponse.toWeb(Effect.runSync(HttpServerRespondable.toResponse(problem)))
+  const headers: Array<string> = []
+  response.headers.forEach((value, name) => {
+    headers.push(`${name}: ${value}`)
+  })
+  return { status: response.status, headers, body: await response.text() }
+}
+
+const assertSame = async (
+  assembled: Error & { readonly _tag: string },
+  made: Error & { readonly _tag: string }
+) => {
+  const label = made._tag
+  assert.strictEqual(Object.getPrototypeOf(assembled), Object.getPrototypeOf(made), label)
+  assert.instanceOf(assembled, Error, label)
+  assert.strictEqual(assembled._tag, made._tag, label)
+  assert.deepStrictEqual({ ...assembled }, { ...made }, label)
+  assert.strictEqual(assembled.message, made.message, label)
+  const schema = made.constructor as unknown as Schema.Codec<unknown, unknown>
+  assert.deepStrictEqual(
+    Schema.encodeUnknownSync(schema)(assembled),
+    Schema.encodeUnknownSync(schema)(made),
+    label
+  )
+  assert.deepStrictEqual(await answerOf(assembled as never), await answerOf(made as never), label)
+}
+
+describe("an assembled problem", () => {
+  it("is, for every problem class, what the constructor makes: fields, message, encoding, answer", async () => {
+    assert.isAbove(classes.length, 45)
+    for (const Class of classes) {
+      const first = assembledProblem(Class, fieldsOf(Class))
+      const assembled = assembledProblem(Class, fieldsOf(Class))
+      const made = new Class(fieldsOf(Class))
+      await assertSame(first, made)
+      await assertSame(assembled, made)
+      assert.notStrictEqual(assembled, first, "each request gets its own problem")
+      assert.isUndefined(Object.getOwnPropertyDescriptor(assembled, "stack"), "no stack captured")
+    }
+  })
+
+  it("keeps an optional field only where it is given, whichever came first", async () => {
+    const withPermission = { detail: "Not yours", permission: "team.roles.write" }
+    const without = { detail: "Not yours" }
+    await assertSame(
+      assembledProblem(Problem.Forbidden, withPermission),
+      new Problem.Forbidden(withPermission)
+    )
+    const plain = assembledProblem(Problem.Forbidden, without)
+    await assertSame(plain, new Problem.Forbidden(without))
+    assert.isFalse(Object.hasOwn(plain, "permission"))
+    assert.deepStrictEqual(await answerOf(plain), await answerOf(new Problem.Forbidden(without)))
+    const again = assembledProblem(Problem.Forbidden, withPermission)
+    assert.strictEqual(again.permission, "team.roles.write")
+    assert.strictEqual(again.code, "forbidden")
+    assert.strictEqual(again.status, 403)
+  })
+})
