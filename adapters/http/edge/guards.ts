@@ -37,6 +37,8 @@ const utf8 = new Set(["utf-8", "utf8", '"utf-8"', '"utf8"'])
 
 /** `true` when a declared charset is not UTF-8: JSON bodies are read as UTF-8 only. */
 const foreignCharset = (contentType: string) => {
+  // Most bodies declare no parameter at all: nothing to split for them.
+  if (!contentType.includes(";")) return false
   const parameters = contentType.toLowerCase().split(";").slice(1)
   return parameters.some((parameter) => {
     const [name, value] = parameter.split("=").map((part) => part.trim())
