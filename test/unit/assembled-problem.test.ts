@@ -1,10 +1,10 @@
 // A problem assembled for an answer is what its class's constructor makes of the same fields:
 // same prototype, tag, fields and message, encoded alike, answered alike; for every problem class.
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Schema } from "effect"
-import { HttpServerRespondable, HttpServerResponse } from "effect/http"
+import { Schema } from "effect"
 import { HttpApiError } from "effect/http-api"
 import { assembledProblem } from "../../adapters/http/assembled-problem.ts"
+import { render } from "../../adapters/http/edge/guards.ts"
 import * as Problem from "../../adapters/http/problems.ts"
 import * as SsoProblem from "../../adapters/http/sso-problems.ts"
 
@@ -27,15 +27,6 @@ const fieldsOf = (Class: ProblemClass) => ({
   ...required[Class.name]
 })
 
-const answerOf = async (problem: HttpServerRespondable.Respondable) => {
-  const response = HttpServerResponse.toWeb(Effect.runSync(HttpServerRespondable.toResponse(problem)))
-  const headers: Array<string> = []
-  response.headers.forEach((value, name) => {
-    headers.push(`${name}: ${value}`)
-  })
-  return { status: response.status, headers, body: await response.text() }
-}
-
 const assertSame = async (
   assembled: Error & { readonly _tag: string },
   made: Error & { readonly _tag: string }
@@ -52,7 +43,7 @@ const assertSame = async (
     Schema.encodeUnknownSync(schema)(made),
     label
   )
-  assert.deepStrictEqual(await answerOf(assembled as never), await answerOf(made as never), label)
+  assert.deepStrictEqual(await render(assembled as never), await render(made as never), label)
 }
 
 describe("an assembled problem", () => {
