@@ -21,9 +21,7 @@ export const assembledProblem = <C extends ProblemClass>(
   fields: ConstructorParameters<C>[0]
 ): InstanceType<C> => {
   const fixed = fixedByClass.get(Class)
-  if (fixed !== undefined) {
-    return assembled(Class, { ...(fields as object), ...fixed } as ConstructorParameters<C>[0])
-  }
+  if (fixed !== undefined) return Object.assign(assembled(Class, fields), fixed)
   const made = new (Class as unknown as new (fields: ConstructorParameters<C>[0]) => InstanceType<C>)(fields)
   const members = made as Record<string, unknown>
   fixedByClass.set(Class, Object.fromEntries(fixedMembers.map((key) => [key, members[key]])))
