@@ -138,7 +138,10 @@ describe("Outbound events (npm start, a receiver process verifying each message)
     const healed = await to.waitFor((got) => got.some((message) => message.answered === 204))
     expect(healed.map((message) => message.answered)).toEqual([500, 503, 204])
     expect(new Set(healed.map((message) => message.id)).size, "the same webhook-id on every try").toBe(1)
-    const [delivered] = await deliveriesOf(server, webhook.id)
+    const [delivered] = await eventually(
+      () => deliveriesOf(server, webhook.id),
+      ([newest]) => newest?.status === "succeeded"
+    )
     expect(delivered).toMatchObject({ status: "succeeded", attempts: 3, type: "role.created" })
 
     await to.set({ otherwise: 500 })
