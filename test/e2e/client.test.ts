@@ -125,9 +125,19 @@ describe("the typed client against `npm start`", () => {
       expect(queued).toMatchObject({ type: "webhook.test", status: "pending", attempts: 0 })
       const [message] = await receiver.waitFor((got) => got.length > 0)
       expect(message).toMatchObject({ id: queued.eventId, verifiedBy: 1 })
-      const deliveries: Array<string> = []
-      for await (const each of roster.webhooks.listDeliveries({ id: made.id, status: "succeeded" }))
-        deliveries.push(each.id)
+      const succeeded = async () => {
+        const ids: Array<string> = []
+        for await (const each of roster.webhooks.listDeliveries({ id: made.id, status: "succeeded" }))
+          ids.push(each.id)
+        return ids
+      }
+      // Roster records the receiver's answer just after the receiver has seen the message.
+      const deadline = Date.now() + 10_000
+      let deliveries = await succeeded()
+      while (deliveries.length === 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        deliveries = await succeeded()
+      }
       expect(deliveries).toEqual([queued.id])
       const refused = await roster.webhooks
         .createWebhook({ url: "ftp://example.com", events: ["*"] })
