@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createRosterClient, makeRosterClient, RosterProblem } from "../../adapters/http/client.ts"
 import { clientScenario } from "../support/client-scenario.ts"
 import { startReceiver } from "../support/event-receiver.ts"
+import { eventually } from "../support/eventually.ts"
 import { type RunningServer, startServer } from "../support/server-process.ts"
 
 const masterKey = "client-test-master-key-with-enough-entropy"
@@ -132,13 +133,7 @@ describe("the typed client against `npm start`", () => {
         return ids
       }
       // Roster records the receiver's answer just after the receiver has seen the message.
-      const deadline = Date.now() + 10_000
-      let deliveries = await succeeded()
-      while (deliveries.length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100))
-        deliveries = await succeeded()
-      }
-      expect(deliveries).toEqual([queued.id])
+      expect(await eventually(succeeded, (ids) => ids.length > 0)).toEqual([queued.id])
       const refused = await roster.webhooks
         .createWebhook({ url: "ftp://example.com", events: ["*"] })
         .catch((e: unknown) => e)

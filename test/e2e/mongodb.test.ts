@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest"
+import { eventually } from "../support/eventually.ts"
 import { startFerretDb } from "../support/ferretdb.ts"
 import { freePort, post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 import { mongoUri } from "../support/stores.ts"
@@ -25,14 +26,6 @@ const member = (username: string, roleId: number, email = `${username}@example.c
   activestatus: true,
   roleId
 })
-
-const eventually = async (check: () => Promise<boolean>, seconds: number) => {
-  const deadline = Date.now() + seconds * 1000
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${seconds} s`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
 
 describe("the service on MongoDB (FerretDB)", () => {
   it("keeps its data across a restart of the service", async () => {
@@ -69,7 +62,11 @@ describe("the service on MongoDB (FerretDB)", () => {
     expect((await get(server, "/health/ready")).status).toBe(503)
 
     await ferret.restart()
-    await eventually(async () => (await get(server, "/health/ready")).status === 200, 20)
+    await eventually(
+      () => get(server, "/health/ready"),
+      (answer) => answer.status === 200,
+      { intervalMs: 250 }
+    )
     const roles = await (await get(server, "/api/v1/team/roles")).json()
     expect(roles.map((r: { roleKey: string }) => r.roleKey)).toEqual(["staff"])
     expect(server.process.exitCode).toBeNull()

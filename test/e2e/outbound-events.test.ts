@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { type Receiver, startReceiver } from "../support/event-receiver.ts"
+import { eventually } from "../support/eventually.ts"
 import { type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 import { mongoUri } from "../support/stores.ts"
 
@@ -90,16 +91,6 @@ const deliveriesOf = async (server: RunningServer, webhookId: string) =>
     attempts: number
     status: string
   }>
-
-const eventually = async <A>(read: () => Promise<A>, done: (value: A) => boolean, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > deadline) throw new Error(`never came to pass: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
 
 describe("Outbound events (npm start, a receiver process verifying each message)", () => {
   it("announces each change once, signed, with the resource and never a secret", async () => {

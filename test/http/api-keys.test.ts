@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { eventually } from "../support/eventually.ts"
 import {
   type Credentials,
   expectProblem,
@@ -37,14 +38,6 @@ const acme = async (api: TestApi) => {
 }
 
 /** Polls until `check` holds: what is written off the request's path lands a little later. */
-const eventually = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error("never came true")
-}
-
 describe("API keys", () => {
   it("are shown once, listed and read without the key, act with their permissions and say who they are", async () => {
     const api = await startApi()
@@ -77,7 +70,11 @@ describe("API keys", () => {
       403,
       "forbidden"
     )
-    await eventually(async () => (await api.call("GET", `${keys}/${id}`, asMaster)).body.lastUsedAt !== null)
+    await eventually(
+      () => api.call("GET", `${keys}/${id}`, asMaster),
+      (answer) => answer.body.lastUsedAt !== null,
+      { timeoutMs: 2000, intervalMs: 20 }
+    )
     const used = (await api.call("GET", `${keys}/${id}`, asMaster)).body.lastUsedAt as string
     expect(new Date(used).getUTCSeconds()).toBe(0)
     expect(new Date(used).getUTCMilliseconds()).toBe(0)
