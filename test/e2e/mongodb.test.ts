@@ -63,8 +63,8 @@ describe("the service on MongoDB (FerretDB)", () => {
 
     await ferret.restart()
     await eventually(
-      () => get(server, "/health/ready"),
-      (answer) => answer.status === 200,
+      async () => (await get(server, "/health/ready")).status,
+      (status) => status === 200,
       { intervalMs: 250 }
     )
     const roles = await (await get(server, "/api/v1/team/roles")).json()
