@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process"
+import { eventually } from "./eventually.ts"
 import { freePort } from "./server-process.ts"
 
 /** A message the receiver took, as it verified it. */
@@ -51,16 +52,7 @@ export const startReceiver = async (port?: number): Promise<Receiver> => {
       await fetch(`${url}/control/set`, { method: "POST", body: JSON.stringify(settings) })
     },
     received,
-    waitFor: async (done, timeoutMs = 20_000) => {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const now = await received()
-        if (done(now)) return now
-        if (Date.now() > deadline)
-          throw new Error(`the receiver never got what was awaited: ${JSON.stringify(now)}`)
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-    },
+    waitFor: (done, timeoutMs = 20_000) => eventually(received, done, { timeoutMs }),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
