@@ -63,3 +63,49 @@ describe("the permission each endpoint declares (what the console offers by)", (
     }
   })
 })
+
+describe("an operation the OpenAPI document says needs no permission (x-roster-permission: null)", () => {
+  it("is never refused for a missing permission, to a member holding none (each with its documented example)", async () => {
+    const api = await startApi()
+    const document = (await api.call("GET", "/api/v1/openapi.json")).body
+    const none: Array<{ method: string; url: string; operationId: string; body: unknown }> = []
+    for (const [path, item] of Object.entries<Record<string, Documented>>(document.paths))
+      for (const [method, op] of Object.entries(item)) {
+        if (op["x-roster-permission"] !== null) continue
+        const url = path.replace(/\{(\w+)\}/gu, (_, name: string) =>
+          encodeURIComponent(
+            String(op.parameters?.find((parameter) => parameter.name === name)?.example ?? 1)
+          )
+        )
+        none.push({
+          method: method.toUpperCase(),
+          url,
+          operationId: op.operationId,
+          body: op.requestBody?.content?.["*/*"]?.example
+        })
+      }
+    expect(none.map((op) => op.operationId)).toEqual(expect.arrayContaining(["auth.me", "auth.logout"]))
+    // Signing out ends the session every other call is made with: last.
+    none.sort((a, b) => Number(a.operationId === "auth.logout") - Number(b.operationId === "auth.logout"))
+    const { token } = await memberWithPermissions(api, "holds-nothing", [])
+    for (const op of none) {
+      const answer = await api.call(op.method, op.url, {
+        token,
+        ...(op.body === undefined ? {} : { body: op.body })
+      })
+      expect(answer.body?.permission, `${op.operationId}: ${answer.text}`).toBeUndefined()
+      expect(answer.body?.detail ?? "", op.operationId).not.toMatch(/lacks the permission/u)
+    }
+  })
+})
+
+interface Documented {
+  readonly operationId: string
+  readonly "x-roster-permission"?: string | null
+  readonly parameters?: ReadonlyArray<{
+    readonly name: string
+    readonly in: string
+    readonly example?: unknown
+  }>
+  readonly requestBody?: { readonly content?: Record<string, { readonly example?: unknown }> }
+}

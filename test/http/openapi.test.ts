@@ -1,6 +1,9 @@
-import { OpenApi } from "effect/http-api"
+import { Context } from "effect"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { beforeAll, describe, expect, it } from "vitest"
 import { RosterApi } from "../../adapters/http/api/index.ts"
+import { RequiresPermission } from "../../adapters/http/api/middleware.ts"
+import { PermissionCatalog } from "../../core/index.ts"
 import { startApi } from "../support/http.ts"
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is inspected as plain JSON
@@ -276,6 +279,47 @@ describe("the OpenAPI document", () => {
     for (const [path, item] of Object.entries(document.paths))
       for (const [method, op] of Object.entries(item as object))
         expect(own.paths[path][method].security, op.operationId).toEqual(op.security)
+  })
+
+  it("names on every operation that takes credentials the permission it needs, from the endpoints' declarations", () => {
+    const catalog = new Set(PermissionCatalog.map((permission) => permission.key))
+    const named = new Map<string, unknown>()
+    for (const item of Object.values(document.paths))
+      for (const op of Object.values(item as object)) {
+        if (op.security.length === 0) {
+          expect(op, `${op.operationId} is public`).not.toHaveProperty("x-roster-permission")
+          continue
+        }
+        expect(op, op.operationId).toHaveProperty("x-roster-permission")
+        const permission = op["x-roster-permission"]
+        if (permission !== null)
+          expect(catalog.has(permission), `${op.operationId}: ${permission}`).toBe(true)
+        named.set(op.operationId, permission)
+      }
+    expect(named.get("team.addMember")).toBe("team.members.write")
+    expect(named.get("audit.listEvents")).toBe("audit.read")
+    // One's own account, and the master key's own operations, need no permission of the catalog.
+    expect(named.get("auth.me")).toBeNull()
+    expect(named.get("organizations.createOrganization")).toBeNull()
+    const declared = new Map<string, unknown>()
+    HttpApi.reflect(RosterApi, {
+      onGroup: () => {},
+      onEndpoint: ({ group, endpoint, mergedAnnotations }) =>
+        void declared.set(
+          `${group.identifier}.${endpoint.identifier}`,
+          Context.get(mergedAnnotations, RequiresPermission) ?? null
+        )
+    })
+    for (const [operation, permission] of named) expect(permission, operation).toBe(declared.get(operation))
+  })
+
+  it("names the same permissions in the document an embedder makes from RosterApi itself", () => {
+    const own = OpenApi.fromApi(RosterApi) as typeof document
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, op] of Object.entries(item as object))
+        expect(own.paths[path][method]["x-roster-permission"], op.operationId).toEqual(
+          op["x-roster-permission"]
+        )
   })
 
   it("requires no credentials anywhere in open local mode, where none are needed", async () => {

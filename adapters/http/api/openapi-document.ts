@@ -3,6 +3,7 @@ import { declareBearerSecurity } from "./bearer-security.ts"
 import { declareIdempotency } from "./idempotency-openapi.ts"
 import { queryDocs } from "./list-query.ts"
 import { declareOrganizationHeader } from "./organization-header-openapi.ts"
+import { declarePermissions } from "./permission-openapi.ts"
 import { RosterApi } from "./roster-api.ts"
 import { declareSessionHeader } from "./session-header-openapi.ts"
 
@@ -19,7 +20,8 @@ type Document = ReturnType<typeof OpenApi.fromApi> & {
 
 /**
  * Completes the generated document with what is the server's, not an endpoint's: where it answers,
- * its license, the query parameters' texts, idempotency, and the security of the mode it runs in.
+ * its license, the query parameters' texts, idempotency, the security of the mode it runs in and the
+ * permission each operation needs.
  * Each operation's summary, examples and links are declared on its endpoint (`documented`).
  */
 const complete = (generated: Document, options: { readonly openLocal: boolean }) => {
@@ -51,6 +53,7 @@ const complete = (generated: Document, options: { readonly openLocal: boolean })
     document.paths as unknown as Parameters<typeof declareIdempotency>[0],
     document.components as Parameters<typeof declareIdempotency>[1]
   )
+  declarePermissions(RosterApi, document)
   if (options.openLocal) delete (document.components as { securitySchemes?: unknown }).securitySchemes
   return document
 }

@@ -56,11 +56,14 @@ export class OrganizationsApi extends HttpApiGroup.make("organizations")
     HttpApiEndpoint.delete("deleteOrganization", "/organization", {
       success: Organization,
       error: [Problem.SubscriptionActive]
-    }).annotateMerge(
-      documented(
-        "Delete the caller's organisation with its members, roles and records; its audit record stays. Only an owner (every permission of the catalog) or the master key"
-      )
-    ),
+    })
+      // Needed first; beyond it, the caller must hold the whole catalog (an owner).
+      .annotate(RequiresPermission, "organization.write")
+      .annotateMerge(
+        documented(
+          "Delete the caller's organisation with its members, roles and records; its audit record stays. Only an owner (every permission of the catalog) or the master key"
+        )
+      ),
     ...scimTokenEndpoints
   )
   .middleware(Authentication)

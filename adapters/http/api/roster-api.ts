@@ -12,6 +12,7 @@ import { RequestProblems } from "./middleware.ts"
 import { OrganizationsApi } from "./organizations.ts"
 import { PasskeysApi } from "./passkeys.ts"
 import { PaymentsApi } from "./payments.ts"
+import { declarePermissions } from "./permission-openapi.ts"
 import { PricingApi } from "./pricing.ts"
 import { SessionsApi } from "./sessions.ts"
 import { SsoApi } from "./sso.ts"
@@ -25,7 +26,8 @@ export const openApiPath = "/api/v1/openapi.json"
 export const docsPath = "/api/v1/docs"
 
 // Typed in full, so that RosterApi's type does not depend on this function's, which refers to it.
-const bearerSecurity: OpenApi.Transform["Service"] = (document) => declareBearerSecurity(RosterApi, document)
+const securityAndPermissions: OpenApi.Transform["Service"] = (document) =>
+  declarePermissions(RosterApi, declareBearerSecurity(RosterApi, document))
 
 export class RosterApi extends HttpApi.make("roster")
   .add(TeamApi)
@@ -55,7 +57,7 @@ export class RosterApi extends HttpApi.make("roster")
   // cost a tenth of a read's time.
   .annotate(HttpApi.SuccessParseOptions, { disableChecks: true })
   .annotate(HttpApi.ErrorParseOptions, { disableChecks: true })
-  .annotate(OpenApi.Transform, bearerSecurity)
+  .annotate(OpenApi.Transform, securityAndPermissions)
   .annotateMerge(
     OpenApi.annotations({
       title: "Roster",
