@@ -70,7 +70,9 @@ export const makeGuards = async (options: EdgeOptions) => {
   const crossSite = await render(
     new Problem.CrossSite({
       detail:
-        "A browser sent this request from a page of another site; only the service's own origin and the configured CORS origins may call it"
+        "A browser sent this request from a page of another site; only the service's own origin and the configured CORS origins may call it. " +
+        "Where the page is Roster's own console, open it at the origin ROSTER_PUBLIC_URL names, or set ROSTER_PUBLIC_URL " +
+        "(publicOrigin where Roster is embedded) to the origin the browser shows, e.g. http://localhost:3000"
     })
   )
   const isCrossSite = makeCrossSiteCheck({
