@@ -37,7 +37,7 @@ export const coreServices = (settings: Settings) =>
     secretsKeys: settings.secretsKeys,
     webhooks: settings.outboundEvents,
     sso: { servers: settings.sso.dnsServers, returnUrls: settings.sso.returnUrls },
-    passkeys: settings.passkeys,
+    passkeys: "off" in settings.passkeys ? "off" : settings.passkeys,
     verificationTtl: settings.mail.verificationTtl,
     ...mail(settings),
     paymentProvider: Option.match(settings.stripe, {

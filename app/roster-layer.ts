@@ -14,7 +14,11 @@ import { MemoryStores, planCatalogLayer } from "../adapters/memory/index.ts"
 import { noPaymentProviderLayer } from "../adapters/payments/no-payment-provider.ts"
 import { webhookVerifierLayer } from "../adapters/payments/webhook-verifier-layer.ts"
 import { identityProvidersLayer } from "../adapters/sso/identity-providers.ts"
-import { type RelyingParty, webAuthnLayer } from "../adapters/webauthn/webauthn-layer.ts"
+import {
+  passkeysOffLayer,
+  type RelyingPartyOptions,
+  webAuthnLayer
+} from "../adapters/webauthn/webauthn-layer.ts"
 import {
   httpWebhookSenderLayer,
   type WebhookSenderOptions
@@ -67,8 +71,11 @@ export interface RosterOptions {
   readonly sso?: DnsOptions & {
     readonly returnUrls?: ReadonlyArray<string>
   }
-  /** Passkeys' relying party; `localhost` and `http://localhost:3000` when absent (see `docs/passkeys.md`). */
-  readonly passkeys?: RelyingParty
+  /**
+   * Passkeys' relying party; `localhost` and `http://localhost:3000` when absent; `"off"`: every
+   * passkey ceremony is refused with `PasskeysUnavailable` (see `docs/passkeys.md`).
+   */
+  readonly passkeys?: RelyingPartyOptions | "off"
 }
 
 /** Svix's schedule: tries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, eight in all. */
@@ -150,7 +157,9 @@ export const corePortsOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options
     httpWebhookSenderLayer({ allowPrivate: false, ...options.webhooks }),
     dnsRecordsLayer(options.sso),
     identityProvidersLayer({ allowHttp: options.webhooks?.allowPrivate === true }),
-    webAuthnLayer(options.passkeys ?? { rpId: "localhost", origins: ["http://localhost:3000"] })
+    options.passkeys === "off"
+      ? passkeysOffLayer
+      : webAuthnLayer(options.passkeys ?? { rpId: "localhost", origins: ["http://localhost:3000"] })
   )
 
 /** Every port of the core, in process memory: what an embedding service provides to run the use cases. */

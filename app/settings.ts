@@ -13,7 +13,7 @@ import { loadSsoSettings, type SsoSettings } from "./sso-settings.ts"
 import { readEnvironment, refuse } from "./startup-error.ts"
 import { loadStoreSettings, type StoreSettings } from "./store-settings.ts"
 import { loadStripeSettings } from "./stripe-settings.ts"
-import { loadWebAuthnSettings, type WebAuthnSettings } from "./webauthn-settings.ts"
+import { loadWebAuthnSettings, type PasskeysOff, type WebAuthnSettings } from "./webauthn-settings.ts"
 
 export interface Settings {
   readonly port: number
@@ -50,8 +50,8 @@ export interface Settings {
   readonly secretsKeys: ReadonlyArray<Redacted.Redacted<string>>
   readonly outboundEvents: OutboundEventSettings
   readonly sso: SsoSettings
-  /** Passkeys' relying party (`ROSTER_WEBAUTHN_RP_ID`, `ROSTER_WEBAUTHN_ORIGINS`). */
-  readonly passkeys: WebAuthnSettings
+  /** Passkeys' relying party (`ROSTER_WEBAUTHN_RP_ID`, `ROSTER_WEBAUTHN_ORIGINS`), or why they are off. */
+  readonly passkeys: WebAuthnSettings | PasskeysOff
 }
 
 const minimumMasterKeyLength = 32

@@ -4,6 +4,7 @@ import { defaultHashingBound } from "../adapters/crypto/index.ts"
 import {
   builtConsoleDirectory,
   consolePath,
+  isLoopbackName,
   makeWebHandler,
   withoutCredentials
 } from "../adapters/http/index.ts"
@@ -81,6 +82,9 @@ const announce = (settings: Settings) => {
         ? "secrets: no ROSTER_SECRETS_KEY; TOTP secrets are kept unencrypted (open local mode only)"
         : "secrets: no ROSTER_SECRETS_KEY; enrolling TOTP is refused until one is set"
   )
+  const { passkeys } = settings
+  if ("off" in passkeys) logEvent("warn", `passkeys: off: ${passkeys.off}`)
+  else logEvent("info", `passkeys: bound to ${passkeys.rpId}, used from ${passkeys.origins.join(", ")}`)
   logEvent(
     "info",
     settings.outboundEvents.allowPrivate
@@ -152,6 +156,20 @@ export const prepare = async () => {
   return { settings, ...web, consoleBuilt: console !== undefined }
 }
 
+/** Every interface: the machine's own browser reaches it at `localhost`, as it does loopback. */
+const everyInterface = new Set(["0.0.0.0", "::", "[::]"])
+
+/**
+ * The address a person types to reach a server listening on `host`: `localhost` for loopback and
+ * every interface, since passkeys and the console's same-origin check are bound to the host typed
+ * (`127.0.0.1` is another origin than `localhost`, with other passkeys).
+ */
+export const browserOrigin = (host: string, port: number) => {
+  const name =
+    isLoopbackName(host) || everyInterface.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host
+  return `http://${name}:${port}`
+}
+
 /** The lines that say the server listens, and where a browser opens the console. */
 export const announceListening = (
   settings: Settings,
@@ -159,8 +177,8 @@ export const announceListening = (
   consoleBuilt: boolean,
   runtime: "bun" | "deno" | "node"
 ) => {
-  const origin = `http://${settings.host.includes(":") ? `[${settings.host}]` : settings.host}:${port}`
-  logEvent("info", `Roster listening on ${origin}`, { runtime })
+  const origin = browserOrigin(settings.host, port)
+  logEvent("info", `Roster listening on ${origin}`, { runtime, address: `${settings.host}:${port}` })
   logEvent(
     "info",
     consoleBuilt

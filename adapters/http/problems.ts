@@ -303,3 +303,9 @@ export class PasskeyLimit extends HttpApiError.Problem<PasskeyLimit>()(
   declare("passkey_limit", 409, "The account holds as many passkeys as it may"),
   code("passkey_limit")
 ) {}
+
+export class PasskeysUnavailable extends HttpApiError.Problem<PasskeysUnavailable>()(
+  "PasskeysUnavailable",
+  declare("passkeys_unavailable", 409, "Passkeys are off in this deployment"),
+  code("passkeys_unavailable")
+) {}

@@ -233,6 +233,15 @@ const problems = {
         { path: "body.response", message: "Expected the browser's response to this account's latest options" }
       ]
     }),
+  PasskeysUnavailable: (_: Domain.PasskeysUnavailable) =>
+    assembledProblem(Problem.PasskeysUnavailable, {
+      detail:
+        "Passkeys are off here: this deployment's public URL is an IP address, which passkeys cannot be bound to. The operator turns them on by setting ROSTER_WEBAUTHN_RP_ID (a domain name) and ROSTER_WEBAUTHN_ORIGINS"
+    }),
+  PasskeyOriginRefused: (e: Domain.PasskeyOriginRefused) =>
+    assembledProblem(Problem.Unauthorized, {
+      detail: `Passkeys here are used from ${e.allowedOrigins.join(", ")} only; this page is at another address. Open the console there and try again`
+    }),
   ReturnRefused: (_: Domain.ReturnRefused) =>
     assembledProblem(Problem.ValidationFailed, {
       detail: "returnTo is neither a path of the console nor under a URL ROSTER_SSO_RETURN_URLS allows",

@@ -89,6 +89,8 @@ const failures: { readonly [K in DomainError["_tag"]]: Failure<K> | undefined } 
   ReturnRefused: undefined,
   PasskeyLimit: undefined,
   PasskeyRefused: undefined,
+  PasskeysUnavailable: undefined,
+  PasskeyOriginRefused: undefined,
   ExpiryPassed: undefined
 }
 

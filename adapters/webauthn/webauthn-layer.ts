@@ -4,17 +4,14 @@ import type {
   RegistrationResponseJSON
 } from "@simplewebauthn/server"
 import { Effect, Layer } from "effect"
-import { PasskeyRefused, WebAuthn } from "../../core/index.ts"
+import { PasskeyOriginRefused, PasskeyRefused, type RelyingParty, WebAuthn } from "../../core/index.ts"
 import { loadedOnFirstUse } from "../runtime/loaded-on-first-use.ts"
 
 // About 8 MB of a running process (its ASN.1 and CBOR stack), loaded with the first passkey.
 const simpleWebAuthn = loadedOnFirstUse(() => import("@simplewebauthn/server"))
 
-export interface RelyingParty {
-  /** The RP ID: the domain passkeys are bound to (`ROSTER_WEBAUTHN_RP_ID`). */
-  readonly rpId: string
-  /** The origins whose pages may use them (`ROSTER_WEBAUTHN_ORIGINS`). */
-  readonly origins: ReadonlyArray<string>
+export interface RelyingPartyOptions extends RelyingParty {
+  /** What authenticators show the passkey is for; `Roster` when absent. */
   readonly name?: string
 }
 
@@ -46,12 +43,25 @@ const transportsOf = (listed: ReadonlyArray<unknown>) =>
 const bounded = (response: Record<string, unknown>) =>
   JSON.stringify(response).length <= maxResponseBytes ? Effect.succeed(response) : Effect.fail(refused())
 
+/** The origin of the page a response was made on, as its client data says; none when it does not parse. */
+const originOf = (response: Record<string, unknown>) => {
+  const clientData = (response.response as { clientDataJSON?: unknown } | undefined)?.clientDataJSON
+  if (typeof clientData !== "string" || clientData.length > maxResponseBytes) return undefined
+  try {
+    const origin = (JSON.parse(Buffer.from(clientData, "base64url").toString("utf8")) as { origin?: unknown })
+      .origin
+    return typeof origin === "string" ? origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** WebAuthn by `@simplewebauthn/server`: user verification required, attestation not asked for. */
-export const webAuthnLayer = (party: RelyingParty) =>
+export const webAuthnLayer = (party: RelyingPartyOptions) =>
   Layer.succeed(
     WebAuthn,
     WebAuthn.of({
-      rpId: party.rpId,
+      relyingParty: { rpId: party.rpId, origins: party.origins },
       registrationOptions: (user, exclude) =>
         Effect.promise(async () => {
           const { generateRegistrationOptions } = await simpleWebAuthn()
@@ -117,6 +127,10 @@ export const webAuthnLayer = (party: RelyingParty) =>
           })
         ),
       claimsOf: (response) => {
+        const origin = originOf(response)
+        // Told apart from the rest before anything is looked up: it says nothing of any account.
+        if (origin !== undefined && !party.origins.includes(origin))
+          return Effect.fail(new PasskeyOriginRefused({ allowedOrigins: [...party.origins] }))
         const id = response.id
         const userHandle = (response.response as { userHandle?: unknown } | undefined)?.userHandle
         return typeof id === "string" &&
@@ -161,3 +175,18 @@ export const webAuthnLayer = (party: RelyingParty) =>
         )
     })
   )
+
+const off = () => Effect.die(new Error("passkeys are off: every ceremony is refused before it starts"))
+
+/** Passkeys off (`relyingParty` undefined): the use cases refuse each ceremony before asking this. */
+export const passkeysOffLayer = Layer.succeed(
+  WebAuthn,
+  WebAuthn.of({
+    relyingParty: undefined,
+    registrationOptions: off,
+    authenticationOptions: off,
+    verifyRegistration: off,
+    claimsOf: off,
+    verifyAuthentication: off
+  })
+)

@@ -251,3 +251,20 @@ export class PasskeyLimit extends Schema.TaggedError<PasskeyLimit>()("PasskeyLim
 
 /** A passkey's registration response that does not hold: another challenge, no user verification, an origin not allowed. */
 export class PasskeyRefused extends Schema.TaggedError<PasskeyRefused>()("PasskeyRefused", {}) {}
+
+/**
+ * This deployment has passkeys off: its public URL is an address, which no passkey is bound to, and
+ * no RP ID was set (`ROSTER_WEBAUTHN_RP_ID`).
+ */
+export class PasskeysUnavailable extends Schema.TaggedError<PasskeysUnavailable>()(
+  "PasskeysUnavailable",
+  {}
+) {}
+
+/**
+ * A passkey used on a page whose origin is not one this deployment allows: the person is on another
+ * address than the console's (`127.0.0.1` for `localhost`), which the origins it allows name.
+ */
+export class PasskeyOriginRefused extends Schema.TaggedError<PasskeyOriginRefused>()("PasskeyOriginRefused", {
+  allowedOrigins: Schema.Array(Schema.String)
+}) {}

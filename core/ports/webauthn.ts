@@ -1,16 +1,23 @@
 import { Context, type Effect } from "effect"
-import type { PasskeyRefused } from "../model/errors.ts"
+import type { PasskeyOriginRefused, PasskeyRefused } from "../model/errors.ts"
 import type { AssertionClaims, PasskeyRecord, VerifiedCredential } from "../model/passkey.ts"
+
+/** The deployment's relying party: the domain passkeys are bound to, the origins that may use them. */
+export interface RelyingParty {
+  readonly rpId: string
+  readonly origins: ReadonlyArray<string>
+}
 
 /**
  * WebAuthn's ceremonies, with the deployment's relying party (RP ID, allowed origins): options for
  * the browser, and each response verified (`PasskeyRefused`: its challenge, origin, RP ID,
  * signature or flags do not hold, or it is malformed). User verification is always required.
+ * Without a relying party (`undefined`: passkeys are off) no ceremony is started.
  */
 export class WebAuthn extends Context.Service<
   WebAuthn,
   {
-    readonly rpId: string
+    readonly relyingParty: RelyingParty | undefined
     /** Options to add a passkey for the account (its id as the user handle); `exclude` are its passkeys. */
     readonly registrationOptions: (
       user: { readonly id: string; readonly name: string; readonly displayName: string },
@@ -24,8 +31,13 @@ export class WebAuthn extends Context.Service<
       response: Record<string, unknown>,
       challenge: string
     ) => Effect.Effect<VerifiedCredential, PasskeyRefused>
-    /** The credential and user handle a sign-in's response names, before anything is verified. */
-    readonly claimsOf: (response: Record<string, unknown>) => Effect.Effect<AssertionClaims, PasskeyRefused>
+    /**
+     * The credential and user handle a sign-in's response names, before anything is verified; a
+     * response made on a page of an origin not allowed is `PasskeyOriginRefused`, naming those allowed.
+     */
+    readonly claimsOf: (
+      response: Record<string, unknown>
+    ) => Effect.Effect<AssertionClaims, PasskeyRefused | PasskeyOriginRefused>
     /** Verifies a sign-in's response against the stored credential; answers the authenticator's counter. */
     readonly verifyAuthentication: (
       response: Record<string, unknown>,

@@ -367,4 +367,52 @@ describe("settings from the environment", () => {
       }
     })
   })
+
+  it("binds passkeys to localhost by default, and to ROSTER_PUBLIC_URL's host when it is a domain name", async () => {
+    const local = await load({})
+    if (local._tag === "Failure") throw new Error(local.failure.message)
+    expect(local.success.passkeys).toEqual({ rpId: "localhost", origins: ["http://localhost:3000"] })
+    const public_ = await load({ ROSTER_MASTER_KEY: key, ROSTER_PUBLIC_URL: "https://roster.example.com/x" })
+    if (public_._tag === "Failure") throw new Error(public_.failure.message)
+    expect(public_.success.passkeys).toEqual({
+      rpId: "roster.example.com",
+      origins: ["https://roster.example.com"]
+    })
+  })
+
+  it("starts with passkeys off, saying what to set, where ROSTER_PUBLIC_URL's host is an IP address and no RP ID is set", async () => {
+    for (const url of ["http://127.0.0.1:3000", "http://10.0.0.5", "http://[::1]:8080"]) {
+      const result = await load({ ROSTER_MASTER_KEY: key, ROSTER_PUBLIC_URL: url })
+      if (result._tag === "Failure") throw new Error(`${url}: ${result.failure.message}`)
+      const passkeys = result.success.passkeys
+      if (!("off" in passkeys)) throw new Error(`${url}: passkeys are on`)
+      expect(passkeys.off).toMatch(/is an IP address.*set ROSTER_WEBAUTHN_RP_ID/u)
+    }
+    const named = await load({
+      ROSTER_MASTER_KEY: key,
+      ROSTER_PUBLIC_URL: "http://10.0.0.5",
+      ROSTER_WEBAUTHN_RP_ID: "intranet.example",
+      ROSTER_WEBAUTHN_ORIGINS: "https://roster.intranet.example"
+    })
+    if (named._tag === "Failure") throw new Error(named.failure.message)
+    expect(named.success.passkeys).toEqual({
+      rpId: "intranet.example",
+      origins: ["https://roster.intranet.example"]
+    })
+  })
+
+  it("refuses to start only for an RP ID or origins the operator set that cannot work", async () => {
+    expect(await refusal({ ROSTER_WEBAUTHN_RP_ID: "10.0.0.5" })).toMatch(
+      /ROSTER_WEBAUTHN_RP_ID must be a domain name/u
+    )
+    expect(await refusal({ ROSTER_WEBAUTHN_RP_ID: "https://example.com" })).toMatch(
+      /ROSTER_WEBAUTHN_RP_ID must be a domain name/u
+    )
+    expect(await refusal({ ROSTER_WEBAUTHN_ORIGINS: "not an origin" })).toMatch(
+      /ROSTER_WEBAUTHN_ORIGINS must be/u
+    )
+    expect(
+      await refusal({ ROSTER_WEBAUTHN_RP_ID: "example.com", ROSTER_WEBAUTHN_ORIGINS: "https://evil.test" })
+    ).toMatch(/ROSTER_WEBAUTHN_ORIGINS must be origins on example\.com/u)
+  })
 })

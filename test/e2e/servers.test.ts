@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process"
 import { afterEach, beforeAll, describe, expect, it } from "vitest"
-import { post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
+import { freePort, post, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 
 const runtimes = {
   bun: { npm: ["npm", "start", "--silent"], direct: scriptCommand("start") },
@@ -18,8 +18,8 @@ afterEach(() => {
   for (const server of running.splice(0)) server.kill()
 })
 
-const start = async (command: ReadonlyArray<string>) => {
-  const server = await startServer(command)
+const start = async (command: ReadonlyArray<string>, env: Record<string, string> = {}) => {
+  const server = await startServer(command, env)
   running.push(server)
   return server
 }
@@ -52,14 +52,34 @@ describe.each(Object.keys(runtimes) as Array<keyof typeof runtimes>)("the servic
     expect(await members.json()).toHaveLength(1)
   })
 
-  it("prints where the console is, leads there from /, and serves it", async () => {
+  it("prints where the console is, at localhost (the host passkeys and the cookie are bound to), leads there from /, and serves it", async () => {
     const server = await start(runtimes[runtime].npm)
-    expect(server.output()).toContain(`console: open ${server.url}/console/ in a browser`)
+    const { port } = new URL(server.url)
+    expect(server.output()).toContain(`Roster listening on http://localhost:${port}`)
+    expect(server.output()).toContain(`console: open http://localhost:${port}/console/ in a browser`)
     const root = await fetch(`${server.url}/`, { redirect: "manual" })
     expect(root.headers.get("location")).toBe("/console/")
     const page = await fetch(`${server.url}/console/`)
     expect(page.status).toBe(200)
     expect(page.headers.get("content-security-policy")).toMatch(/^default-src 'self'/)
+  })
+
+  it("starts where ROSTER_PUBLIC_URL is an IP address, with passkeys off, saying so and what to set", async () => {
+    const port = await freePort()
+    const server = await start(runtimes[runtime].npm, {
+      PORT: String(port),
+      ROSTER_MASTER_KEY: "servers-e2e-master-key-long-enough-0123456789",
+      ROSTER_PUBLIC_URL: `http://127.0.0.1:${port}`
+    })
+    expect(server.output()).toMatch(
+      /passkeys: off: ROSTER_PUBLIC_URL's host \(127\.0\.0\.1\) is an IP address/u
+    )
+    expect(server.output()).toMatch(/set ROSTER_WEBAUTHN_RP_ID/u)
+    const asked = await post(server, "/api/v1/auth/passkeys/login/options", {})
+    expect(asked.status).toBe(409)
+    expect((await asked.json()).code).toBe("passkeys_unavailable")
+    const methods = await (await fetch(`${server.url}/api/v1/auth/methods`)).json()
+    expect(methods).toMatchObject({ passkeys: false, passkeyOrigins: [] })
   })
 
   it("on a port another process holds, exits 1 saying so in one line, with no stack trace", async () => {

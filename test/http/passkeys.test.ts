@@ -301,4 +301,69 @@ describe("passkeys, in Chromium's virtual authenticator", () => {
     )
     await authenticator.page.close()
   }, 60_000)
+
+  it("names the origins it allows, and no more, when a passkey is used on a page of another: signing in and as the second step", async () => {
+    const api = await serviceFor(relyingParty.origin)
+    const methods = await api.call("GET", "/api/v1/auth/methods")
+    expect(methods.body).toMatchObject({ passkeys: true, passkeyOrigins: [relyingParty.origin] })
+    const ada = await memberWithPermissions(api, "ada", [])
+    const own = await openAuthenticator(browser, relyingParty.origin)
+    expect((await addPasskey(api, own, ada.token)).status).toBe(200)
+    const [credential] = await own.credentials()
+    if (credential === undefined) expect.fail("the authenticator keeps the passkey")
+    // The same passkey (its RP ID is localhost's) used from another port of localhost: another origin.
+    const otherPage = await startRelyingPartyPage()
+    const elsewhere = await openAuthenticator(browser, otherPage.origin)
+    await elsewhere.addCredential(credential)
+    try {
+      const refused = expectProblem(
+        await signIn(api, await passkeyAnswer(api, elsewhere)),
+        401,
+        "unauthorized"
+      )
+      expect(refused.detail).toContain(relyingParty.origin)
+      expect(refused.detail).not.toContain(otherPage.origin)
+      expect(refused.detail).not.toMatch(/ada/u)
+      const login = await api.call("POST", "/api/v1/auth/login", { body: { username: "ada", password } })
+      const options = await api.call("POST", "/api/v1/auth/mfa/passkey/options", {
+        body: { challenge: login.body.challenge }
+      })
+      const second = await api.call("POST", "/api/v1/auth/mfa/verify", {
+        body: { challenge: login.body.challenge, passkey: await elsewhere.get(options.body) }
+      })
+      expect(expectProblem(second, 401, "unauthorized").detail).toContain(relyingParty.origin)
+      // Told before anything was counted: the passkey still signs in from its own origin.
+      expect((await signIn(api, await passkeyAnswer(api, own))).status).toBe(200)
+    } finally {
+      await own.page.close()
+      await elsewhere.page.close()
+      await otherPage.close()
+    }
+  })
+
+  it("with passkeys off, answers each of the five ceremonies 409 passkeys_unavailable before any other work", async () => {
+    const api = await startApi({ passkeys: "off" })
+    const methods = await api.call("GET", "/api/v1/auth/methods")
+    expect(methods.body).toMatchObject({ passkeys: false, passkeyOrigins: [] })
+    const ada = await memberWithPermissions(api, "ada", [])
+    const asked = [
+      // A wrong password is not even tried: nothing is counted against the account.
+      ["/api/v1/auth/passkeys/options", { password: "not the password at all" }, ada.token],
+      ["/api/v1/auth/passkeys", { name: "Laptop", response: { id: "x", type: "public-key" } }, ada.token],
+      ["/api/v1/auth/passkeys/login/options", {}, undefined],
+      ["/api/v1/auth/passkeys/login", { challengeId: "rsm_x", response: { id: "x" } }, undefined],
+      ["/api/v1/auth/mfa/passkey/options", { challenge: "rsm_x" }, undefined]
+    ] as const
+    for (const [path, body, token] of asked) {
+      const refused = expectProblem(
+        await api.call("POST", path, { body, ...(token === undefined ? {} : { token }) }),
+        409,
+        "passkeys_unavailable"
+      )
+      expect(refused.detail, path).toMatch(/ROSTER_WEBAUTHN_RP_ID/u)
+    }
+    expect((await api.call("GET", "/api/v1/auth/passkeys", { token: ada.token })).body).toEqual([])
+    const failures = await auditOf(api, "login.failed")
+    expect(failures).toEqual([])
+  })
 })

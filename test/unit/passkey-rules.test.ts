@@ -4,14 +4,18 @@ import { TestClock } from "effect/testing"
 import {
   AuditLog,
   InvalidCredentials,
+  logIn,
   MissingField,
   PasskeyId,
   PasskeyRefused,
   PasskeyStore,
+  PasskeysUnavailable,
   passkeyRegistrationOptions,
   passkeySignInOptions,
   RateLimited,
   registerPasskey,
+  secondStepPasskeyOptions,
+  signInMethods,
   signInWithPasskey,
   WebAuthn
 } from "../../core/index.ts"
@@ -28,7 +32,7 @@ const handedOut: Array<string> = []
 const fakeWebAuthn = Layer.succeed(
   WebAuthn,
   WebAuthn.of({
-    rpId: "localhost",
+    relyingParty: { rpId: "localhost", origins: ["http://localhost:3000"] },
     registrationOptions: () => {
       const challenge = `reg-${handedOut.length}`
       handedOut.push(challenge)
@@ -171,6 +175,39 @@ describe("passkeys' rules", () => {
         PasskeyRefused,
         "the challenge went with the refused answer"
       )
+    }).pipe(provide)
+  )
+
+  it.effect(
+    "with passkeys off, refuses every ceremony before any other work, the password not even tried",
+    () =>
+      Effect.gen(function* () {
+        const ada = yield* actorWith("ada", [])
+        const wrong = { password: Redacted.make("not the password at all") }
+        const ceremonies = [
+          passkeyRegistrationOptions(ada.principal, wrong, client),
+          passkeyRegistrationOptions(ada.principal, wrong, client),
+          registerPasskey(ada.principal, { name: "Laptop", response: { id: credential } }),
+          passkeySignInOptions,
+          signInWithPasskey({ challengeId: "rsm_x", response: { id: credential }, client }),
+          secondStepPasskeyOptions(Redacted.make("rsm_x"))
+        ]
+        for (const ceremony of ceremonies)
+          assert.instanceOf(yield* refusal(ceremony as Effect.Effect<unknown, unknown>), PasskeysUnavailable)
+        const { passkeys, passkeyOrigins } = yield* signInMethods
+        assert.isFalse(passkeys)
+        assert.deepStrictEqual(passkeyOrigins, [])
+        // The wrong password was never tried: twice would have used up an allowance of one failure.
+        const signedIn = yield* logIn({ username: "ada", password: Redacted.make(password), client })
+        assert.isTrue("token" in signedIn)
+      }).pipe(provideRoster({ passkeys: "off", throttle: { maxFailuresPerAccount: 1 } }))
+  )
+
+  it.effect("tells the allowed origins of a deployment with passkeys on", () =>
+    Effect.gen(function* () {
+      const { passkeys, passkeyOrigins } = yield* signInMethods
+      assert.isTrue(passkeys)
+      assert.deepStrictEqual(passkeyOrigins, ["http://localhost:3000"])
     }).pipe(provide)
   )
 })

@@ -70,7 +70,7 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .annotateMerge(documented("End the calling session")),
     HttpApiEndpoint.get("signInMethods", "/methods", { success: SignInMethods }).annotateMerge(
       documented(
-        "Tell what this deployment offers before sign-in: a password reset and e-mail confirmation by mail, or not"
+        "Tell what this deployment offers before sign-in: a password reset and e-mail confirmation by mail, passkeys and the origins they are used from, and whether it can keep secrets (TOTP, single sign-on)"
       )
     ),
     HttpApiEndpoint.get("me", "/me", { success: WhoAmIView })

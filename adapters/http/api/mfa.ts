@@ -101,7 +101,8 @@ export class MfaApi extends HttpApiGroup.make("mfa")
     HttpApiEndpoint.post("verifyMfa", "/mfa/verify", {
       payload: jsonBody(VerifyMfaBody),
       success: LoginView,
-      error: [Problem.MfaInvalid, Problem.Forbidden, Problem.RateLimitedWithRetryAfter]
+      // Unauthorized: a passkey used on a page of an origin this deployment does not allow.
+      error: [Problem.MfaInvalid, Problem.Unauthorized, Problem.Forbidden, Problem.RateLimitedWithRetryAfter]
     }).annotateMerge(
       documented(
         "Complete a login with TOTP: the challenge and a code (or a recovery code) make the session",

@@ -50,6 +50,7 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
       error: [
         Problem.WrongPassword,
         Problem.PasskeyLimit,
+        Problem.PasskeysUnavailable,
         Problem.RateLimitedWithRetryAfter,
         Problem.BusyWithRetryAfter
       ]
@@ -66,7 +67,7 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
     HttpApiEndpoint.post("addPasskey", "/passkeys", {
       payload: jsonBody(RegisterPasskeyInput),
       success: Passkey,
-      error: [Problem.PasskeyLimit]
+      error: [Problem.PasskeyLimit, Problem.PasskeysUnavailable]
     })
       .middleware(Authentication)
       .annotate(OpenWithoutMfa, true)
@@ -121,7 +122,8 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
           description: "To send back with the answer, within five minutes"
         }),
         options: RequestOptions
-      })
+      }),
+      error: [Problem.PasskeysUnavailable]
     }).annotateMerge(
       documented("Options to sign in with a passkey, no username asked (discoverable credentials)", {
         example: {}
@@ -130,7 +132,12 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
     HttpApiEndpoint.post("passkeySignIn", "/passkeys/login", {
       payload: jsonBody(PasskeySignInInput),
       success: LoginView,
-      error: [Problem.Unauthorized, SsoProblem.SsoRequired, Problem.RateLimitedWithRetryAfter]
+      error: [
+        Problem.Unauthorized,
+        Problem.PasskeysUnavailable,
+        SsoProblem.SsoRequired,
+        Problem.RateLimitedWithRetryAfter
+      ]
     }).annotateMerge(
       documented("Sign in with a passkey: the browser's answer to the sign-in options; two factors in one", {
         example: { challengeId: "rsm_Jq7T3xv0bS5nq3m9Qw2sVb8KpLc1dZr6fE4hYu0aTgM", response: assertion },
@@ -144,7 +151,7 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
         })
       ),
       success: RequestOptions,
-      error: [Problem.MfaInvalid]
+      error: [Problem.MfaInvalid, Problem.PasskeysUnavailable]
     }).annotateMerge(
       documented(
         "Options to answer a login's challenge with one of the account's passkeys, for POST /auth/mfa/verify",

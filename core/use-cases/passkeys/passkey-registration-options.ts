@@ -7,6 +7,7 @@ import { SessionStore } from "../../ports/session-store.ts"
 import { WebAuthn } from "../../ports/webauthn.ts"
 import { ownAccount } from "../account/own-account.ts"
 import { proveOwnPassword } from "../mfa/prove-own-password.ts"
+import { requirePasskeys } from "./require-passkeys.ts"
 
 export const PasskeyOptionsInput = Schema.Struct({
   password: Schema.optionalKey(Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))))
@@ -46,6 +47,7 @@ export const passkeyRegistrationOptions = Effect.fnUntraced(function* (
   input: PasskeyOptionsInput,
   client: string
 ) {
+  yield* requirePasskeys
   const member = yield* provenNow(actor, input.password, client)
   const store = yield* PasskeyStore
   const existing = yield* store.ofAccount(member.id)

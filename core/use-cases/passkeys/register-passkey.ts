@@ -7,6 +7,7 @@ import { SessionStore } from "../../ports/session-store.ts"
 import { WebAuthn } from "../../ports/webauthn.ts"
 import { ownAccount } from "../account/own-account.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { requirePasskeys } from "./require-passkeys.ts"
 
 /**
  * Adds a passkey to the signed-in person's account from the browser's response to the options it
@@ -15,6 +16,7 @@ import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
  * for none any longer.
  */
 export const registerPasskey = Effect.fnUntraced(function* (actor: Principal, input: RegisterPasskeyInput) {
+  yield* requirePasskeys
   const { member } = yield* ownAccount(actor)
   const store = yield* PasskeyStore
   const challenge = yield* store.takeChallenge("registration", member.id)

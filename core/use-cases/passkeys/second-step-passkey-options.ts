@@ -5,6 +5,7 @@ import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { WebAuthn } from "../../ports/webauthn.ts"
+import { requirePasskeys } from "./require-passkeys.ts"
 import { usablePasskeys } from "./second-factor-of.ts"
 
 /**
@@ -13,6 +14,7 @@ import { usablePasskeys } from "./second-factor-of.ts"
  * the one answer of a wrong code.
  */
 export const secondStepPasskeyOptions = Effect.fnUntraced(function* (challenge: Redacted.Redacted<string>) {
+  yield* requirePasskeys
   const owner = yield* (yield* TokenIssuer).hashOf(challenge)
   const found = yield* (yield* AccountTokenStore).find("mfa_challenge", owner)
   const now = yield* DateTime.now

@@ -16,6 +16,7 @@ import { startSession } from "../auth/start-session.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
 import { provePasskey } from "./prove-passkey.ts"
+import { requirePasskeys } from "./require-passkeys.ts"
 
 /**
  * Signs in with a passkey alone: no username, no password. The response to a sign-in's options
@@ -27,6 +28,7 @@ import { provePasskey } from "./prove-passkey.ts"
 export const signInWithPasskey = Effect.fnUntraced(function* (
   input: PasskeySignInInput & { readonly client: string }
 ) {
+  yield* requirePasskeys
   const owner = yield* (yield* TokenIssuer).hashOf(Redacted.make(input.challengeId))
   const challenge = yield* (yield* PasskeyStore).takeChallenge("sign_in", owner)
   if (Option.isNone(challenge) || !DateTime.isLessThan(yield* DateTime.now, challenge.value.expiresAt)) {
