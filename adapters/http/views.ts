@@ -12,6 +12,7 @@ import {
   type Plan,
   type Principal,
   permissionsOf,
+  SecondFactorMethod,
   type Subscription,
   SubscriptionStatus,
   toMajorUnits
@@ -122,12 +123,14 @@ export const toLoginView = (session: {
   readonly organization: Organization
 }): typeof LoginView.Type => ({ ...session, organization: toOrganizationSummary(session.organization) })
 
-/** A login's answer for an account with TOTP: no session yet, a challenge to complete with a code. */
+/** A login's answer for an account with a second factor: no session yet, a challenge to complete. */
 export const MfaChallengeView = Schema.Struct({
   mfaRequired: Schema.Literal(true),
   /** To send with a code to `POST /api/v1/auth/mfa/verify`, within five minutes and five tries. */
   challenge: Schema.RedactedFromValue(Schema.String),
-  expiresAt: Schema.DateTimeUtc
+  expiresAt: Schema.DateTimeUtc,
+  /** The second factors the account holds, to offer: a TOTP code, a recovery code, a passkey. */
+  methods: Schema.Array(SecondFactorMethod)
 })
 
 /** What a login answers: a session, or the challenge of an account with TOTP. */

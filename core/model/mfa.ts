@@ -26,3 +26,10 @@ export class MfaRecord extends Schema.Class<MfaRecord>("roster/MfaRecord")({
 export const hasTotp = (
   record: MfaRecord | undefined
 ): record is MfaRecord & { readonly secret: SealedSecret } => record !== undefined && record.secret !== null
+
+/**
+ * A way to give a login's second step: a code from the TOTP app, one of the recovery codes, or a
+ * passkey. A login's challenge lists those its account holds, in this order.
+ */
+export const SecondFactorMethod = Schema.Literals(["totp", "recovery_code", "passkey"])
+export type SecondFactorMethod = typeof SecondFactorMethod.Type

@@ -94,7 +94,7 @@ describe("TOTP", () => {
     const ada = await adaWithTotp(api)
     const first = await login(api)
     expect(first.status).toBe(200)
-    expect(first.body).toMatchObject({ mfaRequired: true })
+    expect(first.body).toMatchObject({ mfaRequired: true, methods: ["totp", "recovery_code"] })
     expect(first.body).not.toHaveProperty("token")
     expect(first.body.challenge).toMatch(/^rsm_/)
     expectProblem(await verify(api, { challenge: first.body.challenge, code: "000000" }), 401, "mfa_invalid")

@@ -189,7 +189,8 @@ describe("passkeys, in Chromium's virtual authenticator", () => {
     const authenticator = await openAuthenticator(browser, relyingParty.origin)
     expect((await addPasskey(api, authenticator, ada.token)).status).toBe(200)
     const login = await api.call("POST", "/api/v1/auth/login", { body: { username: "ada", password } })
-    expect(login.body).toMatchObject({ mfaRequired: true })
+    // Only what the account holds: no TOTP was set up, no recovery code issued.
+    expect(login.body).toMatchObject({ mfaRequired: true, methods: ["passkey"] })
     const options = await api.call("POST", "/api/v1/auth/mfa/passkey/options", {
       body: { challenge: login.body.challenge }
     })

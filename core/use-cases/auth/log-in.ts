@@ -12,7 +12,7 @@ import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { issueChallenge } from "../mfa/issue-challenge.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
-import { hasSecondFactor } from "../passkeys/second-factor-of.ts"
+import { secondFactorsOf } from "../passkeys/second-factor-of.ts"
 import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
 import { countAttempt } from "./count-attempt.ts"
 import { recordLoginFailure } from "./record-login-failure.ts"
@@ -46,8 +46,8 @@ const chosenOrganization = Effect.fnUntraced(function* (
 })
 
 /**
- * Signs in with a password: a session, or, for an account with TOTP, a challenge that `verifyMfa`
- * completes with a code (no session until then).
+ * Signs in with a password: a session, or, for an account with a second factor (TOTP, a passkey),
+ * a challenge that `verifyMfa` completes with one of the `methods` it names (no session until then).
  * A known account is counted by its id, so switching between its username and its e-mail does not
  * double the allowance (see `countAttempt`). An organisation the account is no member of is
  * the same answer as a wrong password: which organisations an account belongs to is not told to
@@ -93,9 +93,10 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
     yield* requirePasswordAllowed(member.value, organization).pipe(Effect.tapError(() => attempt.giveBack))
     // Half a success: the account's failures stay counted until its second factor (TOTP or a
     // passkey) is given, so that the right password cannot buy fresh tries at the code.
-    if (yield* hasSecondFactor(account.id)) {
+    const methods = yield* secondFactorsOf(account.id)
+    if (methods.length > 0) {
       yield* attempt.giveBack
-      return yield* issueChallenge(member.value, organization.id)
+      return yield* issueChallenge(member.value, organization.id, methods)
     }
     yield* attempt.succeeded
     return yield* startSession(member.value, organization)

@@ -2,6 +2,7 @@ import { DateTime, Duration, Effect } from "effect"
 import { AccountToken } from "../../model/account-token.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import type { MemberRecord } from "../../model/member.ts"
+import type { SecondFactorMethod } from "../../model/mfa.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 
@@ -10,14 +11,15 @@ export const challengeLifetime = Duration.minutes(5)
 export const challengeTries = 5
 
 /**
- * A login's second step, once the password was right for an account with TOTP: a challenge token
- * (its digest kept, replacing the account's previous one) that `verifyMfa` turns into a session
- * in `organizationId` with a code, while nothing ended the member's sessions meanwhile. No session
- * is made yet.
+ * A login's second step, once the password was right for an account with a second factor: a
+ * challenge token (its digest kept, replacing the account's previous one) that `verifyMfa` turns
+ * into a session in `organizationId` with one of `methods` (those the account holds), while
+ * nothing ended the member's sessions meanwhile. No session is made yet.
  */
 export const issueChallenge = Effect.fnUntraced(function* (
   member: MemberRecord,
-  organizationId: OrganizationId
+  organizationId: OrganizationId,
+  methods: ReadonlyArray<SecondFactorMethod>
 ) {
   const now = yield* DateTime.now
   const { token, hash } = yield* (yield* TokenIssuer).issue("challenge")
@@ -33,5 +35,5 @@ export const issueChallenge = Effect.fnUntraced(function* (
     sessionEpoch: member.sessionEpoch
   })
   yield* (yield* AccountTokenStore).issue(challenge)
-  return { mfaRequired: true as const, challenge: token, expiresAt: challenge.expiresAt }
+  return { mfaRequired: true as const, challenge: token, expiresAt: challenge.expiresAt, methods }
 })
