@@ -70,19 +70,23 @@ describe("a login's second step", () => {
     }).pipe(provide)
   )
 
-  it.effect("names the factors the account holds: TOTP and its recovery codes, then TOTP alone once they are spent", () =>
-    Effect.gen(function* () {
-      const { principal } = yield* actorWith("ada", ["team.read"])
-      const { secret } = yield* enrolTotp(principal as Principal, { password }, client)
-      const { recoveryCodes } = yield* confirmTotp(principal, { code: yield* codeAt(Redacted.value(secret)) })
-      const first = yield* logIn({ username: "ada", password, client })
-      assert.deepStrictEqual("methods" in first ? first.methods : undefined, ["totp", "recovery_code"])
-      for (const recoveryCode of recoveryCodes ?? []) {
-        const asked = yield* challenge
-        yield* verifyMfa({ challenge: asked, recoveryCode: Redacted.value(recoveryCode), client })
-      }
-      const spent = yield* logIn({ username: "ada", password, client })
-      assert.deepStrictEqual("methods" in spent ? spent.methods : undefined, ["totp"])
-    }).pipe(provide)
+  it.effect(
+    "names the factors the account holds: TOTP and its recovery codes, then TOTP alone once they are spent",
+    () =>
+      Effect.gen(function* () {
+        const { principal } = yield* actorWith("ada", ["team.read"])
+        const { secret } = yield* enrolTotp(principal as Principal, { password }, client)
+        const { recoveryCodes } = yield* confirmTotp(principal, {
+          code: yield* codeAt(Redacted.value(secret))
+        })
+        const first = yield* logIn({ username: "ada", password, client })
+        assert.deepStrictEqual("methods" in first ? first.methods : undefined, ["totp", "recovery_code"])
+        for (const recoveryCode of recoveryCodes ?? []) {
+          const asked = yield* challenge
+          yield* verifyMfa({ challenge: asked, recoveryCode: Redacted.value(recoveryCode), client })
+        }
+        const spent = yield* logIn({ username: "ada", password, client })
+        assert.deepStrictEqual("methods" in spent ? spent.methods : undefined, ["totp"])
+      }).pipe(provide)
   )
 })

@@ -211,12 +211,14 @@ describe("passkeys' rules", () => {
     }).pipe(provide)
   )
 
-  it.effect("asks an account whose only factor is a passkey for its second step, naming the passkey alone", () =>
-    Effect.gen(function* () {
-      yield* adaWithPasskey
-      const answer = yield* logIn({ username: "ada", password: Redacted.make(password), client })
-      assert.isTrue("mfaRequired" in answer)
-      assert.deepStrictEqual("methods" in answer ? answer.methods : undefined, ["passkey"])
-    }).pipe(provide)
+  it.effect(
+    "asks an account whose only factor is a passkey for its second step, naming the passkey alone",
+    () =>
+      Effect.gen(function* () {
+        yield* adaWithPasskey
+        const answer = yield* logIn({ username: "ada", password: Redacted.make(password), client })
+        assert.isTrue("mfaRequired" in answer)
+        assert.deepStrictEqual("methods" in answer ? answer.methods : undefined, ["passkey"])
+      }).pipe(provide)
   )
 })
