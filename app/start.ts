@@ -80,7 +80,7 @@ const announce = (settings: Settings) => {
       ? `secrets: TOTP secrets are kept encrypted under ROSTER_SECRETS_KEY (${settings.secretsKeys.length} key${settings.secretsKeys.length === 1 ? "" : "s"}, the first encrypts)`
       : Option.isNone(settings.masterKey)
         ? "secrets: no ROSTER_SECRETS_KEY; TOTP secrets are kept unencrypted (open local mode only)"
-        : "secrets: no ROSTER_SECRETS_KEY; enrolling TOTP is refused until one is set"
+        : "secrets: no ROSTER_SECRETS_KEY; enrolling TOTP and connecting single sign-on are refused until one is set"
   )
   const { passkeys } = settings
   if ("off" in passkeys) logEvent("warn", `passkeys: off: ${passkeys.off}`)

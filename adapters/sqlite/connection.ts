@@ -91,8 +91,9 @@ export const openBunSqlite: OpenSqlite = async (path) => {
 export const openNodeSqlite: OpenSqlite = async (path) => {
   const { DatabaseSync } = (await import(nodeDriver).catch(() => {
     throw new Error(
-      "This runtime has no SQLite driver (bun:sqlite under Bun, node:sqlite under Deno and Node from 22.5): " +
-        "run Roster under Bun (npm start, bunx roster) or Deno, or choose another store (ROSTER_STORE=memory, MONGODB_URI)"
+      "This runtime has no SQLite driver (Node before 22.5: bun:sqlite is Bun's, node:sqlite Deno's and Node's from 22.5), " +
+        "so the default store cannot keep anything here. Choose one: run under Bun (npm start, bunx roster) or Node 22.5 or later (or Deno); " +
+        "or keep the data elsewhere: DATABASE_URL (PostgreSQL), MONGODB_URI (MongoDB), or ROSTER_STORE=memory (nothing kept across restarts)"
     )
   })) as {
     DatabaseSync: new (

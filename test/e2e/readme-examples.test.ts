@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { promisify } from "node:util"
+import { parseEnv, promisify } from "node:util"
 import { afterEach, describe, expect, it } from "vitest"
 import { type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 
@@ -38,16 +38,29 @@ const runBlock = async (
 }
 
 describe("the README's examples and the tour, run as written against npm start on a throwaway store", () => {
-  it("the front page: the first owner made by the command, signed in", async () => {
-    const key = randomBytes(32).toString("hex")
+  it("the front page: the start step's keys in .env, the first owner made by the command, signed in", async () => {
     const data = mkdtempSync(join(tmpdir(), "roster-readme-"))
     try {
-      const server = await startServer(scriptCommand("start"), {
-        ROSTER_MASTER_KEY: key,
-        ROSTER_DATA_DIR: data
-      })
+      // The start step, where the page runs it: its .env written in a folder of the test's own.
+      // A front page: what the README says fits in it.
+      expect(readFileSync("README.md", "utf8").trimEnd().split("\n").length).toBeLessThanOrEqual(150)
+      const [makeKeys, start] = block("start").trim().split("\n")
+      expect(start).toBe("npm start")
+      await run("bash", ["-euo", "pipefail", "-c", makeKeys ?? ""], { cwd: data })
+      const written = readFileSync(join(data, ".env"), "utf8")
+      const keys = parseEnv(written)
+      expect(keys.ROSTER_MASTER_KEY).toMatch(/^[0-9a-f]{64}$/u)
+      expect(keys.ROSTER_SECRETS_KEY).toMatch(/^[0-9a-f]{64}$/u)
+      expect(keys.ROSTER_SECRETS_KEY).not.toBe(keys.ROSTER_MASTER_KEY)
+      // Run again (a restart), it keeps the keys: what the secrets key sealed stays readable.
+      await run("bash", ["-euo", "pipefail", "-c", makeKeys ?? ""], { cwd: data })
+      expect(readFileSync(join(data, ".env"), "utf8")).toBe(written)
+      const env = { ...(keys as Record<string, string>), ROSTER_DATA_DIR: data }
+      const server = await startServer(scriptCommand("start"), env)
       running.push(server)
-      const output = await runBlock("front page", server, { ROSTER_MASTER_KEY: key, ROSTER_DATA_DIR: data })
+      expect(server.output()).toMatch(/secrets: TOTP secrets are kept encrypted under ROSTER_SECRETS_KEY/u)
+      expect(server.output()).toMatch(/Roster listening on http:\/\/localhost:\d+/u)
+      const output = await runBlock("front page", server, env)
       expect(output).toMatch(/Owner role \d+ holds every permission; ada/u)
       expect(output.trim().split("\n").at(-1)).toBe("true")
     } finally {
