@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { Readable } from "node:stream"
 import { pathOf } from "./edge/url-parts.ts"
 import { namesPaths, normalPrefix, underPrefix, withoutPrefix } from "./mount-path.ts"
+import { parserErrorsOf } from "./node-parser-errors.ts"
 import type { WebHandler } from "./web-handler.ts"
 
 export interface NodeHandlerOptions {
@@ -23,8 +24,15 @@ const headersOf = (request: IncomingMessage) => {
   return headers
 }
 
-/** What a framework may have left on the request: its body parsed, the path it was mounted under. */
-type FrameworkRequest = IncomingMessage & { readonly body?: unknown; readonly originalUrl?: string }
+/**
+ * What a framework may have left on the request: its body parsed, the text it parsed it from (Koa's
+ * `ctx.request.rawBody`, handed on by the mount), the path it was mounted under.
+ */
+type FrameworkRequest = IncomingMessage & {
+  readonly body?: unknown
+  readonly rawBody?: unknown
+  readonly originalUrl?: string
+}
 
 /** The prefix a stripping mount removed: what `originalUrl`'s path has before `url`'s. */
 const strippedPrefix = (incoming: FrameworkRequest) => {
@@ -36,18 +44,25 @@ const strippedPrefix = (incoming: FrameworkRequest) => {
   return full.endsWith(rest) ? full.slice(0, full.length - rest.length) : ""
 }
 
+const isText = (value: unknown): value is string | Uint8Array =>
+  typeof value === "string" || value instanceof Uint8Array
+
 /**
  * The body to hand on: the stream while nobody read it; once a framework's parser read it
- * (`express.json()`, Koa's bodyparser), what it parsed, as the JSON or text it was.
+ * (`express.json()`, Koa's `bodyParser()`), the text it read where it kept that, else what it
+ * parsed, as the JSON (or the form, for a form's content type) it was.
  */
 const bodyOf = (incoming: FrameworkRequest): BodyInit => {
   if (!incoming.readableDidRead && !incoming.readableEnded) {
     // Streamed: the edge reads it under its size limit, never more.
     return Readable.toWeb(incoming) as unknown as ReadableStream<Uint8Array>
   }
+  if (isText(incoming.rawBody)) return incoming.rawBody as BodyInit
   const parsed = incoming.body
   if (parsed === undefined || parsed === null) return ""
-  if (typeof parsed === "string" || parsed instanceof Uint8Array) return parsed as BodyInit
+  if (isText(parsed)) return parsed as BodyInit
+  if ((incoming.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded"))
+    return new URLSearchParams(parsed as Record<string, string>).toString()
   return JSON.stringify(parsed)
 }
 
@@ -56,9 +71,15 @@ const bodyOf = (incoming: FrameworkRequest): BodyInit => {
  * server (`http.createServer(toNodeHandler(web))`), or under a path of an Express, Koa, Fastify or
  * Hono app (see docs/embedding.md). The body is streamed both ways, or taken as the framework parsed
  * it; the peer's address is the socket's. Redirects and `Link` headers keep the mount's path.
+ * `parserErrors` is its Express error middleware: a body the app's parser refused, answered by Roster.
  */
-export const toNodeHandler =
-  (web: Pick<WebHandler, "handler">, options: NodeHandlerOptions = {}) =>
+export const toNodeHandler = (web: Pick<WebHandler, "handler">, options: NodeHandlerOptions = {}) => {
+  const handle = nodeHandler(web, options)
+  return Object.assign(handle, { parserErrors: parserErrorsOf(handle) })
+}
+
+const nodeHandler =
+  (web: Pick<WebHandler, "handler">, options: NodeHandlerOptions) =>
   (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const request = incoming as FrameworkRequest
     const method = request.method ?? "GET"

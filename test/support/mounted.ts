@@ -10,12 +10,18 @@ export interface Mounted {
 
 /**
  * What every mount must do under `/roster`: a JSON POST (whatever parsed it first), a list's `Link`
- * and the console's redirect keeping the prefix, the console and its assets, problems as problems,
- * and the Promise client given the prefix in its base URL.
+ * and the console's redirect keeping the prefix, the console and its assets, problems as problems
+ * (a malformed body's too, as Roster answers it), and the Promise client given the prefix in its
+ * base URL.
  */
-export const expectServedUnder = async (base: string, { masterKey, idp }: Mounted) => {
+export const expectServedUnder = async (
+  base: string,
+  { masterKey, idp }: Mounted,
+  { malformedAnsweredBy = "roster" }: { readonly malformedAnsweredBy?: "roster" | "framework" } = {}
+) => {
   const roster = `${base}/roster`
   const auth = { authorization: `Bearer ${masterKey}`, "content-type": "application/json" }
+  if (malformedAnsweredBy === "roster") await expectMalformedAnsweredByRoster(roster, auth)
   const key = `k${Math.random().toString(36).slice(2, 10)}`
   const added = await fetch(`${roster}/api/v1/team/role/add`, {
     method: "POST",
@@ -86,4 +92,22 @@ const expectAbsoluteLinksUnder = async (roster: string, auth: Record<string, str
     headers: { authorization: `Bearer ${(await token.json()).token}` }
   })
   expect((await scim.json()).meta.location).toBe(`${roster}/scim/v2/ServiceProviderConfig`)
+}
+
+/**
+ * A body that is not JSON gets Roster's own 400, as problem details naming the body, whatever
+ * parser the framework ran first: never the framework's page.
+ */
+const expectMalformedAnsweredByRoster = async (roster: string, auth: Record<string, string>) => {
+  const malformed = await fetch(`${roster}/api/v1/team/role/add`, {
+    method: "POST",
+    headers: auth,
+    body: '{"name": "Ops", "roleKey":'
+  })
+  const text = await malformed.text()
+  expect(malformed.status, text).toBe(400)
+  expect(malformed.headers.get("content-type"), text).toMatch(/^application\/problem\+json/u)
+  const problem = JSON.parse(text)
+  expect(problem).toMatchObject({ code: "validation_failed", status: 400 })
+  expect(problem.errors.map((error: { path: string }) => error.path)).toContain("body")
 }
