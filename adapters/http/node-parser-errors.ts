@@ -56,7 +56,8 @@ export const parserErrorsOf =
   (handle: (incoming: IncomingMessage, outgoing: ServerResponse) => void) =>
   (error: unknown, incoming: IncomingMessage, outgoing: ServerResponse, next: (error?: unknown) => void) => {
     if (!isParserError(error) || outgoing.headersSent) return next(error)
-    if (typeof error.body === "string") return handle(Object.assign(incoming, { rawBody: error.body }), outgoing)
+    if (typeof error.body === "string")
+      return handle(Object.assign(incoming, { rawBody: error.body }), outgoing)
     const status = error.status === 413 || error.status === 415 ? error.status : 400
     outgoing.writeHead(status, answerHeaders).end(refusals[status])
   }
