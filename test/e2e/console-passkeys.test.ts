@@ -67,7 +67,7 @@ describe("passkeys in the console (npm start, browsed as localhost, Chromium's v
     await signIn.getByRole("button", { name: "Sign in", exact: true }).click()
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "My account" }).click()
     await page.getByRole("heading", { level: 1, name: "My account" }).waitFor()
-    await page.getByText("No passkeys yet").waitFor()
+    await page.getByText("Your passkeys: none yet").waitFor()
     await page.waitForLoadState("networkidle")
     // Nor a confirmation link for pia's unconfirmed address: nothing would mail it.
     expect(await page.getByRole("button", { name: "Send me a confirmation link" }).count()).toBe(0)
@@ -90,13 +90,62 @@ describe("passkeys in the console (npm start, browsed as localhost, Chromium's v
     expect(complaints).toEqual([])
   })
 
-  it("removes the passkey with the password; signing in with it then fails with the generic answer", async () => {
+  it("asks an account whose only second factor is a passkey for that alone at the second step", async () => {
+    await page.getByRole("button", { name: "Sign out" }).click()
+    const signIn = page.getByRole("form", { name: "Sign in" })
+    await signIn.getByLabel("Username or e-mail").fill("pia")
+    await signIn.getByLabel("Password", { exact: true }).fill(password)
+    await signIn.getByRole("button", { name: "Sign in", exact: true }).click()
+    const step = page.getByRole("form", { name: "Second step" })
+    await step.waitFor()
+    expect(await step.textContent()).toContain("your passkey")
+    // No TOTP was set up and no recovery code issued: neither is offered.
+    expect(await step.getByLabel("Code from your authenticator app").count()).toBe(0)
+    expect(await step.getByRole("button", { name: /recovery code/u }).count()).toBe(0)
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "sign-in-second-step-passkey")
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "sign-in-second-step-passkey-390")
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await step.getByRole("button", { name: "Use your passkey" }).click()
+    await page.getByRole("navigation", { name: "Console" }).waitFor()
+    expect(await page.locator("header").textContent()).toContain("pia")
+    expect(complaints).toEqual([])
+  })
+
+  it("says where passkeys work when the console is browsed at 127.0.0.1, rather than letting the browser fail", async () => {
+    const elsewhere = await browser.newContext()
+    try {
+      const at = await elsewhere.newPage()
+      await at.goto(`${server.url}/console/`)
+      await at.getByRole("form", { name: "Sign in" }).waitFor()
+      const button = at.getByRole("button", { name: "Sign in with a passkey" })
+      await expect.poll(() => button.isDisabled()).toBe(true)
+      const { port } = new URL(server.url)
+      await at
+        .getByRole("note")
+        .filter({ hasText: `Passkeys work at http://localhost:${port}` })
+        .waitFor()
+      expect(await seriousViolations(at)).toEqual([])
+      await screenshot(at, "sign-in-passkey-elsewhere")
+    } finally {
+      await elsewhere.close()
+    }
+  })
+
+  it("removes the passkey with the password, asked in a dialog; signing in with it then fails with the generic answer", async () => {
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "My account" }).click()
     await page.getByRole("button", { name: "Remove This laptop" }).click()
-    const remove = page.getByRole("form", { name: "Remove the passkey" })
+    const remove = page.getByRole("alertdialog", { name: "Remove the passkey This laptop?" })
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Cancel")
+    await remove.getByLabel("Your password, to remove it").fill("not the password")
+    await remove.getByRole("button", { name: "Remove the passkey" }).click()
+    // A wrong password keeps the dialog open, saying so; nothing went.
+    await remove.getByRole("alert").waitFor()
     await remove.getByLabel("Your password, to remove it").fill(password)
     await remove.getByRole("button", { name: "Remove the passkey" }).click()
-    await page.getByText("No passkeys yet").waitFor()
+    await page.getByText("Your passkeys: none yet").waitFor()
     await page.getByRole("button", { name: "Sign out" }).click()
     await page.getByRole("button", { name: "Sign in with a passkey" }).click()
     await page

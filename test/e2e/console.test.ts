@@ -193,9 +193,16 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await form.evaluate((element) => element.setAttribute("novalidate", ""))
     await form.getByRole("button", { name: "Add the member" }).click()
     await expect.poll(() => form.getByLabel("E-mail").getAttribute("aria-invalid")).toBe("true")
+    // The form's summary in plain words, before the fields; each field says what is wrong with it.
+    const summary = form.getByRole("alert")
+    expect(await summary.textContent()).toBe("Check the fields marked below.")
+    expect(await form.locator("*").first().getAttribute("role")).toBe("alert")
+    await screenshot(page, "member-add-problem")
     await form.getByLabel("E-mail").fill("grace@example.com")
     await form.getByRole("button", { name: "Add the member" }).click()
     await page.getByRole("row", { name: /grace grace@example\.com Support yes enabled/ }).waitFor()
+    // Every member fits on the first page: no paging is offered.
+    expect(await page.getByRole("navigation", { name: "Pages of the list" }).count()).toBe(0)
     await page.getByRole("button", { name: "Manage grace" }).click()
     const editor = page.getByRole("region", { name: "Member grace" })
     await editor.waitFor()
@@ -221,7 +228,8 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await page.getByRole("button", { name: "Manage grace" }).click()
     const editor = page.getByRole("region", { name: "Member grace" })
     await editor.getByRole("button", { name: "Reset two-step sign-in" }).click()
-    await editor.getByRole("button", { name: "Confirm: reset two-step sign-in of grace" }).click()
+    const asked = page.getByRole("alertdialog", { name: "Reset two-step sign-in of grace?" })
+    await asked.getByRole("button", { name: "Reset two-step sign-in" }).click()
     await editor.getByRole("status").filter({ hasText: "Two-step sign-in reset." }).waitFor()
     expect((await api("GET", "/api/v1/auth/mfa", undefined, token)).body).toMatchObject({ totp: false })
     await expect.poll(() => editor.getByRole("button", { name: "Reset two-step sign-in" }).count()).toBe(0)
@@ -270,8 +278,9 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await page.getByRole("row", { name: /linus@example\.com Support accepted/ }).waitFor()
   })
 
-  it("makes an API key, shown once, and revokes it", async () => {
+  it("makes an API key, shown once, and revokes it after a dialog that names what follows; Escape and Cancel change nothing", async () => {
     await visit(page, "API keys", "api-keys")
+    await page.getByText(/^API keys: none yet\. Make one above/u).waitFor()
     const form = page.getByRole("form", { name: "Make an API key" })
     await form.getByLabel("Name", { exact: true }).fill("ci")
     await form.getByLabel(/^team\.read: /).check()
@@ -281,12 +290,34 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     expect((await api("GET", "/api/v1/auth/me", undefined, key)).status).toBe(200)
     await page.getByRole("row", { name: /^ci rk_/ }).waitFor()
     const revoke = page.getByRole("button", { name: "Revoke ci" })
+    const asked = page.getByRole("alertdialog", { name: "Revoke the API key ci?" })
+    const focused = () => page.evaluate(() => document.activeElement?.textContent)
     await revoke.click()
-    await page.getByRole("button", { name: "Confirm: revoke ci" }).click()
+    await asked.waitFor()
+    expect(await asked.textContent()).toMatch(/next request is refused/u)
+    expect(await focused(), "Cancel is focused first").toBe("Cancel")
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "api-keys-revoke-dialog")
+    await atPhoneWidth(page, "api-keys-revoke-dialog")
+    await page.keyboard.press("Escape")
+    await expect.poll(() => asked.isVisible()).toBe(false)
+    expect((await api("GET", "/api/v1/auth/me", undefined, key)).status, "Escape changed nothing").toBe(200)
+    await revoke.click()
+    await asked.getByRole("button", { name: "Cancel" }).click()
+    await expect.poll(() => asked.isVisible()).toBe(false)
+    expect((await api("GET", "/api/v1/auth/me", undefined, key)).status, "Cancel changed nothing").toBe(200)
+    await revoke.click()
+    await asked.getByRole("button", { name: "Revoke the key" }).click()
     await expect.poll(async () => (await api("GET", "/api/v1/auth/me", undefined, key)).status).toBe(401)
   })
 
-  it("shows each change in the audit record", async () => {
+  it("shows each change in the audit record, naming who and what", async () => {
+    // A login that fails: its target is olive's account, which the record names by her username.
+    await fetch(`${server.url}/api/v1/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "olive", password: "not her password" })
+    })
     await visit(page, "Audit record", "audit")
     const record = page.getByRole("table", { name: "Audit record" })
     for (const action of [
@@ -300,6 +331,29 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     ]) {
       await record.getByRole("cell", { name: action, exact: true }).first().waitFor()
     }
+    // Names, not ids: the key, the role, the person a failed login named; a creation as what it made.
+    await record.getByRole("row", { name: /api_key\.revoked olive API key ci/u }).waitFor()
+    await record.getByRole("row", { name: /role\.added olive role Support name: Support/u }).waitFor()
+    await record.getByRole("row", { name: /login\.failed an unauthenticated caller olive/u }).waitFor()
+    const text = (await record.textContent()) ?? ""
+    expect(text).not.toMatch(/null →/u)
+    expect(text).not.toMatch(/\b(?:login|api_key|role) [0-9a-f]{8}-/u)
+    // No word is broken in two: each action fits on one line, at both widths.
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      const broken = await record.locator("tbody tr td:nth-child(2)").evaluateAll((cells) =>
+        cells
+          .filter((cell) => {
+            const range = document.createRange()
+            range.selectNodeContents(cell)
+            return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1
+          })
+          .map((cell) => cell.textContent)
+      )
+      expect(broken, `at ${width} px`).toEqual([])
+    }
+    await page.setViewportSize(wide)
+    await screenshot(page, "audit-named")
     const filter = page.getByRole("form", { name: "Filter the record" })
     await filter.getByLabel("Action").selectOption("api_key.revoked")
     await filter.getByRole("button", { name: "Apply" }).click()
@@ -310,7 +364,9 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await visit(page, "Webhooks", "webhooks")
     const form = page.getByRole("form", { name: "Register an endpoint" })
     await form.getByLabel("URL (https)").fill("https://127.0.0.1/hooks")
-    await form.getByLabel("*", { exact: true }).check()
+    // Every box has its label and what it means: `*` is all events, each type its description.
+    await form.getByLabel(/^All events \(\*\) Every event/u).check()
+    await form.getByLabel(/^member\.added A member/u).waitFor()
     await form.getByRole("button", { name: "Register" }).click()
     const url = form.getByLabel("URL (https)")
     await expect.poll(() => url.getAttribute("aria-invalid")).toBe("true")
@@ -328,7 +384,7 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await page.getByRole("button", { name: `Manage ${url}` }).click()
     await page.getByRole("region", { name: `Endpoint ${url}` }).waitFor()
     expect(await page.getByRole("form", { name: "Register an endpoint" }).count()).toBe(0)
-    expect(await page.getByLabel("*", { exact: true }).count(), "one list of events").toBe(1)
+    expect(await page.getByLabel(/^All events \(\*\)/u).count(), "one list of events").toBe(1)
     await page.getByText(/none yet\. A change this endpoint hears, or a test event/u).waitFor()
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
     expect(height, "the detail page was 2,400 px tall with the register form below it").toBeLessThan(1400)
@@ -374,8 +430,23 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await screenshot(page, "sso-domain")
     await atPhoneWidth(page, "sso-domain")
     await row.getByRole("button", { name: "Remove example.org" }).click()
-    await row.getByRole("button", { name: "Confirm: remove example.org" }).click()
+    await page
+      .getByRole("alertdialog", { name: "Remove the domain example.org?" })
+      .getByRole("button", { name: "Remove the domain" })
+      .click()
     await page.getByText(/Domains: none yet/u).waitFor()
+  })
+
+  it("shows the SSO values to register with the provider before anything is saved", async () => {
+    const connect = page.getByRole("form", { name: "Connect an identity provider" })
+    const { port } = new URL(server.url)
+    await connect.getByText(`http://127.0.0.1:${port}/api/v1/sso/oidc/callback`, { exact: true }).waitFor()
+    await connect.getByLabel("Protocol").selectOption("saml")
+    await connect.getByText(`http://127.0.0.1:${port}/api/v1/sso/saml/acs`, { exact: true }).waitFor()
+    expect((await api("GET", "/api/v1/organization/sso")).body).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await screenshot(page, "sso-to-register")
+    await atPhoneWidth(page, "sso-to-register")
     await nav(page, "My account")
   })
 
@@ -454,6 +525,79 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await page.getByRole("navigation", { name: "Console" }).waitFor()
     expect(await page.locator("header").textContent()).toContain("olive")
     expect(complaints).toEqual([])
+  })
+})
+
+describe("the console of a deployment that cannot do everything (no ROSTER_SECRETS_KEY, an IP as its public URL)", () => {
+  it("shows TOTP, single sign-on and passkeys disabled, each with the one line the operator needs", async () => {
+    const port = await freePort()
+    const bare = await startServer(scriptCommand("start"), {
+      PORT: String(port),
+      ROSTER_MASTER_KEY: masterKey,
+      ROSTER_PUBLIC_URL: `http://127.0.0.1:${port}`
+    })
+    const context = await browser.newContext({ viewport: wide })
+    try {
+      const call = (method: string, path: string, body?: unknown) =>
+        fetch(`${bare.url}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json" },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) })
+        }).then((response) => response.json())
+      const owners = await call("POST", "/api/v1/team/role/add", { name: "Owners", roleKey: "owners" })
+      for (const permission of await call("GET", "/api/v1/team/permissions"))
+        await call("POST", "/api/v1/team/role-permission-detail", {
+          roleId: owners.id,
+          permissionId: permission.id
+        })
+      await call("POST", "/api/v1/team/add", {
+        username: "oona",
+        email: "oona@example.com",
+        password,
+        activestatus: true,
+        roleId: owners.id
+      })
+      const page = await context.newPage()
+      page.setDefaultTimeout(10_000)
+      const complaints = watchComplaints(page)
+      await page.goto(`${bare.url}/console/`)
+      const signIn = page.getByRole("form", { name: "Sign in" })
+      await signIn.waitFor()
+      await page.waitForLoadState("networkidle")
+      // Passkeys are off: the sign-in does not offer them.
+      expect(await page.getByRole("button", { name: "Sign in with a passkey" }).count()).toBe(0)
+      await signIn.getByLabel("Username or e-mail").fill("oona")
+      await signIn.getByLabel("Password").fill(password)
+      await signIn.getByRole("button", { name: "Sign in" }).click()
+      await nav(page, "My account")
+      await page.getByRole("heading", { level: 1, name: "My account" }).waitFor()
+      const totp = page.getByRole("form", { name: "Turn TOTP on" })
+      await totp.getByRole("note").filter({ hasText: "the operator must set ROSTER_SECRETS_KEY" }).waitFor()
+      expect(await totp.getByRole("button", { name: "Start" }).isDisabled()).toBe(true)
+      const passkeys = page.getByRole("form", { name: "Add a passkey" })
+      await passkeys
+        .getByRole("note")
+        .filter({ hasText: "the operator must set ROSTER_WEBAUTHN_RP_ID" })
+        .waitFor()
+      expect(await passkeys.getByRole("button", { name: "Add a passkey" }).isDisabled()).toBe(true)
+      expect(await seriousViolations(page)).toEqual([])
+      await screenshot(page, "my-account-unavailable")
+      await atPhoneWidth(page, "my-account-unavailable")
+      await nav(page, "Single sign-on")
+      const connect = page.getByRole("form", { name: "Connect an identity provider" })
+      await connect
+        .getByRole("note")
+        .filter({ hasText: "the operator must set ROSTER_SECRETS_KEY" })
+        .waitFor()
+      expect(await connect.getByRole("button", { name: "Connect" }).isDisabled()).toBe(true)
+      expect(await seriousViolations(page)).toEqual([])
+      await screenshot(page, "sso-unavailable")
+      await atPhoneWidth(page, "sso-unavailable")
+      expect(complaints).toEqual([])
+    } finally {
+      await context.close()
+      bare.kill()
+    }
   })
 })
 

@@ -1,41 +1,9 @@
 import { type ComponentChildren, toChildArray } from "preact"
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks"
+import { useLayoutEffect, useRef, useState } from "preact/hooks"
 import type { RosterPage } from "../../../adapters/http/promise-client-types.ts"
 import { useLoad } from "../use-call.ts"
 
-/**
- * A destructive action's button, marked as one, that asks once more before it acts, naming what
- * goes (`what`): the second press within five seconds acts.
- */
-export const ConfirmButton = (props: {
-  readonly label: string
-  readonly what?: string
-  readonly onConfirm: () => void
-  readonly disabled?: boolean
-}) => {
-  const [asking, setAsking] = useState(false)
-  useEffect(() => {
-    if (!asking) return
-    const timer = setTimeout(() => setAsking(false), 5000)
-    return () => clearTimeout(timer)
-  }, [asking])
-  return (
-    <button
-      type="button"
-      class={asking ? "danger" : "destructive"}
-      disabled={props.disabled}
-      onClick={() => {
-        if (!asking) return setAsking(true)
-        setAsking(false)
-        props.onConfirm()
-      }}
-    >
-      {asking
-        ? `Confirm: ${props.label.toLowerCase()}${props.what === undefined ? "" : ` ${props.what}`}`
-        : props.label}
-    </button>
-  )
-}
+export { ConfirmButton } from "./confirm.tsx"
 
 /** A secret the API shows once: to copy now, since it cannot be read again. */
 export const SecretOnce = (props: { readonly label: string; readonly secret: string | null }) => {
@@ -57,7 +25,10 @@ export const SecretOnce = (props: { readonly label: string; readonly secret: str
   )
 }
 
-/** A list read a page at a time: the API's cursors, forward, and back to the first page. */
+/**
+ * A list read a page at a time: the API's cursors, forward, and back to the first page. A list
+ * whose first page is all of it shows no paging at all.
+ */
 export const usePages = <T,>(
   read: (cursor: string | undefined) => Promise<RosterPage<T>>,
   keys: ReadonlyArray<unknown> = []
@@ -70,25 +41,26 @@ export const usePages = <T,>(
     ...loaded,
     items: loaded.data?.items ?? [],
     restart: () => (cursors.length === 1 ? loaded.reload() : setCursors([undefined])),
-    pager: (
-      <nav class="pager" aria-label="Pages of the list">
-        <button
-          type="button"
-          disabled={cursors.length === 1}
-          onClick={() => setCursors(cursors.slice(0, -1))}
-        >
-          Previous page
-        </button>
-        <span>Page {cursors.length}</span>
-        <button
-          type="button"
-          disabled={next === undefined}
-          onClick={() => next !== undefined && setCursors([...cursors, next])}
-        >
-          Next page
-        </button>
-      </nav>
-    )
+    pager:
+      cursors.length === 1 && next === undefined ? null : (
+        <nav class="pager" aria-label="Pages of the list">
+          <button
+            type="button"
+            disabled={cursors.length === 1}
+            onClick={() => setCursors(cursors.slice(0, -1))}
+          >
+            Previous page
+          </button>
+          <span>Page {cursors.length}</span>
+          <button
+            type="button"
+            disabled={next === undefined}
+            onClick={() => next !== undefined && setCursors([...cursors, next])}
+          >
+            Next page
+          </button>
+        </nav>
+      )
   }
 }
 
@@ -127,7 +99,8 @@ export const Table = (props: {
   readonly caption: string
   readonly columns: ReadonlyArray<string>
   readonly actions?: boolean
-  readonly empty?: string
+  /** What to do next when there is no row yet: every list says it. */
+  readonly empty: string
   readonly children: ComponentChildren
 }) => {
   const body = useRef<HTMLTableSectionElement>(null)
@@ -139,7 +112,7 @@ export const Table = (props: {
       })
     }
   })
-  if (props.empty !== undefined && toChildArray(props.children).length === 0) {
+  if (toChildArray(props.children).length === 0) {
     return (
       <p class="empty">
         <strong>{props.caption}</strong>: {props.empty}

@@ -1,7 +1,9 @@
 import type { ComponentChildren } from "preact"
+import { useRef } from "preact/hooks"
 import type { Outcome } from "../use-call.ts"
 import { Labelled } from "./labelled.tsx"
-import { ProblemAlert } from "./problem-alert.tsx"
+import { ProblemAlert, ShownFields } from "./problem-alert.tsx"
+import { Unavailable } from "./unavailable.tsx"
 
 interface InputProps {
   readonly type?: "text" | "email" | "password" | "search" | "url" | "number" | "datetime-local"
@@ -27,7 +29,7 @@ export const Field = ({
   type = "text",
   ...input
 }: InputProps) => (
-  <Labelled label={label} required={input.required} hint={hint} error={outcome.errorFor(name)}>
+  <Labelled label={label} name={name} required={input.required} hint={hint} error={outcome.errorFor(name)}>
     {(id, described) => (
       <input
         {...input}
@@ -70,7 +72,12 @@ export const Select = (props: {
   readonly prompt?: string
   readonly required?: boolean
 }) => (
-  <Labelled label={props.label} required={props.required} error={props.outcome?.errorFor(props.name)}>
+  <Labelled
+    label={props.label}
+    name={props.name}
+    required={props.required}
+    error={props.outcome?.errorFor(props.name)}
+  >
     {(id, described) => (
       <select
         {...described}
@@ -107,6 +114,7 @@ export const TextArea = (props: {
 }) => (
   <Labelled
     label={props.label}
+    name={props.name}
     required={props.required}
     hint={props.hint}
     error={props.outcome.errorFor(props.name)}
@@ -125,8 +133,10 @@ export const TextArea = (props: {
   </Labelled>
 )
 
+/** A checkbox inside its label; `hint` (what it means) is part of the label, read with it. */
 export const Check = (props: {
   readonly label: string
+  readonly hint?: string
   readonly checked: boolean
   readonly onChecked: (checked: boolean) => void
   readonly disabled?: boolean
@@ -138,29 +148,52 @@ export const Check = (props: {
       disabled={props.disabled}
       onChange={(event) => props.onChecked(event.currentTarget.checked)}
     />
-    <span>{props.label}</span>
+    <span>
+      {props.label}
+      {props.hint === undefined ? null : (
+        <>
+          {" "}
+          <small>{props.hint}</small>
+        </>
+      )}
+    </span>
   </label>
 )
 
-/** A form that calls `onSubmit` without reloading the page, its problem shown at its end. */
+/**
+ * A form that calls `onSubmit` without reloading the page, its problem summed up first, in plain
+ * words (each field's own message is beside it). Where the deployment cannot do what it asks
+ * (`unavailable`: why, and what the operator sets), it is shown disabled with that line.
+ */
 export const Form = (props: {
   readonly label: string
   readonly outcome: Outcome
   readonly submit: string
   readonly onSubmit: () => void
+  readonly unavailable?: string | undefined
   readonly children: ComponentChildren
-}) => (
-  <form
-    aria-label={props.label}
-    onSubmit={(event) => {
-      event.preventDefault()
-      props.onSubmit()
-    }}
-  >
-    {props.children}
-    <ProblemAlert outcome={props.outcome} />
-    <button type="submit" disabled={props.outcome.busy}>
-      {props.submit}
-    </button>
-  </form>
-)
+}) => {
+  const off = props.unavailable !== undefined
+  // The fields the last render showed, for the summary; this render's fill a new set.
+  const fields = useRef(new Set<string>())
+  const shown = fields.current
+  fields.current = new Set()
+  return (
+    <form
+      aria-label={props.label}
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (!off) props.onSubmit()
+      }}
+    >
+      <ProblemAlert outcome={props.outcome} fieldsAre="below" shown={shown} />
+      <Unavailable why={props.unavailable} />
+      <fieldset class="plain" disabled={off}>
+        <ShownFields.Provider value={fields.current}>{props.children}</ShownFields.Provider>
+      </fieldset>
+      <button type="submit" disabled={off || props.outcome.busy}>
+        {props.submit}
+      </button>
+    </form>
+  )
+}

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from "preact"
 import { useId } from "preact/hooks"
+import { useShowsOwnError } from "./problem-alert.tsx"
 
 /**
  * A required field's mark beside its label, outside it so that the label names the field alone
@@ -25,12 +26,15 @@ interface Described {
  */
 export const Labelled = (props: {
   readonly label: string
+  /** The field's name in the request, whose message is shown here. */
+  readonly name: string
   readonly required?: boolean | undefined
   readonly hint?: string | undefined
   readonly error: string | undefined
   readonly children: (id: string, described: Described) => ComponentChildren
 }) => {
   const id = useId()
+  useShowsOwnError(props.name)
   const { hint, error } = props
   const described = [hint === undefined ? "" : `${id}-hint`, error === undefined ? "" : `${id}-error`]
     .filter((part) => part !== "")

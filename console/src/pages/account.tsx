@@ -3,6 +3,7 @@ import { roster } from "../api.ts"
 import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
 import { Form, PasswordField } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
+import { useDeployment } from "../deployment.ts"
 import { deviceOf } from "../device.ts"
 import { useAction, useLoad } from "../use-call.ts"
 import { Passkeys } from "./passkeys.tsx"
@@ -15,7 +16,7 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
   const [message, setMessage] = useState("")
   const sessions = useLoad(() => roster.sessions.listSessions())
   // A confirmation link is offered only where this deployment mails one.
-  const methods = useLoad(() => roster.auth.signInMethods())
+  const methods = useDeployment()
   const change = useAction(
     () => roster.auth.changePassword({ currentPassword: current, newPassword: next }),
     () => {
@@ -73,7 +74,12 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
       <Section title="Sessions">
         <ProblemAlert outcome={sessions} />
         <ProblemAlert outcome={end} />
-        <Table caption="Your sessions" columns={["Started", "Last seen", "From"]} actions>
+        <Table
+          caption="Your sessions"
+          columns={["Started", "Last seen", "From"]}
+          actions
+          empty="none: sign in again to start one."
+        >
           {(sessions.data ?? []).map((session) => (
             <tr key={session.id}>
               <td>{when(session.createdAt)}</td>
@@ -87,8 +93,10 @@ export const Account = (props: { readonly emailVerified: boolean }) => {
                   "This session"
                 ) : (
                   <ConfirmButton
-                    label="End the session"
-                    what={`on ${deviceOf(session.userAgent)}`}
+                    label={`End the session on ${deviceOf(session.userAgent)}`}
+                    question={`End the session on ${deviceOf(session.userAgent)}?`}
+                    consequence="That browser is signed out at its next request and must sign in again. Your other sessions, this one included, stay."
+                    action="End the session"
                     onConfirm={() => end.run(session.id)}
                   />
                 )}

@@ -1,10 +1,11 @@
 import { useState } from "preact/hooks"
 import { AuditAction } from "../../../core/model/audit.ts"
-import { roster } from "../api.ts"
+import { type Me, roster } from "../api.ts"
+import { useAuditNames } from "../audit-names.ts"
 import { Section, Table, usePages, when } from "../components/controls.tsx"
 import { Field, Select } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
-import { useLoad } from "../use-call.ts"
+import { useRoles } from "../roles-data.ts"
 
 type Action = (typeof AuditAction.literals)[number]
 
@@ -17,30 +18,53 @@ interface Filter {
 
 const empty: Filter = { action: "", actorId: "", targetId: "", since: "" }
 
-/** Who acted, in words, where no member did. */
-const actorKinds: Readonly<Record<string, string>> = {
-  master: "the operator",
-  open: "an unauthenticated caller",
-  provider: "the payment provider",
-  system: "Roster",
-  scim: "the identity provider (SCIM)",
-  sso: "single sign-on",
-  api_key: "API key"
+type Naming = ReturnType<typeof useAuditNames>
+
+/** Fields that hold an id, by what they name. */
+const idFields: Readonly<Record<string, "role" | "permission">> = {
+  roleId: "role",
+  permissionId: "permission"
 }
 
+/** A value of a change as a person reads it: text as it is, a role or a permission by its name. */
+const shownValue = (field: string, value: unknown, names: Naming) => {
+  const named = idFields[field]
+  if (named !== undefined && typeof value === "number")
+    return (named === "role" ? names.roleName(value) : names.permissionKey(value)) ?? `${named} ${value}`
+  return typeof value === "string" ? value : JSON.stringify(value)
+}
+
+/**
+ * A change in words: a creation as the values made, a removal as the values gone, what stayed the
+ * same as it is (the role whose permission changed), else from → to; nothing for a value neither had.
+ */
+const changeText = (field: string, [was = null, is = null]: ReadonlyArray<unknown>, names: Naming) => {
+  const name = idFields[field] ?? field
+  if (was === null && is === null) return undefined
+  if (was === null || JSON.stringify(was) === JSON.stringify(is))
+    return `${name}: ${shownValue(field, is, names)}`
+  if (is === null) return `${name} was ${shownValue(field, was, names)}`
+  return `${name}: ${shownValue(field, was, names)} → ${shownValue(field, is, names)}`
+}
+
+/** A name in words, and an id beside it where nothing better names it (it no longer exists). */
+const Named = ({ named }: { readonly named: { readonly words: string; readonly id?: string } }) => (
+  <>
+    {named.words}
+    {named.id === undefined ? null : (
+      <>
+        {" "}
+        <code>{named.id}</code>
+      </>
+    )}
+  </>
+)
+
 /** The audit record, newest first: by action, actor, target and time, a page at a time. */
-export const Audit = () => {
+export const Audit = ({ me }: { readonly me: Me }) => {
   const [draft, setDraft] = useState(empty)
   const [filter, setFilter] = useState(empty)
-  // People by name: the organisation's members, read once; an id no member has is shown as such.
-  const people = useLoad(() => roster.team.listMembers({ limit: 200 }).firstPage())
-  const names = new Map((people.data?.items ?? []).map((member) => [member.id as string, member.username]))
-  const actorName = (actor: { readonly kind: string; readonly id?: string | undefined }) =>
-    actor.id === undefined
-      ? (actorKinds[actor.kind] ?? actor.kind)
-      : actor.kind === "member"
-        ? (names.get(actor.id) ?? "a former member")
-        : `${actorKinds[actor.kind] ?? actor.kind} ${actor.id}`
+  const roles = useRoles()
   const entries = usePages(
     (cursor) =>
       roster.audit
@@ -54,6 +78,7 @@ export const Audit = () => {
         .firstPage(),
     [filter]
   )
+  const names = useAuditNames(me, roles.list, entries.items)
   const set = (field: keyof Filter) => (value: string) => setDraft({ ...draft, [field]: value })
   return (
     <>
@@ -108,16 +133,15 @@ export const Audit = () => {
           <tr key={entry.id}>
             <td>{when(entry.at)}</td>
             <td>{entry.action}</td>
-            <td>{actorName(entry.actor)}</td>
             <td>
-              {entry.target.type === "member"
-                ? (names.get(entry.target.id) ?? "a former member")
-                : entry.target.type}{" "}
-              {entry.target.type === "member" ? null : <code>{entry.target.id}</code>}
+              <Named named={names.actor(entry.actor.kind, entry.actor.id)} />
+            </td>
+            <td>
+              <Named named={names.target(entry.target.type, entry.target.id)} />
             </td>
             <td>
               {Object.entries(entry.changes)
-                .map(([field, [from, to]]) => `${field}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`)
+                .flatMap(([field, change]) => changeText(field, change, names) ?? [])
                 .join("; ")}
             </td>
           </tr>

@@ -59,14 +59,26 @@ export const Billing = ({ me }: { readonly me: Me }) => {
         {subscription !== undefined &&
         subscription.status !== "canceled" &&
         allows(me, "pricing.cancelSubscription") ? (
-          <ConfirmButton label="Cancel the subscription" onConfirm={cancel.run} disabled={cancel.busy} />
+          <ConfirmButton
+            label="Cancel the subscription"
+            question="Cancel the subscription?"
+            consequence="It ends at the end of the period paid for where a payment provider charges it, else at once; nothing more is charged, and the organisation keeps its members."
+            action="Cancel the subscription"
+            onConfirm={cancel.run}
+            disabled={cancel.busy}
+          />
         ) : null}
         <ProblemAlert outcome={cancel} />
       </Section>
       <Section title="Plans">
         <ProblemAlert outcome={plans} />
         <ProblemAlert outcome={subscribe} />
-        <Table caption="Plans" columns={["Plan", "Price"]} actions>
+        <Table
+          caption="Plans"
+          columns={["Plan", "Price"]}
+          actions
+          empty="none in the catalog. The operator lists plans in the file ROSTER_PLANS_FILE names."
+        >
           {(plans.data ?? []).map((plan) => (
             <tr key={plan.planId}>
               <td>{plan.planName}</td>

@@ -95,6 +95,9 @@ export const Invitations = ({ me }: { readonly me: Me }) => {
               {invitation.status === "pending" && allows(me, "team.revokeInvitation") ? (
                 <ConfirmButton
                   label={`Revoke ${invitation.email}`}
+                  question={`Revoke the invitation for ${invitation.email}?`}
+                  consequence={`Its link stops working: ${invitation.email} can no longer join with it. Invite them again to send a new one.`}
+                  action="Revoke the invitation"
                   onConfirm={() => revoke.run(invitation.id)}
                 />
               ) : null}

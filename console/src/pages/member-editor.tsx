@@ -95,7 +95,9 @@ export const MemberEditor = (props: {
             {member.accountActiveStatus ? (
               <ConfirmButton
                 label="Disable the account"
-                what={`of ${member.username}`}
+                question={`Disable the account of ${member.username}?`}
+                consequence={`${member.username} can no longer sign in, here or in any other organisation, and every session of theirs ends at once. Enable the account again to let them back in.`}
+                action="Disable the account"
                 onConfirm={() =>
                   other.run(
                     () =>
@@ -120,7 +122,9 @@ export const MemberEditor = (props: {
             {mfa.data?.totp === true ? (
               <ConfirmButton
                 label="Reset two-step sign-in"
-                what={`of ${member.username}`}
+                question={`Reset two-step sign-in of ${member.username}?`}
+                consequence={`${member.username}'s TOTP and recovery codes are cleared: they sign in with their password alone until they set TOTP up again (at their next sign-in, where this organisation requires it).`}
+                action="Reset two-step sign-in"
                 onConfirm={() =>
                   other.run(async () => {
                     await roster.admin.resetMemberMfa({ id: member.id })
@@ -137,7 +141,9 @@ export const MemberEditor = (props: {
         <p class="actions">
           <ConfirmButton
             label="Remove the member"
-            what={member.username}
+            question={`Remove ${member.username} from the organisation?`}
+            consequence={`${member.username}'s sessions here end at once and their seat is freed. Their account stays for the other organisations they belong to; with none left, it goes too. Nothing they changed is undone.`}
+            action="Remove the member"
             onConfirm={remove.run}
             disabled={remove.busy}
           />

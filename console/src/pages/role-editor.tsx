@@ -68,7 +68,14 @@ export const RoleEditor = (props: {
       <ProblemAlert outcome={toggle} />
       {allows(me, "team.removeRole") ? (
         <p class="actions">
-          <ConfirmButton label="Delete the role" onConfirm={remove.run} disabled={remove.busy} />
+          <ConfirmButton
+            label="Delete the role"
+            question={`Delete the role ${role.name}?`}
+            consequence={`${role.name} goes, with the permissions it grants. A role some member holds is not deleted: move them to another role first.`}
+            action="Delete the role"
+            onConfirm={remove.run}
+            disabled={remove.busy}
+          />
           <ProblemAlert outcome={remove} />
         </p>
       ) : null}

@@ -44,7 +44,13 @@ export const ScimTokens = ({ me }: { readonly me: Me }) => {
             <td>{when(token.createdAt)}</td>
             <td>
               {allows(me, "organizations.revokeScimToken") ? (
-                <ConfirmButton label={`Revoke ${token.name}`} onConfirm={() => revoke.run(token.id)} />
+                <ConfirmButton
+                  label={`Revoke ${token.name}`}
+                  question={`Revoke the SCIM token ${token.name}?`}
+                  consequence={`The identity provider holding ${token.name} is refused from its next request: it provisions no one until it is given a new token. The people it provisioned stay.`}
+                  action="Revoke the token"
+                  onConfirm={() => revoke.run(token.id)}
+                />
               ) : null}
             </td>
           </tr>

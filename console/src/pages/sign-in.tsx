@@ -3,8 +3,11 @@ import { ssoSignInUrl } from "../../../adapters/http/promise-client.ts"
 import { roster, serviceBase } from "../api.ts"
 import { Field, Form, PasswordField } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
+import { Unavailable } from "../components/unavailable.tsx"
+import { passkeysRefusedHere, useDeployment } from "../deployment.ts"
 import { passkeysSupported, usePasskeyWith } from "../passkey.ts"
-import { useAction, useLoad } from "../use-call.ts"
+import { useAction } from "../use-call.ts"
+import { type Challenge, SecondStep } from "./second-step.tsx"
 
 /** What a refused single sign-on's code means to the person who tried. */
 const ssoErrors: Readonly<Record<string, string>> = {
@@ -23,9 +26,7 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
   const [username, setUsername] = useState("")
   const [password, setPassword] = useState("")
   const [organization, setOrganization] = useState("")
-  const [challenge, setChallenge] = useState<string | undefined>(undefined)
-  const [code, setCode] = useState("")
-  const [recovery, setRecovery] = useState(false)
+  const [challenge, setChallenge] = useState<Challenge | undefined>(undefined)
   const login = useAction(
     () =>
       roster.auth.login({
@@ -33,58 +34,28 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
         password,
         ...(organization.trim() === "" ? {} : { organization: organization.trim() })
       }),
-    (answer) => ("mfaRequired" in answer ? setChallenge(answer.challenge) : props.onSignedIn())
-  )
-  const verify = useAction(
-    () =>
-      roster.mfa.verifyMfa({
-        challenge: challenge ?? "",
-        ...(recovery ? { recoveryCode: code.trim() } : { code: code.trim() })
-      }),
-    props.onSignedIn
+    (answer) =>
+      "mfaRequired" in answer
+        ? setChallenge({ token: answer.challenge, methods: answer.methods })
+        : props.onSignedIn()
   )
   const withPasskey = useAction(async () => {
     const { challengeId, options } = await roster.passkeys.passkeySignInOptions({})
     return roster.passkeys.passkeySignIn({ challengeId, response: await usePasskeyWith(options) })
   }, props.onSignedIn)
-  const secondPasskey = useAction(async () => {
-    const options = await roster.passkeys.secondStepPasskeyOptions({ challenge: challenge ?? "" })
-    return roster.mfa.verifyMfa({ challenge: challenge ?? "", passkey: await usePasskeyWith(options) })
-  }, props.onSignedIn)
-  const supported = passkeysSupported()
-  // A reset link is offered only where this deployment mails one.
-  const methods = useLoad(() => roster.auth.signInMethods())
+  // A reset link is offered only where this deployment mails one; passkeys only where they work.
+  const methods = useDeployment()
+  const passkeyRefused = passkeysRefusedHere(methods.data)
   const [workEmail, setWorkEmail] = useState("")
   // A single sign-on that came back refused says why in the address (`?error=`), by its code.
   const ssoError = new URLSearchParams(location.search).get("error")
   if (challenge !== undefined) {
     return (
-      <Form label="Second step" outcome={verify} submit="Verify" onSubmit={verify.run}>
-        <p>Your account asks for a second step.</p>
-        <Field
-          label={recovery ? "Recovery code" : "Code from your authenticator app"}
-          name={recovery ? "recoveryCode" : "code"}
-          value={code}
-          onValue={setCode}
-          outcome={verify}
-          autoComplete="one-time-code"
-          inputMode={recovery ? "text" : "numeric"}
-          required
-        />
-        <p>
-          <button type="button" class="link" onClick={() => setRecovery(!recovery)}>
-            {recovery ? "Use a code from the app instead" : "Use a recovery code instead"}
-          </button>
-        </p>
-        {supported ? (
-          <p>
-            <button type="button" disabled={secondPasskey.busy} onClick={() => secondPasskey.run()}>
-              Use a passkey instead
-            </button>
-          </p>
-        ) : null}
-        <ProblemAlert outcome={secondPasskey} />
-      </Form>
+      <SecondStep
+        challenge={challenge}
+        passkeyRefused={passkeysSupported() ? passkeyRefused : "This browser cannot use passkeys."}
+        onSignedIn={props.onSignedIn}
+      />
     )
   }
   const withPassword = (
@@ -114,14 +85,21 @@ export const SignIn = (props: { readonly onSignedIn: () => void }) => {
       ) : null}
     </Form>
   )
-  const passkey = supported ? (
-    <div class="alternative">
-      <button type="button" disabled={withPasskey.busy} onClick={() => withPasskey.run()}>
-        Sign in with a passkey
-      </button>
-      <ProblemAlert outcome={withPasskey} />
-    </div>
-  ) : null
+  // Where passkeys are off they are not offered here; at another address than theirs, it is said.
+  const passkey =
+    passkeysSupported() && methods.data?.passkeys === true ? (
+      <div class="alternative">
+        <button
+          type="button"
+          disabled={withPasskey.busy || passkeyRefused !== undefined}
+          onClick={() => withPasskey.run()}
+        >
+          Sign in with a passkey
+        </button>
+        <Unavailable why={passkeyRefused} />
+        <ProblemAlert outcome={withPasskey} />
+      </div>
+    ) : null
   const sso = (
     <form
       aria-label="Single sign-on"

@@ -1,8 +1,9 @@
 import { useState } from "preact/hooks"
-import { roster } from "../api.ts"
+import { roster, serviceBase } from "../api.ts"
 import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
 import { Field, Form, Select, TextArea } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
+import { operatorMust, useDeployment } from "../deployment.ts"
 import { useAction, useLoad } from "../use-call.ts"
 
 /** The domains the organisation proves by DNS: add one, publish its TXT record, verify, remove. */
@@ -46,7 +47,13 @@ const Domains = () => {
                   Verify {item.domain}
                 </button>
               )}
-              <ConfirmButton label={`Remove ${item.domain}`} onConfirm={() => remove.run(item.id)} />
+              <ConfirmButton
+                label={`Remove ${item.domain}`}
+                question={`Remove the domain ${item.domain}?`}
+                consequence={`People with an e-mail at ${item.domain} are no longer sent to your identity provider by it, nor held to it; proving it again takes a new TXT record.`}
+                action="Remove the domain"
+                onConfirm={() => remove.run(item.id)}
+              />
             </td>
           </tr>
         ))}
@@ -60,9 +67,46 @@ const Domains = () => {
 
 const noConnection = { name: "", issuer: "", clientId: "", clientSecret: "", metadata: "" }
 
+/**
+ * What the identity provider's administrator registers first, before anything is saved here: the
+ * addresses its answers come back to, the same for every connection of this service.
+ */
+const ToRegister = ({ kind }: { readonly kind: "oidc" | "saml" }) => (
+  <fieldset class="register">
+    <legend>Register Roster with your identity provider first</legend>
+    {kind === "oidc" ? (
+      <dl>
+        <dt>Redirect URI (sign-in redirect)</dt>
+        <dd>
+          <code>{`${serviceBase}/api/v1/sso/oidc/callback`}</code>
+        </dd>
+        <dt>Grant and scopes</dt>
+        <dd>
+          Authorization code, with <code>openid email profile</code>
+        </dd>
+      </dl>
+    ) : (
+      <dl>
+        <dt>ACS URL (single sign-on URL, HTTP-POST)</dt>
+        <dd>
+          <code>{`${serviceBase}/api/v1/sso/saml/acs`}</code>
+        </dd>
+        <dt>Name ID</dt>
+        <dd>The person's e-mail address (format emailAddress), and an email attribute</dd>
+        <dt>SP entity ID (audience) and metadata</dt>
+        <dd>
+          Shown here once the connection is made (they name it); until then your provider may take the ACS URL
+          alone, and you set the audience after.
+        </dd>
+      </dl>
+    )}
+  </fieldset>
+)
+
 /** The organisation's identity providers: OIDC or SAML, enabled or not, and what to give each. */
 const Connections = () => {
   const connections = useLoad(() => roster.sso.listSsoConnections({ limit: 200 }).firstPage())
+  const deployment = useDeployment()
   const [kind, setKind] = useState<"oidc" | "saml">("oidc")
   const [draft, setDraft] = useState(noConnection)
   const set = (field: keyof typeof noConnection) => (value: string) => setDraft({ ...draft, [field]: value })
@@ -130,13 +174,22 @@ const Connections = () => {
               </button>
               <ConfirmButton
                 label={`Delete ${connection.name}`}
+                question={`Delete the connection ${connection.name}?`}
+                consequence={`Nobody signs in through ${connection.name} any more, and the identities linked to it go with it; its members stay, and sign in another way.`}
+                action="Delete the connection"
                 onConfirm={() => remove.run(connection.id)}
               />
             </td>
           </tr>
         ))}
       </Table>
-      <Form label="Connect an identity provider" outcome={create} submit="Connect" onSubmit={create.run}>
+      <Form
+        label="Connect an identity provider"
+        outcome={create}
+        submit="Connect"
+        onSubmit={create.run}
+        unavailable={deployment.data?.keepsSecrets === false ? operatorMust.secrets : undefined}
+      >
         <Select
           label="Protocol"
           name="kind"
@@ -147,6 +200,7 @@ const Connections = () => {
             ["saml", "SAML 2.0"]
           ]}
         />
+        <ToRegister kind={kind} />
         <Field label="Name" name="name" value={draft.name} onValue={set("name")} outcome={create} required />
         {kind === "oidc" ? (
           <>

@@ -3,6 +3,7 @@ import { roster } from "../api.ts"
 import { Section } from "../components/controls.tsx"
 import { Field, Form, PasswordField } from "../components/form.tsx"
 import { QrCode } from "../components/qr-code.tsx"
+import { operatorMust, useDeployment } from "../deployment.ts"
 import { useAction, useLoad } from "../use-call.ts"
 
 type Step = "enrol" | "regenerate" | "remove"
@@ -28,6 +29,7 @@ const RecoveryCodes = (props: { readonly codes: ReadonlyArray<string> | null }) 
 /** TOTP: enrol with the QR code and a first code, regenerate recovery codes, or remove it. */
 export const TwoStep = () => {
   const status = useLoad(() => roster.mfa.mfaStatus())
+  const deployment = useDeployment()
   // Each form its own password field: typing in one does not fill another.
   const [passwords, setPasswords] = useState<Readonly<Record<Step, string>>>(noPasswords)
   const [code, setCode] = useState("")
@@ -108,7 +110,13 @@ export const TwoStep = () => {
           </Form>
         </>
       ) : (
-        <Form label="Turn TOTP on" outcome={enrol} submit="Start" onSubmit={enrol.run}>
+        <Form
+          label="Turn TOTP on"
+          outcome={enrol}
+          submit="Start"
+          onSubmit={enrol.run}
+          unavailable={deployment.data?.keepsSecrets === false ? operatorMust.secrets : undefined}
+        >
           <p>Off. Turn it on to ask for a code from an app at each sign-in.</p>
           {passwordField("enrol", enrol, "to turn TOTP on")}
         </Form>

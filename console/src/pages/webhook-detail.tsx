@@ -4,7 +4,7 @@ import { ConfirmButton, Section, Table, usePages, when } from "../components/con
 import { Check, Form, Select } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction } from "../use-call.ts"
-import { EventChoice, type EventType } from "./event-choice.tsx"
+import { EventChoice, type EventType, type EventTypeChoice } from "./event-choice.tsx"
 
 type Endpoint = Awaited<ReturnType<typeof roster.webhooks.getWebhook>>
 const statuses = ["pending", "succeeded", "failed", "exhausted"] as const
@@ -13,7 +13,7 @@ const statuses = ["pending", "succeeded", "failed", "exhausted"] as const
 export const WebhookDetail = (props: {
   readonly me: Me
   readonly endpoint: Endpoint
-  readonly types: ReadonlyArray<string>
+  readonly types: ReadonlyArray<EventTypeChoice>
   readonly onChanged: () => void
   readonly onSecret: (secret: string | null) => void
 }) => {
@@ -68,6 +68,9 @@ export const WebhookDetail = (props: {
             </button>
             <ConfirmButton
               label="Rotate the secret"
+              question={`Rotate the signing secret of ${endpoint.url}?`}
+              consequence="A new secret is shown once. For 24 hours every message carries both signatures, then only the new one's: update your receiver within that time."
+              action="Rotate the secret"
               onConfirm={() =>
                 act.run(() =>
                   roster.webhooks
@@ -78,6 +81,9 @@ export const WebhookDetail = (props: {
             />
             <ConfirmButton
               label="Delete the endpoint"
+              question={`Delete the endpoint ${endpoint.url}?`}
+              consequence="It hears nothing more: no change is sent to it, and its deliveries go with it."
+              action="Delete the endpoint"
               onConfirm={() => act.run(() => roster.webhooks.deleteWebhook({ id: endpoint.id }))}
             />
           </p>

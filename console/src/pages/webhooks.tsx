@@ -4,13 +4,13 @@ import { SecretOnce, Section, Table, usePages } from "../components/controls.tsx
 import { Field, Form } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
 import { useAction, useLoad } from "../use-call.ts"
-import { EventChoice, type EventType } from "./event-choice.tsx"
+import { EventChoice, type EventType, everyEvent } from "./event-choice.tsx"
 import { WebhookDetail } from "./webhook-detail.tsx"
 
 /** Webhook endpoints: register one (its signing secret shown once), and manage each. */
 export const Webhooks = ({ me }: { readonly me: Me }) => {
   const types = useLoad(() => roster.webhooks.listEventTypes())
-  const typeNames = ["*", ...(types.data ?? []).map((type) => type.type)]
+  const choices = [everyEvent, ...(types.data ?? [])]
   const endpoints = usePages((cursor) =>
     roster.webhooks.listWebhooks(cursor === undefined ? {} : { cursor }).firstPage()
   )
@@ -67,7 +67,7 @@ export const Webhooks = ({ me }: { readonly me: Me }) => {
           key={selected.id}
           me={me}
           endpoint={selected}
-          types={typeNames}
+          types={choices}
           onChanged={endpoints.reload}
           onSecret={setSecret}
         />
@@ -93,7 +93,7 @@ export const Webhooks = ({ me }: { readonly me: Me }) => {
               outcome={create}
             />
             <EventChoice
-              types={typeNames}
+              types={choices}
               chosen={events}
               onChosen={setEvents}
               error={create.errorFor("events")}

@@ -6,10 +6,18 @@ import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { changeableKey } from "./key-permissions.ts"
 
-/** Deletes an API key: the next request made with it is refused. */
+/**
+ * Deletes an API key: the next request made with it is refused. Its entry keeps the name it had,
+ * so that the record names what went.
+ */
 export const revokeApiKey = Effect.fnUntraced(function* (actor: Principal, id: ApiKeyId) {
-  yield* changeableKey(actor, id)
-  const entry = yield* newAuditEntry(auditActorOf(actor), "api_key.revoked", { type: "api_key", id })
+  const key = yield* changeableKey(actor, id)
+  const entry = yield* newAuditEntry(
+    auditActorOf(actor),
+    "api_key.revoked",
+    { type: "api_key", id },
+    { name: [key.name, null] }
+  )
   const revoked = yield* (yield* ApiKeyStore).revoke(id, entry)
   if (Option.isNone(revoked)) return yield* new NotFound({ entity: "api_key", id })
   return revoked.value
