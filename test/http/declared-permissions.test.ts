@@ -41,10 +41,17 @@ describe("the permission each endpoint declares (what the console offers by)", (
     expect(declared.filter((entry) => entry.method === "DELETE").length).toBeGreaterThanOrEqual(9)
     const api = await startApi()
     const everyId = PermissionCatalog.map((permission) => permission.id)
-    for (const [index, read] of declared.entries()) {
-      const without = await memberWithPermissions(
-        api,
-        `without${index}`,
+    // One member lacking each permission and one holding it alone, shared by the operations that
+    // declare it: every call they make is refused or a read, so none changes what another reads.
+    const members = new Map<string, Promise<{ readonly token: string }>>()
+    const memberFor = (name: string, permissionIds: ReadonlyArray<number>) => {
+      const made = members.get(name) ?? memberWithPermissions(api, name, permissionIds)
+      members.set(name, made)
+      return made
+    }
+    for (const read of declared) {
+      const without = await memberFor(
+        `without-${read.permission.replaceAll(".", "-")}`,
         everyId.filter((id) => id !== idOf(read.permission))
       )
       const body = bodies[read.operation]
@@ -55,7 +62,7 @@ describe("the permission each endpoint declares (what the console offers by)", (
       expect(refused.status, `${read.operation} without ${read.permission}: ${refused.text}`).toBe(403)
       // A removal may still be refused with it alone: the role at stake may be above the caller's.
       if (read.method === "DELETE") continue
-      const only = await memberWithPermissions(api, `only${index}`, [idOf(read.permission)])
+      const only = await memberFor(`only-${read.permission.replaceAll(".", "-")}`, [idOf(read.permission)])
       const allowed = await api.call("GET", read.path, { token: only.token })
       expect([200, 404], `${read.operation} with ${read.permission}: ${allowed.text}`).toContain(
         allowed.status
