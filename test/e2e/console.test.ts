@@ -2,6 +2,7 @@ import { generateSync } from "otplib"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium, screenshot, seriousViolations, watchComplaints } from "../support/chromium.ts"
+import { atPhoneWidth, nav, wide } from "../support/console-pages.ts"
 import { freePort, type RunningServer, scriptCommand, startServer } from "../support/server-process.ts"
 import { startSmtpSink } from "../support/smtp-sink.ts"
 
@@ -57,20 +58,6 @@ afterAll(async () => {
   server?.kill()
   await smtp?.close()
 })
-
-const nav = (page: Page, name: string) =>
-  page.getByRole("navigation", { name: "Console" }).getByRole("link", { name, exact: true }).click()
-
-const wide = { width: 1440, height: 900 }
-
-/** The page at a phone's width (390 px): nothing scrolls sideways; its screenshot; then wide again. */
-const atPhoneWidth = async (page: Page, shot: string) => {
-  await page.setViewportSize({ width: 390, height: 844 })
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), shot).toBeLessThanOrEqual(390)
-  expect(await seriousViolations(page), `${shot} at 390 px`).toEqual([])
-  await screenshot(page, `${shot}-390`)
-  await page.setViewportSize(wide)
-}
 
 /** Opens a page from the navigation, waits for its heading, checks it with axe-core at 1440 and 390 px. */
 const visit = async (page: Page, name: string, shot: string) => {
@@ -525,79 +512,6 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await page.getByRole("navigation", { name: "Console" }).waitFor()
     expect(await page.locator("header").textContent()).toContain("olive")
     expect(complaints).toEqual([])
-  })
-})
-
-describe("the console of a deployment that cannot do everything (no ROSTER_SECRETS_KEY, an IP as its public URL)", () => {
-  it("shows TOTP, single sign-on and passkeys disabled, each with the one line the operator needs", async () => {
-    const port = await freePort()
-    const bare = await startServer(scriptCommand("start"), {
-      PORT: String(port),
-      ROSTER_MASTER_KEY: masterKey,
-      ROSTER_PUBLIC_URL: `http://127.0.0.1:${port}`
-    })
-    const context = await browser.newContext({ viewport: wide })
-    try {
-      const call = (method: string, path: string, body?: unknown) =>
-        fetch(`${bare.url}${path}`, {
-          method,
-          headers: { authorization: `Bearer ${masterKey}`, "content-type": "application/json" },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) })
-        }).then((response) => response.json())
-      const owners = await call("POST", "/api/v1/team/role/add", { name: "Owners", roleKey: "owners" })
-      for (const permission of await call("GET", "/api/v1/team/permissions"))
-        await call("POST", "/api/v1/team/role-permission-detail", {
-          roleId: owners.id,
-          permissionId: permission.id
-        })
-      await call("POST", "/api/v1/team/add", {
-        username: "oona",
-        email: "oona@example.com",
-        password,
-        activestatus: true,
-        roleId: owners.id
-      })
-      const page = await context.newPage()
-      page.setDefaultTimeout(10_000)
-      const complaints = watchComplaints(page)
-      await page.goto(`${bare.url}/console/`)
-      const signIn = page.getByRole("form", { name: "Sign in" })
-      await signIn.waitFor()
-      await page.waitForLoadState("networkidle")
-      // Passkeys are off: the sign-in does not offer them.
-      expect(await page.getByRole("button", { name: "Sign in with a passkey" }).count()).toBe(0)
-      await signIn.getByLabel("Username or e-mail").fill("oona")
-      await signIn.getByLabel("Password").fill(password)
-      await signIn.getByRole("button", { name: "Sign in" }).click()
-      await nav(page, "My account")
-      await page.getByRole("heading", { level: 1, name: "My account" }).waitFor()
-      const totp = page.getByRole("form", { name: "Turn TOTP on" })
-      await totp.getByRole("note").filter({ hasText: "the operator must set ROSTER_SECRETS_KEY" }).waitFor()
-      expect(await totp.getByRole("button", { name: "Start" }).isDisabled()).toBe(true)
-      const passkeys = page.getByRole("form", { name: "Add a passkey" })
-      await passkeys
-        .getByRole("note")
-        .filter({ hasText: "the operator must set ROSTER_WEBAUTHN_RP_ID" })
-        .waitFor()
-      expect(await passkeys.getByRole("button", { name: "Add a passkey" }).isDisabled()).toBe(true)
-      expect(await seriousViolations(page)).toEqual([])
-      await screenshot(page, "my-account-unavailable")
-      await atPhoneWidth(page, "my-account-unavailable")
-      await nav(page, "Single sign-on")
-      const connect = page.getByRole("form", { name: "Connect an identity provider" })
-      await connect
-        .getByRole("note")
-        .filter({ hasText: "the operator must set ROSTER_SECRETS_KEY" })
-        .waitFor()
-      expect(await connect.getByRole("button", { name: "Connect" }).isDisabled()).toBe(true)
-      expect(await seriousViolations(page)).toEqual([])
-      await screenshot(page, "sso-unavailable")
-      await atPhoneWidth(page, "sso-unavailable")
-      expect(complaints).toEqual([])
-    } finally {
-      await context.close()
-      bare.kill()
-    }
   })
 })
 

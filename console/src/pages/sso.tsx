@@ -1,107 +1,14 @@
 import { useState } from "preact/hooks"
-import { roster, serviceBase } from "../api.ts"
-import { ConfirmButton, Section, Table, when } from "../components/controls.tsx"
+import { roster } from "../api.ts"
+import { ConfirmButton, Section, Table } from "../components/controls.tsx"
 import { Field, Form, Select, TextArea } from "../components/form.tsx"
 import { ProblemAlert } from "../components/problem-alert.tsx"
 import { operatorMust, useDeployment } from "../deployment.ts"
 import { useAction, useLoad } from "../use-call.ts"
-
-/** The domains the organisation proves by DNS: add one, publish its TXT record, verify, remove. */
-const Domains = () => {
-  const domains = useLoad(() => roster.sso.listDomains({ limit: 200 }).firstPage())
-  const [domain, setDomain] = useState("")
-  const add = useAction(
-    () => roster.sso.addDomain({ domain: domain.trim() }),
-    () => {
-      setDomain("")
-      domains.reload()
-    }
-  )
-  const verify = useAction((id: string) => roster.sso.verifyDomain({ id }), domains.reload)
-  const remove = useAction((id: string) => roster.sso.removeDomain({ id }), domains.reload)
-  return (
-    <Section title="Domains">
-      <p>
-        People whose e-mail is in a verified domain sign in through your identity provider, and may join just
-        in time. Prove a domain by publishing the TXT record shown, then verify it.
-      </p>
-      <ProblemAlert outcome={domains} />
-      <ProblemAlert outcome={verify} />
-      <ProblemAlert outcome={remove} />
-      <Table
-        caption="Domains"
-        columns={["Domain", "Status", "TXT record"]}
-        actions
-        empty="none yet. Add your company's domain below."
-      >
-        {(domains.data?.items ?? []).map((item) => (
-          <tr key={item.id}>
-            <td>{item.domain}</td>
-            <td>{item.status === "verified" ? `Verified ${when(item.verifiedAt)}` : "Waiting for DNS"}</td>
-            <td>
-              <code>{item.txtName}</code> = <code>{item.txtValue}</code>
-            </td>
-            <td class="actions">
-              {item.status === "verified" ? null : (
-                <button type="button" disabled={verify.busy} onClick={() => verify.run(item.id)}>
-                  Verify {item.domain}
-                </button>
-              )}
-              <ConfirmButton
-                label={`Remove ${item.domain}`}
-                question={`Remove the domain ${item.domain}?`}
-                consequence={`People with an e-mail at ${item.domain} are no longer sent to your identity provider by it, nor held to it; proving it again takes a new TXT record.`}
-                action="Remove the domain"
-                onConfirm={() => remove.run(item.id)}
-              />
-            </td>
-          </tr>
-        ))}
-      </Table>
-      <Form label="Add a domain" outcome={add} submit="Add the domain" onSubmit={add.run}>
-        <Field label="Domain" name="domain" value={domain} onValue={setDomain} outcome={add} required />
-      </Form>
-    </Section>
-  )
-}
+import { Domains } from "./sso-domains.tsx"
+import { ToRegister } from "./sso-register.tsx"
 
 const noConnection = { name: "", issuer: "", clientId: "", clientSecret: "", metadata: "" }
-
-/**
- * What the identity provider's administrator registers first, before anything is saved here: the
- * addresses its answers come back to, the same for every connection of this service.
- */
-const ToRegister = ({ kind }: { readonly kind: "oidc" | "saml" }) => (
-  <fieldset class="register">
-    <legend>Register Roster with your identity provider first</legend>
-    {kind === "oidc" ? (
-      <dl>
-        <dt>Redirect URI (sign-in redirect)</dt>
-        <dd>
-          <code>{`${serviceBase}/api/v1/sso/oidc/callback`}</code>
-        </dd>
-        <dt>Grant and scopes</dt>
-        <dd>
-          Authorization code, with <code>openid email profile</code>
-        </dd>
-      </dl>
-    ) : (
-      <dl>
-        <dt>ACS URL (single sign-on URL, HTTP-POST)</dt>
-        <dd>
-          <code>{`${serviceBase}/api/v1/sso/saml/acs`}</code>
-        </dd>
-        <dt>Name ID</dt>
-        <dd>The person's e-mail address (format emailAddress), and an email attribute</dd>
-        <dt>SP entity ID (audience) and metadata</dt>
-        <dd>
-          Shown here once the connection is made (they name it); until then your provider may take the ACS URL
-          alone, and you set the audience after.
-        </dd>
-      </dl>
-    )}
-  </fieldset>
-)
 
 /** The organisation's identity providers: OIDC or SAML, enabled or not, and what to give each. */
 const Connections = () => {
