@@ -7,11 +7,9 @@ import {
   InvitationView,
   Member,
   type Organization,
-  PermissionCatalog,
   PermissionKey,
   type Plan,
   type Principal,
-  permissionsOf,
   type Subscription,
   SubscriptionStatus,
   toMajorUnits
@@ -182,18 +180,19 @@ export const toInvitationCreatedView = (created: {
 
 const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member", Scim: "scim" } as const
 
-export const toWhoAmIView = (principal: Principal, organization: Organization): typeof WhoAmIView.Type => {
-  const held = permissionsOf(principal)
-  return {
-    principal:
-      principal._tag === "ApiKey"
-        ? { kind: "api_key", id: principal.keyId, name: principal.name }
-        : principalKinds[principal._tag],
-    ...(principal._tag === "Member" ? { member: principal.member } : {}),
-    organization: toOrganizationSummary(organization),
-    permissions: PermissionCatalog.filter((p) => held.has(p.id)).map((p) => p.key)
-  }
-}
+export const toWhoAmIView = (
+  principal: Principal,
+  organization: Organization,
+  permissions: ReadonlyArray<PermissionKey>
+): typeof WhoAmIView.Type => ({
+  principal:
+    principal._tag === "ApiKey"
+      ? { kind: "api_key", id: principal.keyId, name: principal.name }
+      : principalKinds[principal._tag],
+  ...(principal._tag === "Member" ? { member: principal.member } : {}),
+  organization: toOrganizationSummary(organization),
+  permissions
+})
 
 /** An audit entry as published: what the record keeps to answer retries (`requestKey`) stays in it. */
 export const AuditEntryView = Schema.Struct(Struct.omit(AuditEntry.fields, ["requestKey"])).annotate({
