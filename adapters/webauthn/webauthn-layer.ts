@@ -155,7 +155,10 @@ export const webAuthnLayer = (party: RelyingParty) =>
         ).pipe(
           Effect.flatMap((verified) =>
             verified.verified && verified.authenticationInfo.userVerified
-              ? Effect.succeed({ counter: verified.authenticationInfo.newCounter })
+              ? Effect.succeed({
+                  counter: verified.authenticationInfo.newCounter,
+                  backedUp: verified.authenticationInfo.credentialBackedUp
+                })
               : Effect.fail(refused())
           )
         )

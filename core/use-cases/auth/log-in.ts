@@ -4,6 +4,7 @@ import { Forbidden, InvalidCredentials } from "../../model/errors.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import { loginKey } from "../../model/member.ts"
 import { OrganizationRef } from "../../model/organization.ts"
+import { byPassword } from "../../model/session.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { canAct } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -98,7 +99,7 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
       return yield* issueChallenge(member.value, organization.id)
     }
     yield* attempt.succeeded
-    return yield* startSession(member.value, organization)
+    return yield* startSession(member.value, organization, byPassword)
   })
   return yield* signIn.pipe(Effect.provideService(CurrentOrganization, organizationId.value))
 })

@@ -14,6 +14,7 @@ import { requireLoginsFree } from "../members/require-logins-free.ts"
 import { insertOrganization } from "../organizations/insert-organization.ts"
 import { countSignup } from "./count-signup.ts"
 import { startSession } from "./start-session.ts"
+import { byPassword } from "../../model/session.ts"
 
 export const SignUpInput = Schema.Struct({
   username: Username,
@@ -78,5 +79,5 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
     // The Owner role was made a moment ago, in an organisation nobody else can reach yet.
     Effect.catchTag("UnknownRole", (missing) => Effect.die(missing))
   )
-  return yield* startSession(record, founded)
+  return yield* startSession(record, founded, byPassword)
 })
