@@ -4,6 +4,7 @@ import { DuplicateOrganizationSlug, SignupClosed } from "../../model/errors.ts"
 import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
 import { NewOrganization, Organization } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { byPassword } from "../../model/session.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -14,7 +15,6 @@ import { requireLoginsFree } from "../members/require-logins-free.ts"
 import { insertOrganization } from "../organizations/insert-organization.ts"
 import { countSignup } from "./count-signup.ts"
 import { startSession } from "./start-session.ts"
-import { byPassword } from "../../model/session.ts"
 
 export const SignUpInput = Schema.Struct({
   username: Username,
