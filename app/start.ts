@@ -38,6 +38,27 @@ const mailLine = (smtp: SmtpOptions | undefined) => {
   return [`mail: ${on.join(", ")} through ROSTER_SMTP_URL`, ...off].join("; ")
 }
 
+/** Whether access tokens are made, and who they name as their issuer. */
+const accessTokensLine = (settings: Settings): readonly [LogLevelName, string] => {
+  if (Option.isNone(settings.masterKey))
+    return ["info", "access tokens: off in open local mode (no ROSTER_MASTER_KEY)"]
+  if (settings.secretsKeys.length === 0)
+    return [
+      "info",
+      "access tokens: off until ROSTER_SECRETS_KEY is set (their signing keys are kept sealed under it)"
+    ]
+  const lifetime = `${settings.accessTokens.seconds} s, audience ${settings.accessTokens.audience}`
+  return Option.match(settings.publicUrl, {
+    onSome: (issuer) =>
+      ["info", `access tokens: on (POST /api/v1/auth/token, ${lifetime}), issuer ${issuer}`] as const,
+    onNone: () =>
+      [
+        "warn",
+        `access tokens: on (POST /api/v1/auth/token, ${lifetime}), but ROSTER_PUBLIC_URL is unset: their issuer is the address each request came to, behind a proxy the internal one. Set ROSTER_PUBLIC_URL to the address products reach Roster at`
+      ] as const
+  })
+}
+
 const announce = (settings: Settings) => {
   const { store } = settings
   if (store.kind === "memory") {
@@ -81,6 +102,7 @@ const announce = (settings: Settings) => {
         ? "secrets: no ROSTER_SECRETS_KEY; TOTP secrets are kept unencrypted (open local mode only)"
         : "secrets: no ROSTER_SECRETS_KEY; enrolling TOTP is refused until one is set"
   )
+  logEvent(...accessTokensLine(settings))
   logEvent(
     "info",
     settings.outboundEvents.allowPrivate
