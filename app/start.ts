@@ -157,6 +157,7 @@ export const prepare = async () => {
       onNone: () => ({}),
       onSome: (publicOrigin) => ({ publicOrigin })
     }),
+    ...Option.match(settings.publicUrl, { onNone: () => ({}), onSome: (publicUrl) => ({ publicUrl }) }),
     // One password check hashing and three waiting per hash the hasher runs at once: a small burst
     // of logins waits for its hashes, a flood is refused at the edge.
     passwordChecksAtOnce: defaultHashingBound().concurrent * 4

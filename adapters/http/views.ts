@@ -155,6 +155,13 @@ export const WhoAmIView = Schema.Struct({
 
 export const MessageView = Schema.Struct({ message: Schema.String })
 
+/** An access token: a JWT the product verifies with the published keys, and how long it lives. */
+export const AccessTokenView = Schema.Struct({
+  accessToken: Schema.RedactedFromValue(Schema.String),
+  tokenType: Schema.Literal("Bearer"),
+  expiresIn: Schema.Int.annotate({ description: "Seconds until the token expires" })
+}).annotate({ identifier: "roster/AccessToken" })
+
 /**
  * A secret answered once: `null` in an Idempotency-Key replay of the answer, which is kept without
  * it (see `ShownOnce`).
