@@ -253,3 +253,30 @@ describe("the key set and the issuer", () => {
     })
   })
 })
+
+describe("what a product holding tokens hears", () => {
+  it("the catalog holds session.revoked and api_key.updated with their schemas; a logout is recorded", async () => {
+    const { api } = await startWithTokens()
+    const catalog = await api.call("GET", "/api/v1/event-types", { token: masterKey })
+    const revoked = catalog.body.find((each: { type: string }) => each.type === "session.revoked")
+    expect(revoked.schema).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["organizationId", "accountId"]),
+      properties: { sid: { type: "string" } }
+    })
+    expect(revoked.permission).toBe("team.read")
+    const updated = catalog.body.find((each: { type: string }) => each.type === "api_key.updated")
+    expect(updated.schema).toMatchObject({ required: expect.arrayContaining(["organizationId", "api_key"]) })
+    const ada = await memberWithPermissions(api, "ada", [1])
+    const [session] = (await api.call("GET", "/api/v1/auth/sessions", { token: ada.token })).body
+    expect((await api.call("POST", "/api/v1/auth/logout", { token: ada.token })).body).toEqual({
+      revoked: true
+    })
+    const audit = await api.call("GET", "/api/v1/audit/events?action=session.revoked", { token: masterKey })
+    expect(audit.body).toHaveLength(1)
+    expect(audit.body[0]).toMatchObject({
+      actor: { kind: "member", id: ada.member.id },
+      target: { type: "session", id: session.id }
+    })
+  })
+})

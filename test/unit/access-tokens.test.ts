@@ -7,7 +7,10 @@ import {
   authenticate,
   createApiKey,
   ensureSigningKey,
+  eventsOfEntry,
+  isAnnounced,
   issueAccessToken,
+  logOut,
   openLocalPrincipal,
   type Principal,
   permissionKeysOf,
@@ -17,6 +20,7 @@ import {
   SigningKeyStore,
   updateOrganization
 } from "../../core/index.ts"
+import { theEntryOf } from "../support/audit.ts"
 import {
   actorWith,
   logInAs,
@@ -195,6 +199,26 @@ describe("signing keys", () => {
       const kid = decodeProtectedHeader(Redacted.value(yield* tokenOf(principal))).kid
       assert.strictEqual(kid, revoked.replacedBy)
       assert.strictEqual((yield* refusal(revokeSigningKey(first)))?._tag, "NotFound")
+    }).pipe(withTokens())
+  )
+})
+
+describe("what a product holding tokens hears", () => {
+  it.effect("a logout is recorded as session.revoked, announced with the session's id", () =>
+    Effect.gen(function* () {
+      const { principal, member } = yield* actorWith("ada", ["team.read"])
+      const { entry } = yield* theEntryOf(logOut(principal))
+      assert.strictEqual(entry.action, "session.revoked")
+      const sid = principal._tag === "Member" ? principal.session?.id : undefined
+      assert.deepStrictEqual(entry.target, { type: "session", id: sid ?? "" })
+      const [event] = eventsOfEntry(entry)
+      assert.strictEqual(event?.type, "session.revoked")
+      assert.deepStrictEqual(JSON.parse(event?.body ?? "{}").data, {
+        organizationId: "default",
+        accountId: member.id,
+        sid
+      })
+      assert.isTrue(isAnnounced(entry.action))
     }).pipe(withTokens())
   )
 })
