@@ -199,4 +199,3 @@ describe("the verifier (roster-service/verify)", () => {
     }
   })
 })
-
