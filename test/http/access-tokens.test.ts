@@ -2,6 +2,7 @@ import { Effect, Redacted } from "effect"
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from "jose"
 import { describe, expect, it } from "vitest"
 import { secretBoxLayer } from "../../adapters/crypto/index.ts"
+import { createRosterClient } from "../../adapters/http/client.ts"
 import { SecretBox, type SigningKey, SigningKeyStore } from "../../core/index.ts"
 import {
   changedStore,
@@ -278,5 +279,23 @@ describe("what a product holding tokens hears", () => {
       actor: { kind: "member", id: ada.member.id },
       target: { type: "session", id: session.id }
     })
+  })
+})
+
+describe("the Promise client", () => {
+  it("asks for an access token, and reads the key set", async () => {
+    const { api } = await startWithTokens()
+    const ada = await memberWithPermissions(api, "ada", [1])
+    const client = createRosterClient({
+      baseUrl: "http://localhost",
+      token: ada.token,
+      fetch: (input, init) => api.web.handler(new Request(input, init), { remoteAddress: "192.0.2.1" })
+    })
+    const made = await client.auth.accessToken()
+    expect(made).toMatchObject({ tokenType: "Bearer", expiresIn: 300 })
+    const { payload } = await verify(api, String(made.accessToken))
+    expect(payload.sub).toBe(ada.member.id)
+    const keys = await client.wellKnown.jwks()
+    expect(keys.keys.map((key) => key.kid)).toEqual([decodeProtectedHeader(String(made.accessToken)).kid])
   })
 })
