@@ -1,5 +1,11 @@
 import { Effect, Layer, Schedule } from "effect"
-import { inEveryOrganization, keepSeatsInStep, setUpOrganizations } from "../core/index.ts"
+import {
+  ensureSigningKey,
+  inEveryOrganization,
+  keepSeatsInStep,
+  SecretBox,
+  setUpOrganizations
+} from "../core/index.ts"
 import { eventSender } from "./event-sender.ts"
 import { jsonLogger } from "./log-lines.ts"
 
@@ -21,9 +27,18 @@ const seatReconciliation = Layer.effectDiscard(
 /** Every organisation's Owner role holds the whole catalog before the first request (see `setUpOrganizations`). */
 const organizationSetUp = Layer.effectDiscard(setUpOrganizations)
 
+/**
+ * The first key access tokens are signed with, made at the first start (one, however many
+ * instances start together), where there is a key to seal it under.
+ */
+const signingKeySetUp = Layer.effectDiscard(
+  SecretBox.use((box) => (box.sealing ? Effect.asVoid(ensureSigningKey) : Effect.void))
+)
+
 /** What the service does besides answering: set up at start, then seats and events in the background. */
 export const backgroundWork = Layer.mergeAll(
   seatReconciliation,
   organizationSetUp,
+  signingKeySetUp,
   eventSender.pipe(Layer.provide(jsonLogger))
 )

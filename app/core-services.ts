@@ -38,6 +38,7 @@ export const coreServices = (settings: Settings) =>
     webhooks: settings.outboundEvents,
     sso: { servers: settings.sso.dnsServers, returnUrls: settings.sso.returnUrls },
     passkeys: "off" in settings.passkeys ? "off" : settings.passkeys,
+    accessTokens: settings.accessTokens,
     verificationTtl: settings.mail.verificationTtl,
     ...mail(settings),
     paymentProvider: Option.match(settings.stripe, {

@@ -5,10 +5,15 @@ import { parseArgs } from "node:util"
 import { fail } from "./commands/cli-support.ts"
 import { owner, ownerUsage } from "./commands/owner.ts"
 import { rotateSecrets, rotateSecretsUsage } from "./commands/rotate-secrets.ts"
+import { rotateSigningKeyCommand, rotateSigningKeyUsage } from "./commands/rotate-signing-key.ts"
 import { onRuntimeWithSqlite } from "./commands/sqlite-runtime.ts"
 import { loadEnvFile } from "./env-file.ts"
 
-const commands = { owner, "rotate-secrets": rotateSecrets } as const
+const commands = {
+  owner,
+  "rotate-secrets": rotateSecrets,
+  "rotate-signing-key": rotateSigningKeyCommand
+} as const
 
 loadEnvFile()
 await onRuntimeWithSqlite(process.env)
@@ -20,10 +25,13 @@ const { positionals, values } = parseArgs({
     username: { type: "string" },
     email: { type: "string" },
     organization: { type: "string" },
-    batch: { type: "string" }
+    batch: { type: "string" },
+    after: { type: "string" },
+    revoke: { type: "string" }
   }
 })
 const command = commands[positionals[0] as keyof typeof commands]
-if (command === undefined) fail(`Usage:\n  ${ownerUsage}\n  ${rotateSecretsUsage}`, 2)
+if (command === undefined)
+  fail(`Usage:\n  ${ownerUsage}\n  ${rotateSecretsUsage}\n  ${rotateSigningKeyUsage}`, 2)
 await command(values)
 process.exit(0)

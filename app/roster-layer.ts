@@ -1,5 +1,6 @@
 import { Duration, Layer, Option, Redacted } from "effect"
 import {
+  accessTokenSignerLayer,
   CryptoServices,
   hashToken,
   recoveryCodesLayer,
@@ -30,6 +31,7 @@ import {
   type InvitationMail,
   type PaymentProvider,
   type Plan,
+  type SecretBox,
   type ThrottlePolicy
 } from "../core/index.ts"
 
@@ -71,6 +73,8 @@ export interface RosterOptions {
   readonly sso?: DnsOptions & {
     readonly returnUrls?: ReadonlyArray<string>
   }
+  /** Access tokens: how long they live (300 s when absent) and the audience they name (`roster`). */
+  readonly accessTokens?: { readonly seconds?: number; readonly audience?: string }
   /**
    * Passkeys' relying party; `localhost` and `http://localhost:3000` when absent; `"off"`: every
    * passkey ceremony is refused with `PasskeysUnavailable` (see `docs/passkeys.md`).
@@ -119,6 +123,7 @@ export const authSettingsLayer = (
     | "resetTtl"
     | "verificationTtl"
     | "sso"
+    | "accessTokens"
   >
 ) =>
   Layer.succeed(
@@ -131,9 +136,19 @@ export const authSettingsLayer = (
       invitationTtl: Duration.fromInputUnsafe(options.invitationTtl ?? Duration.days(7)),
       resetTtl: Duration.fromInputUnsafe(options.resetTtl ?? Duration.hours(1)),
       verificationTtl: Duration.fromInputUnsafe(options.verificationTtl ?? Duration.hours(24)),
-      ssoReturnUrls: options.sso?.returnUrls ?? []
+      ssoReturnUrls: options.sso?.returnUrls ?? [],
+      ...(options.accessTokens?.seconds === undefined
+        ? {}
+        : { accessTokenLifetime: Duration.seconds(options.accessTokens.seconds) }),
+      ...(options.accessTokens?.audience === undefined
+        ? {}
+        : { tokenAudience: options.accessTokens.audience })
     })
   )
+
+/** The key secrets are sealed under, and the access token signer, which opens signing keys with it. */
+const boxAndSigner = (box: Layer.Layer<SecretBox>) =>
+  Layer.merge(box, Layer.provide(accessTokenSignerLayer, box))
 
 /**
  * Every port of the core, with `stores` holding the state and the rest (plan catalog, hashing,
@@ -149,8 +164,10 @@ export const corePortsOn = <ROut, E, R>(stores: Layer.Layer<ROut, E, R>, options
     options.paymentProvider ?? noPaymentProviderLayer,
     options.invitationMail ?? noInvitationMailLayer,
     options.accountMail ?? noAccountMailLayer,
-    secretBoxLayer(
-      (options.secretsKeys ?? []).map((key) => (typeof key === "string" ? Redacted.make(key) : key))
+    boxAndSigner(
+      secretBoxLayer(
+        (options.secretsKeys ?? []).map((key) => (typeof key === "string" ? Redacted.make(key) : key))
+      )
     ),
     recoveryCodesLayer({ slow: (options.secretsKeys ?? []).length === 0 }),
     deliveryPolicyLayer(options.webhooks),

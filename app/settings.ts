@@ -32,6 +32,13 @@ export interface Settings {
   readonly corsOrigins: ReadonlyArray<string>
   /** The origin browsers reach the service at behind a proxy, when set (`ROSTER_PUBLIC_URL`). */
   readonly publicOrigin: Option.Option<string>
+  /** `ROSTER_PUBLIC_URL` whole, its path kept, without a trailing slash: access tokens' issuer. */
+  readonly publicUrl: Option.Option<string>
+  /**
+   * Access tokens: how long they live (`ROSTER_ACCESS_TOKEN_SECONDS`, 60–3600, 300 by default) and
+   * the audience they name (`ROSTER_TOKEN_AUDIENCE`, `roster` by default).
+   */
+  readonly accessTokens: { readonly seconds: number; readonly audience: string }
   /** Where the data is kept: SQLite by default, MongoDB, or process memory. */
   readonly store: StoreSettings
   /** Absent: no payment provider is called. */
@@ -70,6 +77,8 @@ const environment = Config.all({
   logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true)),
   corsOrigins: Config.String("ROSTER_CORS_ORIGINS").pipe(Config.option),
   publicUrl: Config.URL("ROSTER_PUBLIC_URL").pipe(Config.option),
+  accessTokenSeconds: Config.String("ROSTER_ACCESS_TOKEN_SECONDS").pipe(Config.withDefault("300")),
+  tokenAudience: Config.String("ROSTER_TOKEN_AUDIENCE").pipe(Config.withDefault("roster")),
   metrics: Config.Literals(["on", "off"], "ROSTER_METRICS").pipe(Config.withDefault("off" as const)),
   signup: Config.Literals(["open", "closed"], "ROSTER_SIGNUP").pipe(Config.withDefault("closed" as const)),
   metricsToken: Config.Redacted("ROSTER_METRICS_TOKEN").pipe(Config.option),
@@ -155,6 +164,16 @@ export const loadSettings = Effect.gen(function* () {
   if (Option.isSome(env.samplerArg) && !(env.samplerArg.value >= 0 && env.samplerArg.value <= 1)) {
     return yield* refuse("OTEL_TRACES_SAMPLER_ARG must be a ratio from 0 to 1, e.g. 0.01")
   }
+  const accessTokenSeconds = Number(env.accessTokenSeconds.trim())
+  if (!/^\d+$/u.test(env.accessTokenSeconds.trim()) || accessTokenSeconds < 60 || accessTokenSeconds > 3600) {
+    return yield* refuse(
+      "ROSTER_ACCESS_TOKEN_SECONDS must be a whole number of seconds from 60 to 3600 (300 by default)"
+    )
+  }
+  const tokenAudience = env.tokenAudience.trim()
+  if (tokenAudience === "" || tokenAudience.length > 256) {
+    return yield* refuse("ROSTER_TOKEN_AUDIENCE must be a name of 1 to 256 characters (roster by default)")
+  }
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
   const plans = yield* loadPlans(plansSource)
   return {
@@ -170,6 +189,8 @@ export const loadSettings = Effect.gen(function* () {
     logRequests: env.logRequests,
     corsOrigins: cors.origins,
     publicOrigin: Option.map(env.publicUrl, (url) => url.origin),
+    publicUrl: Option.map(env.publicUrl, (url) => `${url.origin}${url.pathname}`.replace(/\/+$/u, "")),
+    accessTokens: { seconds: accessTokenSeconds, audience: tokenAudience },
     store: yield* loadStoreSettings,
     stripe: yield* loadStripeSettings(plans),
     metrics: env.metrics === "on" ? Option.some({ token: env.metricsToken }) : Option.none(),

@@ -39,6 +39,27 @@ const mailLine = (smtp: SmtpOptions | undefined) => {
   return [`mail: ${on.join(", ")} through ROSTER_SMTP_URL`, ...off].join("; ")
 }
 
+/** Whether access tokens are made, and who they name as their issuer. */
+const accessTokensLine = (settings: Settings): readonly [LogLevelName, string] => {
+  if (Option.isNone(settings.masterKey))
+    return ["info", "access tokens: off in open local mode (no ROSTER_MASTER_KEY)"]
+  if (settings.secretsKeys.length === 0)
+    return [
+      "info",
+      "access tokens: off until ROSTER_SECRETS_KEY is set (their signing keys are kept sealed under it)"
+    ]
+  const lifetime = `${settings.accessTokens.seconds} s, audience ${settings.accessTokens.audience}`
+  return Option.match(settings.publicUrl, {
+    onSome: (issuer) =>
+      ["info", `access tokens: on (POST /api/v1/auth/token, ${lifetime}), issuer ${issuer}`] as const,
+    onNone: () =>
+      [
+        "warn",
+        `access tokens: on (POST /api/v1/auth/token, ${lifetime}), but ROSTER_PUBLIC_URL is unset: their issuer is the address each request came to, behind a proxy the internal one. Set ROSTER_PUBLIC_URL to the address products reach Roster at`
+      ] as const
+  })
+}
+
 const announce = (settings: Settings) => {
   const { store } = settings
   if (store.kind === "memory") {
@@ -85,6 +106,7 @@ const announce = (settings: Settings) => {
   const { passkeys } = settings
   if ("off" in passkeys) logEvent("warn", `passkeys: off: ${passkeys.off}`)
   else logEvent("info", `passkeys: bound to ${passkeys.rpId}, used from ${passkeys.origins.join(", ")}`)
+  logEvent(...accessTokensLine(settings))
   logEvent(
     "info",
     settings.outboundEvents.allowPrivate
@@ -139,6 +161,7 @@ export const prepare = async () => {
       onNone: () => ({}),
       onSome: (publicOrigin) => ({ publicOrigin })
     }),
+    ...Option.match(settings.publicUrl, { onNone: () => ({}), onSome: (publicUrl) => ({ publicUrl }) }),
     // One password check hashing and three waiting per hash the hasher runs at once: a small burst
     // of logins waits for its hashes, a flood is refused at the edge.
     passwordChecksAtOnce: defaultHashingBound().concurrent * 4

@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { accessTokenCost, printAccessTokenCost } from "./access-tokens.ts"
 import { againstBaseline, floorRatiosOf } from "./against-baseline.ts"
 import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
@@ -176,6 +177,7 @@ await onSqlite("Roster, secure, session token, SQLite", { ROSTER_MASTER_KEY: mas
 await onSqlite("Roster, secure, API key, SQLite", { ROSTER_MASTER_KEY: masterKey }, async (s) =>
   loads(await seedSecureKey(s.base, masterKey))
 )
+const accessTokens = wanted("access tokens") ? await accessTokenCost() : undefined
 const betterAuth = wanted("Better Auth")
   ? await measureBetterAuth(serverCore, { connections, seconds, core: loadCore })
   : undefined
@@ -265,6 +267,7 @@ printRatios(
   ["session", "API key"],
   againstSessions
 )
+if (accessTokens !== undefined) printAccessTokenCost(accessTokens)
 const againstBetterAuth = printAgainstBetterAuth(
   subjectNamed("Roster, secure, session token, SQLite"),
   betterAuth
@@ -304,6 +307,7 @@ writeFileSync(
       mfaLogin,
       ssoLogin,
       outboundEvents: events,
+      accessTokens,
       floorRatios,
       belowBaseline
     },

@@ -23,6 +23,10 @@ const rules = {
   adapters: (_specifier, target) => target === undefined || layerOf(target) !== "app"
 }
 
+// The verifier a product embeds (`roster-service/verify`) is small: jose and itself, no Effect.
+const verifier = join(root, "adapters", "verify")
+const insideVerifier = (path) => !relative(verifier, path).startsWith("..")
+
 const consistency = join(root, "adapters", "mongodb", "consistency")
 const insideConsistency = (path) => !relative(consistency, path).startsWith("..")
 
@@ -33,6 +37,10 @@ for (const [layer, allowed] of Object.entries(rules)) {
       const specifier = match[1] ?? match[2] ?? match[3]
       const target = specifier.startsWith(".") ? resolve(dirname(file), specifier) : undefined
       if (!allowed(specifier, target)) violations.push(`${relative(root, file)} imports "${specifier}"`)
+      if (insideVerifier(file) && (target === undefined ? specifier !== "jose" : !insideVerifier(target)))
+        violations.push(
+          `${relative(root, file)} imports "${specifier}": the verifier imports jose and itself only`
+        )
       // HTTP mounts SCIM (a web handler it hands requests to); SCIM knows nothing of HTTP.
       if (
         target !== undefined &&
@@ -71,7 +79,7 @@ for (const file of sourceFiles(join(root, "core"))) {
 
 if (violations.length > 0) {
   console.error(
-    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app; SCIM never imports HTTP; MongoDB's consistency protocol only through its index.ts):\n  ${violations.join("\n  ")}`
+    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app; the verifier imports jose alone; SCIM never imports HTTP; MongoDB's consistency protocol only through its index.ts):\n  ${violations.join("\n  ")}`
   )
   process.exit(1)
 }

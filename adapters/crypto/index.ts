@@ -4,6 +4,7 @@ import { type ScryptParameters, scryptPasswordHasherLayer } from "./scrypt-passw
 import { tokenIssuerLayer } from "./token-issuer.ts"
 import { totpLayer } from "./totp.ts"
 
+export { accessTokenSignerLayer } from "./access-token-signer.ts"
 export { idGeneratorLayer } from "./id-generator.ts"
 export { recoveryCodesLayer } from "./recovery-codes.ts"
 export {

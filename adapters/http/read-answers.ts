@@ -8,6 +8,7 @@ import {
   Member,
   MemberCursor,
   type Principal,
+  permissionKeysOf,
   RoleCursor,
   RoleView
 } from "../../core/index.ts"
@@ -53,4 +54,6 @@ export const whoAmIText = ({ member, ...rest }: typeof WhoAmIView.Type): AnswerT
 
 /** Who the caller is, where its request acts, and what it may do, as `GET /auth/me` answers. */
 export const whoAmI = (actor: Principal) =>
-  Effect.map(currentOrganization, (organization) => whoAmIText(toWhoAmIView(actor, organization)))
+  Effect.zipWith(currentOrganization, permissionKeysOf(actor), (organization, permissions) =>
+    whoAmIText(toWhoAmIView(actor, organization, permissions))
+  )

@@ -11,7 +11,7 @@ import { AccountHandlers } from "./handlers/account.ts"
 import { AdminHandlers } from "./handlers/admin.ts"
 import { ApiKeysHandlers } from "./handlers/api-keys.ts"
 import { AuditHandlers } from "./handlers/audit.ts"
-import { AuthHandlers } from "./handlers/auth.ts"
+import { authHandlers } from "./handlers/auth.ts"
 import { HealthHandlers } from "./handlers/health.ts"
 import { InvitationsHandlers } from "./handlers/invitations.ts"
 import { MfaHandlers } from "./handlers/mfa.ts"
@@ -23,6 +23,7 @@ import { SessionsHandlers } from "./handlers/sessions.ts"
 import { ssoHandlers } from "./handlers/sso.ts"
 import { SsoSignInHandlers, ssoBrowserHandlers } from "./handlers/sso-sign-in.ts"
 import { TeamHandlers } from "./handlers/team.ts"
+import { wellKnownHandlers } from "./handlers/tokens.ts"
 import { WebhooksHandlers } from "./handlers/webhooks.ts"
 import { authenticationLayer } from "./middleware/authentication.ts"
 import { requestProblemsLayer } from "./middleware/request-problems.ts"
@@ -59,7 +60,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       TeamHandlers,
       PricingHandlers,
       AdminHandlers,
-      AuthHandlers,
+      authHandlers(options),
       AccountHandlers,
       SessionsHandlers,
       MfaHandlers,
@@ -73,7 +74,8 @@ export const rosterRoutes = (options: EdgeOptions) =>
       ssoBrowserHandlers(options),
       SsoSignInHandlers,
       PaymentsHandlers,
-      HealthHandlers
+      HealthHandlers,
+      wellKnownHandlers(options)
     ]),
     Layer.provide([authenticationLayer, requestProblemsLayer]),
     Layer.merge(documentationRoutes(options)),

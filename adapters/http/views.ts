@@ -7,11 +7,9 @@ import {
   InvitationView,
   Member,
   type Organization,
-  PermissionCatalog,
   PermissionKey,
   type Plan,
   type Principal,
-  permissionsOf,
   SecondFactorMethod,
   type Subscription,
   SubscriptionStatus,
@@ -160,6 +158,13 @@ export const WhoAmIView = Schema.Struct({
 
 export const MessageView = Schema.Struct({ message: Schema.String })
 
+/** An access token: a JWT the product verifies with the published keys, and how long it lives. */
+export const AccessTokenView = Schema.Struct({
+  accessToken: Schema.RedactedFromValue(Schema.String),
+  tokenType: Schema.Literal("Bearer"),
+  expiresIn: Schema.Int.annotate({ description: "Seconds until the token expires" })
+}).annotate({ identifier: "roster/AccessToken" })
+
 /**
  * A secret answered once: `null` in an Idempotency-Key replay of the answer, which is kept without
  * it (see `ShownOnce`).
@@ -185,18 +190,19 @@ export const toInvitationCreatedView = (created: {
 
 const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "member", Scim: "scim" } as const
 
-export const toWhoAmIView = (principal: Principal, organization: Organization): typeof WhoAmIView.Type => {
-  const held = permissionsOf(principal)
-  return {
-    principal:
-      principal._tag === "ApiKey"
-        ? { kind: "api_key", id: principal.keyId, name: principal.name }
-        : principalKinds[principal._tag],
-    ...(principal._tag === "Member" ? { member: principal.member } : {}),
-    organization: toOrganizationSummary(organization),
-    permissions: PermissionCatalog.filter((p) => held.has(p.id)).map((p) => p.key)
-  }
-}
+export const toWhoAmIView = (
+  principal: Principal,
+  organization: Organization,
+  permissions: ReadonlyArray<PermissionKey>
+): typeof WhoAmIView.Type => ({
+  principal:
+    principal._tag === "ApiKey"
+      ? { kind: "api_key", id: principal.keyId, name: principal.name }
+      : principalKinds[principal._tag],
+  ...(principal._tag === "Member" ? { member: principal.member } : {}),
+  organization: toOrganizationSummary(organization),
+  permissions
+})
 
 /** An audit entry as published: what the record keeps to answer retries (`requestKey`) stays in it. */
 export const AuditEntryView = Schema.Struct(Struct.omit(AuditEntry.fields, ["requestKey"])).annotate({

@@ -1,5 +1,5 @@
 import { DateTime, Effect, Layer, Schema } from "effect"
-import { inOrganization, Session, SessionStore } from "../../core/index.ts"
+import { AuthMethod, inOrganization, Session, SessionStore } from "../../core/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query, queryWrite } from "./driver.ts"
 import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./stored-schema.ts"
@@ -8,7 +8,8 @@ import { collectionSchema, decodeDocument, encodeDocument, optionally } from "./
  * A session as stored: the SHA-256 of its token as `_id` (the token itself is never stored), and
  * `expiresAt` under a TTL index where the server has them. Sessions stored before they had a public
  * id take one made from their digest's first half (which tells nothing of the token), and were
- * last seen when they were made.
+ * last seen when they were made; sessions stored before their sign-in's proof was recorded know no
+ * methods and were proved when they were made.
  */
 const SessionDocument = collectionSchema(
   Schema.Struct({
@@ -22,17 +23,21 @@ const SessionDocument = collectionSchema(
     expiresAt: Schema.DateTimeUtcFromDate,
     userAgent: Schema.optionalKey(Schema.NullOr(Schema.String)),
     address: Schema.optionalKey(Schema.NullOr(Schema.String)),
-    mfaPending: Schema.optionalKey(Schema.Boolean)
+    mfaPending: Schema.optionalKey(Schema.Boolean),
+    amr: Schema.optionalKey(Schema.Array(AuthMethod)),
+    authTime: Schema.optionalKey(Schema.DateTimeUtcFromDate)
   }),
   Session,
   {
-    decode: ({ _id, id, lastSeenAt, userAgent, address, mfaPending, ...fields }) => ({
+    decode: ({ _id, id, lastSeenAt, userAgent, address, mfaPending, amr, authTime, ...fields }) => ({
       tokenHash: _id,
       id: id ?? `ses_${_id.slice(0, 32)}`,
       lastSeenAt: lastSeenAt ?? fields.createdAt,
       userAgent: userAgent ?? null,
       address: address ?? null,
       mfaPending: mfaPending ?? false,
+      amr: amr ?? [],
+      authTime: authTime ?? fields.createdAt,
       ...fields
     }),
     encode: ({ tokenHash, ...fields }) => ({ _id: tokenHash, ...fields })

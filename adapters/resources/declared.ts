@@ -8,6 +8,7 @@ import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 import { sealedSecretsLayer } from "./sealed-secrets.ts"
+import { signingKeyStoreLayer, signingKeys } from "./signing-keys.ts"
 import { ssoConnectionStoreLayer, ssoConnections } from "./sso-connections.ts"
 import { domainStoreLayer, ssoDomains } from "./sso-domains.ts"
 import { spentAssertions, ssoIdentities, ssoLoginStoreLayer, ssoLogins } from "./sso-logins.ts"
@@ -33,7 +34,8 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   ssoIdentities,
   spentAssertions,
   passkeys,
-  passkeyChallenges
+  passkeyChallenges,
+  signingKeys
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -57,5 +59,6 @@ export const declaredStores = Layer.mergeAll(
   ssoConnectionStoreLayer,
   ssoLoginStoreLayer,
   passkeyStoreLayer,
+  signingKeyStoreLayer,
   sealedSecretsLayer
 )

@@ -13,6 +13,7 @@ import { schemaV10 } from "./schema-v10.ts"
 import { schemaV11 } from "./schema-v11.ts"
 import { schemaV12 } from "./schema-v12.ts"
 import { schemaV13 } from "./schema-v13.ts"
+import { schemaV14 } from "./schema-v14.ts"
 
 /**
  * Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. A step
@@ -31,7 +32,8 @@ const steps: ReadonlyArray<string | ((db: SqliteConnection) => void)> = [
   schemaV10,
   schemaV11,
   schemaV12,
-  schemaV13
+  schemaV13,
+  schemaV14
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

@@ -14,7 +14,8 @@ import { instantOf, isSet } from "./values.ts"
 const sessionWithMember = `SELECT s.token_hash AS s_token_hash, s.id AS s_id, s.member_id AS s_member_id,
   s.organization_id AS s_organization_id, s.member_epoch AS s_member_epoch, s.created_at AS s_created_at,
   s.last_seen_at AS s_last_seen_at, s.expires_at AS s_expires_at, s.user_agent AS s_user_agent,
-  s.address AS s_address, s.mfa_pending AS s_mfa_pending, ${memberColumns},
+  s.address AS s_address, s.mfa_pending AS s_mfa_pending, s.amr AS s_amr, s.auth_time AS s_auth_time,
+  ${memberColumns},
   r.active AS role_active, r.deactivated_at AS role_deactivated_at, p.permission_ids
   FROM sessions s
   JOIN memberships m ON m.account_id = s.member_id AND m.organization_id = s.organization_id

@@ -1,5 +1,6 @@
 import { Effect, Layer } from "effect"
 import {
+  type AuthMethod,
   inOrganization,
   MemberId,
   OrganizationId,
@@ -8,9 +9,13 @@ import {
   SessionStore,
   TokenHash
 } from "../../core/index.ts"
-import type { Row } from "./connection.ts"
+import type { Row, SqlValue } from "./connection.ts"
 import { SqliteDatabase } from "./database.ts"
 import { flag, instantOf, int, isSet, millis, optionalRow, optionalText, rowChecked, text } from "./values.ts"
+
+/** The methods a session's sign-in proved, as its `amr` column keeps them (space-separated). */
+const amrOf = (stored: SqlValue | undefined): ReadonlyArray<AuthMethod> =>
+  typeof stored === "string" && stored !== "" ? (stored.split(" ") as ReadonlyArray<AuthMethod>) : []
 
 /** A session from its row; its columns named with `prefix` where a join named them so. */
 export const toSession = (row: Row, prefix = "") =>
@@ -26,7 +31,9 @@ export const toSession = (row: Row, prefix = "") =>
       expiresAt: instantOf(row[`${prefix}expires_at`]),
       userAgent: optionalText(row[`${prefix}user_agent`]),
       address: optionalText(row[`${prefix}address`]),
-      mfaPending: isSet(row[`${prefix}mfa_pending`])
+      mfaPending: isSet(row[`${prefix}mfa_pending`]),
+      amr: amrOf(row[`${prefix}amr`]),
+      authTime: instantOf(row[`${prefix}auth_time`] ?? row[`${prefix}created_at`])
     },
     rowChecked
   )
@@ -41,8 +48,8 @@ export const makeSessionStore = Effect.gen(function* () {
         db.run("DELETE FROM sessions WHERE expires_at <= ?", millis(session.createdAt))
         db.run(
           `INSERT INTO sessions (token_hash, id, member_id, organization_id, member_epoch, created_at,
-             last_seen_at, expires_at, user_agent, address, mfa_pending)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             last_seen_at, expires_at, user_agent, address, mfa_pending, amr, auth_time)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           session.tokenHash,
           session.id,
           session.memberId,
@@ -53,7 +60,9 @@ export const makeSessionStore = Effect.gen(function* () {
           millis(session.expiresAt),
           session.userAgent,
           session.address,
-          flag(session.mfaPending)
+          flag(session.mfaPending),
+          session.amr.join(" "),
+          millis(session.authTime)
         )
       }),
     find: (tokenHash) =>

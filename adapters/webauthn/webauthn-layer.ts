@@ -169,7 +169,10 @@ export const webAuthnLayer = (party: RelyingPartyOptions) =>
         ).pipe(
           Effect.flatMap((verified) =>
             verified.verified && verified.authenticationInfo.userVerified
-              ? Effect.succeed({ counter: verified.authenticationInfo.newCounter })
+              ? Effect.succeed({
+                  counter: verified.authenticationInfo.newCounter,
+                  backedUp: verified.authenticationInfo.credentialBackedUp
+                })
               : Effect.fail(refused())
           )
         )

@@ -57,7 +57,8 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "delivery",
     "domain",
     "sso_connection",
-    "passkey"
+    "passkey",
+    "signing_key"
   ]),
   id: Schema.String
 }) {}
@@ -92,7 +93,8 @@ export class Forbidden extends Schema.TaggedError<Forbidden>()("Forbidden", {
     "own_key",
     "person_only",
     "no_account",
-    "own_email"
+    "own_email",
+    "no_token"
   ]),
   permission: Schema.optional(PermissionKey),
   permissionIds: Schema.optional(Schema.Array(PermissionId))
@@ -120,7 +122,10 @@ export const whyForbidden: Record<Forbidden["reason"], string> = {
   person_only: "Only a signed-in person may do this: an API key is not a session",
   no_account:
     "Only a signed-in member has an account of their own: the master key and the open mode have none",
-  own_email: "A member changes their own e-mail address only by proving the new one, with a link mailed to it"
+  own_email:
+    "A member changes their own e-mail address only by proving the new one, with a link mailed to it",
+  no_token:
+    "Access tokens are made for a member's session or an API key: the master key, the open mode and SCIM tokens get none"
 }
 
 /** The record changed between the read a decision was based on and the write: retry. */

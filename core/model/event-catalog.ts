@@ -165,6 +165,20 @@ export const eventCatalog = {
     "organization.sso.write"
   ),
   "sso.login": entry("A member signed in through single sign-on", changeOf("sso_login", false), "audit.read"),
+  "session.revoked": entry(
+    "Sessions ended: a logout, one ended by its owner (sid), or all of an account's (its password set, the account disabled). Drop the access tokens made from them",
+    Schema.Struct({
+      organizationId: Schema.String,
+      accountId: Schema.String,
+      sid: Schema.optionalKey(Schema.String.annotate({ description: "The session, when one ended" }))
+    }),
+    "team.read"
+  ),
+  "api_key.updated": entry(
+    "An API key's name or permissions changed (the fields that changed, and `previous`)",
+    changeOf("api_key", true),
+    "organization.api_keys.write"
+  ),
   "webhook.test": entry(
     "A test an administrator sent to one endpoint",
     Schema.Struct({ organizationId: Schema.String, webhookId: Schema.String }),

@@ -25,6 +25,7 @@ const announced: Partial<Record<AuditAction, readonly [EventType, EventObjectKin
   "organization.updated": ["organization.updated", "organization", "changed"],
   "organization.deleted": ["organization.deleted", "organization", "gone"],
   "api_key.created": ["api_key.created", "api_key", "made"],
+  "api_key.updated": ["api_key.updated", "api_key", "changed"],
   "api_key.revoked": ["api_key.revoked", "api_key", "gone"],
   "domain.created": ["domain.created", "domain", "made"],
   "domain.verified": ["domain.verified", "domain", "changed"],
@@ -37,9 +38,21 @@ const announced: Partial<Record<AuditAction, readonly [EventType, EventObjectKin
 
 const permissionChanges: ReadonlySet<AuditAction> = new Set(["permission.granted", "permission.removed"])
 
+/**
+ * The changes that end sessions, announced as `session.revoked` (besides what else they announce):
+ * one session (its entry's target), or every session of the account (the target).
+ */
+const sessionEnds: ReadonlySet<AuditAction> = new Set([
+  "session.revoked",
+  "member.password_set",
+  "member.password_changed",
+  "password.reset",
+  "account.disabled"
+])
+
 /** Whether the change an entry records is announced to the organisation's endpoints. */
 export const isAnnounced = (action: AuditAction): boolean =>
-  action in announced || permissionChanges.has(action)
+  action in announced || permissionChanges.has(action) || sessionEnds.has(action)
 
 /** An event, as every endpoint subscribed to its type is sent it. */
 export interface RosterEvent {
@@ -94,19 +107,37 @@ const dataOf = (entry: AuditEntry, organizationId: OrganizationId) => {
   return { organizationId, [kind]: object, previous }
 }
 
+/** What `session.revoked` says: whose sessions ended, and which one when it was one. */
+const sessionsEndedOf = (entry: AuditEntry, organizationId: OrganizationId) =>
+  entry.target.type === "session"
+    ? { organizationId, accountId: entry.actor.id ?? "", sid: entry.target.id }
+    : { organizationId, accountId: entry.target.id }
+
 /**
- * The event an audit entry announces, none when its change is not one the catalog holds. It says
- * what the change was when it was made, from the entry alone: never a later state, never a secret
- * (an entry holds none).
+ * The events an audit entry announces (none when its change is not one the catalog holds; two for
+ * a change that is announced and ends sessions, the second's id the first's with `.sessions`). They
+ * say what the change was when it was made, from the entry alone: never a later state, never a
+ * secret (an entry holds none).
  */
-export const eventOfEntry = (entry: AuditEntry): RosterEvent | undefined => {
-  const type = permissionChanges.has(entry.action) ? "role.permissions_changed" : announced[entry.action]?.[0]
-  if (type === undefined) return undefined
+export const eventsOfEntry = (entry: AuditEntry): ReadonlyArray<RosterEvent> => {
   const organizationId = entry.organizationId ?? defaultOrganizationId
-  return {
-    id: eventIdOf(entry),
-    type,
-    organizationId,
-    body: messageBody(type, entry.at, dataOf(entry, organizationId))
+  const events: Array<RosterEvent> = []
+  const type = permissionChanges.has(entry.action) ? "role.permissions_changed" : announced[entry.action]?.[0]
+  if (type !== undefined) {
+    events.push({
+      id: eventIdOf(entry),
+      type,
+      organizationId,
+      body: messageBody(type, entry.at, dataOf(entry, organizationId))
+    })
   }
+  if (sessionEnds.has(entry.action)) {
+    events.push({
+      id: EventId.make(type === undefined ? eventIdOf(entry) : `${eventIdOf(entry)}.sessions`),
+      type: "session.revoked",
+      organizationId,
+      body: messageBody("session.revoked", entry.at, sessionsEndedOf(entry, organizationId))
+    })
+  }
+  return events
 }

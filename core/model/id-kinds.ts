@@ -1,5 +1,6 @@
 import { AuditEntryId } from "./audit.ts"
 import {
+  AccessTokenId,
   ApiKeyId,
   DeliveryId,
   DomainId,
@@ -31,7 +32,8 @@ export const idKinds = {
   delivery: { brand: DeliveryId, prefix: "dlv_" },
   event: { brand: EventId, prefix: "evt_" },
   domain: { brand: DomainId, prefix: "dom_" },
-  ssoConnection: { brand: SsoConnectionId, prefix: "sso_" }
+  ssoConnection: { brand: SsoConnectionId, prefix: "sso_" },
+  accessToken: { brand: AccessTokenId, prefix: "at_" }
 } as const
 
 export type IdKind = keyof typeof idKinds

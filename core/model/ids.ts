@@ -59,6 +59,10 @@ export type ApiKeyId = typeof ApiKeyId.Type
 export const SessionId = OpaqueId.pipe(Schema.brand("SessionId"))
 export type SessionId = typeof SessionId.Type
 
+/** An access token's `jti`: unique, so that a product may tell one token from another. */
+export const AccessTokenId = OpaqueId.pipe(Schema.brand("AccessTokenId"))
+export type AccessTokenId = typeof AccessTokenId.Type
+
 export const WebhookId = OpaqueId.pipe(Schema.brand("WebhookId"))
 export type WebhookId = typeof WebhookId.Type
 

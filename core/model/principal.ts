@@ -1,6 +1,15 @@
 import { Schema } from "effect"
-import { ApiKeyId, OrganizationId, PermissionId, ScimTokenId, TokenHash } from "./ids.ts"
+import { ApiKeyId, OrganizationId, PermissionId, ScimTokenId, SessionId, TokenHash } from "./ids.ts"
 import { Member } from "./member.ts"
+import { AuthMethod } from "./session.ts"
+
+/** What a member's session is, besides its token: what an access token made from it tells. */
+export const SessionFacts = Schema.Struct({
+  id: SessionId,
+  expiresAt: Schema.DateTimeUtc,
+  amr: Schema.Array(AuthMethod),
+  authTime: Schema.DateTimeUtc
+})
 
 /** The operator holding the master key. */
 export const MasterPrincipal = Schema.TaggedStruct("Master", {})
@@ -13,7 +22,9 @@ export const MemberPrincipal = Schema.TaggedStruct("Member", {
   /** The session's organisation: fixed for its lifetime. */
   organizationId: OrganizationId,
   /** Its organisation requires TOTP and the account has none yet: it may only enrol (see `Session`). */
-  mfaPending: Schema.optionalKey(Schema.Boolean)
+  mfaPending: Schema.optionalKey(Schema.Boolean),
+  /** The session it authenticated with; absent where a principal is made without one (an embedding). */
+  session: Schema.optionalKey(SessionFacts)
 })
 
 /**
@@ -34,7 +45,9 @@ export const ApiKeyPrincipal = Schema.TaggedStruct("ApiKey", {
   keyId: ApiKeyId,
   name: Schema.String,
   organizationId: OrganizationId,
-  permissionIds: Schema.Array(PermissionId)
+  permissionIds: Schema.Array(PermissionId),
+  /** When the key stops working; absent: never (or not known to whoever made the principal). */
+  expiresAt: Schema.optionalKey(Schema.DateTimeUtc)
 })
 
 export const Principal = Schema.Union([

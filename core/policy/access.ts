@@ -2,7 +2,12 @@ import { Effect } from "effect"
 import { Forbidden } from "../model/errors.ts"
 import type { OrganizationId, PermissionId } from "../model/ids.ts"
 import { isActiveMember, type MemberRecord } from "../model/member.ts"
-import { allPermissionIds, type PermissionKey, permissionIdOf } from "../model/permission.ts"
+import {
+  allPermissionIds,
+  PermissionCatalog,
+  type PermissionKey,
+  permissionIdOf
+} from "../model/permission.ts"
 import { isSubsetOf, type PermissionSet } from "../model/permission-set.ts"
 import type { Principal } from "../model/principal.ts"
 import { CurrentOrganization } from "../model/request.ts"
@@ -49,6 +54,19 @@ export const permissionsOf = (principal: Principal): PermissionSet => {
       return allPermissionIds
   }
 }
+
+/**
+ * The keys of what the caller may do, in the catalog's order: what `GET /auth/me` lists and an
+ * access token carries (`permissions`). The one place keys are made of a caller's permissions, so
+ * that both always say the same.
+ */
+export const permissionKeysOf = (principal: Principal): Effect.Effect<ReadonlyArray<PermissionKey>> =>
+  Effect.sync(() => {
+    const held = permissionsOf(principal)
+    return PermissionCatalog.filter((permission) => held.has(permission.id)).map(
+      (permission) => permission.key
+    )
+  })
 
 /** The organisation a caller is bound to, if any: a session's, a SCIM token's or an API key's. */
 export const boundOrganizationOf = (principal: Principal): OrganizationId | undefined =>

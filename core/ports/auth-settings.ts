@@ -31,5 +31,9 @@ export class AuthSettings extends Context.Service<
     readonly verificationTtl?: Duration.Duration
     /** URLs besides the console's a single sign-on may return to, with its code (`ROSTER_SSO_RETURN_URLS`). */
     readonly ssoReturnUrls?: ReadonlyArray<string>
+    /** How long an access token lives (`ROSTER_ACCESS_TOKEN_SECONDS`); 300 seconds when absent. */
+    readonly accessTokenLifetime?: Duration.Duration
+    /** The audience access tokens name (`ROSTER_TOKEN_AUDIENCE`); `roster` when absent. */
+    readonly tokenAudience?: string
   }
 >()("roster/core/ports/AuthSettings") {}

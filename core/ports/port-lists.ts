@@ -1,4 +1,5 @@
 import type { Context } from "effect"
+import { AccessTokenSigner } from "./access-token-signer.ts"
 import { AccountMail } from "./account-mail.ts"
 import { AccountTokenStore } from "./account-token-store.ts"
 import { ApiKeyStore } from "./api-key-store.ts"
@@ -33,6 +34,7 @@ import { SealedSecrets } from "./sealed-secrets.ts"
 import { SecretBox } from "./secret-box.ts"
 import { SessionLookup } from "./session-lookup.ts"
 import { SessionStore } from "./session-store.ts"
+import { SigningKeyStore } from "./signing-key-store.ts"
 import { SsoConnectionStore } from "./sso-connection-store.ts"
 import { SsoLoginStore } from "./sso-login-store.ts"
 import { StoreHealth } from "./store-health.ts"
@@ -71,6 +73,7 @@ export const storePorts = [
   SealedSecrets,
   SessionLookup,
   SessionStore,
+  SigningKeyStore,
   SsoConnectionStore,
   SsoLoginStore,
   StoreHealth,
@@ -81,6 +84,7 @@ export type StorePorts = Context.Service.Identifier<(typeof storePorts)[number]>
 
 /** The core's other ports: what the service is set to, and what it calls beside its store. */
 export const servicePorts = [
+  AccessTokenSigner,
   AccountMail,
   AuthSettings,
   DeliveryPolicy,

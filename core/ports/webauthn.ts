@@ -43,6 +43,13 @@ export class WebAuthn extends Context.Service<
       response: Record<string, unknown>,
       challenge: string,
       credential: PasskeyRecord
-    ) => Effect.Effect<{ readonly counter: number }, PasskeyRefused>
+    ) => Effect.Effect<
+      {
+        readonly counter: number
+        /** Whether the credential says it is backed up (a synced passkey), when it says. */
+        readonly backedUp?: boolean
+      },
+      PasskeyRefused
+    >
   }
 >()("roster/core/ports/WebAuthn") {}

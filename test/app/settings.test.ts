@@ -50,6 +50,28 @@ describe("settings from the environment", () => {
     expect(result.success.webhookSecrets.map(Redacted.value)).toEqual(["whsec_a", "whsec_b"])
   })
 
+  it("reads access tokens' lifetime (300 s, 60 to 3600) and audience (roster), and the issuer from ROSTER_PUBLIC_URL", async () => {
+    const defaults = await load({})
+    if (defaults._tag === "Failure") throw new Error(defaults.failure.message)
+    expect(defaults.success.accessTokens).toEqual({ seconds: 300, audience: "roster" })
+    expect(Option.isNone(defaults.success.publicUrl)).toBe(true)
+    const set = await load({
+      ROSTER_ACCESS_TOKEN_SECONDS: "60",
+      ROSTER_TOKEN_AUDIENCE: "billing-api",
+      ROSTER_PUBLIC_URL: "https://app.example.com/roster/"
+    })
+    if (set._tag === "Failure") throw new Error(set.failure.message)
+    expect(set.success.accessTokens).toEqual({ seconds: 60, audience: "billing-api" })
+    expect(Option.getOrUndefined(set.success.publicUrl)).toBe("https://app.example.com/roster")
+    expect(Option.getOrUndefined(set.success.publicOrigin)).toBe("https://app.example.com")
+    for (const seconds of ["59", "3601", "5m", "1e3", "-300"]) {
+      expect(await refusal({ ROSTER_ACCESS_TOKEN_SECONDS: seconds }), seconds).toMatch(
+        /^ROSTER_ACCESS_TOKEN_SECONDS/u
+      )
+    }
+    expect(await refusal({ ROSTER_TOKEN_AUDIENCE: " " })).toMatch(/^ROSTER_TOKEN_AUDIENCE/u)
+  })
+
   it("refuses a non-loopback HOST in open local mode", async () => {
     expect(await refusal({ HOST: "0.0.0.0" })).toMatch(/HOST=0\.0\.0\.0 is not a loopback address/)
     const result = await load({ HOST: "::1" })

@@ -245,7 +245,7 @@ describe("the OpenAPI document", () => {
     }
   })
 
-  it("declares bearer security on every operation but login and its second step, a passkey's sign-in, signup, the mailed links, accepting an invitation, single sign-on's round trip, the webhook and the probes", () => {
+  it("declares bearer security on every operation but login and its second step, a passkey's sign-in, signup, the mailed links, accepting an invitation, single sign-on's round trip, the webhook, the probes and the access tokens' keys", () => {
     const open = [
       "auth.login",
       "auth.signup",
@@ -266,7 +266,9 @@ describe("the OpenAPI document", () => {
       "ssoSignIn.exchangeSsoCode",
       "passkeys.passkeySignInOptions",
       "passkeys.passkeySignIn",
-      "passkeys.secondStepPasskeyOptions"
+      "passkeys.secondStepPasskeyOptions",
+      "wellKnown.jwks",
+      "wellKnown.openidConfiguration"
     ]
     for (const item of Object.values(document.paths))
       for (const op of Object.values(item as object))

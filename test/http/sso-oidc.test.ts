@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { FetchHttpClient } from "effect/http"
+import { decodeJwt } from "jose"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createRosterClient, makeRosterClient, ssoSignInUrl } from "../../adapters/http/client.ts"
 import { browserSession } from "../support/browser-session.ts"
@@ -72,6 +73,12 @@ describe("single sign-on through an OpenID provider", () => {
     expect(exchanged.body.organization.slug).toBe("acme")
     const me = await world.api.call("GET", "/api/v1/auth/me", { token: exchanged.body.token })
     expect(me.status, me.text).toBe(200)
+    const token = await world.api.call("POST", "/api/v1/auth/token", { token: exchanged.body.token })
+    expect(token.status, token.text).toBe(200)
+    expect(decodeJwt(token.body.accessToken), "its access token says single sign-on").toMatchObject({
+      amr: ["sso"],
+      org_slug: "acme"
+    })
     const byPassword = await world.api.call("POST", "/api/v1/auth/login", {
       body: {
         username: exchanged.body.member.username,
@@ -119,6 +126,8 @@ describe("single sign-on through an OpenID provider", () => {
     expect(browser.cookies("localhost:4455").has("roster_sso"), "the binding is spent").toBe(false)
     const me = await world.api.call("GET", "/api/v1/auth/me", { token: session ?? "" })
     expect(me.body.member.email).toBe("alan@acme.example")
+    const token = await world.api.call("POST", "/api/v1/auth/token", { token: session ?? "" })
+    expect(decodeJwt(token.body.accessToken).amr).toEqual(["sso"])
   })
 
   it("refuses an e-mail outside the organisation's verified domains, and makes nobody", async () => {

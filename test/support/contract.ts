@@ -129,7 +129,9 @@ export const sessionOf = (
     expiresAt: at(3600),
     userAgent: null,
     address: null,
-    mfaPending: false
+    mfaPending: false,
+    amr: ["pwd"],
+    authTime: at(0)
   })
 
 /** A Team subscription created at `second` in `status`, with a history that led there. */

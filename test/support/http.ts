@@ -22,6 +22,8 @@ export interface ApiOptions extends RosterOptions {
   readonly corsOrigins?: ReadonlyArray<string>
   /** The public origin behind a proxy (`ROSTER_PUBLIC_URL`). */
   readonly publicOrigin?: string
+  /** `ROSTER_PUBLIC_URL` whole, its path kept: access tokens' issuer. */
+  readonly publicUrl?: string
   /** How many password checks may run at once; unbounded when absent. */
   readonly passwordChecksAtOnce?: number
   /** Metrics on (`ROSTER_METRICS=on`), with this `ROSTER_METRICS_TOKEN` when given. */
@@ -111,6 +113,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     maxBodyBytes = 1024 * 1024,
     corsOrigins = [],
     publicOrigin,
+    publicUrl,
     passwordChecksAtOnce,
     metrics,
     consoleDirectory,
@@ -131,6 +134,7 @@ export const startApi = async <Replaced extends HttpServices = never>(
     openLocal: mode === "open",
     corsOrigins,
     ...(publicOrigin === undefined ? {} : { publicOrigin }),
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     ...(passwordChecksAtOnce === undefined ? {} : { passwordChecksAtOnce }),
     ...(consoleDirectory === undefined ? {} : { consoleDirectory }),
     ...(prometheus === undefined

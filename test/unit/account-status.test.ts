@@ -49,7 +49,9 @@ const plantSession = Effect.fnUntraced(function* (memberId: MemberId) {
       id: SessionId.make("ses_planted"),
       userAgent: null,
       address: null,
-      mfaPending: false
+      mfaPending: false,
+      amr: ["pwd"],
+      authTime: now
     })
   )
   return token
@@ -156,7 +158,9 @@ describe("setAccountStatus", () => {
           id: SessionId.make("ses_before"),
           userAgent: null,
           address: null,
-          mfaPending: false
+          mfaPending: false,
+          amr: ["pwd"],
+          authTime: issuedAt
         })
       )
       yield* TestClock.adjust(Duration.seconds(1))

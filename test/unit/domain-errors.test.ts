@@ -133,7 +133,7 @@ describe("domain errors", () => {
       })
       assert.deepStrictEqual(roundTrip(Forbidden, refused), refused, reason)
     }
-    assert.strictEqual(reasons.length, 18)
+    assert.strictEqual(reasons.length, 19)
   })
 })
 

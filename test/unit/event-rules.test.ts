@@ -6,7 +6,7 @@ import {
   DeliveryId,
   type AuditEntry as Entry,
   EventId,
-  eventOfEntry,
+  eventsOfEntry,
   isAnnounced,
   OrganizationId,
   outcomeOf,
@@ -39,7 +39,7 @@ const entryOf = (
   })
 
 const dataOf = (entry: Entry) => {
-  const event = eventOfEntry(entry)
+  const [event] = eventsOfEntry(entry)
   if (event === undefined) return assert.fail(`${entry.action} is announced`)
   return { type: event.type, id: event.id, ...JSON.parse(event.body) }
 }
@@ -83,7 +83,7 @@ describe("the events an audit entry announces", () => {
   })
 
   it("maps each announced action to its type, and says permission changes with their role", () => {
-    const typeOf = (action: Entry["action"]) => eventOfEntry(entryOf(action, {}))?.type
+    const typeOf = (action: Entry["action"]) => eventsOfEntry(entryOf(action, {}))[0]?.type
     assert.deepStrictEqual(
       (
         [
@@ -154,16 +154,56 @@ describe("the events an audit entry announces", () => {
     )
   })
 
+  it("announces sessions ended: one by its id and its account, or all of an account's", () => {
+    const bodies = (entry: Entry) =>
+      eventsOfEntry(entry).map((event) => ({ id: event.id, ...JSON.parse(event.body) }))
+    const ended = new AuditEntry({
+      ...entryOf("session.revoked", {}, { type: "session", id: "ses_1" }),
+      actor: { kind: "member", id: "m-1" }
+    })
+    assert.deepStrictEqual(bodies(ended), [
+      {
+        id: "evt_0001",
+        type: "session.revoked",
+        timestamp: "1970-01-01T00:01:00.000Z",
+        data: { organizationId: acme, accountId: "m-1", sid: "ses_1" }
+      }
+    ])
+    for (const action of ["member.password_set", "member.password_changed", "password.reset"] as const) {
+      assert.deepStrictEqual(
+        bodies(entryOf(action, {})).map(({ type, data }) => ({ type, data })),
+        [{ type: "session.revoked", data: { organizationId: acme, accountId: "m-1" } }],
+        action
+      )
+    }
+    const disabled = bodies(entryOf("account.disabled", { accountActiveStatus: [true, false] }))
+    assert.deepStrictEqual(
+      disabled.map(({ id, type }) => [id, type]),
+      [
+        ["evt_0001", "member.updated"],
+        ["evt_0001.sessions", "session.revoked"]
+      ],
+      "a disabled account is a member changed and its sessions ended, each event with an id of its own"
+    )
+    assert.deepStrictEqual(disabled[1]?.data, { organizationId: acme, accountId: "m-1" })
+  })
+
+  it("announces an API key's change with what it was", () => {
+    const [event] = eventsOfEntry(
+      entryOf("api_key.updated", { name: ["old", "new"] }, { type: "api_key", id: "key_1" })
+    )
+    assert.strictEqual(event?.type, "api_key.updated")
+    assert.deepStrictEqual(JSON.parse(event?.body ?? "{}").data, {
+      organizationId: acme,
+      api_key: { id: "key_1", name: "new" },
+      previous: { name: "old" }
+    })
+  })
+
   it("announces none of the changes the catalog leaves out", () => {
-    for (const action of [
-      "login.failed",
-      "member.password_set",
-      "api_key.rotated",
-      "webhook.created",
-      "mfa.enabled"
-    ] as const) {
+    for (const action of ["login.failed", "api_key.rotated", "webhook.created", "mfa.enabled"] as const) {
       assert.isFalse(isAnnounced(action), action)
-      assert.isUndefined(eventOfEntry(entryOf(action, {})), action)
+      assert.deepStrictEqual(eventsOfEntry(entryOf(action, {})), [], action)
     }
     for (const action of [
       "member.added",

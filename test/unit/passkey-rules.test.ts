@@ -3,6 +3,7 @@ import { Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import {
   AuditLog,
+  authenticate,
   InvalidCredentials,
   logIn,
   MissingField,
@@ -60,7 +61,7 @@ const fakeWebAuthn = Layer.succeed(
       }),
     verifyAuthentication: (response, challenge) =>
       response.challenge === challenge
-        ? Effect.succeed({ counter: Number(response.counter) })
+        ? Effect.succeed({ counter: Number(response.counter), backedUp: response.backedUp === true })
         : Effect.fail(new PasskeyRefused())
   })
 )
@@ -109,6 +110,28 @@ describe("passkeys' rules", () => {
         "used once"
       )
     }).pipe(provide)
+  )
+
+  it.effect(
+    "records the sign-in as a passkey's, backed up or bound to its device, with user verification",
+    () =>
+      Effect.gen(function* () {
+        const ada = yield* adaWithPasskey
+        const bound = yield* signInWithPasskey({
+          ...(yield* answer({ userHandle: ada.member.id, counter: 1 })),
+          client
+        })
+        const synced = yield* signInWithPasskey({
+          ...(yield* answer({ userHandle: ada.member.id, counter: 2, backedUp: true })),
+          client
+        })
+        const amrOf = (token: Redacted.Redacted<string>) =>
+          Effect.map(authenticate(Option.some(token)), (principal) =>
+            principal._tag === "Member" ? principal.session?.amr : undefined
+          )
+        assert.deepStrictEqual(yield* amrOf(bound.token), ["hwk", "user", "mfa"])
+        assert.deepStrictEqual(yield* amrOf(synced.token), ["swk", "user", "mfa"])
+      }).pipe(provide)
   )
 
   it.effect("counts an unknown credential's tries against its client, until the client is throttled", () =>

@@ -13,6 +13,7 @@ import {
   openLocalPrincipal,
   PermissionId,
   type Principal,
+  permissionKeysOf,
   Role,
   RoleId,
   RolePermissionDetailId,
@@ -56,7 +57,7 @@ const principals: Record<string, Principal> = {
 describe("answers encoded once per member", () => {
   for (const [name, principal] of Object.entries(principals)) {
     it(`GET /auth/me for ${name} is what WhoAmIView encodes`, () => {
-      const view = toWhoAmIView(principal, acme)
+      const view = toWhoAmIView(principal, acme, Effect.runSync(permissionKeysOf(principal)))
       assert.deepStrictEqual(
         JSON.parse(whoAmIText(view).text),
         JSON.parse(JSON.stringify(Schema.encodeSync(WhoAmIView)(view)))

@@ -78,9 +78,11 @@ const records = [
       expiresAt: at,
       userAgent: "Firefox",
       address: null,
-      mfaPending: false
+      mfaPending: false,
+      amr: ["pwd", "otp", "mfa"],
+      authTime: at
     },
-    { tokenHash: `${hash}0` }
+    { amr: ["password"] }
   ],
   [
     "Subscription",

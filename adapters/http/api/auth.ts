@@ -3,9 +3,16 @@ import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
 import { ChangeOwnPasswordInput, LogInInput, SignInMethods, SignUpInput } from "../../../core/index.ts"
 import * as Problem from "../problems.ts"
 import * as SsoProblem from "../sso-problems.ts"
-import { LoginAnswerView, LoginView, MembershipView, MessageView, WhoAmIView } from "../views.ts"
+import {
+  AccessTokenView,
+  LoginAnswerView,
+  LoginView,
+  MembershipView,
+  MessageView,
+  WhoAmIView
+} from "../views.ts"
 import { jsonBody } from "./json-body.ts"
-import { Authentication, ChecksPassword, OpenWithoutMfa } from "./middleware.ts"
+import { Authentication, ChecksPassword, IgnoresIdempotencyKey, OpenWithoutMfa } from "./middleware.ts"
 import { documented } from "./operation-docs.ts"
 
 /** The client address is the server's to supply, never the caller's. */
@@ -77,6 +84,17 @@ export class AuthApi extends HttpApiGroup.make("auth")
       .middleware(Authentication)
       .annotate(OpenWithoutMfa, true)
       .annotateMerge(documented("Tell who the caller is")),
+    HttpApiEndpoint.post("accessToken", "/token", {
+      success: AccessTokenView,
+      error: [Problem.SecretsKeyRequired]
+    })
+      .middleware(Authentication)
+      .annotate(IgnoresIdempotencyKey, true)
+      .annotateMerge(
+        documented(
+          "Get a short-lived signed access token (a JWT, RFC 9068) for the calling session or API key, for a product to verify offline against /.well-known/jwks.json"
+        )
+      ),
     HttpApiEndpoint.get("organizations", "/organizations", { success: Schema.Array(MembershipView) })
       .middleware(Authentication)
       .annotateMerge(documented("List the caller's memberships, with their organisations")),

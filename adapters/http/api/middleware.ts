@@ -36,6 +36,14 @@ export const OpenWithoutMfa = Context.Reference<boolean>("roster/http/OpenWithou
 })
 
 /**
+ * Marks an endpoint that answers what is true now and changes nothing (an access token): an
+ * Idempotency-Key is ignored there, since a replayed answer would be stale, or keep a live token.
+ */
+export const IgnoresIdempotencyKey = Context.Reference<boolean>("roster/http/IgnoresIdempotencyKey", {
+  defaultValue: () => false
+})
+
+/**
  * The top-level fields of an endpoint's success that hold a secret shown once (a token, a key): an
  * answer kept for Idempotency-Key replays is kept without them, and replayed with `null` in their
  * place, so no secret is ever stored in clear for a replay.

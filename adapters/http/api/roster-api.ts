@@ -19,6 +19,7 @@ import { SsoApi } from "./sso.ts"
 import { SsoBrowserApi, SsoSignInApi } from "./sso-sign-in.ts"
 import { TeamApi } from "./team.ts"
 import { WebhooksApi } from "./webhooks.ts"
+import { WellKnownApi } from "./well-known.ts"
 
 export const openApiPath = "/api/v1/openapi.json"
 
@@ -48,6 +49,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(SsoBrowserApi)
   .add(SsoSignInApi)
   .add(HealthApi)
+  .add(WellKnownApi)
   .middleware(RequestProblems)
   // Report every problem of a request at once, not only the first one found.
   .annotate(HttpApi.ParseOptions, { errors: "all" })

@@ -109,13 +109,15 @@ export const makeIdempotency = async (
 
   return {
     /**
-     * POST and PATCH of a route that has them, with a key: nothing else is claimed or refused. A
-     * request without the credentials its route needs runs nothing either way: it is answered 401.
+     * POST and PATCH of a route that has them, with a key, unless the route ignores keys: nothing
+     * else is claimed or refused. A request without the credentials its route needs runs nothing
+     * either way: it is answered 401.
      */
     applies: (request: Request) => {
       if (request.method !== "POST" && request.method !== "PATCH") return false
       if (!request.headers.has("idempotency-key")) return false
-      return routeOf(request.method, new URL(request.url).pathname)?.authenticated === true
+      const route = routeOf(request.method, new URL(request.url).pathname)
+      return route?.authenticated === true && route.ignoresIdempotencyKey !== true
     },
     /** Serves `request` through `route`, or answers it without. */
     serve: async (request: Request, credentials: Credentials, route: KeyedRoute): Promise<Response> => {

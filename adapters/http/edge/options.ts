@@ -20,6 +20,8 @@ export interface EdgeOptions {
    * pages' requests are the service's own, not cross-site.
    */
   readonly publicOrigin?: string
+  /** `ROSTER_PUBLIC_URL` whole, its path kept, without a trailing slash: access tokens' issuer. */
+  readonly publicUrl?: string
   /**
    * Requests whose headers take more bytes than this are refused with 431 (default 16 KiB). The
    * server's own parser must allow more, so that it is this refusal, with its problem body, that

@@ -5,6 +5,7 @@ import { scimRouteTemplate } from "../../scim/route-template.ts"
 import {
   behindAuthentication,
   ChecksPassword,
+  IgnoresIdempotencyKey,
   ReadsTarget,
   RequiresPermission,
   ShownOnce
@@ -25,6 +26,8 @@ interface Route {
   readonly answersMessage: boolean
   /** The fields of its success holding a secret shown once (see `ShownOnce`). */
   readonly shownOnce: ReadonlyArray<string>
+  /** Whether an Idempotency-Key is ignored (see `IgnoresIdempotencyKey`). */
+  readonly ignoresIdempotencyKey?: boolean
 }
 
 const toPattern = (path: string) =>
@@ -54,7 +57,8 @@ HttpApi.reflect(RosterApi, {
       authenticated: behindAuthentication(middleware),
       permission: Context.get(mergedAnnotations, RequiresPermission),
       answersMessage: [...endpoint.success].some((schema) => schema.ast === MessageView.ast),
-      shownOnce: Context.get(mergedAnnotations, ShownOnce)
+      shownOnce: Context.get(mergedAnnotations, ShownOnce),
+      ignoresIdempotencyKey: Context.get(mergedAnnotations, IgnoresIdempotencyKey)
     })
     if (Context.get(mergedAnnotations, ChecksPassword))
       passwordChecks.add(`${endpoint.method} ${endpoint.path}`)

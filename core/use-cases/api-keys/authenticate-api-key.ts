@@ -8,6 +8,15 @@ import { noteMinuteOfUse } from "../auth/off-the-path.ts"
 
 const refused = new Unauthenticated({ reason: "invalid" })
 
+/** The earlier of two ends, as the principal carries it; none when neither is set. */
+const endOf = (
+  expiresAt: DateTime.Utc | null,
+  graceEnds: DateTime.Utc | null
+): { readonly expiresAt: DateTime.Utc } | undefined => {
+  if (expiresAt === null) return graceEnds === null ? undefined : { expiresAt: graceEnds }
+  return { expiresAt: graceEnds === null ? expiresAt : DateTime.min(expiresAt, graceEnds) }
+}
+
 /**
  * The API key a bearer token is, found by its lookup part and proven by its secret's digest,
  * compared in constant time (the current secret, or the one a rotation replaced while its grace
@@ -24,12 +33,13 @@ export const authenticateApiKey = Effect.fnUntraced(function* (token: Redacted.R
   const tokens = yield* TokenIssuer
   const secretHash = yield* tokens.hashOf(Redacted.make(parts.value.secret))
   const now = yield* DateTime.now
-  const proven =
-    (yield* tokens.sameHash(secretHash, key.secretHash)) ||
-    (key.previous !== null &&
-      DateTime.isLessThan(now, key.previous.until) &&
-      (yield* tokens.sameHash(secretHash, key.previous.secretHash)))
-  if (!proven) return yield* refused
+  const current = yield* tokens.sameHash(secretHash, key.secretHash)
+  const previous =
+    !current &&
+    key.previous !== null &&
+    DateTime.isLessThan(now, key.previous.until) &&
+    (yield* tokens.sameHash(secretHash, key.previous.secretHash))
+  if (!current && !previous) return yield* refused
   if (key.expiresAt !== null && !DateTime.isLessThan(now, key.expiresAt)) return yield* refused
   yield* noteMinuteOfUse(key.lastUsedAt, now, (minute) => keys.noteUse(key.id, minute))
   return {
@@ -37,6 +47,8 @@ export const authenticateApiKey = Effect.fnUntraced(function* (token: Redacted.R
     keyId: key.id,
     name: key.name,
     organizationId: key.organizationId,
-    permissionIds: key.permissions
+    permissionIds: key.permissions,
+    // A secret a rotation replaced works until its grace ends: what it opens ends no later.
+    ...(endOf(key.expiresAt, previous && key.previous !== null ? key.previous.until : null) ?? {})
   } satisfies Principal as Principal
 })

@@ -43,6 +43,7 @@ export const authenticate = Effect.fnUntraced(function* (bearer: Option.Option<R
     permissionIds,
     sessionTokenHash: session.tokenHash,
     organizationId: session.organizationId,
-    ...(session.mfaPending ? { mfaPending: true } : {})
+    ...(session.mfaPending ? { mfaPending: true } : {}),
+    session: { id: session.id, expiresAt: session.expiresAt, amr: session.amr, authTime: session.authTime }
   } satisfies Principal as Principal
 })

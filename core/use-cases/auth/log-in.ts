@@ -5,6 +5,7 @@ import type { OrganizationId } from "../../model/ids.ts"
 import { loginKey } from "../../model/member.ts"
 import { OrganizationRef } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { byPassword } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
@@ -99,7 +100,7 @@ export const logIn = Effect.fnUntraced(function* (input: LogInInput) {
       return yield* issueChallenge(member.value, organization.id, methods)
     }
     yield* attempt.succeeded
-    return yield* startSession(member.value, organization)
+    return yield* startSession(member.value, organization, byPassword)
   })
   return yield* signIn.pipe(Effect.provideService(CurrentOrganization, organizationId.value))
 })

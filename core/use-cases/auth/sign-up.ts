@@ -4,6 +4,7 @@ import { DuplicateOrganizationSlug, SignupClosed } from "../../model/errors.ts"
 import { Email, memberAuditFields, normalizeEmail, Password, toMember, Username } from "../../model/member.ts"
 import { NewOrganization, Organization } from "../../model/organization.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { byPassword } from "../../model/session.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -78,5 +79,5 @@ export const signUp = Effect.fnUntraced(function* (input: SignUpInput) {
     // The Owner role was made a moment ago, in an organisation nobody else can reach yet.
     Effect.catchTag("UnknownRole", (missing) => Effect.die(missing))
   )
-  return yield* startSession(record, founded)
+  return yield* startSession(record, founded, byPassword)
 })

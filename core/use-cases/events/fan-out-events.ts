@@ -1,6 +1,6 @@
 import { DateTime, Effect } from "effect"
 import { type DeliveryRecord, pendingDelivery } from "../../model/delivery.ts"
-import { eventOfEntry } from "../../model/event.ts"
+import { eventsOfEntry } from "../../model/event.ts"
 import type { OrganizationId } from "../../model/ids.ts"
 import type { PermissionSet } from "../../model/permission-set.ts"
 import { CurrentOrganization } from "../../model/request.ts"
@@ -41,29 +41,29 @@ export const fanOutEvents = Effect.fnUntraced(function* (limit: number) {
   const endpoints = new Map<OrganizationId, ReadonlyArray<Listener>>()
   const deliveries: Array<DeliveryRecord> = []
   for (const entry of entries) {
-    const event = eventOfEntry(entry)
-    if (event === undefined) continue
-    let ofOrganization = endpoints.get(event.organizationId)
-    if (ofOrganization === undefined) {
-      ofOrganization = yield* listenersOf(event.organizationId)
-      endpoints.set(event.organizationId, ofOrganization)
-    }
-    for (const { webhook, held } of ofOrganization) {
-      const hears = subscribesTo(webhook.events, event.type) && mayHear(held, event.type)
-      if (!hears || DateTime.isGreaterThan(webhook.createdAt, entry.at)) continue
-      deliveries.push(
-        pendingDelivery(
-          {
-            id: yield* ids.next("delivery"),
-            eventId: event.id,
-            type: event.type,
-            webhookId: webhook.id,
-            organizationId: event.organizationId,
-            body: event.body
-          },
-          now
+    for (const event of eventsOfEntry(entry)) {
+      let ofOrganization = endpoints.get(event.organizationId)
+      if (ofOrganization === undefined) {
+        ofOrganization = yield* listenersOf(event.organizationId)
+        endpoints.set(event.organizationId, ofOrganization)
+      }
+      for (const { webhook, held } of ofOrganization) {
+        const hears = subscribesTo(webhook.events, event.type) && mayHear(held, event.type)
+        if (!hears || DateTime.isGreaterThan(webhook.createdAt, entry.at)) continue
+        deliveries.push(
+          pendingDelivery(
+            {
+              id: yield* ids.next("delivery"),
+              eventId: event.id,
+              type: event.type,
+              webhookId: webhook.id,
+              organizationId: event.organizationId,
+              body: event.body
+            },
+            now
+          )
         )
-      )
+      }
     }
   }
   yield* (yield* DeliveryStore).enqueue(deliveries)

@@ -5,6 +5,7 @@ import { Forbidden, InvitationInvalid, MissingField } from "../../model/errors.t
 import { type AcceptInvitationInput, type Invitation, statusAt } from "../../model/invitation.ts"
 import { MemberRecord, memberAuditFields, toMember } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { byPassword } from "../../model/session.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { InvitationMail } from "../../ports/invitation-mail.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
@@ -37,11 +38,12 @@ const membershipFor = Effect.fnUntraced(function* (
     createdAt: now
   }
   if (Option.isSome(account)) {
-    yield* proveAccount(account.value, bearer, input.password, input.client, input.code)
+    const proof = yield* proveAccount(account.value, bearer, input.password, input.client, input.code)
     if (!account.value.accountActiveStatus) return yield* new Forbidden({ reason: "inactive" })
     const { id, username, emailVerified, accountActiveStatus } = account.value
     return {
       existing: true as const,
+      proof,
       member: new MemberRecord({ ...membership, id, username, emailVerified, accountActiveStatus })
     }
   }
@@ -51,6 +53,7 @@ const membershipFor = Effect.fnUntraced(function* (
     return yield* new MissingField({ field: "password", purpose: "new_account" })
   return {
     existing: false as const,
+    proof: byPassword,
     member: new NewMember({
       ...membership,
       id: yield* (yield* IdGenerator).next("member"),
@@ -127,7 +130,7 @@ export const acceptInvitation = Effect.fnUntraced(function* (
     }
     yield* seatsAfterMemberChange(undefined, member)
     const joined = Option.getOrElse(yield* members.findById(member.id), () => member)
-    return yield* startSession(joined, yield* currentOrganization)
+    return yield* startSession(joined, yield* currentOrganization, made.proof)
   }).pipe(
     // The role or the organisation the invitation was for is gone: it is worth nothing.
     Effect.catchTags({

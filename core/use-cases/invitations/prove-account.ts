@@ -2,6 +2,7 @@ import { Effect, Option, type Redacted } from "effect"
 import type { AccountRecord } from "../../model/account.ts"
 import { Forbidden, InvalidCredentials, MfaInvalid, MissingField } from "../../model/errors.ts"
 import { hasTotp } from "../../model/mfa.ts"
+import { byPassword, byPasswordAndCode, carriedOver } from "../../model/session.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { authenticate } from "../auth/authenticate.ts"
@@ -12,7 +13,8 @@ import { secondFactorHolds } from "../mfa/second-factor.ts"
  * The one accepting an invitation for an existing account proves it is theirs: by a session of that
  * account (another account's is refused; the session passed its second factor already), or by its
  * password, throttled like a login, and, when the account has TOTP, a code: an invitation is no
- * way around the second factor.
+ * way around the second factor. Answers what the proof was, for the session it makes: a session's
+ * own, less single sign-on (another organisation's provider proves nothing in this one).
  */
 export const proveAccount = Effect.fnUntraced(function* (
   account: AccountRecord,
@@ -25,7 +27,9 @@ export const proveAccount = Effect.fnUntraced(function* (
     const caller = yield* authenticate(bearer)
     if (caller._tag === "Member") {
       if (caller.member.id !== account.id) return yield* new Forbidden({ reason: "other_account" })
-      return
+      return caller.session === undefined
+        ? byPassword
+        : carriedOver(caller.session.amr, caller.session.authTime)
     }
   }
   if (password === undefined) return yield* new MissingField({ field: "password", purpose: "account_proof" })
@@ -42,5 +46,7 @@ export const proveAccount = Effect.fnUntraced(function* (
     if (!(yield* secondFactorHolds(mfa, code, { kind: "member", id: account.id }, client))) {
       return yield* new MfaInvalid()
     }
+    return byPasswordAndCode
   }
+  return byPassword
 })

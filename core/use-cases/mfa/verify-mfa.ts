@@ -3,6 +3,7 @@ import { tokenStillHolds } from "../../model/account-token.ts"
 import { Forbidden, MfaInvalid, MissingField } from "../../model/errors.ts"
 import type { MemberId, TokenHash } from "../../model/ids.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { byPasskey, byPasswordAndCode } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -34,26 +35,30 @@ export type VerifyMfaInput = typeof VerifyMfaInput.Type
  * spends one of the challenge's five; the challenge lives five minutes and serves one session.
  * Every way it fails is one answer.
  */
-const codeHolds = Effect.fnUntraced(function* (typed: string, accountId: MemberId, client: string) {
+const codeProof = Effect.fnUntraced(function* (typed: string, accountId: MemberId, client: string) {
   const record = Option.getOrUndefined(yield* (yield* MfaStore).find(accountId))
-  return (
+  const holds =
     record !== undefined &&
     (yield* secondFactorHolds(record, typed, { kind: "member", id: accountId }, client))
-  )
+  return holds ? byPasswordAndCode : undefined
 })
 
-/** The passkey's answer to the options asked for this challenge (taken once), from the account's own passkey. */
-const passkeyHolds = Effect.fnUntraced(function* (
+/**
+ * The passkey's answer to the options asked for this challenge (taken once), from the account's own
+ * passkey: what it proves, none when it does not hold.
+ */
+const passkeyProof = Effect.fnUntraced(function* (
   response: Record<string, unknown>,
   owner: TokenHash,
   accountId: MemberId,
   client: string
 ) {
   const asked = yield* (yield* PasskeyStore).takeChallenge("second_step", owner)
-  if (Option.isNone(asked) || !DateTime.isLessThan(yield* DateTime.now, asked.value.expiresAt)) return false
+  if (Option.isNone(asked) || !DateTime.isLessThan(yield* DateTime.now, asked.value.expiresAt))
+    return undefined
   return yield* provePasskey(response, asked.value.challenge, accountId, client).pipe(
-    Effect.as(true),
-    Effect.catchTag("PasskeyRefused", () => Effect.succeed(false))
+    Effect.map(({ backedUp }) => byPasskey(backedUp, true)),
+    Effect.catchTag("PasskeyRefused", () => Effect.succeed(undefined))
   )
 })
 
@@ -70,11 +75,11 @@ export const verifyMfa = Effect.fnUntraced(function* (input: VerifyMfaInput) {
   }
   const { accountId, organizationId } = found.value
   return yield* Effect.gen(function* () {
-    const held =
+    const proof =
       typed === undefined
-        ? yield* passkeyHolds(input.passkey ?? {}, tokenHash, accountId, input.client)
-        : yield* codeHolds(typed, accountId, input.client)
-    if (!held) {
+        ? yield* passkeyProof(input.passkey ?? {}, tokenHash, accountId, input.client)
+        : yield* codeProof(typed, accountId, input.client)
+    if (proof === undefined) {
       yield* challenges.spendTry("mfa_challenge", tokenHash)
       return yield* new MfaInvalid()
     }
@@ -86,7 +91,7 @@ export const verifyMfa = Effect.fnUntraced(function* (input: VerifyMfaInput) {
       return yield* new Forbidden({ reason: "inactive" })
     // Its password set meanwhile, or its sessions otherwise ended: the challenge went with them.
     if (!tokenStillHolds(found.value, member.value)) return yield* new MfaInvalid()
-    return yield* startSession(member.value, yield* currentOrganization)
+    return yield* startSession(member.value, yield* currentOrganization, proof)
   }).pipe(
     Effect.catchTag("NotFound", () => Effect.fail(new MfaInvalid())),
     Effect.provideService(CurrentOrganization, organizationId)

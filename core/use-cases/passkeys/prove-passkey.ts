@@ -19,7 +19,7 @@ const asPasskeyId = Schema.decodeUnknownOption(PasskeyId)
  * use when either is not zero. A counter that did not grow is a clone's: the credential is
  * suspended, recorded, and refused from then on. Each verified try counts on the login throttle as
  * a code guess, and so does an unknown or suspended credential's, against its client. Answers the
- * credential's account.
+ * credential's account, and whether the credential is backed up (synced) as it says now.
  */
 export const provePasskey = Effect.fnUntraced(function* (
   response: Record<string, unknown>,
@@ -43,7 +43,7 @@ export const provePasskey = Effect.fnUntraced(function* (
   if (!handleRight || (expected !== undefined && passkey.accountId !== expected))
     return yield* new PasskeyRefused()
   const attempt = yield* countAttempt("code", `member:${passkey.accountId}`, client)
-  const { counter } = yield* webauthn.verifyAuthentication(response, challenge, passkey)
+  const { counter, backedUp } = yield* webauthn.verifyAuthentication(response, challenge, passkey)
   if ((counter > 0 || passkey.counter > 0) && counter <= passkey.counter) {
     // Recorded where the account's administrators read: its oldest active membership's organisation.
     const home = homeMembership(yield* (yield* MemberStore).membershipsOf(passkey.accountId))
@@ -63,5 +63,5 @@ export const provePasskey = Effect.fnUntraced(function* (
     return yield* new PasskeyRefused()
   }
   yield* attempt.succeeded
-  return passkey.accountId
+  return { accountId: passkey.accountId, backedUp: backedUp ?? passkey.backedUp }
 })

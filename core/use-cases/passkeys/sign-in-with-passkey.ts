@@ -5,6 +5,7 @@ import { AuditEntry } from "../../model/audit.ts"
 import { InvalidCredentials } from "../../model/errors.ts"
 import type { PasskeySignInInput } from "../../model/passkey.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { byPasskey } from "../../model/session.ts"
 import { canAct } from "../../policy/access.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
 import { MemberStore } from "../../ports/member-store.ts"
@@ -34,7 +35,7 @@ export const signInWithPasskey = Effect.fnUntraced(function* (
   if (Option.isNone(challenge) || !DateTime.isLessThan(yield* DateTime.now, challenge.value.expiresAt)) {
     return yield* new InvalidCredentials()
   }
-  const accountId = yield* provePasskey(
+  const { accountId, backedUp } = yield* provePasskey(
     input.response,
     challenge.value.challenge,
     undefined,
@@ -59,6 +60,6 @@ export const signInWithPasskey = Effect.fnUntraced(function* (
       id: accountId
     })
     yield* (yield* AuditLog).record(assembled(AuditEntry, { ...entry, method: "passkey" }))
-    return yield* startSession(member.value, organization, { twoFactors: true })
+    return yield* startSession(member.value, organization, byPasskey(backedUp, false), { twoFactors: true })
   }).pipe(Effect.provideService(CurrentOrganization, home.organizationId))
 })

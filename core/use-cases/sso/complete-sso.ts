@@ -2,6 +2,7 @@ import { DateTime, Duration, Effect, Option } from "effect"
 import { AccountToken } from "../../model/account-token.ts"
 import { Forbidden } from "../../model/errors.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { bySso } from "../../model/session.ts"
 import type { SsoConnectionRecord } from "../../model/sso-connection.ts"
 import { type ProvenIdentity, ssoCodeSeconds } from "../../model/sso-login.ts"
 import { canAct } from "../../policy/access.ts"
@@ -34,7 +35,8 @@ export const completeSso = Effect.fnUntraced(
       { connectionId: [null, connection.id], ...(joined ? { justInTime: [null, true] } : {}) }
     )
     yield* (yield* AuditLog).record(entry)
-    if (openSession) return { session: yield* startSession(member, organization, { twoFactors: true }) }
+    if (openSession)
+      return { session: yield* startSession(member, organization, bySso(), { twoFactors: true }) }
     const { token, hash } = yield* (yield* TokenIssuer).issue("sso_code")
     const now = yield* DateTime.now
     yield* (yield* AccountTokenStore).issue(

@@ -1,6 +1,7 @@
 import { DateTime, Effect, Option, type Redacted } from "effect"
 import { tokenStillHolds } from "../../model/account-token.ts"
 import { CurrentOrganization } from "../../model/request.ts"
+import { bySso } from "../../model/session.ts"
 import { SsoRefused } from "../../model/sso-errors.ts"
 import { canAct } from "../../policy/access.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
@@ -34,6 +35,7 @@ export const exchangeSsoCode = Effect.fnUntraced(function* (code: Redacted.Redac
     const organization = yield* currentOrganization.pipe(
       Effect.catchTag("NotFound", () => Effect.fail(new SsoRefused({ reason: "inactive" })))
     )
-    return yield* startSession(member.value, organization, { twoFactors: true })
+    // The provider proved the person when the code was made, within the minute.
+    return yield* startSession(member.value, organization, bySso(token.createdAt), { twoFactors: true })
   }).pipe(Effect.provideService(CurrentOrganization, token.organizationId))
 })
