@@ -65,6 +65,7 @@ describe("claiming a domain", () => {
       assert.strictEqual(claimed.status, "pending")
       assert.strictEqual(claimed.txtName, "_roster-challenge.acme.example")
       assert.isAtLeast(claimed.txtValue.length, 32)
+      assert.isTrue(claimed.txtValue.startsWith("rsd_"), "a domain challenge's token")
       assert.isNull(claimed.verifiedAt)
       assert.strictEqual(DateTime.toEpochMillis(claimed.createdAt), 3_600_000)
       assert.notProperty(claimed, "organizationId")

@@ -70,7 +70,10 @@ describe("one's passkeys", () => {
       assert.strictEqual(renamed.name, "Work laptop")
       assert.strictEqual(renamed.id, laptop)
       notFound(yield* refusal(renamePasskey(bob.principal, PasskeyId.make(laptop), "Mine")), laptop)
-      notFound(yield* refusal(renamePasskey(ada.principal, PasskeyId.make("unknown-credential-1"), "X")), "unknown-credential-1")
+      notFound(
+        yield* refusal(renamePasskey(ada.principal, PasskeyId.make("unknown-credential-1"), "X")),
+        "unknown-credential-1"
+      )
       assert.strictEqual((yield* listPasskeys(ada.principal))[0]?.name, "Work laptop")
     }).pipe(provideWebAuthn())
   )

@@ -10,6 +10,7 @@ import {
   InvalidCredentials,
   logIn,
   MfaInvalid,
+  OrganizationStore,
   PasskeyStore,
   RateLimited,
   SsoRequired,
@@ -139,6 +140,40 @@ describe("signing in with a passkey", () => {
         InvalidCredentials
       )
       assert.strictEqual(Option.getOrThrow(yield* store.find(laptop as never)).counter, 0)
+    }).pipe(provideWebAuthn())
+  )
+})
+
+describe("a passkey sign-in's challenge", () => {
+  it.effect("is a challenge token of its own, used once, within five minutes", () =>
+    Effect.gen(function* () {
+      const ada = yield* adaWithPasskey
+      const answer = yield* signInAnswer(laptop, ada.member.id, { counter: 1 })
+      assert.isTrue(answer.challengeId.startsWith("rsm_"))
+      yield* signIn(answer)
+      assert.instanceOf(
+        yield* refusal(signIn({ ...answer, response: { ...answer.response, counter: 2 } })),
+        InvalidCredentials
+      )
+      const late = yield* signInAnswer(laptop, ada.member.id, { counter: 3 })
+      yield* TestClock.adjust("300 seconds")
+      assert.instanceOf(yield* refusal(signIn(late)), InvalidCredentials)
+      const inTime = yield* signInAnswer(laptop, ada.member.id, { counter: 4 })
+      yield* TestClock.adjust("299 seconds")
+      yield* signIn(inTime)
+    }).pipe(provideWebAuthn())
+  )
+
+  it.effect("answered once her organisation is gone signs nobody in", () =>
+    Effect.gen(function* () {
+      const ada = yield* adaWithPasskey
+      const organizations = yield* OrganizationStore
+      const gone = OrganizationStore.of({ ...organizations, findById: () => Effect.succeed(Option.none()) })
+      const answer = yield* signInAnswer(laptop, ada.member.id, { counter: 1 })
+      assert.instanceOf(
+        yield* refusal(signIn(answer).pipe(Effect.provideService(OrganizationStore, gone))),
+        InvalidCredentials
+      )
     }).pipe(provideWebAuthn())
   )
 })

@@ -39,6 +39,8 @@ describe("starting a single sign-on", () => {
       assert.isAtLeast(bySlug.state.length, 32)
       assert.isAtLeast(bySlug.binding.length, 32)
       assert.notStrictEqual(bySlug.state, bySlug.binding)
+      assert.isTrue(bySlug.state.startsWith("rsq_"), "a state's token")
+      assert.isTrue(bySlug.binding.startsWith("rsb_"), "a binding's token")
       assert.strictEqual(bySlug.returnTo, "/console/")
       const byId = yield* start({ organization: organization.id })
       assert.notStrictEqual(byId.state, bySlug.state, "each sign-in its own state")
@@ -216,6 +218,7 @@ describe("a sign-in ending with a code, for a product's back end", () => {
       )
       assert.strictEqual(finished.returnTo, productPage)
       const { code } = (yield* outcomeOf(finished)) as { code: Redacted.Redacted<string> }
+      assert.isTrue(Redacted.value(code).startsWith("rso_"), "a code's token")
       const session = yield* exchangeSsoCode(code)
       assert.strictEqual(session.member.email, "alice@acme.example")
       assert.strictEqual(session.organization.id, organization.id)
