@@ -1,8 +1,8 @@
 import { Effect, Layer, Redacted } from "effect"
 import {
   type MemberId,
-  type Principal,
   PasskeyRefused,
+  type Principal,
   passkeyRegistrationOptions,
   passkeySignInOptions,
   registerPasskey,
@@ -19,19 +19,23 @@ import { provideRoster } from "./roster.ts"
  */
 export const fakeWebAuthn = () => {
   let handedOut = 0
+  const nextChallenge = (ceremony: string) => {
+    handedOut += 1
+    return `${ceremony}-${handedOut}`
+  }
   return Layer.succeed(
     WebAuthn,
     WebAuthn.of({
       rpId: "localhost",
       registrationOptions: (user, exclude) => {
-        const challenge = `reg-${(handedOut += 1)}`
+        const challenge = nextChallenge("reg")
         return Effect.succeed({
           options: { challenge, user, excludeCredentials: exclude.map(({ id }) => id) },
           challenge
         })
       },
       authenticationOptions: (allow) => {
-        const challenge = `auth-${(handedOut += 1)}`
+        const challenge = nextChallenge("auth")
         return Effect.succeed({
           options: {
             challenge,

@@ -8,7 +8,7 @@ import {
   createOrganization,
   DnsRecords,
   DomainId,
-  DomainStore,
+  type DomainStore,
   DomainTaken,
   DomainUnverified,
   type Forbidden,
@@ -47,7 +47,11 @@ describe("claiming a domain", () => {
       const refused = (yield* inAcme(refusal(addDomain(reader, { domain: "acme.example" })))) as Forbidden
       assert.strictEqual(refused.reason, "missing_permission")
       assert.strictEqual(refused.permission, "organization.sso.write")
-      for (const read of [listDomains(reader), getDomain(reader, DomainId.make("domain-1"))]) {
+      const reads: ReadonlyArray<Effect.Effect<unknown, unknown, DomainStore>> = [
+        listDomains(reader),
+        getDomain(reader, DomainId.make("domain-1"))
+      ]
+      for (const read of reads) {
         assert.strictEqual(((yield* inAcme(refusal(read))) as Forbidden).permission, "organization.sso.write")
       }
       assert.lengthOf((yield* inAcme(listDomains(admin))).items, 0)
@@ -217,7 +221,7 @@ describe("verifying a domain", () => {
       const removing = Layer.effect(
         DnsRecords,
         Effect.gen(function* () {
-          const context = yield* Effect.context<DomainStore | CurrentOrganization>()
+          const context = yield* Effect.context<Effect.Services<ReturnType<typeof removeDomain>>>()
           return DnsRecords.of({
             txt: () =>
               inAcme(removeDomain(master, claimed.id)).pipe(
@@ -312,7 +316,7 @@ describe("an organisation holding its domains to single sign-on", () => {
       assert.instanceOf(yield* refusal(passwordOf("cyd")), SsoRequired)
       assert.instanceOf(yield* refusal(passwordOf("cyd@acme.example")), SsoRequired)
       yield* inAcme(addMember(master, memberInput("dee", memberRole.id, { email: "dee@elsewhere.example" })))
-      assert.strictEqual((yield* passwordOf("dee")).member.username, "dee")
+      assert.isTrue("token" in (yield* passwordOf("dee")), "another domain's member keeps the password")
       yield* inAcme(
         addMember(
           master,

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
+import { inMemoryRoster } from "../../app/roster-layer.ts"
 import {
   ConnectionInvalid,
   CurrentServiceUrls,
@@ -18,7 +19,6 @@ import {
   updateSsoConnection
 } from "../../core/index.ts"
 import { assertUnrecorded, theEntryOf } from "../support/audit.ts"
-import { inMemoryRoster } from "../../app/roster-layer.ts"
 import { actorWith, fastScrypt, master, provideRoster, refusal } from "../support/roster.ts"
 import { acme, clientSecret, fakeIdentityProviders, provideSso } from "../support/sso-unit.ts"
 
@@ -226,13 +226,16 @@ describe("making a single sign-on connection", () => {
       const { inAcme, admin } = yield* acmeWithAdmin
       const { principal: owner } = yield* inAcme(actorWith("bob", ["team.read", "organization.write"]))
       const made = yield* inAcme(createSsoConnection(admin, oidc))
-      for (const attempt of [
+      const attempts: ReadonlyArray<
+        Effect.Effect<unknown, unknown, Effect.Services<ReturnType<typeof updateSsoConnection>>>
+      > = [
         createSsoConnection(owner, oidc),
         listSsoConnections(owner),
         readSsoConnection(owner, made.id),
         updateSsoConnection(owner, made.id, { status: "disabled" }),
         deleteSsoConnection(owner, made.id)
-      ]) {
+      ]
+      for (const attempt of attempts) {
         const refused = (yield* inAcme(assertUnrecorded(refusal(attempt)))) as Forbidden
         assert.strictEqual(refused.reason, "missing_permission")
         assert.strictEqual(refused.permission, "organization.sso.write")

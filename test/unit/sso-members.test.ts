@@ -10,6 +10,7 @@ import {
   createSsoConnection,
   DuplicateEmail,
   DuplicateUsername,
+  ensureOwner,
   exchangeSsoCode,
   type Forbidden,
   linkSsoIdentity,
@@ -21,14 +22,13 @@ import {
   RoleId,
   removeMember,
   SsoAccountConflict,
-  SsoLoginStore,
   SsoIdentity,
+  SsoLoginStore,
   SsoRefused,
   setAccountStatus,
   UnknownRole,
   updateMember,
-  verifyDomain,
-  ensureOwner
+  verifyDomain
 } from "../../core/index.ts"
 import { actorWith, master, memberInput, password, refusal } from "../support/roster.ts"
 import { acmeSso, oidcCallback, outcomeOf, start } from "../support/sso-sign-in.ts"
