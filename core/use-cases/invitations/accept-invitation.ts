@@ -37,11 +37,12 @@ const membershipFor = Effect.fnUntraced(function* (
     createdAt: now
   }
   if (Option.isSome(account)) {
-    yield* proveAccount(account.value, bearer, input.password, input.client, input.code)
+    const proof = yield* proveAccount(account.value, bearer, input.password, input.client, input.code)
     if (!account.value.accountActiveStatus) return yield* new Forbidden({ reason: "inactive" })
     const { id, username, emailVerified, accountActiveStatus } = account.value
     return {
       existing: true as const,
+      byPassword: proof === "password",
       member: new MemberRecord({ ...membership, id, username, emailVerified, accountActiveStatus })
     }
   }
@@ -51,6 +52,7 @@ const membershipFor = Effect.fnUntraced(function* (
     return yield* new MissingField({ field: "password", purpose: "new_account" })
   return {
     existing: false as const,
+    byPassword: true,
     member: new NewMember({
       ...membership,
       id: yield* (yield* IdGenerator).next("member"),
@@ -89,7 +91,7 @@ export const acceptInvitation = Effect.fnUntraced(function* (
   const actor = { kind: "member" as const, id: member.id }
   return yield* Effect.gen(function* () {
     // Joining by password is what single sign-on, where the organisation requires it, replaces.
-    if (!made.existing || Option.isNone(bearer)) {
+    if (made.byPassword) {
       yield* requirePasswordAllowed(member, yield* currentOrganization)
     }
     const members = yield* MemberStore

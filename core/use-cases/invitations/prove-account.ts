@@ -12,7 +12,8 @@ import { secondFactorHolds } from "../mfa/second-factor.ts"
  * The one accepting an invitation for an existing account proves it is theirs: by a session of that
  * account (another account's is refused; the session passed its second factor already), or by its
  * password, throttled like a login, and, when the account has TOTP, a code: an invitation is no
- * way around the second factor.
+ * way around the second factor. Answers how: `"session"` or `"password"` (an API key proves no
+ * person, so beside one the password is what proves the account).
  */
 export const proveAccount = Effect.fnUntraced(function* (
   account: AccountRecord,
@@ -25,7 +26,7 @@ export const proveAccount = Effect.fnUntraced(function* (
     const caller = yield* authenticate(bearer)
     if (caller._tag === "Member") {
       if (caller.member.id !== account.id) return yield* new Forbidden({ reason: "other_account" })
-      return
+      return "session" as const
     }
   }
   if (password === undefined) return yield* new MissingField({ field: "password", purpose: "account_proof" })
@@ -43,4 +44,5 @@ export const proveAccount = Effect.fnUntraced(function* (
       return yield* new MfaInvalid()
     }
   }
+  return "password" as const
 })
