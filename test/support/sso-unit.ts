@@ -69,7 +69,10 @@ export const fakeIdentityProviders = () => {
           : Effect.fail(new IdpUnavailable()),
       readReply: (connection, secret, state, reply) =>
         Effect.gen(function* () {
-          if (!secretHolds(connection.kind, secret)) return yield* new IdpUnavailable()
+          // A reply of the other protocol is no answer of this connection's provider.
+          if (!secretHolds(connection.kind, secret) || reply.kind !== connection.kind) {
+            return yield* new IdpUnavailable()
+          }
           const proven: ProvenBy & { readonly state?: string; readonly error?: string } =
             reply.kind === "oidc"
               ? (() => {

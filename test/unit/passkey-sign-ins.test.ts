@@ -9,6 +9,7 @@ import {
   createOrganization,
   InvalidCredentials,
   logIn,
+  MemberStore,
   MfaInvalid,
   OrganizationStore,
   PasskeyStore,
@@ -161,6 +162,23 @@ describe("a passkey sign-in's challenge", () => {
       const inTime = yield* signInAnswer(laptop, ada.member.id, { counter: 4 })
       yield* TestClock.adjust("299 seconds")
       yield* signIn(inTime)
+    }).pipe(provideWebAuthn())
+  )
+
+  it.effect("answered for an account whose memberships went meanwhile signs nobody in", () =>
+    Effect.gen(function* () {
+      const ada = yield* adaWithPasskey
+      const members = yield* MemberStore
+      for (const gone of [
+        MemberStore.of({ ...members, membershipsOf: () => Effect.succeed([]) }),
+        MemberStore.of({ ...members, findById: () => Effect.succeed(Option.none()) })
+      ]) {
+        const answer = yield* signInAnswer(laptop, ada.member.id, { counter: 0 })
+        assert.instanceOf(
+          yield* refusal(signIn(answer).pipe(Effect.provideService(MemberStore, gone))),
+          InvalidCredentials
+        )
+      }
     }).pipe(provideWebAuthn())
   )
 

@@ -300,6 +300,7 @@ describe("a member signing in who may not act", () => {
         yield* inAcme(removeMember(master, lena.id))
         const back = yield* signIn({ sub: "lena-sub" })
         assert.strictEqual(back.id, lena.id, "the same account")
+        assert.strictEqual(back.username, "lena", "with its own username")
         const [login] = yield* inAcme((yield* AuditLog).page({ action: "sso.login" }, 1))
         assert.deepStrictEqual(login?.changes.justInTime, [null, true])
         const byPassword = yield* logIn({
