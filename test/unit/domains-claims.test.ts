@@ -8,7 +8,7 @@ import {
   createOrganization,
   DnsRecords,
   DomainId,
-  type DomainStore,
+  DomainStore,
   DomainTaken,
   DomainUnverified,
   type Forbidden,
@@ -292,6 +292,24 @@ describe("the organisation's domains", () => {
         "organization.sso.write"
       )
       assert.strictEqual((yield* addDomain(master, { domain: "acme.example" })).status, "pending")
+    }).pipe(provideSso())
+  )
+})
+
+describe("giving up a domain another request removed first", () => {
+  it.effect("is NotFound", () =>
+    Effect.gen(function* () {
+      const { inAcme, admin } = yield* acmeWithAdmin
+      const claimed = yield* inAcme(addDomain(admin, { domain: "acme.example" }))
+      const store = yield* DomainStore
+      const racing = DomainStore.of({
+        ...store,
+        remove: (id, entry) => Effect.andThen(store.remove(id, entry), store.remove(id, entry))
+      })
+      const late = (yield* inAcme(
+        refusal(removeDomain(admin, claimed.id).pipe(Effect.provideService(DomainStore, racing)))
+      )) as NotFound
+      assert.deepStrictEqual([late._tag, late.entity, late.id], ["NotFound", "domain", claimed.id])
     }).pipe(provideSso())
   )
 })

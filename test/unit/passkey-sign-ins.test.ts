@@ -89,6 +89,39 @@ describe("signing in with a passkey", () => {
       }).pipe(provideWebAuthn())
   )
 
+  it.effect(
+    "records a clone of an account with no membership left in the default organisation's record",
+    () =>
+      Effect.gen(function* () {
+        const ada = yield* adaWithPasskey
+        yield* signIn(yield* signInAnswer(laptop, ada.member.id, { counter: 3 }))
+        const members = yield* MemberStore
+        const none = MemberStore.of({ ...members, membershipsOf: () => Effect.succeed([]) })
+        const clone = yield* signInAnswer(laptop, ada.member.id, { counter: 3 })
+        assert.instanceOf(
+          yield* refusal(signIn(clone).pipe(Effect.provideService(MemberStore, none))),
+          InvalidCredentials
+        )
+        const [entry] = yield* (yield* AuditLog).page({ action: "passkey.clone_suspected" }, 10)
+        assert.deepStrictEqual(entry?.target, { type: "member", id: ada.member.id })
+        assert.isTrue(Option.getOrThrow(yield* (yield* PasskeyStore).find(laptop as never)).suspended)
+      }).pipe(provideWebAuthn())
+  )
+
+  it.effect("counts as two factors even when the account's passkeys are read as none meanwhile", () =>
+    Effect.gen(function* () {
+      yield* updateOrganization(master, { requireMfa: true })
+      const ada = yield* adaWithPasskey
+      const store = yield* PasskeyStore
+      const unread = PasskeyStore.of({ ...store, ofAccount: () => Effect.succeed([]) })
+      const session = yield* signIn(yield* signInAnswer(laptop, ada.member.id, { counter: 1 })).pipe(
+        Effect.provideService(PasskeyStore, unread)
+      )
+      const principal = yield* authenticate(Option.some(session.token))
+      assert.isFalse(principal._tag === "Member" && principal.mfaPending === true, "the passkey proved both")
+    }).pipe(provideWebAuthn())
+  )
+
   it.effect("from zero, refuses a counter that went back to zero", () =>
     Effect.gen(function* () {
       const ada = yield* adaWithPasskey
@@ -210,6 +243,21 @@ describe("a passkey's tries on the login throttle", () => {
         )
       }
       assert.instanceOf(yield* refusal(signIn(yield* signInAnswer(`${long}c`, undefined))), RateLimited)
+    }).pipe(Effect.provide(fakeWebAuthn()), provideRoster({ throttle: { maxFailuresPerAccount: 2 } }))
+  )
+
+  it.effect("count against the account that failed, never another's", () =>
+    Effect.gen(function* () {
+      const ada = yield* adaWithPasskey
+      const bob = yield* actorWith("bob", [])
+      yield* addPasskey(bob.principal, "credential-of-bob-01")
+      for (let tried = 0; tried < 2; tried++) {
+        const forged = yield* signInAnswer(laptop, ada.member.id, { challenge: "not-the-challenge" })
+        assert.instanceOf(yield* refusal(signIn(forged)), InvalidCredentials)
+      }
+      assert.instanceOf(yield* refusal(signIn(yield* signInAnswer(laptop, ada.member.id))), RateLimited)
+      const bobs = yield* signIn(yield* signInAnswer("credential-of-bob-01", bob.member.id, { counter: 1 }))
+      assert.strictEqual(bobs.member.id, bob.member.id)
     }).pipe(Effect.provide(fakeWebAuthn()), provideRoster({ throttle: { maxFailuresPerAccount: 2 } }))
   )
 

@@ -386,6 +386,7 @@ describe("changing a connection", () => {
           theEntryOf(updateSsoConnection(admin, made.id, { name: "Renamed" }))
         )
         assert.notProperty(renamed.changes, "clientSecret", "no secret named, none recorded")
+        assert.deepStrictEqual(renamed.changes, { name: ["OpenID Connect", "Renamed"] }, "the scopes stay")
         assert.strictEqual((yield* stored(made.id)).oidc?.clientSecret, kept.oidc?.clientSecret)
       }).pipe(provideSso())
   )

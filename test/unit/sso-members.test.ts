@@ -28,6 +28,7 @@ import {
   setAccountStatus,
   UnknownRole,
   updateMember,
+  updateRole,
   verifyDomain
 } from "../../core/index.ts"
 import { actorWith, master, memberInput, password, refusal } from "../support/roster.ts"
@@ -170,6 +171,11 @@ describe("who signs in through a connection", () => {
           yield* inAcme((yield* AuditLog).page({ action: "member.added", actorId: oidc.id }, 10)),
           0
         )
+        const recorded = yield* inAcme((yield* AuditLog).page({ action: "sso.login" }, 10))
+        assert.isTrue(
+          recorded.length > 0 && recorded.every((entry) => entry.changes.justInTime === undefined),
+          "nobody joined"
+        )
       }).pipe(provideSso())
   )
 
@@ -255,7 +261,7 @@ describe("a member signing in who may not act", () => {
     "is refused when deactivated here, or when their account is disabled before the code's exchange",
     () =>
       Effect.gen(function* () {
-        const { inAcme } = yield* acmeSso
+        const { inAcme, memberRole } = yield* acmeSso
         const kim = yield* signIn({ sub: "kim-sub", email: "kim@acme.example" })
         yield* inAcme(updateMember(master, kim.id, { activestatus: false }))
         const refused = (yield* refusedAs({ sub: "kim-sub" })) as Forbidden
@@ -276,6 +282,18 @@ describe("a member signing in who may not act", () => {
         )) as { code: Redacted.Redacted<string> }
         yield* inAcme(updateMember(master, kim.id, { activestatus: false }))
         assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(again.code))), "inactive")
+        yield* inAcme(updateMember(master, kim.id, { activestatus: true }))
+        const third = (yield* outcomeOf(
+          yield* oidcCallback(yield* start({ organization: "acme", returnTo: `${returnUrl}/x` }), {
+            sub: "kim-sub"
+          })
+        )) as { code: Redacted.Redacted<string> }
+        yield* inAcme(updateRole(master, memberRole.id, { activeStatus: false }))
+        assert.strictEqual(
+          reasonOf(yield* refusal(exchangeSsoCode(third.code))),
+          "inactive",
+          "her role was deactivated"
+        )
       }).pipe(provideSso())
   )
 
@@ -379,23 +397,36 @@ describe("a member made just in time while the store changes", () => {
   it.effect("again is refused when the account joined meanwhile", () =>
     Effect.gen(function* () {
       const { inAcme, oidc } = yield* acmeSso
-      yield* ensureOwner({ username: "olga", email: "olga@acme.example", password: Redacted.make(password) })
-      const olga = Option.getOrThrow(yield* (yield* MemberStore).findByLogin("olga"))
-      yield* (yield* SsoLoginStore).link(
-        new SsoIdentity({
-          connectionId: oidc.id,
-          subject: "olga-sub",
-          accountId: olga.id,
-          organizationId: yield* inAcme(CurrentOrganization),
-          createdAt: yield* DateTime.now
-        })
-      )
-      for (const join of [
+      const members = yield* MemberStore
+      type Join = typeof members.join
+      const joins: ReadonlyArray<Join> = [
         () => Effect.fail(new AlreadyMember({ email: "olga@acme.example" })),
-        () => Effect.succeed(false)
-      ]) {
+        () => Effect.succeed(false),
+        // Another request made her a member just before: this sign-in is not the one that did.
+        (member, entry) =>
+          Effect.andThen(
+            members.join(member, entry),
+            Effect.fail(new AlreadyMember({ email: member.email }))
+          ),
+        (member, entry) => Effect.as(members.join(member, entry), false)
+      ]
+      for (const [index, join] of joins.entries()) {
+        const username = `olga${index}`
+        yield* ensureOwner({ username, email: `${username}@acme.example`, password: Redacted.make(password) })
+        const olga = Option.getOrThrow(yield* members.findByLogin(username))
+        yield* (yield* SsoLoginStore).link(
+          new SsoIdentity({
+            connectionId: oidc.id,
+            subject: `${username}-sub`,
+            accountId: olga.id,
+            organizationId: yield* inAcme(CurrentOrganization),
+            createdAt: yield* DateTime.now
+          })
+        )
         const store = yield* racing(() => ({ join }))
-        const refused = yield* refusedAs({ sub: "olga-sub" }).pipe(Effect.provideService(MemberStore, store))
+        const refused = yield* refusedAs({ sub: `${username}-sub` }).pipe(
+          Effect.provideService(MemberStore, store)
+        )
         assert.strictEqual(reasonOf(refused), "inactive")
       }
     }).pipe(provideSso())

@@ -127,6 +127,10 @@ describe("where a sign-in returns", () => {
       assert.isFalse(returnAllowed(url, allowed), url)
     }
     assert.isFalse(returnAllowed("https://app.example.com/sso", []))
+    assert.isTrue(
+      returnAllowed("https://app.example.com/sso/done", ["https://app.example.com/sso//"]),
+      "every trailing slash"
+    )
     assert.isFalse(returnAllowed("/console/ x", allowed), "a space, even in the console's path")
     assert.isTrue(
       returnAllowed("https://app.example.com/sso/~ok", allowed),

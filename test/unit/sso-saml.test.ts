@@ -60,12 +60,22 @@ describe("a SAML sign-in", () => {
       const { saml } = yield* acmeSso
       const started = yield* start({ connection: saml.id })
       yield* outcomeOf(yield* samlPost(started, bob))
-      const other = yield* samlPost(started, { subject: "mallory", email: "mallory@acme.example" })
+      const other = yield* samlPost(started, {
+        subject: "mallory",
+        email: "mallory@acme.example",
+        assertion: assertion("assertion-late")
+      })
       assert.strictEqual(reasonOf(yield* Effect.flip(outcomeOf(other))), "state")
       const { session } = (yield* outcomeOf(yield* samlReturn(started))) as {
         session: { member: { email: string } }
       }
       assert.strictEqual(session.member.email, "bob@acme.example")
+      const fresh = yield* start({ connection: saml.id })
+      yield* outcomeOf(yield* samlPost(fresh, { ...bob, assertion: assertion("assertion-late") }))
+      assert.isDefined(
+        yield* outcomeOf(yield* samlReturn(fresh)),
+        "the refused response's assertion was not spent"
+      )
     }).pipe(provideSso())
   )
 

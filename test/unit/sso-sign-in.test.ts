@@ -5,6 +5,7 @@ import {
   AuditLog,
   authenticate,
   CurrentOrganization,
+  createSsoConnection,
   deleteOrganization,
   exchangeSsoCode,
   MemberStore,
@@ -19,7 +20,7 @@ import {
 } from "../../core/index.ts"
 import { master, refusal } from "../support/roster.ts"
 import { acmeSso, oidcCallback, outcomeOf, start } from "../support/sso-sign-in.ts"
-import { provideSso, returnUrl } from "../support/sso-unit.ts"
+import { clientSecret, provideSso, returnUrl } from "../support/sso-unit.ts"
 
 const alice = { sub: "alice-at-idp", email: "alice@acme.example" }
 const productPage = `${returnUrl}/done?tab=1`
@@ -33,7 +34,14 @@ const reasonOf = (error: unknown) => {
 describe("starting a single sign-on", () => {
   it.effect("by the organisation's slug or id, through its oldest enabled connection, to the console", () =>
     Effect.gen(function* () {
+      const older = yield* createSsoConnection(master, {
+        kind: "oidc",
+        issuer: "https://idp.example",
+        clientId: "default",
+        clientSecret: Redacted.make(clientSecret)
+      })
       const { organization, oidc, saml, inAcme } = yield* acmeSso
+      assert.isTrue((yield* start({ organization: "default" })).redirectTo.includes(older.id))
       const bySlug = yield* start({ organization: "acme" })
       assert.isTrue(bySlug.redirectTo.startsWith(`https://idp.example/${oidc.id}?state=`))
       assert.isAtLeast(bySlug.state.length, 32)
@@ -62,6 +70,7 @@ describe("starting a single sign-on", () => {
       for (const input of [
         { email: "someone@elsewhere.example" },
         { email: "no-at-sign" },
+        { email: "acme.example" },
         {},
         { organization: "nowhere" },
         { connection: SsoConnectionId.make("sso-none") }
