@@ -9,6 +9,8 @@ import {
   createOrganization,
   ensureOwner,
   inviteMember,
+  logIn,
+  RateLimited,
   requestPasswordReset,
   resetPassword,
   SsoRequired,
@@ -116,5 +118,27 @@ describe("accepting an invitation where single sign-on is required", () => {
       )
       assert.instanceOf(refused, SsoRequired)
     }).pipe(provideRoster({ invitationMail: mailed.layer }))
+  )
+
+  it.effect("counts a wrong password with the login's, against the account", () =>
+    Effect.gen(function* () {
+      yield* ensureOwner({
+        username: "bea",
+        email: "bea@elsewhere.example",
+        password: Redacted.make(password)
+      })
+      for (let tried = 0; tried < 2; tried++) {
+        yield* refusal(logIn({ username: "bea", password: Redacted.make("wrong"), client }))
+      }
+      const { inAcme, staff } = yield* acmeRequiringSso
+      const { token } = yield* inAcme(
+        inviteMember(master, { email: "bea@elsewhere.example", roleId: staff.id })
+      )
+      const invited = Option.getOrElse(token, () => mailed.sent.at(-1)?.token ?? Redacted.make(""))
+      const refused = yield* refusal(
+        acceptInvitation(Option.none(), { token: invited, client, password: Redacted.make(password) })
+      )
+      assert.instanceOf(refused, RateLimited)
+    }).pipe(provideRoster({ invitationMail: mailed.layer, throttle: { maxFailuresPerAccount: 2 } }))
   )
 })

@@ -64,6 +64,12 @@ describe("starting a single sign-on", () => {
 
   it.effect("by a person's e-mail, through the organisation that verified its domain", () =>
     Effect.gen(function* () {
+      yield* createSsoConnection(master, {
+        kind: "oidc",
+        issuer: "https://idp.example",
+        clientId: "default",
+        clientSecret: Redacted.make(clientSecret)
+      })
       const { oidc } = yield* acmeSso
       const byEmail = yield* start({ email: "Someone@ACME.example" })
       assert.isTrue(byEmail.redirectTo.includes(oidc.id))
