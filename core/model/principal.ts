@@ -67,4 +67,5 @@ export const openLocalPrincipal: Principal = { _tag: "OpenLocal" }
 
 /** A member's session whose organisation requires TOTP the account has not enrolled yet: it may only enrol. */
 export const owesSecondFactor = (principal: Principal): boolean =>
+  // Stryker disable next-line ConditionalExpression: only a member's session has `mfaPending`; the tag's check narrows the type
   principal._tag === "Member" && principal.mfaPending === true

@@ -38,12 +38,13 @@ const membershipFor = Effect.fnUntraced(function* (
     createdAt: now
   }
   if (Option.isSome(account)) {
-    const proof = yield* proveAccount(account.value, bearer, input.password, input.client, input.code)
+    const proven = yield* proveAccount(account.value, bearer, input.password, input.client, input.code)
     if (!account.value.accountActiveStatus) return yield* new Forbidden({ reason: "inactive" })
     const { id, username, emailVerified, accountActiveStatus } = account.value
     return {
       existing: true as const,
-      proof,
+      proof: proven.proof,
+      byPassword: proven.by === "password",
       member: new MemberRecord({ ...membership, id, username, emailVerified, accountActiveStatus })
     }
   }
@@ -54,6 +55,7 @@ const membershipFor = Effect.fnUntraced(function* (
   return {
     existing: false as const,
     proof: byPassword,
+    byPassword: true,
     member: new NewMember({
       ...membership,
       id: yield* (yield* IdGenerator).next("member"),
@@ -92,7 +94,7 @@ export const acceptInvitation = Effect.fnUntraced(function* (
   const actor = { kind: "member" as const, id: member.id }
   return yield* Effect.gen(function* () {
     // Joining by password is what single sign-on, where the organisation requires it, replaces.
-    if (!made.existing || Option.isNone(bearer)) {
+    if (made.byPassword) {
       yield* requirePasswordAllowed(member, yield* currentOrganization)
     }
     const members = yield* MemberStore

@@ -13,8 +13,10 @@ import { secondFactorHolds } from "../mfa/second-factor.ts"
  * The one accepting an invitation for an existing account proves it is theirs: by a session of that
  * account (another account's is refused; the session passed its second factor already), or by its
  * password, throttled like a login, and, when the account has TOTP, a code: an invitation is no
- * way around the second factor. Answers what the proof was, for the session it makes: a session's
- * own, less single sign-on (another organisation's provider proves nothing in this one).
+ * way around the second factor. Answers how (`"session"` or `"password"`: an API key proves no
+ * person, so beside one the password is what proves the account) and what the proof was, for the
+ * session it makes: a session's own, less single sign-on (another organisation's provider proves
+ * nothing in this one).
  */
 export const proveAccount = Effect.fnUntraced(function* (
   account: AccountRecord,
@@ -27,9 +29,9 @@ export const proveAccount = Effect.fnUntraced(function* (
     const caller = yield* authenticate(bearer)
     if (caller._tag === "Member") {
       if (caller.member.id !== account.id) return yield* new Forbidden({ reason: "other_account" })
-      return caller.session === undefined
-        ? byPassword
-        : carriedOver(caller.session.amr, caller.session.authTime)
+      const proof =
+        caller.session === undefined ? byPassword : carriedOver(caller.session.amr, caller.session.authTime)
+      return { by: "session" as const, proof }
     }
   }
   if (password === undefined) return yield* new MissingField({ field: "password", purpose: "account_proof" })
@@ -46,7 +48,7 @@ export const proveAccount = Effect.fnUntraced(function* (
     if (!(yield* secondFactorHolds(mfa, code, { kind: "member", id: account.id }, client))) {
       return yield* new MfaInvalid()
     }
-    return byPasswordAndCode
+    return { by: "password" as const, proof: byPasswordAndCode }
   }
-  return byPassword
+  return { by: "password" as const, proof: byPassword }
 })

@@ -29,6 +29,7 @@ export const joinJustInTime = Effect.fnUntraced(function* (
   const members = yield* MemberStore
   const roleId = yield* defaultRole.pipe(Effect.catchTag("NoDefaultRole", noDefaultRole))
   const base = Option.match(account, {
+    // Stryker disable next-line ObjectLiteral: a field left out reads as undefined just the same
     onNone: () => ({ id: undefined, username: undefined }),
     onSome: ({ id, username }) => ({ id, username })
   })

@@ -45,6 +45,7 @@ export const memberSigningIn = Effect.fnUntraced(function* (
   const logins = yield* SsoLoginStore
   const members = yield* MemberStore
   // What a provider asserts that is no address is none.
+  // Stryker disable next-line ConditionalExpression: `isEmail` refuses null too; the first check narrows the type
   const email = proven.email !== null && isEmail(proven.email) ? normalizeEmail(proven.email) : undefined
   const linked = yield* logins.findIdentity(connection.id, proven.subject)
   if (Option.isSome(linked)) {

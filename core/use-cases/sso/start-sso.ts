@@ -50,6 +50,7 @@ const chosenConnection = Effect.fnUntraced(function* (input: StartSsoInput) {
  */
 export const startSso = Effect.fnUntraced(function* (input: StartSsoInput) {
   const returnTo = input.returnTo ?? consoleReturn
+  // Stryker disable next-line ArrayDeclaration: settings without return URLs allow none; a made-up entry is no URL a browser returns to
   if (!returnAllowed(returnTo, (yield* AuthSettings).ssoReturnUrls ?? [])) return yield* new ReturnRefused()
   const connection = yield* chosenConnection(input)
   if (Option.isNone(connection)) return yield* new SsoRefused({ reason: "connection" })
