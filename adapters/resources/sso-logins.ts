@@ -66,7 +66,17 @@ export const ssoLoginStoreLayer = Layer.effect(
             )
         }),
       findIdentity: (connectionId, subject) => identities.find({ connectionId, subject }),
-      link: (identity, entry) => refusalIsDefect(identities.put(identity, entry)),
+      link: (identity, entry) =>
+        identities.insert(identity, entry).pipe(
+          Effect.as(true),
+          Effect.catchTags({
+            Taken: () =>
+              identities
+                .find({ connectionId: identity.connectionId, subject: identity.subject })
+                .pipe(Effect.map(Option.exists((linked) => linked.accountId === identity.accountId))),
+            Full: (full) => Effect.die(full)
+          })
+        ),
       unlinkAccount: (connectionId, accountId) => identities.removeAll({ connectionId, accountId })
     })
   })

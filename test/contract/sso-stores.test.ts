@@ -207,7 +207,7 @@ describe.each(storeKinds)("single sign-on's stores on %s", (_, stores) => {
   )
 
   it.effect(
-    "a sign-in is proven once and taken once; an assertion is accepted once; a link replaces the last",
+    "a sign-in is proven once and taken once; an assertion is accepted once; a link is never moved",
     () =>
       Effect.gen(function* () {
         const logins = yield* SsoLoginStore
@@ -247,14 +247,15 @@ describe.each(storeKinds)("single sign-on's stores on %s", (_, stores) => {
             organizationId: defaultOrganizationId,
             createdAt: at(9)
           })
-        yield* logins.link(linked("member-ada"))
-        yield* logins.link(linked("member-bob"))
+        assert.isTrue(yield* logins.link(linked("member-ada")))
+        assert.isTrue(yield* logins.link(linked("member-ada")), "linking it to its account again holds")
+        assert.isFalse(yield* logins.link(linked("member-bob")), "a link is never moved")
         assert.strictEqual(
           Option.getOrThrow(yield* logins.findIdentity(SsoConnectionId.make("sso_contract_1"), "sub-9"))
             .accountId,
-          "member-bob"
+          "member-ada"
         )
-        yield* logins.unlinkAccount(SsoConnectionId.make("sso_contract_1"), MemberId.make("member-bob"))
+        yield* logins.unlinkAccount(SsoConnectionId.make("sso_contract_1"), MemberId.make("member-ada"))
         assert.isTrue(
           Option.isNone(yield* logins.findIdentity(SsoConnectionId.make("sso_contract_1"), "sub-9"))
         )

@@ -58,18 +58,17 @@ export const memberSigningIn = Effect.fnUntraced(function* (
     return yield* new SsoRefused({ reason: "foreign_domain" })
   }
   const provisioned = yield* provisionedHere(proven, email)
-  const link = (accountId: SsoIdentity["accountId"]) =>
-    Effect.flatMap(DateTime.now, (createdAt) =>
-      logins.link(
-        new SsoIdentity({
-          connectionId: connection.id,
-          subject: proven.subject,
-          accountId,
-          organizationId: connection.organizationId,
-          createdAt
-        })
-      )
-    )
+  const link = Effect.fnUntraced(function* (accountId: SsoIdentity["accountId"]) {
+    const identity = new SsoIdentity({
+      connectionId: connection.id,
+      subject: proven.subject,
+      accountId,
+      organizationId: connection.organizationId,
+      createdAt: yield* DateTime.now
+    })
+    // Another sign-in linked the identity to another account meanwhile: that link stays.
+    if (!(yield* logins.link(identity))) return yield* new SsoAccountConflict({ linkedToAnother: true })
+  })
   if (Option.isSome(provisioned)) {
     yield* link(provisioned.value.id)
     return { member: provisioned.value, joined: false }
