@@ -77,6 +77,10 @@ export const ssoLoginStoreLayer = Layer.effect(
             Full: (full) => Effect.die(full)
           })
         ),
+      linkedAccounts: (connectionId) =>
+        identities
+          .list({ connectionId }, { by: [] })
+          .pipe(Effect.map((linked) => [...new Set(linked.map((identity) => identity.accountId))])),
       unlinkAccount: (connectionId, accountId) => identities.removeAll({ connectionId, accountId })
     })
   })

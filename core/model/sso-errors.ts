@@ -28,7 +28,8 @@ export class SsoRefused extends Schema.TaggedError<SsoRefused>()("SsoRefused", {
     "foreign_domain",
     "connection",
     "inactive",
-    "deprovisioned"
+    "deprovisioned",
+    "above_connection"
   ])
 }) {}
 

@@ -32,6 +32,10 @@ export class SsoLoginStore extends Context.Service<
      * writing nothing, when the identity is linked to another account: a link is never moved.
      */
     readonly link: (identity: SsoIdentity, entry?: AuditEntry) => Effect.Effect<boolean, StoreUnavailable>
+    /** The accounts identities at `connectionId` are linked to. */
+    readonly linkedAccounts: (
+      connectionId: SsoConnectionId
+    ) => Effect.Effect<ReadonlyArray<MemberId>, StoreUnavailable>
     /** Forgets the account's identities at `connectionId`, so that it is linked afresh. */
     readonly unlinkAccount: (
       connectionId: SsoConnectionId,

@@ -9,6 +9,7 @@ import {
   defaultOrganizationId,
   MemberId,
   type OrganizationId,
+  PermissionId,
   SealedSecret,
   SpentAssertion,
   SsoConnectionId,
@@ -73,7 +74,8 @@ const connection = (
       clientSecret: SealedSecret.make("v1.k.secret"),
       scopes: ["openid"]
     },
-    saml: null
+    saml: null,
+    trustCeiling: n === 2 ? [PermissionId.make(1), PermissionId.make(12)] : null
   })
 
 const hash = (n: number) => TokenHash.make(n.toString(16).padStart(64, "0"))
@@ -177,6 +179,10 @@ describe.each(storeKinds)("single sign-on's stores on %s", (_, stores) => {
         "another organisation's is not found here"
       )
       assert.isTrue(Option.isSome(yield* connections.findAnywhere(foreign.id)))
+      for (const n of [1, 2]) {
+        const kept = Option.getOrThrow(yield* connections.find(connection(n).id))
+        assert.deepStrictEqual(kept, connection(n), "kept whole, what it trusts included")
+      }
       const renamed = new SsoConnectionRecord({ ...connection(1), name: "Renamed" })
       const replaced = yield* connections.replace(
         renamed,
