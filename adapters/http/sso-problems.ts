@@ -28,7 +28,11 @@ export class SsoRequired extends HttpApiError.Problem<SsoRequired>()(
 
 export class SsoAccountConflict extends HttpApiError.Problem<SsoAccountConflict>()(
   "SsoAccountConflict",
-  declare("sso_account_conflict", 409, "An account not provisioned here has this e-mail"),
+  declare(
+    "sso_account_conflict",
+    409,
+    "An account not provisioned here has this e-mail, or the identity is linked to another account"
+  ),
   code("sso_account_conflict")
 ) {}
 

@@ -207,10 +207,12 @@ const problems = {
       detail:
         "This organisation requires single sign-on for this address: sign in through its identity provider"
     }),
-  SsoAccountConflict: (_: Domain.SsoAccountConflict) =>
+  SsoAccountConflict: (e: Domain.SsoAccountConflict) =>
     assembledProblem(SsoProblem.SsoAccountConflict, {
       detail:
-        "An account with this e-mail exists that was not provisioned here: an administrator links it (POST /api/v1/team/members/{id}/sso-link)"
+        e.linkedToAnother === true
+          ? "This identity signs in as another account already, and a link is never moved; nothing changed"
+          : "An account with this e-mail exists that was not provisioned here: an administrator links it (POST /api/v1/team/members/{id}/sso-link)"
     }),
   IdpUnavailable: (_: Domain.IdpUnavailable) =>
     assembledProblem(SsoProblem.IdpUnavailable, {

@@ -15,6 +15,7 @@ import { mongoKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { extendOwnersToCatalog } from "./migrations/catalog-permissions.ts"
+import { recordConnectionTrust } from "./migrations/connection-trust.ts"
 import { moveIntoDefaultOrganization } from "./migrations/default-organization.ts"
 import { moveMfaIntoItsCollection } from "./migrations/mfa-factors.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
@@ -43,6 +44,7 @@ const indexesLayer = Layer.effectDiscard(
       Effect.andThen(moveRoleRecordsIntoRoles(db)),
       Effect.andThen(recordRoleDeactivations(db)),
       Effect.andThen(extendOwnersToCatalog(db)),
+      Effect.andThen(recordConnectionTrust(db)),
       Effect.andThen(repairAtStart(db)),
       Effect.andThen(ensureIndexes(db))
     )

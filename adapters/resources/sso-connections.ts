@@ -17,6 +17,9 @@ export const ssoConnections = resource({
   columns: ["id", "organizationId", "status", "createdAt"],
   indexes: [["organizationId", "createdAt"]],
   audit: "sso_connection",
+  // Kept before connections recorded who set what they trust: nobody is known to have, so they let
+  // in nobody new until someone sets it again.
+  earlier: (stored) => ({ trustCeiling: [], ...stored }),
   sealed: {
     of: (record): ReadonlyArray<SealedSecret> => [
       ...(record.oidc === null ? [] : [record.oidc.clientSecret]),

@@ -66,7 +66,21 @@ export const ssoLoginStoreLayer = Layer.effect(
             )
         }),
       findIdentity: (connectionId, subject) => identities.find({ connectionId, subject }),
-      link: (identity, entry) => refusalIsDefect(identities.put(identity, entry)),
+      link: (identity, entry) =>
+        identities.insert(identity, entry).pipe(
+          Effect.as(true),
+          Effect.catchTags({
+            Taken: () =>
+              identities
+                .find({ connectionId: identity.connectionId, subject: identity.subject })
+                .pipe(Effect.map(Option.exists((linked) => linked.accountId === identity.accountId))),
+            Full: (full) => Effect.die(full)
+          })
+        ),
+      linkedAccounts: (connectionId) =>
+        identities
+          .list({ connectionId }, { by: [] })
+          .pipe(Effect.map((linked) => [...new Set(linked.map((identity) => identity.accountId))])),
       unlinkAccount: (connectionId, accountId) => identities.removeAll({ connectionId, accountId })
     })
   })

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { OrganizationId, SsoConnectionId } from "./ids.ts"
+import { OrganizationId, PermissionId, SsoConnectionId } from "./ids.ts"
 import { SealedSecret } from "./mfa.ts"
 import { cursorOf } from "./page.ts"
 import { isDisplayable } from "./text.ts"
@@ -67,7 +67,12 @@ export const SamlSettings = Schema.Struct({
 })
 export type SamlSettings = typeof SamlSettings.Type
 
-/** An organisation's connection to an identity provider, as kept; exactly one of `oidc` and `saml` is set. */
+/**
+ * An organisation's connection to an identity provider, as kept; exactly one of `oidc` and `saml` is
+ * set. `trustCeiling` is what whoever last set what it trusts (made it, or changed its issuer,
+ * client, IdP or certificate) held: it links a provisioned member, or makes one just in time, only
+ * in a role within it. None (`null`) when that was the operator or an owner, above every role.
+ */
 export class SsoConnectionRecord extends Schema.Class<SsoConnectionRecord>("roster/SsoConnectionRecord")({
   id: SsoConnectionId,
   organizationId: OrganizationId,
@@ -77,7 +82,8 @@ export class SsoConnectionRecord extends Schema.Class<SsoConnectionRecord>("rost
   createdAt: Schema.DateTimeUtc,
   updatedAt: Schema.DateTimeUtc,
   oidc: Schema.NullOr(OidcSettings),
-  saml: Schema.NullOr(SamlSettings)
+  saml: Schema.NullOr(SamlSettings),
+  trustCeiling: Schema.NullOr(Schema.Array(PermissionId))
 }) {}
 
 /**

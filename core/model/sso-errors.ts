@@ -28,15 +28,22 @@ export class SsoRefused extends Schema.TaggedError<SsoRefused>()("SsoRefused", {
     "foreign_domain",
     "connection",
     "inactive",
-    "deprovisioned"
+    "deprovisioned",
+    "above_connection"
   ])
 }) {}
 
 /** The member's e-mail is in a domain the organisation verified, and it requires single sign-on. */
 export class SsoRequired extends Schema.TaggedError<SsoRequired>()("SsoRequired", {}) {}
 
-/** An account not provisioned here has the e-mail the provider asserted: it is never linked by e-mail. */
-export class SsoAccountConflict extends Schema.TaggedError<SsoAccountConflict>()("SsoAccountConflict", {}) {}
+/**
+ * An account not provisioned here has the e-mail the provider asserted: it is never linked by
+ * e-mail. Or (`linkedToAnother`) the identity an administrator links signs in as another account
+ * already: a link is never moved.
+ */
+export class SsoAccountConflict extends Schema.TaggedError<SsoAccountConflict>()("SsoAccountConflict", {
+  linkedToAnother: Schema.optionalKey(Schema.Boolean)
+}) {}
 
 /** The identity provider could not be reached, or answered what is not its protocol. */
 export class IdpUnavailable extends Schema.TaggedError<IdpUnavailable>()("IdpUnavailable", {}) {}

@@ -27,8 +27,15 @@ export class SsoLoginStore extends Context.Service<
       connectionId: SsoConnectionId,
       subject: string
     ) => Effect.Effect<Option.Option<SsoIdentity>, StoreUnavailable>
-    /** Links the identity to its account, in place of any link it had; `entry` written with it. */
-    readonly link: (identity: SsoIdentity, entry?: AuditEntry) => Effect.Effect<void, StoreUnavailable>
+    /**
+     * Links the identity to its account, `entry` written with it, in one atomic write; false,
+     * writing nothing, when the identity is linked to another account: a link is never moved.
+     */
+    readonly link: (identity: SsoIdentity, entry?: AuditEntry) => Effect.Effect<boolean, StoreUnavailable>
+    /** The accounts identities at `connectionId` are linked to. */
+    readonly linkedAccounts: (
+      connectionId: SsoConnectionId
+    ) => Effect.Effect<ReadonlyArray<MemberId>, StoreUnavailable>
     /** Forgets the account's identities at `connectionId`, so that it is linked afresh. */
     readonly unlinkAccount: (
       connectionId: SsoConnectionId,

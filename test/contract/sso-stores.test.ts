@@ -9,6 +9,7 @@ import {
   defaultOrganizationId,
   MemberId,
   type OrganizationId,
+  PermissionId,
   SealedSecret,
   SpentAssertion,
   SsoConnectionId,
@@ -73,7 +74,8 @@ const connection = (
       clientSecret: SealedSecret.make("v1.k.secret"),
       scopes: ["openid"]
     },
-    saml: null
+    saml: null,
+    trustCeiling: n === 2 ? [PermissionId.make(1), PermissionId.make(12)] : null
   })
 
 const hash = (n: number) => TokenHash.make(n.toString(16).padStart(64, "0"))
@@ -177,6 +179,10 @@ describe.each(storeKinds)("single sign-on's stores on %s", (_, stores) => {
         "another organisation's is not found here"
       )
       assert.isTrue(Option.isSome(yield* connections.findAnywhere(foreign.id)))
+      for (const n of [1, 2]) {
+        const kept = Option.getOrThrow(yield* connections.find(connection(n).id))
+        assert.deepStrictEqual(kept, connection(n), "kept whole, what it trusts included")
+      }
       const renamed = new SsoConnectionRecord({ ...connection(1), name: "Renamed" })
       const replaced = yield* connections.replace(
         renamed,
@@ -207,7 +213,7 @@ describe.each(storeKinds)("single sign-on's stores on %s", (_, stores) => {
   )
 
   it.effect(
-    "a sign-in is proven once and taken once; an assertion is accepted once; a link replaces the last",
+    "a sign-in is proven once and taken once; an assertion is accepted once; a link is never moved",
     () =>
       Effect.gen(function* () {
         const logins = yield* SsoLoginStore
@@ -247,14 +253,15 @@ describe.each(storeKinds)("single sign-on's stores on %s", (_, stores) => {
             organizationId: defaultOrganizationId,
             createdAt: at(9)
           })
-        yield* logins.link(linked("member-ada"))
-        yield* logins.link(linked("member-bob"))
+        assert.isTrue(yield* logins.link(linked("member-ada")))
+        assert.isTrue(yield* logins.link(linked("member-ada")), "linking it to its account again holds")
+        assert.isFalse(yield* logins.link(linked("member-bob")), "a link is never moved")
         assert.strictEqual(
           Option.getOrThrow(yield* logins.findIdentity(SsoConnectionId.make("sso_contract_1"), "sub-9"))
             .accountId,
-          "member-bob"
+          "member-ada"
         )
-        yield* logins.unlinkAccount(SsoConnectionId.make("sso_contract_1"), MemberId.make("member-bob"))
+        yield* logins.unlinkAccount(SsoConnectionId.make("sso_contract_1"), MemberId.make("member-ada"))
         assert.isTrue(
           Option.isNone(yield* logins.findIdentity(SsoConnectionId.make("sso_contract_1"), "sub-9"))
         )

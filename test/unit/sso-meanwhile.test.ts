@@ -108,7 +108,8 @@ describe("single sign-on while the store changes", () => {
         createdAt: now,
         updatedAt: now,
         oidc: null,
-        saml: null
+        saml: null,
+        trustCeiling: null
       })
       const entry = yield* inAcme(
         newAuditEntry({ kind: "master" }, "sso.connection.created", { type: "sso_connection", id: broken.id })

@@ -63,7 +63,7 @@ describe("who signs in through a connection", () => {
         addMember(master, memberInput("carol", memberRole.id, { email: "carol@old.example" }))
       )
       const { principal: admin } = yield* inAcme(
-        actorWith("admin", ["team.members.write", "organization.sso.write"])
+        actorWith("admin", ["admin.accounts.write", "organization.sso.write", "team.read"])
       )
       const linked = yield* inAcme(
         linkSsoIdentity(admin, carol.id, { connectionId: oidc.id, subject: "carol-sub" })
@@ -91,31 +91,50 @@ describe("who signs in through a connection", () => {
       const dan = yield* inAcme(
         addMember(master, memberInput("dan", memberRole.id, { email: "dan@old.example" }))
       )
-      yield* inAcme(linkSsoIdentity(admin, dan.id, { connectionId: oidc.id, subject: "carol-new" }))
+      const moved = yield* inAcme(
+        refusal(linkSsoIdentity(admin, dan.id, { connectionId: oidc.id, subject: "carol-new" }))
+      )
+      assert.deepStrictEqual(moved, new SsoAccountConflict({ linkedToAnother: true }))
+      const byOperator = yield* inAcme(
+        refusal(linkSsoIdentity(master, dan.id, { connectionId: oidc.id, subject: "carol-new" }))
+      )
+      assert.instanceOf(byOperator, SsoAccountConflict, "not even the operator moves a link")
       assert.strictEqual(
         (yield* signIn({ sub: "carol-new" })).id,
-        dan.id,
-        "an identity signs in as one account"
+        carol.id,
+        "an identity signs in as the one account it was linked to first"
       )
+      assert.lengthOf(yield* inAcme((yield* AuditLog).page({ action: "sso.linked" }, 10)), 2)
     }).pipe(provideSso())
   )
 
   it.effect(
-    "is linked only by who may change members and single sign-on, to a member and connection here",
+    "is linked only by who may change accounts and single sign-on, within the ceiling, to a member and connection here",
     () =>
       Effect.gen(function* () {
         const { inAcme, memberRole, oidc } = yield* acmeSso
         const carol = yield* inAcme(addMember(master, memberInput("carol", memberRole.id)))
         const link = { connectionId: oidc.id, subject: "carol-sub" }
-        const { principal: membersOnly } = yield* inAcme(actorWith("members", ["team.members.write"]))
-        const { principal: ssoOnly } = yield* inAcme(actorWith("sso", ["organization.sso.write"]))
+        const { principal: accountsOnly } = yield* inAcme(actorWith("accounts", ["admin.accounts.write"]))
+        const { principal: ssoAndMembers } = yield* inAcme(
+          actorWith("sso", ["organization.sso.write", "team.members.write", "team.read"])
+        )
         for (const [actor, permission] of [
-          [membersOnly, "organization.sso.write"],
-          [ssoOnly, "team.members.write"]
+          [accountsOnly, "organization.sso.write"],
+          [ssoAndMembers, "admin.accounts.write"]
         ] as const) {
           const refused = (yield* inAcme(refusal(linkSsoIdentity(actor, carol.id, link)))) as Forbidden
           assert.deepStrictEqual([refused.reason, refused.permission], ["missing_permission", permission])
         }
+        const { principal: below } = yield* inAcme(
+          actorWith("below", ["organization.sso.write", "admin.accounts.write"])
+        )
+        const aboveOwn = (yield* inAcme(refusal(linkSsoIdentity(below, carol.id, link)))) as Forbidden
+        assert.strictEqual(
+          aboveOwn.reason,
+          "role_exceeds_own",
+          "carol's role holds team.read, which it lacks"
+        )
         const noMember = (yield* inAcme(
           refusal(linkSsoIdentity(master, MemberId.make("member-none"), link))
         )) as NotFound

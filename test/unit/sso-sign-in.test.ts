@@ -6,11 +6,14 @@ import {
   authenticate,
   CurrentOrganization,
   createSsoConnection,
+  DomainStore,
   deleteOrganization,
   exchangeSsoCode,
   MemberStore,
   ReturnRefused,
+  SealedSecrets,
   SsoConnectionId,
+  SsoConnectionStore,
   SsoLogin,
   SsoLoginStore,
   SsoRefused,
@@ -269,5 +272,35 @@ describe("a sign-in ending with a code, for a product's back end", () => {
       yield* inAcme(deleteOrganization(master))
       assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(code))), "inactive")
     }).pipe(provideSso())
+  )
+
+  it.effect(
+    "has nothing left of the organisation's domains, connections, links and sealed keys once it is deleted",
+    () =>
+      Effect.gen(function* () {
+        const { inAcme, oidc, saml } = yield* acmeSso
+        yield* oidcCallback(yield* start({ organization: "acme", returnTo: productPage }), alice)
+        assert.isTrue(Option.isSome(yield* (yield* SsoLoginStore).findIdentity(oidc.id, alice.sub)))
+        yield* inAcme(deleteOrganization(master))
+        assert.isTrue(Option.isNone(yield* (yield* DomainStore).findVerified("acme.example")), "released")
+        const connections = yield* SsoConnectionStore
+        assert.isTrue(Option.isNone(yield* connections.findAnywhere(oidc.id)))
+        assert.isTrue(Option.isNone(yield* connections.findAnywhere(saml.id)), "its SP key with it")
+        assert.isTrue(Option.isNone(yield* (yield* SsoLoginStore).findIdentity(oidc.id, alice.sub)))
+        const sealed = yield* (yield* SealedSecrets).page(undefined, 100)
+        assert.isFalse(
+          sealed.some(({ place }) => place.startsWith("sso_connections")),
+          "no secret of its connections is kept"
+        )
+        assert.strictEqual(
+          reasonOf(yield* refusal(start({ email: "alice@acme.example", returnTo: productPage }))),
+          "connection",
+          "a sign-in for it is refused like one for an organisation nobody knows"
+        )
+        assert.strictEqual(
+          reasonOf(yield* refusal(start({ connection: oidc.id, returnTo: productPage }))),
+          "connection"
+        )
+      }).pipe(provideSso())
   )
 })

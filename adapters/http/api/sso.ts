@@ -131,12 +131,12 @@ export class SsoApi extends HttpApiGroup.make("sso")
       params: { id: MemberId },
       payload: jsonBody(LinkSsoIdentityInput),
       success: SsoIdentityLink,
-      error: Problem.NotFound
+      error: [Problem.NotFound, SsoProblem.SsoAccountConflict]
     })
-      .annotate(RequiresPermission, "team.members.write")
+      .annotate(RequiresPermission, "admin.accounts.write")
       .annotateMerge(
         documented(
-          "Link a member's account to an identity at one of the organisation's connections (its subject: OIDC sub, SAML NameID); an existing account is never linked by e-mail alone",
+          "Link a member's account to an identity at one of the organisation's connections (its subject: OIDC sub, SAML NameID); an existing account is never linked by e-mail alone. An account change like its password: within the ceiling; an identity linked to another account is never moved (409)",
           {
             params: { id: "4b3c2d1e-0000-4000-8000-000000000001" },
             example: { connectionId: exampleConnection.id, subject: "00u1a2b3c4" }

@@ -6,6 +6,7 @@ import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { requireEveryPermission } from "../../policy/access.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
+import { DomainStore } from "../../ports/domain-store.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
@@ -13,19 +14,24 @@ import { ProvisioningStore } from "../../ports/provisioning-store.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
+import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 import { currentOrganization } from "./current-organization.ts"
 
 /**
- * What deleting an organisation leaves to do once it is marked: its SCIM tokens and API keys, its invitations,
- * its provisioning profiles, its members
- * (their sessions end with them, accounts left with no membership too), its permission records, its
- * roles, then its own document. Each step deletes what is
- * left, so it is finished at the next start when a crash stopped it (`setUpOrganizations`).
+ * What deleting an organisation leaves to do once it is marked: first what lets anyone in or holds a
+ * domain (its domains, released for another organisation to verify at once, and its single sign-on
+ * connections with the identities linked through them, their sealed secrets and SP keys), then its
+ * SCIM tokens and API keys, its invitations, its provisioning profiles, its members (their sessions
+ * end with them, accounts left with no membership too), its permission records, its roles, then its
+ * own document. Each step deletes what is left, so it is finished at the next start when a crash
+ * stopped it (`setUpOrganizations`).
  */
 export const finishDeleting = (organizationId: OrganizationId) =>
   Effect.gen(function* () {
+    yield* (yield* DomainStore).removeAll
+    yield* (yield* SsoConnectionStore).removeAll
     yield* (yield* ScimTokenStore).removeAll
     yield* (yield* ApiKeyStore).removeAll
     yield* (yield* InvitationStore).removeAll

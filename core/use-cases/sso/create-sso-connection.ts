@@ -9,6 +9,7 @@ import {
   SsoConnectionRecord
 } from "../../model/sso-connection.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { trustCeilingOf } from "../../policy/connection-trust.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
@@ -27,7 +28,8 @@ export const requireSealing = Effect.gen(function* () {
 /**
  * Connects the organisation to an identity provider, enabled: OIDC (its issuer's discovery read
  * now, so a wrong one is refused) or SAML (from the IdP's metadata, or its entity id, sign-in URL
- * and certificate), with an SP key of its own. Its secrets are sealed, never answered.
+ * and certificate), with an SP key of its own. Its secrets are sealed, never answered. It lets in no
+ * one above what its maker holds (`trustCeiling`).
  */
 export const createSsoConnection = Effect.fnUntraced(function* (
   actor: Principal,
@@ -45,7 +47,8 @@ export const createSsoConnection = Effect.fnUntraced(function* (
     createdAt: now,
     updatedAt: now,
     oidc: input.kind === "oidc" ? yield* oidcSettings(input) : null,
-    saml: input.kind === "saml" ? yield* samlSettings(yield* samlProviderOf(input)) : null
+    saml: input.kind === "saml" ? yield* samlSettings(yield* samlProviderOf(input)) : null,
+    trustCeiling: trustCeilingOf(actor)
   })
   const entry = yield* newAuditEntry(
     auditActorOf(actor),

@@ -5,6 +5,7 @@ import { memberAuditFields, toMember } from "../../model/member.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import type { SsoConnectionRecord } from "../../model/sso-connection.ts"
 import { SsoAccountConflict, SsoRefused } from "../../model/sso-errors.ts"
+import { requireTrusted } from "../../policy/connection-trust.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { newAuditEntry } from "../audit/new-audit-entry.ts"
@@ -19,7 +20,8 @@ const noDefaultRole = () => Effect.fail(new SsoRefused({ reason: "connection" })
  * (an `sso` actor) adds them: a new account with no password anyone knows (they sign in through
  * the provider), its address proven by the domain the organisation verified; or, for an account
  * that this connection signs in already and that left, a membership again. Audited and counted as
- * a seat like any member added.
+ * a seat like any member added; only while the default role is within the connection's
+ * `trustCeiling`.
  */
 export const joinJustInTime = Effect.fnUntraced(function* (
   connection: SsoConnectionRecord,
@@ -28,6 +30,7 @@ export const joinJustInTime = Effect.fnUntraced(function* (
 ) {
   const members = yield* MemberStore
   const roleId = yield* defaultRole.pipe(Effect.catchTag("NoDefaultRole", noDefaultRole))
+  yield* requireTrusted(connection, roleId)
   const base = Option.match(account, {
     // Stryker disable next-line ObjectLiteral: a field left out reads as undefined just the same
     onNone: () => ({ id: undefined, username: undefined }),

@@ -4,6 +4,7 @@ import type { SsoConnectionRecord } from "../../model/sso-connection.ts"
 import { domainOfEmail } from "../../model/sso-domain.ts"
 import { SsoAccountConflict, SsoRefused } from "../../model/sso-errors.ts"
 import { type ProvenIdentity, SsoIdentity } from "../../model/sso-login.ts"
+import { requireTrusted } from "../../policy/connection-trust.ts"
 import { DomainStore } from "../../ports/domain-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
@@ -35,8 +36,9 @@ const provisionedHere = Effect.fnUntraced(function* (proven: ProvenIdentity, ema
  * Who signs in, in the connection's organisation (the current one): the account linked to the
  * identity (connection, subject); else a member provisioned here by SCIM with its `externalId` or
  * e-mail, linked now; else, for an e-mail in a domain the organisation verified, a member made just
- * in time (`joined`). An account with the e-mail that was not provisioned here is never linked by
- * e-mail (`SsoAccountConflict`); anyone else is refused.
+ * in time (`joined`), each in a role within the connection's `trustCeiling`. An account with the
+ * e-mail that was not provisioned here is never linked by e-mail (`SsoAccountConflict`); anyone else
+ * is refused.
  */
 export const memberSigningIn = Effect.fnUntraced(function* (
   connection: SsoConnectionRecord,
@@ -58,19 +60,19 @@ export const memberSigningIn = Effect.fnUntraced(function* (
     return yield* new SsoRefused({ reason: "foreign_domain" })
   }
   const provisioned = yield* provisionedHere(proven, email)
-  const link = (accountId: SsoIdentity["accountId"]) =>
-    Effect.flatMap(DateTime.now, (createdAt) =>
-      logins.link(
-        new SsoIdentity({
-          connectionId: connection.id,
-          subject: proven.subject,
-          accountId,
-          organizationId: connection.organizationId,
-          createdAt
-        })
-      )
-    )
+  const link = Effect.fnUntraced(function* (accountId: SsoIdentity["accountId"]) {
+    const identity = new SsoIdentity({
+      connectionId: connection.id,
+      subject: proven.subject,
+      accountId,
+      organizationId: connection.organizationId,
+      createdAt: yield* DateTime.now
+    })
+    // Another sign-in linked the identity to another account meanwhile: that link stays.
+    if (!(yield* logins.link(identity))) return yield* new SsoAccountConflict({ linkedToAnother: true })
+  })
   if (Option.isSome(provisioned)) {
+    yield* requireTrusted(connection, provisioned.value.roleId)
     yield* link(provisioned.value.id)
     return { member: provisioned.value, joined: false }
   }

@@ -10,6 +10,7 @@ import {
   type UpdateSsoConnectionInput
 } from "../../model/sso-connection.ts"
 import { ConnectionInvalid } from "../../model/sso-errors.ts"
+import { requireCoversLinked, trustCeilingOf } from "../../policy/connection-trust.ts"
 import { IdentityProviders } from "../../ports/identity-providers.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
@@ -21,6 +22,8 @@ import { findConnection } from "./get-sso-connection.ts"
 
 const oidcFields = ["clientId", "clientSecret", "scopes"] as const
 const samlFields = ["idpMetadataXml", "idpSsoUrl", "idpCertificate"] as const
+/** What says whom the connection believes: its client at the issuer, its IdP and the IdP's certificate. */
+const trustFields = ["clientId", "idpMetadataXml", "idpSsoUrl", "idpCertificate"] as const
 
 /** Refuses a field of the other protocol: a SAML connection has no client id, say. */
 const requireOwnFields = (connection: SsoConnectionRecord, input: UpdateSsoConnectionInput) => {
@@ -82,7 +85,10 @@ const changedSaml = Effect.fnUntraced(function* (
 
 /**
  * Renames a connection, enables or disables it (a disabled one signs nobody in), or changes its
- * provider's settings: a new client secret is sealed, new metadata read as when it was made.
+ * provider's settings: a new client secret is sealed, new metadata read as when it was made. A
+ * change of what it trusts (its client, IdP or certificate) hands the new IdP every account linked
+ * through it: only for a caller whose permissions cover each such member's role, and the caller's
+ * permissions are from then on what it lets in.
  */
 export const updateSsoConnection = Effect.fnUntraced(function* (
   actor: Principal,
@@ -91,8 +97,11 @@ export const updateSsoConnection = Effect.fnUntraced(function* (
 ) {
   const connection = yield* findConnection(actor, id)
   yield* requireOwnFields(connection, input)
+  const trusting = trustFields.some((field) => input[field] !== undefined)
+  if (trusting) yield* requireCoversLinked(actor, connection)
   const changed = new Connection({
     ...connection,
+    ...(trusting ? { trustCeiling: trustCeilingOf(actor) } : {}),
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.status === undefined ? {} : { status: input.status }),
     oidc: yield* changedOidc(connection, input),
