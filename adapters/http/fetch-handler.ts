@@ -1,4 +1,5 @@
 import { normalPrefix, underPrefix, withoutPrefix } from "./mount-path.ts"
+import { notOwnUrl, ownUrlOf } from "./own-url.ts"
 import type { ConnectionInfo, WebHandler } from "./web-handler.ts"
 
 export interface FetchHandlerOptions {
@@ -13,13 +14,22 @@ export interface FetchHandlerOptions {
   readonly hostCompresses?: boolean
 }
 
-/** The request as Roster takes it: the prefix off its path; no encodings offered, when the host compresses. */
+/**
+ * The request as Roster takes it: the prefix off its path, on the request's own origin; no
+ * encodings offered, when the host compresses. Undefined when its URL names no path here.
+ */
 const innerRequest = (request: Request, prefix: string, hostCompresses: boolean) => {
   const url = new URL(request.url)
-  const path = withoutPrefix(prefix, `${url.pathname}${url.search}`)
+  const inner = ownUrlOf(
+    url.protocol === "https:" ? "https" : "http",
+    url.host,
+    `${url.pathname}${url.search}`,
+    (path) => withoutPrefix(prefix, path)
+  )
+  if (inner === undefined) return undefined
   const headers = new Headers(request.headers)
   if (hostCompresses) headers.delete("accept-encoding")
-  return new Request(new URL(path, url.origin), {
+  return new Request(inner, {
     method: request.method,
     headers,
     signal: request.signal,
@@ -39,7 +49,9 @@ export const toWebHandler = (web: Pick<WebHandler, "handler">, options: FetchHan
   return async (request: Request): Promise<Response> => {
     const connection = options.connectionOf?.(request)
     if (prefix === "" && !hostCompresses) return web.handler(request, connection)
-    const response = await web.handler(innerRequest(request, prefix, hostCompresses), {
+    const inner = innerRequest(request, prefix, hostCompresses)
+    if (inner === undefined) return notOwnUrl()
+    const response = await web.handler(inner, {
       ...connection,
       mountPath: prefix
     })
