@@ -91,4 +91,17 @@ describe("npm start, given a request target naming another host", () => {
     expect(own.status, own.text).toBe(200)
     expect(await roleCount()).toBe(before + 1)
   })
+
+  it("never redirects a sign-in to evil.example", async () => {
+    for (const target of [
+      "//evil.example/api/v1/sso/start?organization=x",
+      "http://evil.example/api/v1/sso/start?organization=x"
+    ]) {
+      const answer = await rawRequest(port, "GET", target, { host: `127.0.0.1:${port}` })
+      const location = answer.headers.location
+      expect(typeof location === "string" ? location : "", `${target}: ${answer.status}`).not.toMatch(
+        /evil\.example/u
+      )
+    }
+  })
 })

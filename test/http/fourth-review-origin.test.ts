@@ -149,3 +149,40 @@ describe("a request target naming another host, through toNodeHandler", () => {
     }
   })
 })
+
+describe("a sign-in started at a target naming another host", () => {
+  /** Every redirect goes to this service (`own`) or a path of it, never to evil.example. */
+  const expectNoRedirectAway = (answer: RawAnswer, own: string, target: string) => {
+    const location = answer.headers.location
+    expect(typeof location === "string" ? location : "", `${target}: ${answer.status}`).not.toMatch(
+      /evil\.example/u
+    )
+    if (typeof location === "string")
+      expect(location.startsWith(`${own}/`) || /^\/(?!\/)/u.test(location)).toBe(true)
+  }
+
+  it("never redirects to evil.example, through toNodeHandler, under a basePath, and the fetch handler under one", async () => {
+    const api = await startApi()
+    const port = await listening(api)
+    const own = `http://127.0.0.1:${port}`
+    for (const target of targetsNaming("/api/v1/sso/start?organization=x")) {
+      const answer = await rawRequest(port, "GET", target, { host: `127.0.0.1:${port}` })
+      expectNoRedirectAway(answer, own, target)
+    }
+    // The sign-in itself still answers at this host's own path, with its refusal sent home.
+    const home = await rawRequest(port, "GET", "/api/v1/sso/start?organization=x", {
+      host: `127.0.0.1:${port}`
+    })
+    expect(home.status).toBe(302)
+    expect(home.headers.location).toBe(`${own}/console/?error=sso_refused`)
+    const prefixed = await listening(api, "/roster")
+    for (const target of targetsNaming("/api/v1/sso/start?organization=x", "/roster")) {
+      const answer = await rawRequest(prefixed, "GET", target, { host: `127.0.0.1:${prefixed}` })
+      expectNoRedirectAway(answer, `http://127.0.0.1:${prefixed}`, target)
+    }
+    const fetched = await toWebHandler(api.web, { basePath: "/roster" })(
+      new Request("http://roster.test/roster//evil.example/api/v1/sso/start?organization=x")
+    )
+    expect(fetched.headers.get("location") ?? "").not.toMatch(/evil\.example/u)
+  })
+})
