@@ -40,6 +40,8 @@ export const readAssertion = (parsed: unknown, asked: Asked) => {
   const assertion = (parsed as ParsedAssertion | undefined)?.Assertion
   const id = assertion?.$?.ID
   if (assertion === undefined || id === undefined) throw new Error("no assertion id")
+  // One IdP may sign for many entity ids with one key (a tenant each): the key alone proves none.
+  if (assertion.Issuer?.[0]?._?.trim() !== asked.idpEntityId) throw new Error("another issuer")
   const confirmations = (assertion.Subject?.[0]?.SubjectConfirmation ?? [])
     .filter((confirmation) => confirmation.$?.Method === bearer)
     .map((confirmation) => confirmation.SubjectConfirmationData?.[0]?.$ ?? {})

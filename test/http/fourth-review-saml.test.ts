@@ -175,3 +175,26 @@ describe("a SAML answer Roster did not ask for", () => {
     expect(endedWith(ended as never).code, ended.url).toMatch(/^rso_/u)
   })
 })
+
+describe("an assertion issued by another entity id", () => {
+  it("is refused though signed with the connection's pinned key (another tenant of the same IdP)", async () => {
+    const before = await ssoLogins()
+    const otherTenant = "https://idp.test/other-tenant/metadata"
+    const assertionIssuer = (xml: string) => {
+      const at = xml.indexOf("<saml:Assertion")
+      return `${xml.slice(0, at)}${xml.slice(at).replace("<saml:Issuer>{Issuer}</saml:Issuer>", `<saml:Issuer>${otherTenant}</saml:Issuer>`)}`
+    }
+    for (const template of [
+      assertionIssuer,
+      (xml: string) =>
+        xml.replaceAll("<saml:Issuer>{Issuer}</saml:Issuer>", `<saml:Issuer>${otherTenant}</saml:Issuer>`)
+    ]) {
+      for (const signing of [{ signBoth: true }, { signAssertion: true }, {}]) {
+        const attempt = await signIn((requestId) =>
+          respondTo(requestId, { nameId: "n-uma", email: "uma@acme.example", ...signing, template })
+        )
+        await expectNothingGained(attempt, "uma@acme.example", before)
+      }
+    }
+  })
+})
