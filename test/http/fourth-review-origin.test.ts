@@ -125,16 +125,17 @@ describe("a request target naming another host, through toNodeHandler", () => {
   it("a target that is no path, or a Host that is no host, is 400 with problem details", async () => {
     const api = await startApi()
     const port = await listening(api)
-    for (const [target, host] of [
-      ["*", `127.0.0.1:${port}`],
-      ["/api/v1/health", "ada@evil.example"],
-      ["/api/v1/health", "evil.example/path"]
-    ] as const) {
-      const answer = await rawRequest(port, "GET", target, { host })
-      expect(answer.status, `${target} at ${host}: ${answer.text}`).toBe(400)
+    const expectRefused = (answer: RawAnswer, what: string) => {
+      expect(answer.status, `${what}: ${answer.text}`).toBe(400)
       expect(answer.headers["content-type"]).toMatch(/^application\/problem\+json/u)
       expect(json(answer)).toMatchObject({ status: 400, code: "validation_failed" })
     }
+    for (const host of ["ada@evil.example", "evil.example/path"])
+      expectRefused(await rawRequest(port, "GET", "/api/v1/health", { host }), host)
+    const asterisk = await rawRequest(port, "GET", "*", { host: `127.0.0.1:${port}` })
+    // Node hands `*` on to the handler; Bun's node:http answers it 400 itself, with no body.
+    if (process.versions.bun === undefined) expectRefused(asterisk, "*")
+    else expect(asterisk.status).toBe(400)
   })
 
   it("a plain path and an absolute-form URL naming this very host are served as before", async () => {
