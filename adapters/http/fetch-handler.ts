@@ -14,15 +14,20 @@ export interface FetchHandlerOptions {
   readonly hostCompresses?: boolean
 }
 
+/** The `Host` a request was sent to; its URL's host where it has none (HTTP/1.0, HTTP/2's `:authority`). */
+const hostOf = (request: Request, url: URL) => request.headers.get("host") ?? url.host
+
 /**
- * The request as Roster takes it: the prefix off its path, on the request's own origin; no
- * encodings offered, when the host compresses. Undefined when its URL names no path here.
+ * The request as Roster takes it: the prefix off its path, on its own origin, the scheme and the
+ * `Host` it was sent to (a host that builds the URL from an absolute-form target, as Hono's Node
+ * server does, may have put another host in it); no encodings offered, when the host compresses.
+ * Undefined when it names no path here.
  */
 const innerRequest = (request: Request, prefix: string, hostCompresses: boolean) => {
   const url = new URL(request.url)
   const inner = ownUrlOf(
     url.protocol === "https:" ? "https" : "http",
-    url.host,
+    hostOf(request, url),
     `${url.pathname}${url.search}`,
     (path) => withoutPrefix(prefix, path)
   )
@@ -37,6 +42,12 @@ const innerRequest = (request: Request, prefix: string, hostCompresses: boolean)
   } as RequestInit)
 }
 
+/** Whether the request's URL is on the origin it was sent to: handed on as it is. */
+const onItsHost = (request: Request) => {
+  const url = new URL(request.url)
+  return hostOf(request, url).toLowerCase() === url.host
+}
+
 /**
  * The web handler as a plain `(request) => Promise<Response>`, for hosts that hand on the whole
  * request: a Next.js route handler (`export const GET = roster, POST = roster, …`), Hono's
@@ -48,7 +59,7 @@ export const toWebHandler = (web: Pick<WebHandler, "handler">, options: FetchHan
   const hostCompresses = options.hostCompresses === true
   return async (request: Request): Promise<Response> => {
     const connection = options.connectionOf?.(request)
-    if (prefix === "" && !hostCompresses) return web.handler(request, connection)
+    if (prefix === "" && !hostCompresses && onItsHost(request)) return web.handler(request, connection)
     const inner = innerRequest(request, prefix, hostCompresses)
     if (inner === undefined) return notOwnUrl()
     const response = await web.handler(inner, {

@@ -2,6 +2,8 @@
 // (`//evil.example/…`, an absolute-form URL) must never make that host the service's own origin.
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import { serve } from "@hono/node-server"
+import { Hono } from "hono"
 import { afterAll, describe, expect, it } from "vitest"
 import { toNodeHandler, toWebHandler } from "../../adapters/http/index.ts"
 import {
@@ -119,6 +121,40 @@ describe("a request target naming another host, through toNodeHandler", () => {
       },
       fetched.url
     )
+    expect(await roleCount(api)).toBe(before)
+  })
+
+  it("the fetch handler behind Hono's Node server, which puts an absolute-form target's host in the URL, takes the Host", async () => {
+    const api = await startApi()
+    const { token } = await memberWithPermissions(api, "ada", everyPermission)
+    const app = new Hono()
+    const roster = toWebHandler(api.web, { basePath: "/roster" })
+    const plain = toWebHandler(api.web)
+    app.all("/roster/*", (c) => roster(c.req.raw))
+    app.all("/api/*", (c) => plain(c.req.raw))
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }) as unknown as Server
+    servers.push(server)
+    await new Promise<void>((done) => (server.listening ? done() : server.once("listening", done)))
+    const port = (server.address() as AddressInfo).port
+    const before = await roleCount(api)
+    for (const [index, target] of [
+      `${evil}/roster/api/v1/team/role/add`,
+      `${evil}/api/v1/team/role/add`
+    ].entries()) {
+      const answer = await rawRequest(
+        port,
+        "POST",
+        target,
+        {
+          host: `127.0.0.1:${port}`,
+          origin: evil,
+          cookie: `roster_session=${token}`,
+          "content-type": "application/json"
+        },
+        JSON.stringify({ name: "Planted", roleKey: `planted-${index}` })
+      )
+      expectNotServed(answer, target)
+    }
     expect(await roleCount(api)).toBe(before)
   })
 
