@@ -1,4 +1,5 @@
 import { normalPrefix, underPrefix, withoutPrefix } from "./mount-path.ts"
+import { notOwnUrl, ownUrlOf } from "./own-url.ts"
 import type { ConnectionInfo, WebHandler } from "./web-handler.ts"
 
 export interface FetchHandlerOptions {
@@ -13,18 +14,38 @@ export interface FetchHandlerOptions {
   readonly hostCompresses?: boolean
 }
 
-/** The request as Roster takes it: the prefix off its path; no encodings offered, when the host compresses. */
+/** The `Host` a request was sent to; its URL's host where it has none (HTTP/1.0, HTTP/2's `:authority`). */
+const hostOf = (request: Request, url: URL) => request.headers.get("host") ?? url.host
+
+/**
+ * The request as Roster takes it: the prefix off its path, on its own origin, the scheme and the
+ * `Host` it was sent to (a host that builds the URL from an absolute-form target, as Hono's Node
+ * server does, may have put another host in it); no encodings offered, when the host compresses.
+ * Undefined when it names no path here.
+ */
 const innerRequest = (request: Request, prefix: string, hostCompresses: boolean) => {
   const url = new URL(request.url)
-  const path = withoutPrefix(prefix, `${url.pathname}${url.search}`)
+  const inner = ownUrlOf(
+    url.protocol === "https:" ? "https" : "http",
+    hostOf(request, url),
+    `${url.pathname}${url.search}`,
+    (path) => withoutPrefix(prefix, path)
+  )
+  if (inner === undefined) return undefined
   const headers = new Headers(request.headers)
   if (hostCompresses) headers.delete("accept-encoding")
-  return new Request(new URL(path, url.origin), {
+  return new Request(inner, {
     method: request.method,
     headers,
     signal: request.signal,
     ...(request.body === null ? {} : { body: request.body, duplex: "half" })
   } as RequestInit)
+}
+
+/** Whether the request's URL is on the origin it was sent to: handed on as it is. */
+const onItsHost = (request: Request) => {
+  const url = new URL(request.url)
+  return hostOf(request, url).toLowerCase() === url.host
 }
 
 /**
@@ -38,8 +59,10 @@ export const toWebHandler = (web: Pick<WebHandler, "handler">, options: FetchHan
   const hostCompresses = options.hostCompresses === true
   return async (request: Request): Promise<Response> => {
     const connection = options.connectionOf?.(request)
-    if (prefix === "" && !hostCompresses) return web.handler(request, connection)
-    const response = await web.handler(innerRequest(request, prefix, hostCompresses), {
+    if (prefix === "" && !hostCompresses && onItsHost(request)) return web.handler(request, connection)
+    const inner = innerRequest(request, prefix, hostCompresses)
+    if (inner === undefined) return notOwnUrl()
+    const response = await web.handler(inner, {
       ...connection,
       mountPath: prefix
     })

@@ -3,6 +3,7 @@ import { Readable } from "node:stream"
 import { pathOf } from "./edge/url-parts.ts"
 import { namesPaths, normalPrefix, underPrefix, withoutPrefix } from "./mount-path.ts"
 import { parserErrorsOf } from "./node-parser-errors.ts"
+import { notOwnUrl, ownUrlOf } from "./own-url.ts"
 import type { WebHandler } from "./web-handler.ts"
 
 export interface NodeHandlerOptions {
@@ -84,7 +85,10 @@ const nodeHandler =
     const request = incoming as FrameworkRequest
     const method = request.method ?? "GET"
     const named = normalPrefix(options.basePath)
-    const url = withoutPrefix(named, request.url ?? "/")
+    const url = ownUrlOf("http", request.headers.host ?? "localhost", request.url ?? "/", (path) =>
+      withoutPrefix(named, path)
+    )
+    if (url === undefined) return void sent(notOwnUrl(), outgoing, "")
     const prefix = named !== "" ? named : strippedPrefix(request)
     const headers = headersOf(request)
     const body = method === "GET" || method === "HEAD" ? undefined : bodyOf(request)
@@ -93,25 +97,13 @@ const nodeHandler =
       headers.delete("content-length")
       headers.delete("transfer-encoding")
     }
-    const forward = new Request(new URL(url, `http://${request.headers.host ?? "localhost"}`), {
+    const forward = new Request(url, {
       method,
       headers,
       ...(body === undefined ? {} : { body, duplex: "half" })
     } as RequestInit)
     web.handler(forward, { remoteAddress: request.socket.remoteAddress, mountPath: prefix }).then(
-      (response) => {
-        const cookies = response.headers.getSetCookie()
-        const answer: Record<string, string | Array<string>> = {}
-        response.headers.forEach((value, name) => {
-          if (name === "set-cookie") return
-          answer[name] = namesPaths(name) ? underPrefix(prefix, value) : value
-        })
-        if (cookies.length > 0) answer["set-cookie"] = cookies
-        outgoing.writeHead(response.status, answer)
-        if (response.body === null) outgoing.end()
-        else
-          Readable.fromWeb(response.body as unknown as Parameters<typeof Readable.fromWeb>[0]).pipe(outgoing)
-      },
+      (response) => sent(response, outgoing, prefix),
       // The handler answers every failure itself; this is the socket gone or a bug around it.
       () => {
         if (!outgoing.headersSent) outgoing.writeHead(500)
@@ -119,3 +111,17 @@ const nodeHandler =
       }
     )
   }
+
+/** Writes the web handler's answer on the socket, its redirects and `Link` headers under the prefix. */
+const sent = (response: Response, outgoing: ServerResponse, prefix: string) => {
+  const cookies = response.headers.getSetCookie()
+  const answer: Record<string, string | Array<string>> = {}
+  response.headers.forEach((value, name) => {
+    if (name === "set-cookie") return
+    answer[name] = namesPaths(name) ? underPrefix(prefix, value) : value
+  })
+  if (cookies.length > 0) answer["set-cookie"] = cookies
+  outgoing.writeHead(response.status, answer)
+  if (response.body === null) outgoing.end()
+  else Readable.fromWeb(response.body as unknown as Parameters<typeof Readable.fromWeb>[0]).pipe(outgoing)
+}

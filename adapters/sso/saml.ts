@@ -12,6 +12,7 @@ import {
 import { loadedOnFirstUse } from "../runtime/loaded-on-first-use.ts"
 import { pemOf } from "./certificates.ts"
 import { samlRequestIdOf } from "./derived.ts"
+import { readAssertion } from "./saml-assertion.ts"
 
 // About 11 MB of a running process (its XML, signature and encryption stack), loaded with the first SAML connection's use.
 const nodeSaml = loadedOnFirstUse(() => import("@node-saml/node-saml"))
@@ -22,19 +23,20 @@ type Saml = NonNullable<SsoConnectionRecord["saml"]>
 const skewMs = 60_000
 
 /**
- * The one AuthnRequest a response may answer: the sign-in's own, made of its state. Nothing is
- * remembered in the process, so any instance reads any response.
+ * node-saml remembers no request: Roster reads which one a response answers itself
+ * (`readAssertion`), from the sign-in's state, so any instance reads any response.
  */
-const onlyRequest = (requestId: string): CacheProvider => ({
-  getAsync: async (key) => (key === requestId ? new Date().toISOString() : null),
+const nothingCached: CacheProvider = {
+  getAsync: async () => null,
   saveAsync: async () => null,
   removeAsync: async () => null
-})
+}
 
 /**
- * A connection's SAML service provider: its requests signed (SHA-256) by its own key; a response
- * must be signed (the response, the assertion, or both) by the IdP's pinned certificate, come from
- * its entity id, name Roster's audience, be in its time (60 s of skew) and answer `requestId`.
+ * A connection's SAML service provider: its requests signed (SHA-256) by its own key, its id
+ * derived from the state; a response must be signed (the response, the assertion, or both) by the
+ * IdP's pinned certificate, name Roster's audience and be in its time (60 s of skew). Which request
+ * it answers and who issued it, node-saml does not hold to the rules: `readAssertion` does.
  */
 const serviceProvider = async (
   connection: SsoConnectionRecord,
@@ -61,9 +63,9 @@ const serviceProvider = async (
     wantAuthnResponseSigned: false,
     wantAssertionsSigned: false,
     acceptedClockSkewMs: skewMs,
-    validateInResponseTo: ValidateInResponseTo.always,
-    requestIdExpirationPeriodMs: 10 * 60_000,
-    cacheProvider: onlyRequest(requestId),
+    // An unsolicited response must reach `readAssertion` signed and read, for its assertion to be spent.
+    validateInResponseTo: ValidateInResponseTo.never,
+    cacheProvider: nothingCached,
     generateUniqueId: () => requestId
   })
 }
@@ -94,17 +96,10 @@ const attribute = (profile: Record<string, unknown>, ...names: ReadonlyArray<str
   return undefined
 }
 
-/** When an assertion stops being acceptable: its conditions' NotOnOrAfter, else ten minutes from now. */
-const expiryOf = (assertion: unknown): number => {
-  const conditions = (assertion as { Assertion?: { Conditions?: Array<{ $?: { NotOnOrAfter?: string } }> } })
-    .Assertion?.Conditions?.[0]?.$?.NotOnOrAfter
-  const at = conditions === undefined ? Number.NaN : Date.parse(conditions)
-  return (Number.isNaN(at) ? Date.now() + 10 * 60_000 : at) + skewMs
-}
-
 /**
- * Whom a posted SAML response proves, every check passed (see `serviceProvider`; XML signature
- * wrapping is refused by reading only what the signature covers). The subject is the NameID; the
+ * Whom a posted SAML response proves, every check passed (see `serviceProvider` and
+ * `readAssertion`; XML signature wrapping is refused by reading only what the signature covers),
+ * and its assertion, which answers this sign-in's request or not. The subject is the NameID; the
  * e-mail an `email` or `mail` attribute, else a NameID that is an address.
  */
 export const samlAnswer = (
@@ -124,9 +119,13 @@ export const samlAnswer = (
       })
       if (profile === null || typeof profile.nameID !== "string" || profile.nameID === "")
         throw new Error("no subject")
-      const assertion = profile.getAssertion?.()
-      const id = (assertion as { Assertion?: { $?: { ID?: string } } } | undefined)?.Assertion?.$?.ID
-      if (id === undefined) throw new Error("no assertion id")
+      const assertion = readAssertion(profile.getAssertion?.(), {
+        requestId: samlRequestIdOf(Redacted.value(state)),
+        idpEntityId: saml.idpEntityId,
+        responseInResponseTo: typeof profile.inResponseTo === "string" ? profile.inResponseTo : undefined,
+        now: Date.now(),
+        skewMs
+      })
       const email =
         attribute(
           profile,
@@ -138,7 +137,7 @@ export const samlAnswer = (
       return {
         subject: profile.nameID,
         email: email ?? null,
-        assertion: { id, expiresAt: expiryOf(assertion) }
+        assertion
       }
     },
     catch: () => new SsoRefused({ reason: "answer" })

@@ -24,6 +24,7 @@ export class SsoRefused extends Schema.TaggedError<SsoRefused>()("SsoRefused", {
     "state",
     "answer",
     "replayed",
+    "unsolicited",
     "no_email",
     "foreign_domain",
     "connection",

@@ -43,9 +43,13 @@ export class SpentAssertion extends Schema.Class<SpentAssertion>("roster/SpentAs
   expiresAt: Schema.DateTimeUtc
 }) {}
 
-/** What an identity provider's answer proved, and, for SAML, the assertion to accept once. */
+/**
+ * What an identity provider's answer proved, and, for SAML, the assertion to accept once, and
+ * whether it answers the sign-in's own request (an IdP-initiated one answers none: it is spent, and
+ * refused).
+ */
 export interface ProviderAnswer extends ProvenIdentity {
-  readonly assertion?: { readonly id: string; readonly expiresAt: number }
+  readonly assertion?: { readonly id: string; readonly expiresAt: number; readonly answersRequest: boolean }
 }
 
 /** Where Roster is reached from outside: the base of the URLs an identity provider is given. */

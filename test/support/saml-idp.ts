@@ -22,6 +22,13 @@ export interface Assertion {
   readonly inResponseTo?: string | null
   /** Signs the assertion (else the response). */
   readonly signAssertion?: boolean
+  /** Signs the response and the assertion both. */
+  readonly signBoth?: boolean
+  /**
+   * Changes the response's template (samlify's, its `{tags}` still in) before it is filled in and
+   * signed: what a careless or rogue IdP signs, e.g. a confirmation without `NotOnOrAfter`.
+   */
+  readonly template?: (xml: string) => string
   readonly assertionId?: string
 }
 
@@ -79,7 +86,8 @@ export const samlIdp = async (host = "https://idp.test"): Promise<TestSamlIdp> =
       const sp = samlify.ServiceProvider({
         entityID: to.spEntityId,
         assertionConsumerService: [{ Binding: postBinding, Location: to.acsUrl }],
-        wantAssertionsSigned: assertion.signAssertion === true
+        wantAssertionsSigned: assertion.signAssertion === true || assertion.signBoth === true,
+        wantMessageSigned: assertion.signBoth === true
       })
       const now = isoIn(0)
       const inResponseTo = assertion.inResponseTo === undefined ? to.requestId : assertion.inResponseTo
@@ -98,7 +106,9 @@ export const samlIdp = async (host = "https://idp.test"): Promise<TestSamlIdp> =
             id: `_r${crypto.randomUUID().replaceAll("-", "")}`,
             context: samlify.SamlLib.replaceTagsByValue(
               // The statements are XML, which the tag replacement would escape: they go in first.
-              (inResponseTo === null ? template.replaceAll(' InResponseTo="{InResponseTo}"', "") : template)
+              (assertion.template ?? ((xml: string) => xml))(
+                inResponseTo === null ? template.replaceAll(' InResponseTo="{InResponseTo}"', "") : template
+              )
                 .replace("{AuthnStatement}", authnStatement)
                 .replace("{AttributeStatement}", attribute),
               {

@@ -7,7 +7,7 @@ import { acmeSso, outcomeOf, samlPost, samlReturn, start } from "../support/sso-
 import { provideSso } from "../support/sso-unit.ts"
 
 const bob = { subject: "bob-name-id", email: "bob@acme.example" }
-const assertion = (id: string) => ({ id, expiresAt: 3_600_000 })
+const assertion = (id: string, answersRequest = true) => ({ id, expiresAt: 3_600_000, answersRequest })
 
 const reasonOf = (error: unknown) => {
   assert.instanceOf(error, SsoRefused)
@@ -52,6 +52,23 @@ describe("a SAML sign-in", () => {
       const third = yield* start({ connection: saml.id })
       yield* outcomeOf(yield* samlPost(third, { ...bob, assertion: assertion("assertion-3") }))
       yield* outcomeOf(yield* samlReturn(third))
+    }).pipe(provideSso())
+  )
+
+  it.effect("refuses an assertion that answers no request of the sign-in, and spends it all the same", () =>
+    Effect.gen(function* () {
+      const { saml } = yield* acmeSso
+      const first = yield* start({ connection: saml.id })
+      const unsolicited = yield* samlPost(first, { ...bob, assertion: assertion("assertion-idp", false) })
+      assert.strictEqual(reasonOf(yield* Effect.flip(outcomeOf(unsolicited))), "unsolicited")
+      assert.strictEqual(
+        reasonOf(yield* Effect.flip(outcomeOf(yield* samlReturn(first)))),
+        "state",
+        "nothing was proven for it"
+      )
+      const second = yield* start({ connection: saml.id })
+      const answering = yield* samlPost(second, { ...bob, assertion: assertion("assertion-idp") })
+      assert.strictEqual(reasonOf(yield* Effect.flip(outcomeOf(answering))), "replayed")
     }).pipe(provideSso())
   )
 

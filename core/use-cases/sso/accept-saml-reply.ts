@@ -10,8 +10,9 @@ import { openLogin, usableConnection } from "./sso-login-taken.ts"
 /**
  * Reads a SAML response posted to the ACS: a cross-site form post, so it carries no cookie of the
  * browser and trusts only the signed response. The sign-in its `RelayState` names must be open and
- * unproven; the response must answer its AuthnRequest, be signed by the IdP's pinned certificate,
- * for Roster's audience, within its time, and its assertion never accepted before. What it proved
+ * unproven; the response must be signed by the IdP's pinned certificate, for Roster's audience,
+ * within its time, its assertion never accepted before, and answer the sign-in's AuthnRequest (an
+ * assertion that answers none is spent before it is refused). What it proved
  * is kept with the sign-in, which the browser completes with its cookie (`finishSamlSso`).
  */
 export const acceptSamlReply = Effect.fnUntraced(function* (input: {
@@ -39,6 +40,8 @@ export const acceptSamlReply = Effect.fnUntraced(function* (input: {
         })
       )
       if (!fresh) return yield* new SsoRefused({ reason: "replayed" })
+      // Spent all the same: an assertion Roster never asked for is not kept to answer a later request.
+      if (!answer.assertion.answersRequest) return yield* new SsoRefused({ reason: "unsolicited" })
     }
     const proven = yield* logins.prove(login.stateHash, { subject: answer.subject, email: answer.email })
     if (Option.isNone(proven)) return yield* new SsoRefused({ reason: "state" })
