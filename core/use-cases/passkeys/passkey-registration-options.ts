@@ -9,20 +9,24 @@ import { ownAccount } from "../account/own-account.ts"
 import { FactorProof, PasswordProof, proveFactorOwner } from "../mfa/enrol-totp.ts"
 import { requirePasskeys } from "./require-passkeys.ts"
 
-/** The password and, while TOTP is on, a code of it; or neither, from a session opened in the last five minutes. */
+/** The password and, while TOTP is on, a code of it; or neither, within five minutes of signing in. */
 export const PasskeyOptionsInput = Schema.Struct({
   password: Schema.optionalKey(PasswordProof.fields.password),
   code: FactorProof.fields.code
 })
 export type PasskeyOptionsInput = typeof PasskeyOptionsInput.Type
 
-/** A session this young proves its holder as well as the password would. */
+/**
+ * A sign-in this recent proves its holder as well as the password would. What counts is when the
+ * sign-in was proved, never when the session was made: a session made from another (accepting an
+ * invitation with it) is as old as that one.
+ */
 const freshSession = Duration.minutes(5)
 
 /**
  * The signed-in person, proven as one who replaces their TOTP is (the password, and while TOTP is
  * on a code of it: a passkey signs in alone, so the password only would walk around the second
- * factor), or by a session opened in the last five minutes.
+ * factor), or by a session a sign-in made in the last five minutes.
  */
 const provenNow = Effect.fnUntraced(function* (actor: Principal, input: PasskeyOptionsInput, client: string) {
   const { member, sessionTokenHash } = yield* ownAccount(actor)
@@ -34,7 +38,7 @@ const provenNow = Effect.fnUntraced(function* (actor: Principal, input: PasskeyO
   const session = yield* (yield* SessionStore).find(sessionTokenHash)
   const now = yield* DateTime.now
   const young = Option.exists(session, (found) =>
-    DateTime.isLessThan(now, DateTime.addDuration(found.createdAt, freshSession))
+    DateTime.isLessThan(now, DateTime.addDuration(found.authTime, freshSession))
   )
   if (!young) return yield* new MissingField({ field: "password", purpose: "passkey" })
   return member
@@ -42,8 +46,8 @@ const provenNow = Effect.fnUntraced(function* (actor: Principal, input: PasskeyO
 
 /**
  * Options to add a passkey to the signed-in person's account (user verification required, its other
- * passkeys excluded), proven by the password (with a code while TOTP is on) or a session opened in
- * the last five minutes. An account holding as many passkeys as it may is refused here, before any
+ * passkeys excluded), proven by the password (with a code while TOTP is on) or a sign-in in the last
+ * five minutes. An account holding as many passkeys as it may is refused here, before any
  * ceremony.
  */
 export const passkeyRegistrationOptions = Effect.fnUntraced(function* (
