@@ -124,7 +124,7 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
         }),
         options: RequestOptions
       }),
-      error: [Problem.PasskeysUnavailable]
+      error: [Problem.PasskeysUnavailable, Problem.RateLimitedWithRetryAfter]
     }).annotateMerge(
       documented("Options to sign in with a passkey, no username asked (discoverable credentials)", {
         example: {}
