@@ -2,6 +2,7 @@ import { generateSync } from "otplib"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium, openAuthenticator, startRelyingPartyPage } from "../support/authenticator.ts"
+import { withClockAhead } from "../support/clock.ts"
 import {
   expectProblem,
   masterKey,
@@ -27,17 +28,8 @@ const secretsKeys = ["passkey-proof-test-secrets-key-long-enough"]
 const serviceFor = () =>
   startApi({ secretsKeys, passkeys: { rpId: "localhost", origins: [relyingParty.origin] } })
 
-/** Runs `body` with the service's clock (and this test's) six minutes on: every session made before is old. */
-const sixMinutesLater = async <A>(body: () => Promise<A>) => {
-  const realNow = Date.now
-  const shift = 6 * 60_000
-  Date.now = () => realNow() + shift
-  try {
-    return await body()
-  } finally {
-    Date.now = realNow
-  }
-}
+/** Runs `body` six minutes on: every session made before is old. */
+const sixMinutesLater = <A>(body: () => Promise<A>) => withClockAhead(6 * 60_000, body)
 
 const codeFor = (secret: string) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) })
 
