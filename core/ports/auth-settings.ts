@@ -11,6 +11,11 @@ export interface ThrottlePolicy {
   readonly maxMailsPerAddress?: number
   /** Mails of one purpose one client address may ask for per window; 20 when absent. */
   readonly maxMailsPerClient?: number
+  /**
+   * Sign-ins of one kind one client address may start per window, each writing a record (a single
+   * sign-on started, passkey sign-in options, a single sign-on's code exchanged); 100 when absent.
+   */
+  readonly maxSignInStartsPerClient?: number
 }
 
 /** How callers are authenticated; chosen by the application that embeds the core. */

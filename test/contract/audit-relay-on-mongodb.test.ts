@@ -221,7 +221,7 @@ describe("the audit relay on MongoDB", () => {
             assert.deepStrictEqual(yield* recorded, [], "and not yet in the record")
             yield* TestClock.adjust("1 second")
             let left = yield* outboxes
-            for (let tries = 0; tries < 50 && left.some((ids) => ids.length > 0); tries++) {
+            for (let tries = 0; tries < 500 && left.some((ids) => ids.length > 0); tries++) {
               yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
               left = yield* outboxes
             }

@@ -176,7 +176,7 @@ describe("session snapshots on MongoDB", () => {
         )
         yield* TestClock.adjust(abandonedAfterMs / 2)
         let left = yield* membershipFences()
-        for (let tries = 0; tries < 50 && (left?.length ?? 0) > 0; tries++) {
+        for (let tries = 0; tries < 500 && (left?.length ?? 0) > 0; tries++) {
           yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 20)))
           left = yield* membershipFences()
         }

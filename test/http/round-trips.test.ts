@@ -57,7 +57,7 @@ const countedStores = async () => {
  * What each request costs the store, as measured; a change in either direction shows here. A
  * session is authenticated in one read on both (on MongoDB from the snapshot the session carries),
  * and so is an API key (its record carries its permissions; its minute of use is written at most
- * once a minute, off the request),
+ * once a minute, off the request, and never inside a count: the clock stands still while counting),
  * so an authenticated read is two, and a write at most five. On MongoDB the audit entry a write
  * left on its document is moved into the record, and taken off the document, in batches outside
  * any request but the one that fills a batch (hence a fraction). A key (`Idempotency-Key`) adds its

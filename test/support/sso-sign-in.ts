@@ -22,7 +22,7 @@ export interface Started {
 
 export const start = (input: StartSsoInput) =>
   Effect.map(
-    startSso(input),
+    startSso(input, "192.0.2.1"),
     (started): Started => ({
       state: new URL(started.redirectTo).searchParams.get("state") ?? "",
       binding: Redacted.value(started.binding),

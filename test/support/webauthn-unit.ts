@@ -90,7 +90,7 @@ export const signInAnswer = (
   accountId: MemberId | undefined,
   fields: Record<string, unknown> = {}
 ) =>
-  Effect.map(passkeySignInOptions, ({ challengeId, options }) => ({
+  Effect.map(passkeySignInOptions("192.0.2.1"), ({ challengeId, options }) => ({
     challengeId,
     response: {
       id,

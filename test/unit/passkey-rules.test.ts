@@ -87,7 +87,7 @@ const adaWithPasskey = Effect.gen(function* () {
 
 /** A sign-in's options, answered as an authenticator would, with `fields` over the answer. */
 const answer = (fields: Record<string, unknown>) =>
-  Effect.map(passkeySignInOptions, ({ challengeId, options }) => ({
+  Effect.map(passkeySignInOptions(client), ({ challengeId, options }) => ({
     challengeId,
     response: { id: credential, challenge: options.challenge, ...fields }
   }))
@@ -211,7 +211,7 @@ describe("passkeys' rules", () => {
           passkeyRegistrationOptions(ada.principal, wrong, client),
           passkeyRegistrationOptions(ada.principal, wrong, client),
           registerPasskey(ada.principal, { name: "Laptop", response: { id: credential } }),
-          passkeySignInOptions,
+          passkeySignInOptions(client),
           signInWithPasskey({ challengeId: "rsm_x", response: { id: credential }, client }),
           secondStepPasskeyOptions(Redacted.make("rsm_x"))
         ]

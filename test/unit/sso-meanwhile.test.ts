@@ -67,7 +67,7 @@ describe("single sign-on while the store changes", () => {
       const organizations = yield* OrganizationStore
       const gone = OrganizationStore.of({ ...organizations, findById: () => Effect.succeed(Option.none()) })
       const refused = yield* refusal(
-        exchangeSsoCode(code).pipe(Effect.provideService(OrganizationStore, gone))
+        exchangeSsoCode(code, "192.0.2.1").pipe(Effect.provideService(OrganizationStore, gone))
       )
       assert.strictEqual(reasonOf(refused), "inactive")
     }).pipe(provideSso())
@@ -115,7 +115,7 @@ describe("single sign-on while the store changes", () => {
         newAuditEntry({ kind: "master" }, "sso.connection.created", { type: "sso_connection", id: broken.id })
       )
       yield* inAcme((yield* SsoConnectionStore).insert(broken, entry))
-      const exit = yield* Effect.exit(startSso({ connection: broken.id }))
+      const exit = yield* Effect.exit(startSso({ connection: broken.id }, "192.0.2.1"))
       assert.isTrue(Exit.isFailure(exit) && Cause.hasDies(exit.cause))
       assert.include(
         Exit.isFailure(exit) ? Cause.pretty(exit.cause) : "",

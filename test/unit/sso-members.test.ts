@@ -292,7 +292,7 @@ describe("a member signing in who may not act", () => {
         )
         const { code } = (yield* outcomeOf(toProduct)) as { code: Redacted.Redacted<string> }
         yield* inAcme(setAccountStatus(master, { memberId: kim.id, active: false }))
-        assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(code))), "inactive")
+        assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(code, "192.0.2.1"))), "inactive")
         yield* inAcme(setAccountStatus(master, { memberId: kim.id, active: true }))
         const again = (yield* outcomeOf(
           yield* oidcCallback(yield* start({ organization: "acme", returnTo: `${returnUrl}/x` }), {
@@ -300,7 +300,7 @@ describe("a member signing in who may not act", () => {
           })
         )) as { code: Redacted.Redacted<string> }
         yield* inAcme(updateMember(master, kim.id, { activestatus: false }))
-        assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(again.code))), "inactive")
+        assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(again.code, "192.0.2.1"))), "inactive")
         yield* inAcme(updateMember(master, kim.id, { activestatus: true }))
         const third = (yield* outcomeOf(
           yield* oidcCallback(yield* start({ organization: "acme", returnTo: `${returnUrl}/x` }), {
@@ -309,7 +309,7 @@ describe("a member signing in who may not act", () => {
         )) as { code: Redacted.Redacted<string> }
         yield* inAcme(updateRole(master, memberRole.id, { activeStatus: false }))
         assert.strictEqual(
-          reasonOf(yield* refusal(exchangeSsoCode(third.code))),
+          reasonOf(yield* refusal(exchangeSsoCode(third.code, "192.0.2.1"))),
           "inactive",
           "her role was deactivated"
         )

@@ -237,7 +237,7 @@ describe("a sign-in ending with a code, for a product's back end", () => {
       assert.strictEqual(finished.returnTo, productPage)
       const { code } = (yield* outcomeOf(finished)) as { code: Redacted.Redacted<string> }
       assert.isTrue(Redacted.value(code).startsWith("rso_"), "a code's token")
-      const session = yield* exchangeSsoCode(code)
+      const session = yield* exchangeSsoCode(code, "192.0.2.1")
       assert.strictEqual(session.member.email, "alice@acme.example")
       assert.strictEqual(session.organization.id, organization.id)
       const principal = yield* authenticate(Option.some(session.token))
@@ -245,21 +245,26 @@ describe("a sign-in ending with a code, for a product's back end", () => {
         principal._tag === "Member" && principal.mfaPending === true,
         "the provider proved the factors"
       )
-      assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(code))), "state", "used once")
-      assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(Redacted.make("not-a-code")))), "state")
+      assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(code, "192.0.2.1"))), "state", "used once")
+      assert.strictEqual(
+        reasonOf(yield* refusal(exchangeSsoCode(Redacted.make("not-a-code"), "192.0.2.1"))),
+        "state"
+      )
       const late = yield* outcomeOf(
         yield* oidcCallback(yield* start({ organization: "acme", returnTo: productPage }), alice)
       )
       yield* TestClock.adjust("60 seconds")
       assert.strictEqual(
-        reasonOf(yield* refusal(exchangeSsoCode((late as { code: Redacted.Redacted<string> }).code))),
+        reasonOf(
+          yield* refusal(exchangeSsoCode((late as { code: Redacted.Redacted<string> }).code, "192.0.2.1"))
+        ),
         "state"
       )
       const inTime = yield* outcomeOf(
         yield* oidcCallback(yield* start({ organization: "acme", returnTo: productPage }), alice)
       )
       yield* TestClock.adjust("59 seconds")
-      yield* exchangeSsoCode((inTime as { code: Redacted.Redacted<string> }).code)
+      yield* exchangeSsoCode((inTime as { code: Redacted.Redacted<string> }).code, "192.0.2.1")
     }).pipe(provideSso())
   )
 
@@ -270,7 +275,7 @@ describe("a sign-in ending with a code, for a product's back end", () => {
         yield* oidcCallback(yield* start({ organization: "acme", returnTo: productPage }), alice)
       )) as { code: Redacted.Redacted<string> }
       yield* inAcme(deleteOrganization(master))
-      assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(code))), "inactive")
+      assert.strictEqual(reasonOf(yield* refusal(exchangeSsoCode(code, "192.0.2.1"))), "inactive")
     }).pipe(provideSso())
   )
 

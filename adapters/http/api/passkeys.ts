@@ -49,6 +49,7 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
       success: CreationOptions,
       error: [
         Problem.WrongPassword,
+        Problem.MfaInvalid,
         Problem.PasskeyLimit,
         Problem.PasskeysUnavailable,
         Problem.RateLimitedWithRetryAfter,
@@ -60,7 +61,7 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
       .annotate(ChecksPassword, true)
       .annotateMerge(
         documented(
-          "Options to add a passkey, proving one's password (or within five minutes of signing in); user verification required",
+          "Options to add a passkey, proving one's password and, while TOTP is on, a code of it (or within five minutes of signing in); user verification required",
           { example: password }
         )
       ),
@@ -123,7 +124,7 @@ export class PasskeysApi extends HttpApiGroup.make("passkeys")
         }),
         options: RequestOptions
       }),
-      error: [Problem.PasskeysUnavailable]
+      error: [Problem.PasskeysUnavailable, Problem.RateLimitedWithRetryAfter]
     }).annotateMerge(
       documented("Options to sign in with a passkey, no username asked (discoverable credentials)", {
         example: {}

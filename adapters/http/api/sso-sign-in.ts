@@ -37,7 +37,7 @@ export class SsoBrowserApi extends HttpApiGroup.make("ssoBrowser")
     HttpApiEndpoint.get("startSso", "/start", {
       query: StartSsoInput.fields,
       success: Redirect,
-      error: Problem.ValidationFailed
+      error: [Problem.ValidationFailed, Problem.RateLimitedWithRetryAfter]
     }).annotateMerge(
       documented(
         "Start a single sign-on for an organisation (slug or id), a person's e-mail (by its verified domain) or a connection: redirects to the IdP; at the end, to returnTo (a console path, or a URL ROSTER_SSO_RETURN_URLS allows) with ?code= or ?error="
@@ -87,7 +87,7 @@ export class SsoSignInApi extends HttpApiGroup.make("ssoSignIn")
     HttpApiEndpoint.post("exchangeSsoCode", "/token", {
       payload: jsonBody(SsoCodeInput),
       success: LoginView,
-      error: [SsoProblem.SsoRefused, Problem.Forbidden]
+      error: [SsoProblem.SsoRefused, Problem.Forbidden, Problem.RateLimitedWithRetryAfter]
     }).annotateMerge(
       documented(
         "Exchange a single sign-on's code (one use, 60 s) for a session: what a product's back end does with the code its page received",

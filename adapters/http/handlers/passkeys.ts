@@ -34,7 +34,9 @@ export const PasskeysHandlers = HttpApiBuilder.group(RosterApi, "passkeys", (han
         asCaller((actor) => removePasskey(actor, params.id, payload.password, client))
       )
     )
-    .handle("passkeySignInOptions", () => onServices(toCompletion(passkeySignInOptions)))
+    .handle("passkeySignInOptions", () =>
+      fromClient((client) => onServices(toCompletion(passkeySignInOptions(client))))
+    )
     .handle("passkeySignIn", ({ payload }) =>
       fromClient((client) => onServices(toCompletion(signInWithPasskey({ ...payload, client })))).pipe(
         Effect.map(toLoginView)

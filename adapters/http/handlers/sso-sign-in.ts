@@ -33,15 +33,15 @@ export const ssoBrowserHandlers = (options: EdgeOptions) =>
   HttpApiBuilder.group(RosterApi, "ssoBrowser", (handlers) => {
     type Request = Parameters<typeof serviceUrlsOf>[0]
     const urlsOf = (request: Request) => serviceUrlsOf(request, options.publicOrigin)
-    const served = <A, E, R>(urls: ServiceUrls, useCase: Effect.Effect<A, E, R>) =>
-      onServices(fromClient(() => Effect.provideService(useCase, CurrentServiceUrls, urls)))
+    const served = <A, E, R>(urls: ServiceUrls, useCase: (client: string) => Effect.Effect<A, E, R>) =>
+      onServices(fromClient((client) => Effect.provideService(useCase(client), CurrentServiceUrls, urls)))
     /** A finished sign-in's answer: where its `returnTo` is, with its code, its cookie or its refusal. */
     const ended = (
       request: Request,
       finished: ReturnType<typeof finishOidcSso> | ReturnType<typeof finishSamlSso>
     ) =>
       Effect.flatMap(urlsOf(request), (urls) =>
-        served(urls, finished).pipe(
+        served(urls, () => finished).pipe(
           Effect.map(({ returnTo, outcome }) =>
             Result.isSuccess(outcome)
               ? signedIn(urls, returnTo, outcome.success)
@@ -54,10 +54,11 @@ export const ssoBrowserHandlers = (options: EdgeOptions) =>
     return handlers
       .handle("startSso", ({ query, request }) =>
         Effect.flatMap(urlsOf(request), (urls) =>
-          served(urls, startSso(query)).pipe(
+          served(urls, (client) => startSso(query, client)).pipe(
             Effect.map(({ redirectTo, binding }) => toProvider(urls, redirectTo, binding)),
             Effect.catch((error) =>
-              error._tag === "ReturnRefused"
+              // Told to whoever asked, never to a returnTo: a refused returnTo, or too many starts.
+              error._tag === "ReturnRefused" || error._tag === "RateLimited"
                 ? Effect.fail(toProblem(error))
                 : Effect.succeed(refused(urls, query.returnTo, codeOf(toProblem(error))))
             )
@@ -76,8 +77,7 @@ export const ssoBrowserHandlers = (options: EdgeOptions) =>
       )
       .handle("samlAcs", ({ payload, request }) =>
         Effect.flatMap(urlsOf(request), (urls) =>
-          served(
-            urls,
+          served(urls, () =>
             acceptSamlReply({
               relayState: Redacted.make(payload.RelayState),
               samlResponse: payload.SAMLResponse
@@ -100,7 +100,7 @@ export const ssoBrowserHandlers = (options: EdgeOptions) =>
       )
       .handle("samlMetadata", ({ params, request }) =>
         Effect.flatMap(urlsOf(request), (urls) =>
-          served(urls, toCompletion(serviceProviderMetadata(params.id)))
+          served(urls, () => toCompletion(serviceProviderMetadata(params.id)))
         )
       )
   })
@@ -108,8 +108,8 @@ export const ssoBrowserHandlers = (options: EdgeOptions) =>
 /** A product's back end exchanges the code its page received. */
 export const SsoSignInHandlers = HttpApiBuilder.group(RosterApi, "ssoSignIn", (handlers) =>
   handlers.handle("exchangeSsoCode", ({ payload }) =>
-    fromClient(() => onServices(toCompletion(exchangeSsoCode(Redacted.make(payload.code))))).pipe(
-      Effect.map(toLoginView)
-    )
+    fromClient((client) =>
+      onServices(toCompletion(exchangeSsoCode(Redacted.make(payload.code), client)))
+    ).pipe(Effect.map(toLoginView))
   )
 )

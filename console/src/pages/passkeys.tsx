@@ -7,21 +7,29 @@ import { passkeysRefusedHere, useDeployment } from "../deployment.ts"
 import { makePasskey, passkeysSupported } from "../passkey.ts"
 import { useAction, useLoad } from "../use-call.ts"
 
-/** One's passkeys: adding one on this device (with the password), renaming and removing them. */
+/**
+ * One's passkeys: adding one on this device (with the password, and while TOTP is on a code of it),
+ * renaming and removing them.
+ */
 export const Passkeys = () => {
   const passkeys = useLoad(() => roster.passkeys.listPasskeys())
+  const totpOn = useLoad(() => roster.mfa.mfaStatus()).data?.totp === true
   const deployment = useDeployment()
   const [name, setName] = useState("")
   const [password, setPassword] = useState("")
+  const [code, setCode] = useState("")
   const [removal, setRemoval] = useState("")
   const add = useAction(
     async () => {
-      const options = await roster.passkeys.passkeyOptions({ password })
+      const options = await roster.passkeys.passkeyOptions(
+        totpOn ? { password, code: code.trim() } : { password }
+      )
       return roster.passkeys.addPasskey({ name: name.trim(), response: await makePasskey(options) })
     },
     () => {
       setName("")
       setPassword("")
+      setCode("")
       passkeys.reload()
     }
   )
@@ -98,6 +106,17 @@ export const Passkeys = () => {
           outcome={add}
           required
         />
+        {totpOn && (
+          <Field
+            label="Code from your authenticator app, or a recovery code"
+            name="code"
+            value={code}
+            onValue={setCode}
+            outcome={add}
+            autoComplete="one-time-code"
+            required
+          />
+        )}
       </Form>
     </Section>
   )

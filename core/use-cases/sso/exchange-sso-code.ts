@@ -8,6 +8,7 @@ import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
+import { countSignInStart } from "../auth/count-sign-in-start.ts"
 import { startSession } from "../auth/start-session.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
 
@@ -15,8 +16,10 @@ import { currentOrganization } from "../organizations/current-organization.ts"
  * Exchanges the code a single sign-on ended with for a session: once, within 60 s, while the
  * account's sessions have not been ended since and it may still act. The provider proved the
  * factors: the session asks for no TOTP, and counts as two factors where they are required.
+ * `client` may exchange only so many codes per window (429), right or wrong.
  */
-export const exchangeSsoCode = Effect.fnUntraced(function* (code: Redacted.Redacted<string>) {
+export const exchangeSsoCode = Effect.fnUntraced(function* (code: Redacted.Redacted<string>, client: string) {
+  yield* countSignInStart("sso_token", client)
   const hash = yield* (yield* TokenIssuer).hashOf(code)
   const taken = yield* (yield* AccountTokenStore).consume("sso_code", hash)
   if (Option.isNone(taken) || DateTime.isLessThanOrEqualTo(taken.value.expiresAt, yield* DateTime.now)) {

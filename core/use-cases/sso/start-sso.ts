@@ -18,6 +18,7 @@ import { OrganizationStore } from "../../ports/organization-store.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
 import { SsoLoginStore } from "../../ports/sso-login-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
+import { countSignInStart } from "../auth/count-sign-in-start.ts"
 import { connectionSecret } from "./connection-view.ts"
 
 /** The organisation a sign-in names: by slug or id, or as the one that verified the e-mail's domain. */
@@ -46,9 +47,11 @@ const chosenConnection = Effect.fnUntraced(function* (input: StartSsoInput) {
 /**
  * Starts a single sign-on: where to send the browser (the provider's sign-in, bound to a new
  * `state`), and the secret the browser keeps in a cookie, without which the provider's answer
- * completes nothing. `returnTo` is checked first: a refusal after it is told there.
+ * completes nothing. Each start writes its state: `client` may start only so many per window
+ * (429), counted before anything else. `returnTo` is checked next: a refusal after it is told there.
  */
-export const startSso = Effect.fnUntraced(function* (input: StartSsoInput) {
+export const startSso = Effect.fnUntraced(function* (input: StartSsoInput, client: string) {
+  yield* countSignInStart("sso_start", client)
   const returnTo = input.returnTo ?? consoleReturn
   // Stryker disable next-line ArrayDeclaration: settings without return URLs allow none; a made-up entry is no URL a browser returns to
   if (!returnAllowed(returnTo, (yield* AuthSettings).ssoReturnUrls ?? [])) return yield* new ReturnRefused()
