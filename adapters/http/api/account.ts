@@ -56,7 +56,8 @@ export class AccountApi extends HttpApiGroup.make("account")
         Problem.NotFound,
         Problem.WrongPassword,
         Problem.RateLimitedWithRetryAfter,
-        Problem.BusyWithRetryAfter
+        Problem.BusyWithRetryAfter,
+        SsoProblem.SsoRequired
       ]
     })
       .middleware(Authentication)
@@ -70,7 +71,7 @@ export class AccountApi extends HttpApiGroup.make("account")
     HttpApiEndpoint.post("verifyEmail", "/email/verify", {
       payload: jsonBody(VerifyEmailInput),
       success: Member,
-      error: [Problem.TokenInvalid, Problem.DuplicateEmail]
+      error: [Problem.TokenInvalid, Problem.DuplicateEmail, SsoProblem.SsoRequired]
     }).annotateMerge(
       documented(
         "Prove an e-mail address with the token of a link mailed to it (a verification, or a new address asked for); no session needed",

@@ -6,6 +6,7 @@ import { CurrentOrganization } from "../../model/request.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
 import { offThePath } from "../auth/off-the-path.ts"
 import { proveOwnPassword } from "../mfa/prove-own-password.ts"
+import { requireAddressHeld } from "../sso/require-address-held.ts"
 import { countMailRequest } from "./count-mail-request.ts"
 import { mailAccountToken } from "./mail-account-token.ts"
 import { ownAccount } from "./own-account.ts"
@@ -34,6 +35,7 @@ export const requestEmailChange = Effect.fnUntraced(function* (
   const account = yield* proveOwnPassword(member.id, input.password, client)
   const email = normalizeEmail(input.email)
   if (email === account.email) return false
+  yield* requireAddressHeld(member.id, email)
   yield* countMailRequest("email_change", email, client)
   yield* offThePath(mailAccountToken("email_change", member.id, yield* CurrentOrganization, email))
   return true

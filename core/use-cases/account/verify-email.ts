@@ -8,6 +8,7 @@ import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { auditEntryOfChanges, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { requireAddressHeld } from "../sso/require-address-held.ts"
 import { tellAddressChanged } from "./tell-address-changed.ts"
 
 export const VerifyEmailInput = Schema.Struct({
@@ -26,6 +27,8 @@ const verifyCurrent = Effect.fnUntraced(function* (token: AccountToken) {
 
 /** The account moved to the new address the token was mailed to, proven by it; the old one is told. */
 const moveTo = Effect.fnUntraced(function* (token: AccountToken, member: MemberRecord) {
+  // Single sign-on may have been required since the link was asked for.
+  yield* requireAddressHeld(token.accountId, token.email)
   const changes = { email: token.email, emailVerified: true }
   const entry = yield* auditEntryOfChanges(
     { kind: "member", id: token.accountId },

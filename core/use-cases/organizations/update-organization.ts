@@ -9,12 +9,14 @@ import { OrganizationStore } from "../../ports/organization-store.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
 import { applyMfaPolicy } from "../mfa/sessions-under-policy.ts"
+import { applySsoPolicy } from "../sso/apply-sso-policy.ts"
 import { currentOrganization } from "./current-organization.ts"
 
 /**
  * Renames the caller's organisation, sets its default role (one of its own roles, within what the
  * caller holds) or whether it requires a second factor, which applies at once to the sessions of its
- * members without TOTP.
+ * members without TOTP; or single sign-on, which ends at once the sessions no SSO sign-in made of the
+ * members it now holds to it.
  */
 export const updateOrganization = Effect.fnUntraced(function* (
   actor: Principal,
@@ -43,5 +45,6 @@ export const updateOrganization = Effect.fnUntraced(function* (
   if (changes.requireMfa !== undefined && required !== (current.requireMfa === true)) {
     yield* applyMfaPolicy(current.id, required)
   }
+  if (changes.ssoRequired === true && current.ssoRequired !== true) yield* applySsoPolicy(updated.value)
   return updated.value
 })
