@@ -14,6 +14,7 @@ import { schemaV11 } from "./schema-v11.ts"
 import { schemaV12 } from "./schema-v12.ts"
 import { schemaV13 } from "./schema-v13.ts"
 import { schemaV14 } from "./schema-v14.ts"
+import { schemaV15 } from "./schema-v15.ts"
 
 /**
  * Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. A step
@@ -33,7 +34,8 @@ const steps: ReadonlyArray<string | ((db: SqliteConnection) => void)> = [
   schemaV11,
   schemaV12,
   schemaV13,
-  schemaV14
+  schemaV14,
+  schemaV15
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */
