@@ -47,6 +47,7 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "member",
     "role",
     "role_permission_detail",
+    "permission",
     "subscription",
     "organization",
     "invitation",
