@@ -114,6 +114,15 @@ export class RoleInUse extends HttpApiError.Problem<RoleInUse>()(
   code("role_in_use")
 ) {}
 
+export class PermissionInUse extends HttpApiError.Problem<PermissionInUse>()(
+  "PermissionInUse",
+  declare("permission_in_use", 409, "The permission is still granted"),
+  {
+    ...code("permission_in_use"),
+    holders: Schema.Struct({ roles: Schema.Number, apiKeys: Schema.Number, scimTokens: Schema.Number })
+  }
+) {}
+
 export class LastOwner extends HttpApiError.Problem<LastOwner>()(
   "LastOwner",
   declare("last_owner", 409, "The team would be left without an owner"),

@@ -18,6 +18,7 @@ import { MfaHandlers } from "./handlers/mfa.ts"
 import { OrganizationsHandlers } from "./handlers/organizations.ts"
 import { PasskeysHandlers } from "./handlers/passkeys.ts"
 import { PaymentsHandlers } from "./handlers/payments.ts"
+import { PermissionsHandlers } from "./handlers/permissions.ts"
 import { PricingHandlers } from "./handlers/pricing.ts"
 import { SessionsHandlers } from "./handlers/sessions.ts"
 import { ssoHandlers } from "./handlers/sso.ts"
@@ -69,6 +70,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       AuditHandlers,
       OrganizationsHandlers,
       ApiKeysHandlers,
+      PermissionsHandlers,
       WebhooksHandlers,
       ssoHandlers(options),
       ssoBrowserHandlers(options),

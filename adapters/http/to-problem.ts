@@ -30,6 +30,11 @@ const problems = {
     assembledProblem(Problem.RoleInUse, {
       detail: `Role ${e.roleId} is held by at least one member; move or remove them first`
     }),
+  PermissionInUse: (e: Domain.PermissionInUse) =>
+    assembledProblem(Problem.PermissionInUse, {
+      detail: `The permission ${e.key} is still granted (by roles, API keys or SCIM tokens); take it from them first`,
+      holders: e.holders
+    }),
   LastOwner: (_: Domain.LastOwner) =>
     assembledProblem(Problem.LastOwner, {
       detail:
@@ -102,7 +107,10 @@ const problems = {
     assembledProblem(Problem.UnknownRole, { detail: `No role has id ${e.roleId}` }),
   UnknownPermission: (e: Domain.UnknownPermission) =>
     assembledProblem(Problem.UnknownPermission, {
-      detail: `No permission in the catalog has id ${e.permissionId}`
+      detail:
+        typeof e.permission === "number"
+          ? `No permission in the catalog has id ${e.permission}`
+          : `No permission in the catalog has key ${JSON.stringify(e.permission)}`
     }),
   UnknownPlan: (e: Domain.UnknownPlan) =>
     assembledProblem(Problem.UnknownPlan, { detail: `No plan has id ${e.planId}` }),

@@ -7,7 +7,6 @@ import {
   InvitationView,
   Member,
   type Organization,
-  PermissionKey,
   type Plan,
   type Principal,
   SecondFactorMethod,
@@ -153,7 +152,7 @@ export const WhoAmIView = Schema.Struct({
   principal: Schema.Union([Schema.Literals(["master", "open_local", "member", "scim"]), ApiKeyCaller]),
   member: Schema.optionalKey(Member),
   organization: OrganizationSummary,
-  permissions: Schema.Array(PermissionKey)
+  permissions: Schema.Array(Schema.String)
 })
 
 export const MessageView = Schema.Struct({ message: Schema.String })
@@ -193,7 +192,7 @@ const principalKinds = { Master: "master", OpenLocal: "open_local", Member: "mem
 export const toWhoAmIView = (
   principal: Principal,
   organization: Organization,
-  permissions: ReadonlyArray<PermissionKey>
+  permissions: ReadonlyArray<string>
 ): typeof WhoAmIView.Type => ({
   principal:
     principal._tag === "ApiKey"

@@ -5,6 +5,7 @@ import { deliveryStoreLayer } from "./delivery-store.ts"
 import { invitationStoreLayer, invitations } from "./invitations.ts"
 import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
 import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
+import { productPermissionStoreLayer, productPermissions } from "./product-permissions.ts"
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 import { sealedSecretsLayer } from "./sealed-secrets.ts"
@@ -35,7 +36,8 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   spentAssertions,
   passkeys,
   passkeyChallenges,
-  signingKeys
+  signingKeys,
+  productPermissions
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -60,5 +62,6 @@ export const declaredStores = Layer.mergeAll(
   ssoLoginStoreLayer,
   passkeyStoreLayer,
   signingKeyStoreLayer,
+  productPermissionStoreLayer,
   sealedSecretsLayer
 )

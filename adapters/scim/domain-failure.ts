@@ -63,6 +63,7 @@ const failures: { readonly [K in DomainError["_tag"]]: Failure<K> | undefined } 
     unavailable("A secret is sealed under a key this deployment no longer holds; nothing was changed"),
   DuplicateOrganizationSlug: undefined,
   UnknownPermission: undefined,
+  PermissionInUse: undefined,
   UnknownPlan: undefined,
   PlanMismatch: undefined,
   PriceMismatch: undefined,

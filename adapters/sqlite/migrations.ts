@@ -15,6 +15,7 @@ import { schemaV12 } from "./schema-v12.ts"
 import { schemaV13 } from "./schema-v13.ts"
 import { schemaV14 } from "./schema-v14.ts"
 import { schemaV15 } from "./schema-v15.ts"
+import { schemaV16 } from "./schema-v16.ts"
 
 /**
  * Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. A step
@@ -35,7 +36,8 @@ const steps: ReadonlyArray<string | ((db: SqliteConnection) => void)> = [
   schemaV12,
   schemaV13,
   schemaV14,
-  schemaV15
+  schemaV15,
+  schemaV16
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

@@ -2,7 +2,7 @@ import { Option, Schema } from "effect"
 import { AuditActor } from "./audit.ts"
 import { ApiKeyId, OrganizationId, PermissionId, TokenHash } from "./ids.ts"
 import { cursorOf } from "./page.ts"
-import { PermissionKey } from "./permission.ts"
+import { PermissionRef } from "./permission.ts"
 import { inNfc, isDisplayable } from "./text.ts"
 
 /** What an administrator calls a key: the integration that holds it, say. */
@@ -84,9 +84,7 @@ export const toApiKey = (record: ApiKeyRecord): ApiKey =>
   )
 
 /** Permissions as a client names them: by id or by key. */
-export const PermissionRefs = Schema.Array(Schema.Union([PermissionId, PermissionKey])).check(
-  Schema.isMaxLength(50)
-)
+export const PermissionRefs = Schema.Array(PermissionRef).check(Schema.isMaxLength(50))
 
 export const ApiKeyPosition = Schema.Struct({ createdAt: Schema.DateTimeUtcFromMillis, id: ApiKeyId })
 export type ApiKeyPosition = typeof ApiKeyPosition.Type

@@ -23,8 +23,9 @@ export class UnknownRole extends Schema.TaggedError<UnknownRole>()("UnknownRole"
   roleId: RoleId
 }) {}
 
+/** No permission of the catalog, Roster's or the product's declared ones, has this id (a number) or key. */
 export class UnknownPermission extends Schema.TaggedError<UnknownPermission>()("UnknownPermission", {
-  permissionId: Schema.Number
+  permission: Schema.Union([Schema.Number, Schema.String])
 }) {}
 
 export class UnknownPlan extends Schema.TaggedError<UnknownPlan>()("UnknownPlan", {
@@ -46,6 +47,7 @@ export class NotFound extends Schema.TaggedError<NotFound>()("NotFound", {
     "member",
     "role",
     "role_permission_detail",
+    "permission",
     "subscription",
     "organization",
     "invitation",
@@ -137,6 +139,15 @@ export class EditConflict extends Schema.TaggedError<EditConflict>()("EditConfli
 /** A role some member still holds cannot be deleted: that member would be left without one. */
 export class RoleInUse extends Schema.TaggedError<RoleInUse>()("RoleInUse", {
   roleId: RoleId
+}) {}
+
+/**
+ * A product permission some explicit grant holds (a role's record, an API key's or a SCIM token's
+ * list, in any organisation) is not retired: it would vanish from under them. Counts of each.
+ */
+export class PermissionInUse extends Schema.TaggedError<PermissionInUse>()("PermissionInUse", {
+  key: Schema.String,
+  holders: Schema.Struct({ roles: Schema.Number, apiKeys: Schema.Number, scimTokens: Schema.Number })
 }) {}
 
 /**

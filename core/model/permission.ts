@@ -51,3 +51,7 @@ export const findPermission = (id: number): Permission | undefined => byId.get(i
 export const permissionIdOf = (key: PermissionKey): PermissionId => byKey[key].id
 
 export const allPermissionIds: ReadonlySet<PermissionId> = new Set(PermissionCatalog.map((p) => p.id))
+
+/** How a request names a permission: a JSON number is its id, a string its key (Roster's or the product's). */
+export const PermissionRef = Schema.Union([PermissionId, Schema.String.check(Schema.isBetweenLength(1, 100))])
+export type PermissionRef = typeof PermissionRef.Type

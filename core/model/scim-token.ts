@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { OrganizationId, PermissionId, ScimTokenId, TokenHash } from "./ids.ts"
+import { withoutMarker } from "./permission-set.ts"
 import { inNfc, isDisplayable } from "./text.ts"
 
 /** What an administrator calls a token: the identity provider it was made for, say. */
@@ -28,7 +29,12 @@ export class ScimTokenRecord extends Schema.Class<ScimTokenRecord>("roster/ScimT
 
 export const toScimToken = (record: ScimTokenRecord): ScimToken =>
   new ScimToken(
-    { id: record.id, name: record.name, permissionIds: record.permissionIds, createdAt: record.createdAt },
+    {
+      id: record.id,
+      name: record.name,
+      permissionIds: withoutMarker(record.permissionIds),
+      createdAt: record.createdAt
+    },
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: checking a checked record again changes its cost, never its result
     { disableChecks: true }
   )

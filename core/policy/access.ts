@@ -2,28 +2,31 @@ import { Effect } from "effect"
 import { Forbidden } from "../model/errors.ts"
 import type { OrganizationId, PermissionId } from "../model/ids.ts"
 import { isActiveMember, type MemberRecord } from "../model/member.ts"
+import { allPermissionIds, type PermissionKey, permissionIdOf } from "../model/permission.ts"
 import {
-  allPermissionIds,
-  PermissionCatalog,
-  type PermissionKey,
-  permissionIdOf
-} from "../model/permission.ts"
-import { isSubsetOf, type PermissionSet } from "../model/permission-set.ts"
+  everyPermission,
+  everyPermissionSet,
+  isSubsetOf,
+  type PermissionSet
+} from "../model/permission-set.ts"
 import type { Principal } from "../model/principal.ts"
 import { CurrentOrganization } from "../model/request.ts"
 import type { RoleStanding } from "../model/role.ts"
+import { keysOf } from "./permission-catalog.ts"
 
 const organizationWrite = permissionIdOf("organization.write")
 
 /**
  * What a SCIM token may be given: its creator's permissions but `organization.write`, so that by the
  * ceiling it never touches a role holding that (the owners') nor its holders, and a token never
- * makes more of its creator than they are.
+ * makes more of its creator than they are. A creator holding every permission gives the marker:
+ * the token holds the product's permissions declared later too.
  */
 export const scimTokenPermissions = (creator: Principal): ReadonlyArray<PermissionId> =>
   [...permissionsOf(creator)].filter((id) => id !== organizationWrite).sort((a, b) => a - b)
 
 const noPermissions: PermissionSet = new Set<PermissionId>()
+const everything = everyPermissionSet(allPermissionIds)
 
 // A role's permission ids are the same array while its record is unchanged (the stores replace a
 // record they change), so its set is made once, not on every request that checks a permission. The
@@ -32,7 +35,7 @@ const setsOf = new WeakMap<ReadonlyArray<PermissionId>, PermissionSet>()
 const setOf = (ids: ReadonlyArray<PermissionId>): PermissionSet => {
   let set = setsOf.get(ids)
   if (set === undefined) {
-    set = new Set(Object.freeze(ids))
+    set = ids.includes(everyPermission) ? everyPermissionSet(Object.freeze(ids)) : new Set(Object.freeze(ids))
     setsOf.set(ids, set)
   }
   return set
@@ -49,24 +52,20 @@ export const permissionsOf = (principal: Principal): PermissionSet => {
     case "ApiKey":
       return setOf(principal.permissionIds)
     case "Scim":
-      return new Set<PermissionId>(principal.permissionIds.filter((id) => id !== organizationWrite))
+      return principal.permissionIds.includes(everyPermission)
+        ? everyPermissionSet(principal.permissionIds, organizationWrite)
+        : new Set<PermissionId>(principal.permissionIds.filter((id) => id !== organizationWrite))
     default:
-      return allPermissionIds
+      return everything
   }
 }
 
 /**
- * The keys of what the caller may do, in the catalog's order: what `GET /auth/me` lists and an
- * access token carries (`permissions`). The one place keys are made of a caller's permissions, so
- * that both always say the same.
+ * The keys of what the caller may do, in the catalog's order (Roster's, then the product's declared
+ * ones): what `GET /auth/me` lists and an access token carries (`permissions`). The one place keys
+ * are made of a caller's permissions, so that both always say the same.
  */
-export const permissionKeysOf = (principal: Principal): Effect.Effect<ReadonlyArray<PermissionKey>> =>
-  Effect.sync(() => {
-    const held = permissionsOf(principal)
-    return PermissionCatalog.filter((permission) => held.has(permission.id)).map(
-      (permission) => permission.key
-    )
-  })
+export const permissionKeysOf = (principal: Principal) => keysOf(permissionsOf(principal))
 
 /** The organisation a caller is bound to, if any: a session's, a SCIM token's or an API key's. */
 export const boundOrganizationOf = (principal: Principal): OrganizationId | undefined =>
@@ -108,7 +107,8 @@ export const requireOperator = (principal: Principal): Effect.Effect<void, Forbi
     : Effect.fail(new Forbidden({ reason: "operator_only" }))
 
 /**
- * The caller holds every permission of the catalog (an owner), or is the operator: for what takes
+ * The caller holds every permission of Roster's catalog (an owner: the product's permissions never
+ * decide who is one), or is the operator: for what takes
  * the organisation's owners with it, which no lesser permission may do.
  */
 export const requireEveryPermission = (principal: Principal): Effect.Effect<void, Forbidden> =>

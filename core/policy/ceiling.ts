@@ -3,13 +3,14 @@ import { Forbidden, LastOwner } from "../model/errors.ts"
 import type { MemberId, PermissionId, RoleId } from "../model/ids.ts"
 import { isActiveMember } from "../model/member.ts"
 import { allPermissionIds } from "../model/permission.ts"
-import { isSubsetOf } from "../model/permission-set.ts"
+import { everyPermission, isSubsetOf, sortedPermissions } from "../model/permission-set.ts"
 import type { Principal } from "../model/principal.ts"
 import { MemberStore } from "../ports/member-store.ts"
 import { RoleLookup, type RoleWithPermissions } from "../ports/role-lookup.ts"
 import { RolePermissionStore } from "../ports/role-permission-store.ts"
 import { permissionsOfRole } from "../use-cases/permissions/permissions-of-role.ts"
 import { boundOrganizationOf, permissionsOf } from "./access.ts"
+import { expandedPermissions } from "./permission-catalog.ts"
 
 /**
  * The ceiling: a caller may change a role, or a member holding it, only when that role holds
@@ -21,15 +22,22 @@ export const requireWithinCeiling = Effect.fnUntraced(function* (actor: Principa
   yield* requireHeldWithinCeiling(actor, yield* permissionsOfRole(roleId))
 })
 
-/** The ceiling, for a role whose permissions (`held`) are already in hand. */
-export const requireHeldWithinCeiling = (
+/**
+ * The ceiling, for a role whose permissions (`held`) are already in hand: the marker of every
+ * permission (the Owner role's) stands for Roster's and every product permission declared now.
+ */
+export const requireHeldWithinCeiling = Effect.fnUntraced(function* (
   actor: Principal,
   held: ReadonlyArray<PermissionId>
-): Effect.Effect<void, Forbidden> =>
+) {
   // Stryker disable next-line ConditionalExpression: a caller of no organisation holds the whole catalog; this spares the comparison
-  boundOrganizationOf(actor) === undefined || isSubsetOf(held, permissionsOf(actor))
-    ? Effect.void
-    : Effect.fail(new Forbidden({ reason: "role_exceeds_own", permissionIds: held }))
+  if (boundOrganizationOf(actor) === undefined) return
+  const own = permissionsOf(actor)
+  if (isSubsetOf(held, own)) return
+  const stands = yield* expandedPermissions(held)
+  if (isSubsetOf(stands, own)) return
+  return yield* new Forbidden({ reason: "role_exceeds_own", permissionIds: sortedPermissions(stands) })
+})
 
 /** Deactivating, demoting, disabling or removing oneself is refused: nobody locks themselves out. */
 export const requireNotSelf = (actor: Principal, memberId: MemberId): Effect.Effect<void, Forbidden> =>
@@ -43,9 +51,14 @@ export const requireNotOwnRole = (actor: Principal, roleId: RoleId): Effect.Effe
     ? Effect.fail(new Forbidden({ reason: "own_role" }))
     : Effect.void
 
-/** Whether a role's permissions make its active holders owners: it holds the whole catalog. */
-export const holdsEverything = (permissionIds: Iterable<PermissionId>): boolean =>
-  isSubsetOf(allPermissionIds, new Set(permissionIds))
+/**
+ * Whether a role's permissions make its active holders owners: it holds every permission (the
+ * marker) or the whole of Roster's catalog. The product's permissions never decide who is one.
+ */
+export const holdsEverything = (permissionIds: Iterable<PermissionId>): boolean => {
+  const held = new Set(permissionIds)
+  return held.has(everyPermission) || isSubsetOf(allPermissionIds, held)
+}
 
 /** Whether a role, read with its permissions, is an owners' role: active, holding the whole catalog. */
 export const isOwnersRole = ({ role, permissionIds }: RoleWithPermissions): boolean =>

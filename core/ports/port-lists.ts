@@ -24,6 +24,7 @@ import { PasswordHasher } from "./password-hasher.ts"
 import { PaymentInbox } from "./payment-inbox.ts"
 import { PaymentProvider } from "./payment-provider.ts"
 import { PlanCatalog } from "./plan-catalog.ts"
+import { ProductPermissionStore } from "./product-permission-store.ts"
 import { ProvisioningStore } from "./provisioning-store.ts"
 import { RecoveryCodes } from "./recovery-codes.ts"
 import { RoleLookup } from "./role-lookup.ts"
@@ -65,6 +66,7 @@ export const storePorts = [
   OrganizationStore,
   PasskeyStore,
   PaymentInbox,
+  ProductPermissionStore,
   ProvisioningStore,
   RoleLookup,
   RolePermissionStore,

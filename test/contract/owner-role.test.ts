@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import { idGeneratorLayer } from "../../adapters/crypto/index.ts"
 import {
   CurrentOrganization,
+  everyPermission as everyPermissionMarker,
   insertOrganization,
   Organization,
   OrganizationId,
@@ -31,6 +32,8 @@ const acme = (ownerRoleId?: RoleId) =>
   })
 
 const everyPermission = PermissionCatalog.map((permission) => permission.id)
+/** What an Owner role's record holds: Roster's catalog and the marker of every permission (the product's too). */
+const ownersRecord = [...everyPermission, everyPermissionMarker]
 
 const heldBy = (roleId: RoleId) =>
   inAcme(
@@ -60,12 +63,12 @@ describe.each(storeKinds)("the Owner role on %s", (_, stores) => {
     Effect.gen(function* () {
       const { owner } = yield* insertOrganization(acme(), { kind: "master" })
       assert.strictEqual(yield* recordedOwner, owner.id)
-      assert.sameMembers([...(yield* heldBy(owner.id))], everyPermission)
+      assert.sameMembers([...(yield* heldBy(owner.id))], ownersRecord)
       yield* inAcme((yield* RoleStore).update(owner.id, { roleKey: "founders", name: "Founders" }))
       const impostor = yield* roleHolding("owner", [1])
       yield* setUpOrganizations
       assert.deepStrictEqual(yield* heldBy(impostor.id), [PermissionId.make(1)])
-      assert.sameMembers([...(yield* heldBy(owner.id))], everyPermission)
+      assert.sameMembers([...(yield* heldBy(owner.id))], ownersRecord)
     }).pipe(Effect.provide([stores(), idGeneratorLayer]))
   )
 
@@ -76,7 +79,7 @@ describe.each(storeKinds)("the Owner role on %s", (_, stores) => {
       yield* roleHolding("owner", [1], 2)
       yield* setUpOrganizations
       assert.strictEqual(yield* recordedOwner, founders.id)
-      assert.sameMembers([...(yield* heldBy(founders.id))], everyPermission)
+      assert.sameMembers([...(yield* heldBy(founders.id))], ownersRecord)
     }).pipe(Effect.provide([stores(), idGeneratorLayer]))
   )
 
@@ -99,7 +102,7 @@ describe.each(storeKinds)("the Owner role on %s", (_, stores) => {
       yield* (yield* OrganizationStore).insert(acme())
       yield* setUpOrganizations
       const owner = (yield* recordedOwner) ?? assert.fail("an Owner role is recorded")
-      assert.sameMembers([...(yield* heldBy(owner))], everyPermission)
+      assert.sameMembers([...(yield* heldBy(owner))], ownersRecord)
       const second = yield* recordedOwner
       yield* setUpOrganizations
       assert.strictEqual(yield* recordedOwner, second)

@@ -165,8 +165,8 @@ describe("API keys", () => {
     )
     expectProblem(
       await api.call("POST", keys, { token: keeper.token, body: { name: "x", permissions: ["no.such"] } }),
-      400,
-      "validation_failed"
+      422,
+      "unknown_permission"
     )
     const above = await createKey(api, [1, 2])
     const before = (await api.call("GET", `${keys}/${above.id}`, asMaster)).body

@@ -137,7 +137,7 @@ describe("the OpenAPI document", () => {
       schemas.roster_RoleEncoded.properties.id,
       schemas.roster_MemberEncoded.properties.roleId,
       schemas.roster_RolePermissionDetailEncoded.properties.id,
-      schemas.roster_PermissionEncoded.properties.id
+      schemas.roster_CatalogPermissionEncoded.properties.id
     ]
     for (const id of ids)
       expect(id).toEqual({ type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER })

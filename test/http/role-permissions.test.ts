@@ -114,7 +114,8 @@ describe("GET and DELETE /api/v1/team/role-permission-detail/{id}", () => {
       token: masterKey,
       body: { permissionId: "4" }
     })
-    expectProblem(asText, 400, "validation_failed")
+    // A string names a permission by its key: no key is "4".
+    expectProblem(asText, 422, "unknown_permission")
     expect((await read(api, id)).body).toEqual(record)
   })
 })

@@ -6,10 +6,13 @@ import {
   AuditLog,
   createApiKey,
   getApiKey,
+  type IdGenerator,
   NotFound,
   PermissionId,
+  type ProductPermissionStore,
   revokeApiKey,
   rotateApiKey,
+  type TokenIssuer,
   updateApiKey
 } from "../../core/index.ts"
 import { failureOf, master, provideRoster } from "../support/roster.ts"
@@ -48,11 +51,16 @@ describe("changing an API key's permissions", () => {
 
   it.effect("is NotFound, for each change, when the key is revoked between its read and its write", () =>
     Effect.gen(function* () {
-      for (const change of [
+      const changes: ReadonlyArray<
+        (
+          id: ApiKeyId
+        ) => Effect.Effect<void, unknown, ApiKeyStore | IdGenerator | TokenIssuer | ProductPermissionStore>
+      > = [
         (id: ApiKeyId) => Effect.asVoid(updateApiKey(master, id, { name: "Late" })),
         (id: ApiKeyId) => Effect.asVoid(rotateApiKey(master, id)),
         (id: ApiKeyId) => Effect.asVoid(revokeApiKey(master, id))
-      ]) {
+      ]
+      for (const change of changes) {
         const { apiKey } = yield* createApiKey(master, { name: "Sync", permissions: ids(1) })
         const refused = failureOf(yield* Effect.exit(withKeysRemovedAfterRead(change(apiKey.id))))
         assert.instanceOf(refused, NotFound)

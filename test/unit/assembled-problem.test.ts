@@ -19,7 +19,8 @@ const required: Record<string, object> = {
   ValidationFailed: { errors: [{ path: "body.name", message: "Expected a string" }] },
   RateLimited: { retryAfterSeconds: 30 },
   Busy: { retryAfterSeconds: 1 },
-  DomainUnverified: { txtName: "_roster.example.com", found: ["other"] }
+  DomainUnverified: { txtName: "_roster.example.com", found: ["other"] },
+  PermissionInUse: { holders: { roles: 1, apiKeys: 0, scimTokens: 2 } }
 }
 
 const fieldsOf = (Class: ProblemClass) => ({

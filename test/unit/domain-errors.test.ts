@@ -23,6 +23,7 @@ import {
   NoDefaultRole,
   NotFound,
   PermissionId,
+  PermissionInUse,
   PlanMismatch,
   PriceMismatch,
   ProviderUnavailable,
@@ -48,7 +49,12 @@ const samples = [
   ["DuplicateRoleKey", DuplicateRoleKey, { roleKey: "staff" }],
   ["DuplicateOrganizationSlug", DuplicateOrganizationSlug, { slug: "acme" }],
   ["UnknownRole", UnknownRole, { roleId: RoleId.make(7) }],
-  ["UnknownPermission", UnknownPermission, { permissionId: 99 }],
+  ["UnknownPermission", UnknownPermission, { permission: 99 }],
+  [
+    "PermissionInUse",
+    PermissionInUse,
+    { key: "projects.delete", holders: { roles: 1, apiKeys: 0, scimTokens: 2 } }
+  ],
   ["UnknownPlan", UnknownPlan, { planId: "gold" }],
   ["PlanMismatch", PlanMismatch, { planId: "team", planName: "Team" }],
   ["PriceMismatch", PriceMismatch, { planId: "team", price: 19 }],

@@ -205,7 +205,7 @@ describe("domain errors", () => {
       new DuplicateUsername({ username: "ada" }),
       new DuplicateRoleKey({ roleKey: "staff" }),
       new UnknownRole({ roleId: RoleId.make(1) }),
-      new UnknownPermission({ permissionId: 99 }),
+      new UnknownPermission({ permission: 99 }),
       new UnknownPlan({ planId: "gold" }),
       new PlanMismatch({ planId: "team", planName: "Gold" }),
       new PriceMismatch({ planId: "team", price: 1 }),

@@ -98,7 +98,7 @@ describe("removePermission", () => {
       )
       assert.instanceOf(error, UnknownPermission)
       assert.notInstanceOf(error, NotFound)
-      assert.strictEqual(error.permissionId, 999)
+      assert.strictEqual(error.permission, 999)
       assert.deepStrictEqual((yield* detailOfRole(role.id)).permissionIds, idsOf("team.read"))
     }).pipe(provideRoster())
   )

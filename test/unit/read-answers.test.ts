@@ -4,6 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Schema } from "effect"
 import { memberJson, roleJson, whoAmIText } from "../../adapters/http/read-answers.ts"
 import { toWhoAmIView, WhoAmIView } from "../../adapters/http/views.ts"
+import { MemoryStores } from "../../adapters/memory/index.ts"
 import {
   ApiKeyId,
   Member,
@@ -57,7 +58,11 @@ const principals: Record<string, Principal> = {
 describe("answers encoded once per member", () => {
   for (const [name, principal] of Object.entries(principals)) {
     it(`GET /auth/me for ${name} is what WhoAmIView encodes`, () => {
-      const view = toWhoAmIView(principal, acme, Effect.runSync(permissionKeysOf(principal)))
+      const view = toWhoAmIView(
+        principal,
+        acme,
+        Effect.runSync(permissionKeysOf(principal).pipe(Effect.provide(MemoryStores)))
+      )
       assert.deepStrictEqual(
         JSON.parse(whoAmIText(view).text),
         JSON.parse(JSON.stringify(Schema.encodeSync(WhoAmIView)(view)))

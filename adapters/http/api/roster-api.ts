@@ -13,6 +13,7 @@ import { OrganizationsApi } from "./organizations.ts"
 import { PasskeysApi } from "./passkeys.ts"
 import { PaymentsApi } from "./payments.ts"
 import { declarePermissions } from "./permission-openapi.ts"
+import { PermissionsApi } from "./permissions.ts"
 import { PricingApi } from "./pricing.ts"
 import { SessionsApi } from "./sessions.ts"
 import { SsoApi } from "./sso.ts"
@@ -44,6 +45,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(AuditApi)
   .add(OrganizationsApi)
   .add(ApiKeysApi)
+  .add(PermissionsApi)
   .add(WebhooksApi)
   .add(SsoApi)
   .add(SsoBrowserApi)

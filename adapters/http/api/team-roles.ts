@@ -2,9 +2,9 @@ import { Schema } from "effect"
 import { HttpApiEndpoint } from "effect/http-api"
 import {
   AddRoleInput,
+  CatalogPermission,
   GrantPermissionInput,
-  Permission,
-  PermissionId,
+  PermissionRef,
   RoleChanges,
   RoleId,
   RolePermissionDetail,
@@ -45,7 +45,7 @@ export const roleEndpoints = [
     ),
   HttpApiEndpoint.delete("removePermission", "/role-permission-detail/:id", {
     params: detailId,
-    payload: jsonBody(Schema.Struct({ permissionId: PermissionId })),
+    payload: jsonBody(Schema.Struct({ permissionId: PermissionRef })),
     success: RolePermissionDetail,
     error: [Problem.NotFound, Problem.UnknownPermission, Problem.LastOwner]
   })
@@ -135,7 +135,9 @@ export const roleEndpoints = [
     .annotateMerge(
       documented("Delete a role no member holds, with its permission record", { params: exampleId })
     ),
-  HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(Permission) })
+  HttpApiEndpoint.get("listPermissions", "/permissions", { success: Schema.Array(CatalogPermission) })
     .annotate(RequiresPermission, "team.read")
-    .annotateMerge(documented("List the permission catalog"))
+    .annotateMerge(
+      documented("List the permission catalog: Roster's own (`kind: roster`) and the product's declared ones")
+    )
 ] as const

@@ -1,27 +1,24 @@
 import { Effect } from "effect"
 import type { ApiKeyRecord } from "../../model/api-key.ts"
-import { Forbidden, NotFound, UnknownPermission } from "../../model/errors.ts"
-import type { ApiKeyId, PermissionId } from "../../model/ids.ts"
-import { findPermission, type PermissionKey, permissionIdOf } from "../../model/permission.ts"
+import { Forbidden, NotFound } from "../../model/errors.ts"
+import type { ApiKeyId } from "../../model/ids.ts"
+import type { PermissionRef } from "../../model/permission.ts"
 import { isSubsetOf, sortedPermissions } from "../../model/permission-set.ts"
 import type { Principal } from "../../model/principal.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
+import { grantablePermissionIds } from "../../policy/permission-catalog.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 
 /**
- * The permissions a caller names for a key (by id or by key), sorted: each in the catalog, and each
- * held by the caller, so that no key is ever more than whoever made or changed it.
+ * The permissions a caller names for a key (by id or by key), sorted: each declared in the catalog
+ * (Roster's or the product's), and each held by the caller, so that no key is ever more than
+ * whoever made or changed it.
  */
 export const keyPermissions = Effect.fnUntraced(function* (
   actor: Principal,
-  named: ReadonlyArray<PermissionId | PermissionKey>
+  named: ReadonlyArray<PermissionRef>
 ) {
-  const ids = new Set<PermissionId>()
-  for (const ref of named) {
-    if (typeof ref === "string") ids.add(permissionIdOf(ref))
-    else if (findPermission(ref) === undefined) return yield* new UnknownPermission({ permissionId: ref })
-    else ids.add(ref)
-  }
+  const ids = new Set(yield* grantablePermissionIds(named))
   const held = permissionsOf(actor)
   const beyond = sortedPermissions([...ids].filter((id) => !held.has(id)))
   if (beyond.length > 0) return yield* new Forbidden({ reason: "grant_exceeds_own", permissionIds: beyond })

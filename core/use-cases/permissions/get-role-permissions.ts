@@ -2,6 +2,7 @@ import { Effect, Option } from "effect"
 import { NotFound } from "../../model/errors.ts"
 import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
+import { shownDetail } from "../../model/role-permission-detail.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
@@ -13,7 +14,7 @@ import { RoleStore } from "../../ports/role-store.ts"
 export const getRolePermissions = Effect.fnUntraced(function* (actor: Principal, roleId: RoleId) {
   yield* requirePermission(actor, "team.read")
   const record = yield* (yield* RolePermissionStore).findByRole(roleId)
-  if (Option.isSome(record)) return record.value
+  if (Option.isSome(record)) return shownDetail(record.value)
   if (Option.isNone(yield* (yield* RoleStore).findById(roleId)))
     return yield* new NotFound({ entity: "role", id: String(roleId) })
   return yield* new NotFound({ entity: "role_permission_detail", id: `of role ${roleId}` })

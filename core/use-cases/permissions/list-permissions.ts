@@ -1,9 +1,10 @@
 import { Effect } from "effect"
-import { PermissionCatalog } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
+import { catalogPermissions } from "../../policy/permission-catalog.ts"
 
+/** The catalog as it is now: Roster's permissions, then the product's declared ones, each with its kind. */
 export const listPermissions = Effect.fnUntraced(function* (actor: Principal) {
   yield* requirePermission(actor, "team.read")
-  return PermissionCatalog
+  return yield* catalogPermissions
 })

@@ -1,8 +1,9 @@
 import { DateTime, Effect, Option, Schema } from "effect"
-import { Forbidden, NotFound, UnknownPermission } from "../../model/errors.ts"
-import { PermissionId, RolePermissionDetailId } from "../../model/ids.ts"
-import { findPermission } from "../../model/permission.ts"
+import { Forbidden, NotFound } from "../../model/errors.ts"
+import { RolePermissionDetailId } from "../../model/ids.ts"
+import { PermissionRef } from "../../model/permission.ts"
 import type { Principal } from "../../model/principal.ts"
+import { shownDetail } from "../../model/role-permission-detail.ts"
 import { permissionsOf, requirePermission } from "../../policy/access.ts"
 import {
   holdsEverything,
@@ -11,12 +12,13 @@ import {
   requireHeldWithinCeiling,
   requireNotOwnRole
 } from "../../policy/ceiling.ts"
+import { grantablePermission } from "../../policy/permission-catalog.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
 
 export const RemovePermissionInput = Schema.Struct({
   id: RolePermissionDetailId,
-  permissionId: PermissionId
+  permissionId: PermissionRef
 })
 export type RemovePermissionInput = typeof RemovePermissionInput.Type
 
@@ -27,18 +29,16 @@ export type RemovePermissionInput = typeof RemovePermissionInput.Type
  */
 export const removePermission = Effect.fnUntraced(function* (actor: Principal, input: RemovePermissionInput) {
   yield* requirePermission(actor, "team.permissions.write")
-  if (findPermission(input.permissionId) === undefined) {
-    return yield* new UnknownPermission({ permissionId: input.permissionId })
-  }
-  if (!permissionsOf(actor).has(input.permissionId)) {
-    return yield* new Forbidden({ reason: "revoke_exceeds_own", permissionIds: [input.permissionId] })
+  const permissionId = (yield* grantablePermission(input.permissionId)).id
+  if (!permissionsOf(actor).has(permissionId)) {
+    return yield* new Forbidden({ reason: "revoke_exceeds_own", permissionIds: [permissionId] })
   }
   const store = yield* RolePermissionStore
   const current = yield* store.findById(input.id)
   if (Option.isNone(current))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
   const { roleId, permissionIds } = current.value
-  if (!permissionIds.includes(input.permissionId)) return current.value
+  if (!permissionIds.includes(permissionId)) return shownDetail(current.value)
   yield* requireNotOwnRole(actor, roleId)
   yield* requireHeldWithinCeiling(actor, permissionIds)
   if (holdsEverything(permissionIds) && (yield* isOwnerRole(roleId))) yield* requireAnotherOwner({ roleId })
@@ -46,10 +46,10 @@ export const removePermission = Effect.fnUntraced(function* (actor: Principal, i
     auditActorOf(actor),
     "permission.removed",
     { type: "role_permission_detail", id: String(input.id) },
-    { roleId: [roleId, roleId], permissionId: [input.permissionId, null] }
+    { roleId: [roleId, roleId], permissionId: [permissionId, null] }
   )
-  const updated = yield* store.revoke(current.value, input.permissionId, yield* DateTime.now, entry)
+  const updated = yield* store.revoke(current.value, permissionId, yield* DateTime.now, entry)
   if (Option.isNone(updated))
     return yield* new NotFound({ entity: "role_permission_detail", id: String(input.id) })
-  return updated.value
+  return shownDetail(updated.value)
 })

@@ -1,4 +1,5 @@
 import { assembled } from "../../model/assembled.ts"
+import { withoutMarker } from "../../model/permission-set.ts"
 import { RoleView } from "../../model/role.ts"
 import type { RoleWithPermissions } from "../../ports/role-lookup.ts"
 
@@ -13,7 +14,11 @@ export const roleView = (read: RoleWithPermissions): RoleView => {
   const made = views.get(read)
   if (made !== undefined) return made
   const { role, permissionIds, recordId } = read
-  const view = assembled(RoleView, { ...role, permissionIds, recordId: recordId ?? null })
+  const view = assembled(RoleView, {
+    ...role,
+    permissionIds: withoutMarker(permissionIds),
+    recordId: recordId ?? null
+  })
   views.set(read, view)
   return view
 }

@@ -1,4 +1,5 @@
 import { DateTime, Effect, Schema } from "effect"
+import { withoutMarker } from "../../model/permission-set.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { ScimTokenName, ScimTokenRecord, toScimToken } from "../../model/scim-token.ts"
@@ -31,7 +32,7 @@ export const createScimToken = Effect.fnUntraced(function* (actor: Principal, in
     auditActorOf(actor),
     "scim_token.created",
     { type: "scim_token", id: record.id },
-    { name: [null, record.name], permissionIds: [null, record.permissionIds] }
+    { name: [null, record.name], permissionIds: [null, withoutMarker(record.permissionIds)] }
   )
   yield* (yield* ScimTokenStore).insert(record, entry)
   return { scimToken: toScimToken(record), token: issued.token }
