@@ -23,8 +23,10 @@ export class UnknownRole extends Schema.TaggedError<UnknownRole>()("UnknownRole"
   roleId: RoleId
 }) {}
 
+/** A permission the catalog does not hold, named by its id or, in a question (`authorize`), by its key. */
 export class UnknownPermission extends Schema.TaggedError<UnknownPermission>()("UnknownPermission", {
-  permissionId: Schema.Number
+  permissionId: Schema.optionalKey(Schema.Number),
+  key: Schema.optionalKey(Schema.String)
 }) {}
 
 export class UnknownPlan extends Schema.TaggedError<UnknownPlan>()("UnknownPlan", {
@@ -198,8 +200,8 @@ export class MailUnavailable extends Schema.TaggedError<MailUnavailable>()("Mail
  * names (accepting an invitation into an account that exists takes that account's password).
  */
 export class MissingField extends Schema.TaggedError<MissingField>()("MissingField", {
-  field: Schema.Literals(["username", "password", "email", "code"]),
-  purpose: Schema.Literals(["new_account", "account_proof", "second_factor", "passkey"])
+  field: Schema.Literals(["username", "password", "email", "code", "member"]),
+  purpose: Schema.Literals(["new_account", "account_proof", "second_factor", "passkey", "subject"])
 }) {}
 
 /**
