@@ -107,6 +107,11 @@ const problems = {
           ? `No permission in the catalog has id ${e.permissionId}`
           : `No permission in the catalog has key ${JSON.stringify(e.key)}`
     }),
+  MemberRequired: (_: Domain.MemberRequired) =>
+    assembledProblem(Problem.MemberRequired, {
+      detail:
+        "The master key (and the open mode) is no member: each of its checks names the member it asks about"
+    }),
   UnknownPlan: (e: Domain.UnknownPlan) =>
     assembledProblem(Problem.UnknownPlan, { detail: `No plan has id ${e.planId}` }),
   PlanMismatch: (e: Domain.PlanMismatch) =>
@@ -151,43 +156,38 @@ const problems = {
       detail: "The mail server did not take the invitation, which is revoked; the request may be retried"
     }),
   MissingField: (e: Domain.MissingField) =>
-    e.purpose === "subject"
+    e.purpose === "passkey"
       ? assembledProblem(Problem.ValidationFailed, {
-          detail: "The master key is no member: each of its checks names the member it asks about",
-          errors: [{ path: "body.checks", message: "Each check needs a member with the master key" }]
+          detail: "Adding a passkey needs your password, unless you signed in within the last five minutes",
+          errors: [{ path: "body.password", message: "Required: the account's password" }]
         })
-      : e.purpose === "passkey"
+      : e.purpose === "second_factor"
         ? assembledProblem(Problem.ValidationFailed, {
-            detail: "Adding a passkey needs your password, unless you signed in within the last five minutes",
-            errors: [{ path: "body.password", message: "Required: the account's password" }]
+            detail: "A code from the authenticator app, a recovery code, or a passkey's answer is needed",
+            errors: [{ path: "body.code", message: "Required: code or recoveryCode" }]
           })
-        : e.purpose === "second_factor"
+        : e.purpose === "account_proof"
           ? assembledProblem(Problem.ValidationFailed, {
-              detail: "A code from the authenticator app, a recovery code, or a passkey's answer is needed",
-              errors: [{ path: "body.code", message: "Required: code or recoveryCode" }]
+              detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
+              errors: [
+                {
+                  path: `body.${e.field}`,
+                  message:
+                    e.field === "code"
+                      ? "Required to accept for an account with TOTP: a code from its app or a recovery code, unless signed in as it"
+                      : "Required to accept for an account that exists: its password, unless signed in as it"
+                }
+              ]
             })
-          : e.purpose === "account_proof"
-            ? assembledProblem(Problem.ValidationFailed, {
-                detail: `The invitation's e-mail has an account: accepting needs its ${e.field}, or its session as Bearer`,
-                errors: [
-                  {
-                    path: `body.${e.field}`,
-                    message:
-                      e.field === "code"
-                        ? "Required to accept for an account with TOTP: a code from its app or a recovery code, unless signed in as it"
-                        : "Required to accept for an account that exists: its password, unless signed in as it"
-                  }
-                ]
-              })
-            : assembledProblem(Problem.ValidationFailed, {
-                detail: `A new account needs a ${e.field}`,
-                errors: [
-                  {
-                    path: `body.${e.field}`,
-                    message: "Required to accept an invitation for an e-mail with no account"
-                  }
-                ]
-              }),
+          : assembledProblem(Problem.ValidationFailed, {
+              detail: `A new account needs a ${e.field}`,
+              errors: [
+                {
+                  path: `body.${e.field}`,
+                  message: "Required to accept an invitation for an e-mail with no account"
+                }
+              ]
+            }),
   ExpiryPassed: (e: Domain.ExpiryPassed) =>
     assembledProblem(Problem.ValidationFailed, {
       detail: `${e.field} must be in the future`,

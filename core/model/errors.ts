@@ -23,6 +23,12 @@ export class UnknownRole extends Schema.TaggedError<UnknownRole>()("UnknownRole"
   roleId: RoleId
 }) {}
 
+/**
+ * A question about the caller asked by a caller that is no one (the master key, the open mode): it
+ * names the member each check is about.
+ */
+export class MemberRequired extends Schema.TaggedError<MemberRequired>()("MemberRequired", {}) {}
+
 /** A permission the catalog does not hold, named by its id or, in a question (`authorize`), by its key. */
 export class UnknownPermission extends Schema.TaggedError<UnknownPermission>()("UnknownPermission", {
   permissionId: Schema.optionalKey(Schema.Number),
@@ -200,8 +206,8 @@ export class MailUnavailable extends Schema.TaggedError<MailUnavailable>()("Mail
  * names (accepting an invitation into an account that exists takes that account's password).
  */
 export class MissingField extends Schema.TaggedError<MissingField>()("MissingField", {
-  field: Schema.Literals(["username", "password", "email", "code", "member"]),
-  purpose: Schema.Literals(["new_account", "account_proof", "second_factor", "passkey", "subject"])
+  field: Schema.Literals(["username", "password", "email", "code"]),
+  purpose: Schema.Literals(["new_account", "account_proof", "second_factor", "passkey"])
 }) {}
 
 /**

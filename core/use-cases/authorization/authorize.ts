@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
 import type { AuthorizationResult, AuthorizeInput } from "../../model/authorization.ts"
-import { Forbidden, MfaRequired, MissingField } from "../../model/errors.ts"
+import { Forbidden, MemberRequired, MfaRequired } from "../../model/errors.ts"
 import type { MemberId, RoleId } from "../../model/ids.ts"
 import type { Permission } from "../../model/permission.ts"
 import type { PermissionSet } from "../../model/permission-set.ts"
@@ -19,7 +19,7 @@ interface Subject {
 }
 
 /** The caller itself: a member's session or an API key, which authenticating found able to act. */
-const callerSubject = (actor: Principal): Effect.Effect<Subject, MissingField | Forbidden> => {
+const callerSubject = (actor: Principal): Effect.Effect<Subject, MemberRequired | Forbidden> => {
   switch (actor._tag) {
     case "Member":
       return Effect.succeed({ member: actor.member.id, active: true, held: permissionsOf(actor) })
@@ -28,7 +28,7 @@ const callerSubject = (actor: Principal): Effect.Effect<Subject, MissingField | 
       return Effect.succeed({ member: null, active: true, held: permissionsOf(actor) })
     default:
       // The master key and the open mode are no member: a question about them has no answer.
-      return Effect.fail(new MissingField({ field: "member", purpose: "subject" }))
+      return Effect.fail(new MemberRequired())
   }
 }
 
