@@ -6,6 +6,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { accessTokenCost, printAccessTokenCost } from "./access-tokens.ts"
 import { againstBaseline, floorRatiosOf } from "./against-baseline.ts"
+import { authorizeCost, printAuthorizeCost } from "./authorize-cost.ts"
 import { measureBetterAuth, printAgainstBetterAuth } from "./better-auth.ts"
 import { countingCostUs } from "./counting-cost.ts"
 import { eventDelivery, printEventDelivery } from "./event-delivery.ts"
@@ -178,6 +179,7 @@ await onSqlite("Roster, secure, API key, SQLite", { ROSTER_MASTER_KEY: masterKey
   loads(await seedSecureKey(s.base, masterKey))
 )
 const accessTokens = wanted("access tokens") ? await accessTokenCost() : undefined
+const asking = wanted("authorize") ? await authorizeCost() : undefined
 const betterAuth = wanted("Better Auth")
   ? await measureBetterAuth(serverCore, { connections, seconds, core: loadCore })
   : undefined
@@ -268,6 +270,7 @@ printRatios(
   againstSessions
 )
 if (accessTokens !== undefined) printAccessTokenCost(accessTokens)
+if (asking !== undefined) printAuthorizeCost(asking)
 const againstBetterAuth = printAgainstBetterAuth(
   subjectNamed("Roster, secure, session token, SQLite"),
   betterAuth
@@ -308,6 +311,7 @@ writeFileSync(
       ssoLogin,
       outboundEvents: events,
       accessTokens,
+      authorize: asking,
       floorRatios,
       belowBaseline
     },

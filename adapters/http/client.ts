@@ -44,6 +44,8 @@ export {
   type CallOptions,
   type CreateRosterClientOptions,
   createRosterClient,
+  type RosterCheck,
+  type RosterCheckResult,
   type RosterList,
   type RosterPage,
   RosterProblem,

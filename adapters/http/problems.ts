@@ -219,6 +219,12 @@ export class UnknownPermission extends HttpApiError.Problem<UnknownPermission>()
   code("unknown_permission")
 ) {}
 
+export class MemberRequired extends HttpApiError.Problem<MemberRequired>()(
+  "MemberRequired",
+  declare("member_required", 422, "The check names no member, and the caller is none"),
+  code("member_required")
+) {}
+
 export class UnknownPlan extends HttpApiError.Problem<UnknownPlan>()(
   "UnknownPlan",
   declare("unknown_plan", 422, "No such plan"),

@@ -4,7 +4,14 @@ import { HttpApi } from "effect/http-api"
 import { RosterApi } from "./api/roster-api.ts"
 import type { CallOptions, RosterPage, RosterPromiseClient } from "./promise-client-types.ts"
 
-export type { CallOptions, RosterList, RosterPage, RosterPromiseClient } from "./promise-client-types.ts"
+export type {
+  CallOptions,
+  RosterCheck,
+  RosterCheckResult,
+  RosterList,
+  RosterPage,
+  RosterPromiseClient
+} from "./promise-client-types.ts"
 
 /** A problem Roster answered (RFC 9457): its status, `code`, `detail`, and per-field `errors`. */
 export class RosterProblem extends Error {
@@ -84,9 +91,12 @@ const problemOf = async (response: Response) => {
 /**
  * A client for callers without Effect: `roster.team.addRole({ name, roleKey })` resolves to the
  * answer's JSON body and rejects with a `RosterProblem`; list methods iterate every page. Its types
- * come from the same API declaration the server runs.
+ * come from the same API declaration the server runs; `P`, the product's own permission keys,
+ * widens every place a permission key goes (`createRosterClient<"projects.delete">(…)`).
  */
-export const createRosterClient = (options: CreateRosterClientOptions): RosterPromiseClient => {
+export const createRosterClient = <P extends string = string & {}>(
+  options: CreateRosterClientOptions
+): RosterPromiseClient<P> => {
   const send = options.fetch ?? ((input: URL, init: RequestInit) => globalThis.fetch(input, init))
   // Under a path prefix (`https://example.com/roster`), the operation's path goes after it.
   const base = new URL(options.baseUrl)
@@ -158,7 +168,13 @@ export const createRosterClient = (options: CreateRosterClientOptions): RosterPr
         ? list(operation, input, call)
         : request(operation, input, call).then((answer) => answer.body)
   }
-  return client as unknown as RosterPromiseClient
+  const authorizeOperation = operations.find((operation) => operation.name === "authorize")
+  // Its checks as the one argument, its answers as the result: what a product asks on each request.
+  const authorize = (checks: ReadonlyArray<object>, call: CallOptions = {}) =>
+    request(authorizeOperation as Operation, { checks }, call).then(
+      (answer) => (answer.body as { readonly results: unknown }).results
+    )
+  return { ...client, authorize } as unknown as RosterPromiseClient<P>
 }
 
 /**

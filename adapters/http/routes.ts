@@ -12,6 +12,7 @@ import { AdminHandlers } from "./handlers/admin.ts"
 import { ApiKeysHandlers } from "./handlers/api-keys.ts"
 import { AuditHandlers } from "./handlers/audit.ts"
 import { authHandlers } from "./handlers/auth.ts"
+import { AuthorizationHandlers } from "./handlers/authorization.ts"
 import { HealthHandlers } from "./handlers/health.ts"
 import { InvitationsHandlers } from "./handlers/invitations.ts"
 import { MfaHandlers } from "./handlers/mfa.ts"
@@ -62,6 +63,7 @@ export const rosterRoutes = (options: EdgeOptions) =>
       PricingHandlers,
       AdminHandlers,
       authHandlers(options),
+      AuthorizationHandlers,
       AccountHandlers,
       SessionsHandlers,
       MfaHandlers,

@@ -112,6 +112,11 @@ const problems = {
           ? `No permission in the catalog has id ${e.permission}`
           : `No permission in the catalog has key ${JSON.stringify(e.permission)}`
     }),
+  MemberRequired: (_: Domain.MemberRequired) =>
+    assembledProblem(Problem.MemberRequired, {
+      detail:
+        "The master key (and the open mode) is no member: each of its checks names the member it asks about"
+    }),
   UnknownPlan: (e: Domain.UnknownPlan) =>
     assembledProblem(Problem.UnknownPlan, { detail: `No plan has id ${e.planId}` }),
   PlanMismatch: (e: Domain.PlanMismatch) =>

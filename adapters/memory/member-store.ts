@@ -67,6 +67,7 @@ export const makeMemberStore = Effect.gen(function* () {
   const matches = (member: MemberRecord, query: MemberQuery) =>
     (query.after === undefined || isOlderThan(query.after, member)) &&
     (query.roleId === undefined || member.roleId === query.roleId) &&
+    (query.roleIds === undefined || query.roleIds.includes(member.roleId)) &&
     (query.active === undefined || isActiveMember(member) === query.active) &&
     (query.q === undefined ||
       member.username.toLowerCase().startsWith(query.q.toLowerCase()) ||

@@ -80,6 +80,7 @@ export const makePrometheusMetrics = () => {
     description: "Answers replayed for a repeated Idempotency-Key",
     incremental: true
   })
+  const checks = counter("roster_authorize_checks_total", "Checks POST /authorize answered, by answer")
   const readProcess = processMetrics()
   const recorder: MetricsRecorder = {
     request: (method, route, status, seconds) => {
@@ -96,7 +97,11 @@ export const makePrometheusMetrics = () => {
     webhook: (type, outcome) =>
       webhooks(`${type} ${outcome}`, () => ({ type, outcome })).updateUnsafe(1, context),
     storeError: (store) => storeErrors(store, () => ({ store })).updateUnsafe(1, context),
-    replay: () => replays.updateUnsafe(1, context)
+    replay: () => replays.updateUnsafe(1, context),
+    authorizeChecks: (allowed, count) => {
+      if (count > 0)
+        checks(String(allowed), () => ({ allowed: String(allowed) })).updateUnsafe(count, context)
+    }
   }
   return {
     recorder,

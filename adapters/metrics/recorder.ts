@@ -13,6 +13,8 @@ export interface MetricsRecorder {
   readonly webhook: (eventType: string, outcome: string) => void
   readonly storeError: (store: string) => void
   readonly replay: () => void
+  /** `count` answers of `POST /authorize`, allowed or not. */
+  readonly authorizeChecks: (allowed: boolean, count: number) => void
 }
 
 /**

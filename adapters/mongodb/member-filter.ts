@@ -28,6 +28,7 @@ export const memberFilter = (query: MemberQuery): Filter<FilteredFields> => {
     })
   }
   if (query.roleId !== undefined) conditions.push({ roleId: query.roleId })
+  if (query.roleIds !== undefined) conditions.push({ roleId: { $in: [...query.roleIds] } })
   if (query.active === true) conditions.push({ activestatus: true, accountActiveStatus: true })
   if (query.active === false) {
     conditions.push({ $or: [{ activestatus: false }, { accountActiveStatus: false }] })

@@ -29,6 +29,7 @@ const failures: { readonly [K in DomainError["_tag"]]: Failure<K> | undefined } 
       "The organisation has no role for members outside every group: set defaultRoleId, or keep a role holding team.read alone",
       "mutability"
     ),
+  MemberRequired: undefined,
   MissingField: (error) =>
     new ScimFailure(
       400,

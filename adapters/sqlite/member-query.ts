@@ -9,6 +9,8 @@ export const memberConditions = (organizationId: string, query: MemberQuery) => 
     where.and("(m.created_at > ? OR (m.created_at = ? AND m.account_id > ?))", at, at, query.after.id)
   }
   if (query.roleId !== undefined) where.and("m.role_id = ?", query.roleId)
+  if (query.roleIds !== undefined)
+    where.and(`m.role_id IN (${query.roleIds.map(() => "?").join(", ")})`, ...query.roleIds)
   if (query.active === true) where.and("m.active = 1 AND a.active = 1")
   if (query.active === false) where.and("(m.active = 0 OR a.active = 0)")
   if (query.q !== undefined) {

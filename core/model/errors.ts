@@ -23,6 +23,12 @@ export class UnknownRole extends Schema.TaggedError<UnknownRole>()("UnknownRole"
   roleId: RoleId
 }) {}
 
+/**
+ * A question about the caller asked by a caller that is no one (the master key, the open mode): it
+ * names the member each check is about.
+ */
+export class MemberRequired extends Schema.TaggedError<MemberRequired>()("MemberRequired", {}) {}
+
 /** No permission of the catalog, Roster's or the product's declared ones, has this id (a number) or key. */
 export class UnknownPermission extends Schema.TaggedError<UnknownPermission>()("UnknownPermission", {
   permission: Schema.Union([Schema.Number, Schema.String])

@@ -22,9 +22,13 @@ export const MemberFilter = Schema.Struct({
 })
 export type MemberFilter = typeof MemberFilter.Type
 
-/** What a store is asked for: the filter, and the position the page starts after, if any. */
+/**
+ * What a store is asked for: the filter, the position the page starts after, if any, and the roles
+ * members must hold one of, when a list asks for the holders of a permission.
+ */
 export interface MemberQuery extends MemberFilter {
   readonly after?: MemberPosition
+  readonly roleIds?: ReadonlyArray<RoleId>
 }
 
 /** The position of `member` in the list. */

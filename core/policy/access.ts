@@ -32,7 +32,8 @@ const everything = everyPermissionSet(allPermissionIds)
 // record they change), so its set is made once, not on every request that checks a permission. The
 // array is frozen then: changing it in place, which would leave its set stale, throws instead.
 const setsOf = new WeakMap<ReadonlyArray<PermissionId>, PermissionSet>()
-const setOf = (ids: ReadonlyArray<PermissionId>): PermissionSet => {
+/** What a list of permission ids holds (the marker read as every permission), made once per list. */
+export const permissionSetOf = (ids: ReadonlyArray<PermissionId>): PermissionSet => {
   let set = setsOf.get(ids)
   if (set === undefined) {
     set = ids.includes(everyPermission) ? everyPermissionSet(Object.freeze(ids)) : new Set(Object.freeze(ids))
@@ -48,9 +49,9 @@ const setOf = (ids: ReadonlyArray<PermissionId>): PermissionSet => {
 export const permissionsOf = (principal: Principal): PermissionSet => {
   switch (principal._tag) {
     case "Member":
-      return principal.mfaPending === true ? noPermissions : setOf(principal.permissionIds)
+      return principal.mfaPending === true ? noPermissions : permissionSetOf(principal.permissionIds)
     case "ApiKey":
-      return setOf(principal.permissionIds)
+      return permissionSetOf(principal.permissionIds)
     case "Scim":
       return principal.permissionIds.includes(everyPermission)
         ? everyPermissionSet(principal.permissionIds, organizationWrite)

@@ -126,6 +126,9 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
     await form.getByRole("button", { name: "Add the role" }).click()
     const editor = page.getByRole("region", { name: "Role Support" })
     await editor.waitFor()
+    // Roster's own permissions in a group of their own; the product's group only once it has some.
+    await editor.getByRole("group", { name: "Roster's permissions of Support" }).waitFor()
+    expect(await editor.getByRole("group", { name: /^The product's permissions/ }).count()).toBe(0)
     await editor.getByLabel(/^team\.read: /).check()
     await page.getByRole("row", { name: /Support support yes 1/ }).waitFor()
     await editor.getByLabel(/^team\.members\.write: /).check()

@@ -1,15 +1,27 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Redacted } from "effect"
 import {
+  addMember,
+  authorize,
   declarePermission,
   ensureOwner,
   expandedPermissions,
+  grantPermission,
   holdsEverything,
+  listMembers,
   PermissionKey,
   permissionsOfRole,
   requireHeldWithinCeiling
 } from "../../core/index.ts"
-import { actorWith, failureOf, master, password, provideRoster } from "../support/roster.ts"
+import {
+  actorWith,
+  failureOf,
+  master,
+  memberInput,
+  password,
+  provideRoster,
+  roleWith
+} from "../support/roster.ts"
 
 describe("the Owner role and product permissions", () => {
   it.effect("holds one declared after it was made, and owners stay decided by Roster's permissions", () =>
@@ -28,6 +40,41 @@ describe("the Owner role and product permissions", () => {
       const { principal } = yield* actorWith("lead", [...PermissionKey.literals])
       const refused = failureOf(yield* Effect.exit(requireHeldWithinCeiling(principal, before)))
       assert.strictEqual((refused as { reason?: string }).reason, "role_exceeds_own")
+    }).pipe(provideRoster())
+  )
+})
+
+describe("asking about a product permission", () => {
+  it.effect("answers the Owner, a role granted it by key, and one without it; lists the holders alike", () =>
+    Effect.gen(function* () {
+      const owner = yield* ensureOwner({
+        username: "ada",
+        email: "ada@example.com",
+        password: Redacted.make(password)
+      })
+      yield* declarePermission(master, "projects.delete", "Delete projects")
+      const devs = yield* roleWith("devs", [])
+      yield* grantPermission(master, { roleId: devs.id, permissionId: "projects.delete" })
+      const bob = yield* addMember(master, memberInput("bob", devs.id))
+      const carol = yield* addMember(
+        master,
+        memberInput("carol", (yield* roleWith("payers", ["billing.read"])).id)
+      )
+      const { principal } = yield* actorWith("lead", ["team.read"])
+      const asked = [owner.member.id, bob.id, carol.id].map((member) => ({
+        permission: "projects.delete",
+        member
+      }))
+      const answers = yield* authorize(principal, { checks: asked })
+      assert.deepStrictEqual(
+        answers.map((answer) => answer.reason),
+        ["granted", "granted", "not_granted"]
+      )
+      const holders = yield* listMembers(principal, { permission: "projects.delete" })
+      assert.deepStrictEqual(
+        holders.items.map((member) => member.id).sort(),
+        [owner.member.id, bob.id].sort()
+      )
     }).pipe(provideRoster())
   )
 })

@@ -35,7 +35,8 @@ export const MembersQuery = {
   cursor: Schema.optionalKey(MemberCursor),
   roleId: Schema.optionalKey(integerText.pipe(Schema.decodeTo(RoleId, fromText))),
   active: Schema.optionalKey(booleanText),
-  q: MemberFilter.fields.q
+  q: MemberFilter.fields.q,
+  permission: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 100)))
 }
 
 /** What the list parameters mean, and the format of those that have one, for the published document. */
@@ -50,6 +51,10 @@ export const queryDocs: Readonly<Record<string, { readonly description: string; 
       description: "true: only members who can act (membership and account active); false: only the others"
     },
     q: { description: "A prefix of the username or the e-mail, ignoring case" },
+    permission: {
+      description:
+        "Only members whose role holds this permission (its key, Roster's or the product's); an unknown key is 422 unknown_permission"
+    },
     status: { description: "Only invitations in this state: pending, accepted, revoked or expired" },
     action: { description: "Only entries of this action" },
     actorId: { description: "Only entries of what this member did" },

@@ -4,6 +4,7 @@ import { AdminApi } from "./admin.ts"
 import { ApiKeysApi } from "./api-keys.ts"
 import { AuditApi } from "./audit.ts"
 import { AuthApi } from "./auth.ts"
+import { AuthorizationApi } from "./authorization.ts"
 import { declareBearerSecurity } from "./bearer-security.ts"
 import { HealthApi } from "./health.ts"
 import { InvitationsApi } from "./invitations.ts"
@@ -36,6 +37,7 @@ export class RosterApi extends HttpApi.make("roster")
   .add(PricingApi)
   .add(AdminApi)
   .add(AuthApi)
+  .add(AuthorizationApi)
   .add(AccountApi)
   .add(SessionsApi)
   .add(MfaApi)

@@ -48,7 +48,8 @@ export const memberEndpoints = [
     ),
   HttpApiEndpoint.get("listMembers", "/members", {
     query: MembersQuery,
-    success: pageSchemaOf(Member)
+    success: pageSchemaOf(Member),
+    error: Problem.UnknownPermission
   })
     .annotate(RequiresPermission, "team.read")
     .annotateMerge(documented("List the team's members")),

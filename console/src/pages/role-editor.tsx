@@ -6,9 +6,24 @@ import { ProblemAlert } from "../components/problem-alert.tsx"
 import type { Role } from "../roles-data.ts"
 import { useAction, useLoad } from "../use-call.ts"
 
+interface CatalogEntry {
+  readonly id: number
+  readonly key: string
+  readonly description: string
+  /** Absent from a server that has no product permissions: those are Roster's own. */
+  readonly kind?: "roster" | "product"
+}
+
+/** The catalog in two groups: Roster's own permissions, then the product's (declared by the operator). */
+const groupsOf = (catalog: ReadonlyArray<CatalogEntry>) => [
+  { legend: "Roster's permissions", permissions: catalog.filter((entry) => entry.kind !== "product") },
+  { legend: "The product's permissions", permissions: catalog.filter((entry) => entry.kind === "product") }
+]
+
 /**
- * One role: its name, key and status, and its permissions as the catalog's checkboxes. A grant
- * above the caller's own permissions is refused by the API, and its reason shown here.
+ * One role: its name, key and status, and its permissions as the catalog's checkboxes, Roster's and
+ * the product's in groups of their own. A grant above the caller's own permissions is refused by
+ * the API, and its reason shown here.
  */
 export const RoleEditor = (props: {
   readonly me: Me
@@ -52,19 +67,25 @@ export const RoleEditor = (props: {
           <Check label="Active" checked={active} onChecked={setActive} />
         </Form>
       ) : null}
-      <fieldset>
-        <legend>Permissions of {role.name}</legend>
-        {(catalog.data ?? []).map((permission) => (
-          <div key={permission.id}>
-            <Check
-              label={`${permission.key}: ${permission.description}`}
-              checked={granted.includes(permission.id)}
-              disabled={!mayGrant || toggle.busy}
-              onChecked={(checked) => toggle.run(permission.id, checked)}
-            />
-          </div>
-        ))}
-      </fieldset>
+      {groupsOf((catalog.data ?? []) as ReadonlyArray<CatalogEntry>).map((group) =>
+        group.permissions.length === 0 ? null : (
+          <fieldset key={group.legend}>
+            <legend>
+              {group.legend} of {role.name}
+            </legend>
+            {group.permissions.map((permission) => (
+              <div key={permission.id}>
+                <Check
+                  label={`${permission.key}: ${permission.description}`}
+                  checked={granted.includes(permission.id)}
+                  disabled={!mayGrant || toggle.busy}
+                  onChecked={(checked) => toggle.run(permission.id, checked)}
+                />
+              </div>
+            ))}
+          </fieldset>
+        )
+      )}
       <ProblemAlert outcome={toggle} />
       {allows(me, "team.removeRole") ? (
         <p class="actions">
