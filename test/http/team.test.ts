@@ -315,7 +315,7 @@ describe("team reads", () => {
     expect(answer.status).toBe(200)
     expect(answer.body.map((p: Body) => [p.id, p.key])).toEqual(publishedPermissions)
     for (const permission of answer.body) {
-      expect(Object.keys(permission).sort()).toEqual(["description", "id", "key"])
+      expect(Object.keys(permission).sort()).toEqual(["description", "id", "key", "kind"])
       expect(permission.description).not.toBe("")
     }
   })
