@@ -3,11 +3,14 @@ import {
   ensureSigningKey,
   inEveryOrganization,
   keepSeatsInStep,
+  masterPrincipal,
   SecretBox,
-  setUpOrganizations
+  setUpOrganizations,
+  syncPermissions
 } from "../core/index.ts"
 import { eventSender } from "./event-sender.ts"
 import { jsonLogger } from "./log-lines.ts"
+import type { PermissionEntry } from "./permissions-file.ts"
 
 /**
  * Seats follow every member change; should the provider have failed then, they catch up here, in
@@ -35,10 +38,27 @@ const signingKeySetUp = Layer.effectDiscard(
   SecretBox.use((box) => (box.sealing ? Effect.asVoid(ensureSigningKey) : Effect.void))
 )
 
+/**
+ * The product permissions `ROSTER_PERMISSIONS_FILE` lists, declared before the first request at
+ * every start (idempotently, so every instance may; none retired: retiring is explicit).
+ */
+const permissionsDeclared = (entries: ReadonlyArray<PermissionEntry>) =>
+  Layer.effectDiscard(
+    Effect.asVoid(syncPermissions(masterPrincipal, entries)).pipe(
+      Effect.tap(() =>
+        entries.length === 0
+          ? Effect.void
+          : Effect.logInfo(`permissions: ${entries.length} declared from the file`)
+      )
+    )
+  ).pipe(Layer.provide(jsonLogger))
+
 /** What the service does besides answering: set up at start, then seats and events in the background. */
-export const backgroundWork = Layer.mergeAll(
-  seatReconciliation,
-  organizationSetUp,
-  signingKeySetUp,
-  eventSender.pipe(Layer.provide(jsonLogger))
-)
+export const backgroundWork = (permissions: ReadonlyArray<PermissionEntry>) =>
+  Layer.mergeAll(
+    permissionsDeclared(permissions),
+    seatReconciliation,
+    organizationSetUp,
+    signingKeySetUp,
+    eventSender.pipe(Layer.provide(jsonLogger))
+  )

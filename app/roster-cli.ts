@@ -4,6 +4,7 @@
 import { parseArgs } from "node:util"
 import { fail } from "./commands/cli-support.ts"
 import { owner, ownerUsage } from "./commands/owner.ts"
+import { permissions, permissionsUsage } from "./commands/permissions.ts"
 import { rotateSecrets, rotateSecretsUsage } from "./commands/rotate-secrets.ts"
 import { rotateSigningKeyCommand, rotateSigningKeyUsage } from "./commands/rotate-signing-key.ts"
 import { onRuntimeWithSqlite } from "./commands/sqlite-runtime.ts"
@@ -11,6 +12,7 @@ import { loadEnvFile } from "./env-file.ts"
 
 const commands = {
   owner,
+  permissions,
   "rotate-secrets": rotateSecrets,
   "rotate-signing-key": rotateSigningKeyCommand
 } as const
@@ -32,6 +34,9 @@ const { positionals, values } = parseArgs({
 })
 const command = commands[positionals[0] as keyof typeof commands]
 if (command === undefined)
-  fail(`Usage:\n  ${ownerUsage}\n  ${rotateSecretsUsage}\n  ${rotateSigningKeyUsage}`, 2)
-await command(values)
+  fail(
+    `Usage:\n  ${ownerUsage}\n  ${permissionsUsage}\n  ${rotateSecretsUsage}\n  ${rotateSigningKeyUsage}`,
+    2
+  )
+await command(values, positionals.slice(1))
 process.exit(0)

@@ -29,7 +29,10 @@ export const rosterServices = (settings: Settings, metrics?: MetricsRecorder) =>
       metrics === undefined ? Layer.empty : Layer.succeed(Metrics)(metrics),
       tracing(settings),
       // One count of requests, which the edge adds to and the events' sender reads.
-      backgroundWork.pipe(Layer.provideMerge(coreServices(settings)), Layer.provideMerge(requestCount())),
+      backgroundWork(settings.permissions).pipe(
+        Layer.provideMerge(coreServices(settings)),
+        Layer.provideMerge(requestCount())
+      ),
       webhookVerifier(settings),
       Layer.succeed(RequestLog)(settings.logRequests ? jsonLines(writeLine) : () => {}),
       // What use cases log while serving a request comes out as the same JSON lines, naming its trace.

@@ -7,6 +7,7 @@ import type { Plan } from "../core/index.ts"
 import { parseCorsOrigins } from "./cors-origins.ts"
 import { loadMailSettings, type MailSettings } from "./mail-settings.ts"
 import { loadOutboundEventSettings, type OutboundEventSettings } from "./outbound-event-settings.ts"
+import { loadPermissionsFile, type PermissionEntry } from "./permissions-file.ts"
 import { defaultPlansFile, loadPlans } from "./plans-file.ts"
 import { loadSecretsKeys } from "./secrets-key-settings.ts"
 import { loadSsoSettings, type SsoSettings } from "./sso-settings.ts"
@@ -25,6 +26,8 @@ export interface Settings {
   readonly webhookScheme: "stripe" | "standard-webhooks"
   readonly plans: ReadonlyArray<Plan>
   readonly plansSource: string
+  /** The product permissions `ROSTER_PERMISSIONS_FILE` declares at every start (none without it). */
+  readonly permissions: ReadonlyArray<PermissionEntry>
   readonly maxBodyBytes: number
   readonly sessionTtl: Duration.Duration
   readonly logRequests: boolean
@@ -72,6 +75,7 @@ const environment = Config.all({
     Config.withDefault("stripe" as const)
   ),
   plansFile: Config.String("ROSTER_PLANS_FILE").pipe(Config.option),
+  permissionsFile: Config.String("ROSTER_PERMISSIONS_FILE").pipe(Config.option),
   maxBodyBytes: Config.Int("ROSTER_MAX_BODY_BYTES").pipe(Config.withDefault(1024 * 1024)),
   sessionTtl: Config.Duration("ROSTER_SESSION_TTL").pipe(Config.withDefault(Duration.hours(12))),
   logRequests: Config.Boolean("ROSTER_LOG_REQUESTS").pipe(Config.withDefault(true)),
@@ -176,6 +180,9 @@ export const loadSettings = Effect.gen(function* () {
   }
   const plansSource = Option.getOrElse(env.plansFile, () => defaultPlansFile)
   const plans = yield* loadPlans(plansSource)
+  const permissions = Option.isSome(env.permissionsFile)
+    ? yield* loadPermissionsFile(env.permissionsFile.value)
+    : []
   return {
     port: env.port,
     host,
@@ -184,6 +191,7 @@ export const loadSettings = Effect.gen(function* () {
     webhookScheme: env.webhookScheme,
     plans,
     plansSource,
+    permissions,
     maxBodyBytes: env.maxBodyBytes,
     sessionTtl: env.sessionTtl,
     logRequests: env.logRequests,
