@@ -83,8 +83,21 @@ export const expandedPermissions = (held: Iterable<PermissionId>) =>
     return ids as PermissionSet
   })
 
-/** The keys of `held`, in the catalog's order: Roster's, then the product's by id. */
+const holdsProductPermissions = (held: PermissionSet) => {
+  for (const id of held) if (id === everyPermission || id >= firstProductPermissionId) return true
+  return false
+}
+
+/**
+ * The keys of `held`, in the catalog's order: Roster's, then the product's by id. The product's
+ * declared ones are read only for a set that may hold one, so that a caller holding Roster's
+ * permissions alone costs no read more than before the product declared any.
+ */
 export const keysOf = (held: PermissionSet) =>
-  Effect.map(catalogPermissions, (catalog) =>
-    catalog.filter((permission) => held.has(permission.id)).map((permission) => permission.key)
-  )
+  holdsProductPermissions(held)
+    ? Effect.map(catalogPermissions, (catalog) =>
+        catalog.filter((permission) => held.has(permission.id)).map((permission) => permission.key)
+      )
+    : Effect.succeed(
+        rosterEntries.filter((permission) => held.has(permission.id)).map((permission) => permission.key)
+      )
