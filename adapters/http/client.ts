@@ -1,10 +1,10 @@
-import type { Redacted } from "effect"
+import { Effect, type Redacted } from "effect"
 import { HttpClient, HttpClientRequest } from "effect/http"
 import { HttpApiClient } from "effect/http-api"
 import { RosterApi } from "./api/roster-api.ts"
+import type { RosterClient } from "./effect-client-types.ts"
 
-/** Every endpoint of the HTTP API as a typed method, grouped as the API is: `client.team.addRole(...)`. */
-export type RosterClient = HttpApiClient.ForApi<typeof RosterApi>
+export type { RosterClient } from "./effect-client-types.ts"
 
 export interface RosterClientOptions {
   /** Where Roster answers, e.g. `https://roster.example.com`; the endpoints' paths carry `/api/v1`. */
@@ -22,9 +22,10 @@ export interface RosterClientOptions {
  * A client derived from the same HttpApi definition the server runs: payloads are encoded and
  * answers decoded by the server's own schemas, and a declared problem arrives as its typed error
  * (`DuplicateRoleKey`, `Unauthorized`, ...). It runs on whichever `HttpClient` is provided, such
- * as `FetchHttpClient.layer` on Node, Bun, Deno or in a browser.
+ * as `FetchHttpClient.layer` on Node, Bun, Deno or in a browser. `P`, the product's own permission
+ * keys, widens every place a permission key goes (`makeRosterClient<"projects.delete">(…)`).
  */
-export const makeRosterClient = (options: RosterClientOptions) => {
+export const makeRosterClient = <P extends string = string & {}>(options: RosterClientOptions) => {
   const { token, organization } = options
   const withToken = (request: HttpClientRequest.HttpClientRequest) =>
     token === undefined ? request : HttpClientRequest.bearerToken(request, token)
@@ -32,12 +33,14 @@ export const makeRosterClient = (options: RosterClientOptions) => {
     organization === undefined
       ? request
       : HttpClientRequest.setHeader(request, "roster-organization", organization)
-  return HttpApiClient.make(RosterApi, {
+  const client = HttpApiClient.make(RosterApi, {
     baseUrl: options.baseUrl,
     ...(token === undefined && organization === undefined
       ? {}
       : { transformClient: HttpClient.mapRequest((request) => withOrganization(withToken(request))) })
   })
+  // The same client: its types say which keys a request may name, which the server checks again.
+  return Effect.map(client, (made) => made as unknown as RosterClient<P>)
 }
 
 export {

@@ -1,5 +1,6 @@
-import type { RosterPromiseClient } from "../../adapters/http/client.ts"
-import type { PermissionKey } from "../../core/index.ts"
+import { Effect } from "effect"
+import type { RosterClient, RosterPromiseClient } from "../../adapters/http/client.ts"
+import { PermissionId, type PermissionKey, RoleId } from "../../core/index.ts"
 
 /** A product's own permissions, as it would declare them to Roster. */
 export type ProductPermission = "projects.delete" | "invoices:read"
@@ -27,3 +28,36 @@ export const typeChecks = (roster: RosterPromiseClient<ProductPermission>, loose
     return key
   })
 }
+
+/** The same of the Effect client (`makeRosterClient<P>`): its requests take what the server decodes. */
+export const effectTypeChecks = (roster: RosterClient<ProductPermission>, loose: RosterClient) =>
+  Effect.gen(function* () {
+    const roleId = RoleId.make(7)
+    const answer = yield* roster.authorization.authorize({
+      payload: {
+        checks: [
+          { permission: "projects.delete" },
+          { permission: "team.read", member: "m" },
+          { permission: PermissionId.make(5) }
+        ]
+      }
+    })
+    yield* roster.apiKeys.createApiKey({
+      payload: { name: "ci", permissions: ["invoices:read", "team.read"] }
+    })
+    yield* roster.team.grantPermission({ payload: { roleId, permissionId: "projects.delete" } })
+    yield* roster.team.listMembers({ query: { permission: "invoices:read" } })
+    // @ts-expect-error: a typo of the product's key
+    yield* roster.authorization.authorize({ payload: { checks: [{ permission: "project.delete" }] } })
+    // @ts-expect-error: neither Roster's nor the product's
+    yield* roster.apiKeys.createApiKey({ payload: { name: "ci", permissions: ["invoices:write"] } })
+    // @ts-expect-error: a grant by a key nobody declared
+    yield* roster.team.grantPermission({ payload: { roleId, permissionId: "projects.remove" } })
+    // @ts-expect-error: the members list's filter takes a declared key too
+    yield* roster.team.listMembers({ query: { permission: "invoice:read" } })
+    yield* loose.authorization.authorize({ payload: { checks: [{ permission: "anything:goes" }] } })
+    yield* loose.team.grantPermission({ payload: { roleId, permissionId: "anything:goes" } })
+    // A key of either catalog, never any string.
+    const key: PermissionKey | ProductPermission | undefined = answer.results[0]?.permission
+    return key
+  })
