@@ -27,6 +27,25 @@ const rules = {
 const verifier = join(root, "adapters", "verify")
 const insideVerifier = (path) => !relative(verifier, path).startsWith("..")
 
+// The core's floors, lowest first: a file imports its own floor or one below, and a use case no other
+// use case. What use cases share (starting a session, counting an attempt, the second factor owed)
+// is a step in core/steps/ or a rule in core/policy/ that they name.
+const floors = ["model", "ports", "policy", "steps", "use-cases"]
+const floorOf = (path) => {
+  const [layer, floor] = relative(root, path).split(/[\\/]/)
+  return layer === "core" ? floors.indexOf(floor) : -1
+}
+const useCases = floors.indexOf("use-cases")
+const floorBroken = (file, target) => {
+  const from = floorOf(file)
+  const to = floorOf(target)
+  if (from === -1 || to === -1) return undefined
+  if (to > from) return `runs back up from core/${floors[from]} to core/${floors[to]}`
+  if (to === useCases)
+    return "is a use case calling a use case: share the step through core/steps or core/policy"
+  return undefined
+}
+
 const consistency = join(root, "adapters", "mongodb", "consistency")
 const insideConsistency = (path) => !relative(consistency, path).startsWith("..")
 
@@ -41,6 +60,9 @@ for (const [layer, allowed] of Object.entries(rules)) {
         violations.push(
           `${relative(root, file)} imports "${specifier}": the verifier imports jose and itself only`
         )
+      const broken = target === undefined ? undefined : floorBroken(file, target)
+      if (broken !== undefined)
+        violations.push(`${relative(root, file)} imports "${specifier}": it ${broken}`)
       // HTTP mounts SCIM (a web handler it hands requests to); SCIM knows nothing of HTTP.
       if (
         target !== undefined &&
@@ -79,8 +101,10 @@ for (const file of sourceFiles(join(root, "core"))) {
 
 if (violations.length > 0) {
   console.error(
-    `Dependency rule broken (core may import only effect and itself and use no runtime API; adapters never import app; the verifier imports jose alone; SCIM never imports HTTP; MongoDB's consistency protocol only through its index.ts):\n  ${violations.join("\n  ")}`
+    `Dependency rule broken (core may import only effect and itself, each floor its own or one below and no use case another, and use no runtime API; adapters never import app; the verifier imports jose alone; SCIM never imports HTTP; MongoDB's consistency protocol only through its index.ts):\n  ${violations.join("\n  ")}`
   )
   process.exit(1)
 }
-console.log("Dependency boundaries hold: core imports only effect and itself.")
+console.log(
+  "Dependency boundaries hold: core imports only effect and itself, no floor runs back up, no use case calls another."
+)

@@ -1,4 +1,5 @@
-import { Cause, Context, Effect, type ManagedRuntime, Option, Tracer } from "effect"
+import { Cause, Context, Effect, type ManagedRuntime, Option, Schema, Tracer } from "effect"
+import { HttpServerRequest } from "effect/http"
 import {
   CurrentOrganization,
   defaultOrganizationId,
@@ -11,22 +12,30 @@ import { toResponse as refusalResponse, render } from "./edge/guards.ts"
 import type { KeyedRoute } from "./edge/idempotency.ts"
 import { literalGetPathOf } from "./edge/route-table.ts"
 import type { Caller, Routed } from "./edge/routed.ts"
+import { targetOfUrl } from "./edge/url-parts.ts"
 import type { HttpServices } from "./handed-services.ts"
-import { type AnswerText, membersPage, rolesPage, whoAmI } from "./read-answers.ts"
+import { type AnswerText, repeatedReads } from "./read-answers.ts"
 import { toProblem } from "./to-problem.ts"
 
-type Read = (actor: Principal, url: string) => Effect.Effect<AnswerText, unknown, HttpServices>
-
 /**
- * The reads every client repeats, by operation: each is its handler's own use case and text, so
- * the answer is the router's byte for byte. A route is named by its operation id, and one that is
- * not a GET without path parameters stops the server from being built.
+ * A read of `repeatedReads` as it is answered here: the parameters of the URL as the router reads
+ * them (a repeated one as a list), decoded by the schema of its endpoint's own fields, then its
+ * answer. A URL with no query, most of them, builds no `URL`: its query is the one decoded from none.
  */
-const directReads: Readonly<Record<string, Read>> = {
-  "team.listRoles": (actor, url) => rolesPage(actor, {}, url),
-  "team.listMembers": (actor, url) => membersPage(actor, {}, url),
-  "auth.me": whoAmI
+const toRead = <Q, E>(read: {
+  readonly query: Schema.Codec<Q, unknown>
+  readonly answer: (actor: Principal, query: Q, url: string) => Effect.Effect<AnswerText, E, HttpServices>
+}) => {
+  const decode = Schema.decodeUnknownEffect(Schema.toCodecArrayFromSingle(read.query))
+  const none = decode({})
+  return (actor: Principal, request: Request): Effect.Effect<AnswerText, unknown, HttpServices> =>
+    Effect.flatMap(
+      request.url.includes("?") ? decode(HttpServerRequest.searchParamsFromURL(new URL(request.url))) : none,
+      (query) => read.answer(actor, query, targetOfUrl(request.url))
+    )
 }
+
+type Read = ReturnType<typeof toRead>
 
 /**
  * A read's answer; the store's outage, answered as the router would without asking the store
@@ -46,18 +55,23 @@ const otherwise =
     Effect.succeed(isStoreDown(cause) ? storeDown : caller === undefined ? toRouter : { caller })
 
 /**
- * Runs `read` as the caller the request's credentials identify. Whatever it does not answer (bad
- * or missing credentials, a session waiting for its second factor, a refusal, a defect) is left
- * to the router, which answers it as every route does: its problems are declared in one place.
- * A store that did not answer is not asked again by the router: its 503 is answered here.
+ * Runs `read` as the caller the request's credentials identify, on its query. Whatever it does not
+ * answer (bad or missing credentials, a session waiting for its second factor, a query its endpoint
+ * refuses, a refusal, a defect) is left to the router, which answers it as every route does: its
+ * problems are declared in one place. A store that did not answer is not asked again by the
+ * router: its 503 is answered here.
  */
-const attempt = (read: Read, record: Routed): Effect.Effect<Outcome, never, HttpServices> => {
+const attempt = (
+  read: Read,
+  request: Request,
+  record: Routed
+): Effect.Effect<Outcome, never, HttpServices> => {
   const { bearer, organization } = record
   if (bearer === "malformed" || organization === "") return Effect.succeed(toRouter)
   return identifyCaller(bearer, organization).pipe(
     Effect.flatMap((caller): Effect.Effect<Outcome, never, HttpServices> => {
       if (owesSecondFactor(caller.principal)) return Effect.succeed({ caller })
-      const answer = read(caller.principal, record.path)
+      const answer = read(caller.principal, request)
       const acting =
         caller.organizationId === defaultOrganizationId
           ? answer
@@ -79,9 +93,10 @@ const toResponse = ({ text, headers }: AnswerText) => {
 }
 
 /**
- * Answers the repeated reads before the router: a GET without a query or a body, at a read's path.
- * The router's part of such a request (its context, its middleware, converting its answer) cost
- * more than the read itself. A traced server has none: the router gives each request its span.
+ * Answers the repeated reads before the router: a GET without a body at a read's path, whatever its
+ * query. The router's part of such a request (its context, its middleware, converting its answer)
+ * cost more than the read itself. A traced server has none: the router gives each request its span,
+ * and its handlers answer with the same `repeatedReads`.
  */
 export const makeDirectReads = async <E>(
   runtime: ManagedRuntime.ManagedRuntime<HttpServices, E>,
@@ -90,16 +105,20 @@ export const makeDirectReads = async <E>(
   const unavailable = await render(toProblem(new StoreUnavailable()))
   const traced = Context.getOrUndefined(services, Tracer.Tracer) !== undefined
   const reads = new Map(
-    traced ? [] : Object.entries(directReads).map(([operation, read]) => [literalGetPathOf(operation), read])
+    traced
+      ? []
+      : Object.entries(repeatedReads).map(([operation, read]) => [
+          literalGetPathOf(operation),
+          // Each read's query schema and answer agree (`repeatedRead`); entries lose which is which.
+          toRead(read as Parameters<typeof toRead<unknown, unknown>>[0])
+        ])
   )
   return {
     /** The read that answers `request` at `path`, if one does. */
     readOf: (request: Request, path: string): Read | undefined =>
-      request.method === "GET" && request.body === null && !request.url.includes("?")
-        ? reads.get(path)
-        : undefined,
+      request.method === "GET" && request.body === null ? reads.get(path) : undefined,
     answer: (read: Read, request: Request, record: Routed, route: KeyedRoute): Promise<Response> =>
-      runtime.runPromise(attempt(read, record)).then((outcome) => {
+      runtime.runPromise(attempt(read, request, record)).then((outcome) => {
         if ("text" in outcome) return toResponse(outcome)
         if ("storeDown" in outcome) return refusalResponse(unavailable)
         return route(request, outcome.caller === undefined ? {} : { caller: outcome.caller })

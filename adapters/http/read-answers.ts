@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import {
   currentOrganization,
   type ListMembersInput,
@@ -12,6 +12,7 @@ import {
   RoleCursor,
   RoleView
 } from "../../core/index.ts"
+import { MembersQuery, RolesQuery } from "./api/list-query.ts"
 import { pageText } from "./handlers/page-response.ts"
 import { jsonAnswer, jsonOnce } from "./json-once.ts"
 import { toWhoAmIView, type WhoAmIView } from "./views.ts"
@@ -57,3 +58,26 @@ export const whoAmI = (actor: Principal) =>
   Effect.zipWith(currentOrganization, permissionKeysOf(actor), (organization, permissions) =>
     whoAmIText(toWhoAmIView(actor, organization, permissions))
   )
+
+/**
+ * A read every client repeats: its query as its endpoint declares it (`Schema.Struct` of the same
+ * fields) and its answer. Its handler and the reads answered before the router call this one
+ * function, so an answer is the same whichever path asked (`direct-reads.ts`).
+ */
+const repeatedRead = <F extends Schema.Struct.Fields, E, R>(
+  fields: F,
+  answer: (actor: Principal, query: Schema.Struct<F>["Type"], url: string) => Effect.Effect<AnswerText, E, R>
+) => ({ query: Schema.Struct(fields), answer })
+
+/** The page after `cursor`: the list's own input. */
+const fromCursor = <Q extends { readonly cursor?: C }, C>({ cursor, ...rest }: Q) =>
+  cursor === undefined ? rest : { ...rest, after: cursor }
+
+/** The repeated reads, by operation: `GET /team/roles`, `GET /team/members`, `GET /auth/me`. */
+export const repeatedReads = {
+  "team.listRoles": repeatedRead(RolesQuery, (actor, query, url) => rolesPage(actor, fromCursor(query), url)),
+  "team.listMembers": repeatedRead(MembersQuery, (actor, query, url) =>
+    membersPage(actor, fromCursor(query), url)
+  ),
+  "auth.me": repeatedRead({}, (actor) => whoAmI(actor))
+}

@@ -8,9 +8,9 @@ import type { Principal } from "../model/principal.ts"
 import { MemberStore } from "../ports/member-store.ts"
 import { RoleLookup, type RoleWithPermissions } from "../ports/role-lookup.ts"
 import { RolePermissionStore } from "../ports/role-permission-store.ts"
-import { permissionsOfRole } from "../use-cases/permissions/permissions-of-role.ts"
 import { boundOrganizationOf, permissionsOf } from "./access.ts"
 import { expandedPermissions } from "./permission-catalog.ts"
+import { permissionsOfRole } from "./permissions-of-role.ts"
 
 /**
  * The ceiling: a caller may change a role, or a member holding it, only when that role holds

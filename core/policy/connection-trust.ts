@@ -6,9 +6,9 @@ import type { SsoConnectionRecord } from "../model/sso-connection.ts"
 import { SsoRefused } from "../model/sso-errors.ts"
 import { MemberStore } from "../ports/member-store.ts"
 import { SsoLoginStore } from "../ports/sso-login-store.ts"
-import { permissionsOfRole } from "../use-cases/permissions/permissions-of-role.ts"
 import { boundOrganizationOf, permissionsOf } from "./access.ts"
 import { holdsEverything, requireWithinCeiling } from "./ceiling.ts"
+import { permissionsOfRole } from "./permissions-of-role.ts"
 
 /**
  * A connection is a key to every account linked through it: what the caller who sets what it

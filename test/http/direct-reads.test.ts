@@ -1,9 +1,11 @@
 // The reads every client repeats (the roles list, the members list, `auth/me`) are answered before
-// the router when they succeed. Each answer must be the router's, byte for byte: the same request
-// with an empty query (`?`) goes to the router, and both are answered alike, status, headers and
-// body, for every kind of caller, refused or not.
+// the router when they succeed, whatever their query: that is their one way in, and what they refuse
+// the router answers as every route does. Each answer must be the router's, byte for byte: asked of
+// the router alone (the way a traced server answers), it answers alike, status, headers and body, for
+// every kind of caller and query, refused or not; and a read asked with or without `?` answers alike.
 import { Effect, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
 import { describe, expect, it, vi } from "vitest"
+import { openRouter, routerEntry } from "../../adapters/http/api-router.ts"
 import { makeDirectReads } from "../../adapters/http/direct-reads.ts"
 import type { KeyedRoute } from "../../adapters/http/edge/idempotency.ts"
 import { RequestLog } from "../../adapters/http/edge/request-log.ts"
@@ -38,7 +40,7 @@ const seen = (answer: Answer) => {
   return { status: answer.status, headers: headers.sort(), text: answer.text }
 }
 
-/** Asks each read directly and through the router; expects the same answers, and returns their statuses. */
+/** Asks each read with no query and with an empty one; expects the same answers, and returns their statuses. */
 const sameBothWays = async (api: TestApi, asking: Asking) => {
   const statuses: Array<number> = []
   for (const path of reads) {
@@ -162,13 +164,13 @@ describe("which requests are read before the router", () => {
   )
   const request = (url: string, init: RequestInit = {}) => new Request(`http://localhost${url}`, init)
 
-  it("a GET of a read's path, without a query or a body; nothing else, and nothing on a traced server", async () => {
+  it("a GET of a read's path without a body, whatever its query; nothing else, and nothing on a traced server", async () => {
     const runtime = ManagedRuntime.make(services)
     const direct = await makeDirectReads(runtime, await runtime.context())
     const readOf = (url: string, init?: RequestInit) => direct.readOf(request(url, init), pathOfUrl(url))
     for (const path of reads) expect(readOf(path), path).toBeDefined()
-    expect(readOf("/api/v1/team/roles?")).toBeUndefined()
-    expect(readOf("/api/v1/team/roles?limit=5")).toBeUndefined()
+    expect(readOf("/api/v1/team/roles?")).toBeDefined()
+    expect(readOf("/api/v1/team/roles?limit=5")).toBeDefined()
     expect(readOf("/api/v1/team/roles/1")).toBeUndefined()
     expect(readOf("/api/v1/team/roles", { method: "HEAD" })).toBeUndefined()
     expect(readOf("/api/v1/team/roles", { method: "POST", body: "{}" })).toBeUndefined()
@@ -220,6 +222,93 @@ describe("which requests are read before the router", () => {
       expect(route).toHaveBeenLastCalledWith(expect.any(Request), {})
     }
     expect(route).toHaveBeenCalledTimes(5)
+    await runtime.dispose()
+  })
+})
+
+describe("a read's one way in", () => {
+  const services = Layer.mergeAll(
+    testRoster(),
+    webhookVerifierLayer({ scheme: "unsigned" }),
+    Layer.succeed(RequestLog)(() => {})
+  )
+
+  /** An answer's status, headers and body, to compare byte for byte. */
+  const whole = async (response: Response) => {
+    const headers: Array<string> = []
+    response.headers.forEach((value, name) => void headers.push(`${name}: ${value}`))
+    return { status: response.status, headers: headers.sort(), body: await response.text() }
+  }
+
+  it("answers every query as the router alone does, refusals included", async () => {
+    const { runtime, context, web } = await openRouter(services, { maxBodyBytes: 1024, openLocal: false })
+    const direct = await makeDirectReads(runtime, context)
+    const route = routerEntry(web, context)
+    const nobody = await runtime.runPromise(signedInMember("nobody", []))
+    const reader = await runtime.runPromise(signedInMember("reader", ["team.read"]))
+    for (let i = 0; i < 3; i++) await runtime.runPromise(signedInMember(`member-${i}`, ["team.read"]))
+    /** The answer of `target` asked before the router, and of the router alone. */
+    const bothWays = async (target: string, bearer: Routed["bearer"], organization?: string) => {
+      const path = pathOfUrl(target)
+      const record: Routed = { requestId: "r", path, connection: undefined, bearer, organization }
+      const url = `http://localhost${target}`
+      const read = direct.readOf(new Request(url), path)
+      if (read === undefined) throw new Error(`${target} is read directly`)
+      return {
+        directly: await whole(await direct.answer(read, new Request(url), record, route(record))),
+        routed: await whole(await route(record)(new Request(url)))
+      }
+    }
+    const master = Option.some(Redacted.make(masterKey))
+    const firstPage = await bothWays("/api/v1/team/roles?limit=1", master)
+    const next = /cursor=([^&>]+)/.exec(firstPage.directly.headers.join("\n"))?.[1]
+    expect(next, "a first page of one role links to the next").toBeDefined()
+    const queries: Record<string, ReadonlyArray<string>> = {
+      "/api/v1/team/roles": [
+        "",
+        "?",
+        "?limit=1",
+        "?limit=2&limit=3",
+        `?limit=1&cursor=${next}`,
+        "?limit=0",
+        "?limit=x",
+        "?cursor=nonsense",
+        "?other=1"
+      ],
+      "/api/v1/team/members": [
+        "",
+        "?limit=2",
+        "?active=true",
+        "?q=mem",
+        "?roleId=1",
+        "?roleId=x",
+        "?permission=team.read",
+        "?permission=no.such",
+        "?active=maybe"
+      ],
+      "/api/v1/auth/me": ["", "?", "?limit=x"]
+    }
+    const callers: ReadonlyArray<[string, Routed["bearer"], string | undefined]> = [
+      ["the master key", master, undefined],
+      ["a reader", Option.some(reader.token), undefined],
+      ["a member holding nothing", Option.some(nobody.token), undefined],
+      ["no credentials", Option.none(), undefined],
+      ["an unknown session", Option.some(Redacted.make("rss_none")), undefined],
+      ["a malformed header", "malformed", undefined],
+      ["an unknown organisation", master, "nowhere"]
+    ]
+    const statuses = new Set<number>()
+    for (const [path, asked] of Object.entries(queries)) {
+      for (const query of asked) {
+        for (const [who, bearer, organization] of callers) {
+          const { directly, routed } = await bothWays(`${path}${query}`, bearer, organization)
+          expect(directly, `${path}${query} as ${who}`).toEqual(routed)
+          statuses.add(directly.status)
+        }
+      }
+    }
+    expect([...statuses].sort()).toEqual([200, 400, 401, 403, 404, 422])
+    await web.dispose()
     await runtime.dispose()
   })
 })

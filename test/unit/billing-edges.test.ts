@@ -18,7 +18,7 @@ import {
   subscribe,
   syncSeats
 } from "../../core/index.ts"
-import { isSupersededBy, retire } from "../../core/use-cases/billing/supersede.ts"
+import { isSupersededBy, retire } from "../../core/steps/billing/supersede.ts"
 import { operations, paid, withProvider } from "../support/billing-provider.ts"
 import { subscriptionOf } from "../support/contract.ts"
 import { apply, event } from "../support/payment-events.ts"

@@ -23,7 +23,7 @@ import {
   TokenHash,
   toMember
 } from "../../core/index.ts"
-import { roleView } from "../../core/use-cases/roles/role-view.ts"
+import { roleView } from "../../core/steps/roles/role-view.ts"
 import { at, memberRecord, viewOf } from "../support/contract.ts"
 
 const acme = new Organization({

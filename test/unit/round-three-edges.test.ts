@@ -40,7 +40,7 @@ import {
   WebhookRecord,
   WebhookStore
 } from "../../core/index.ts"
-import { creatorPermissions } from "../../core/use-cases/webhooks/creator-permissions.ts"
+import { creatorPermissions } from "../../core/steps/webhooks/creator-permissions.ts"
 import { mailbox } from "../support/mailbox.ts"
 import {
   actorWith,

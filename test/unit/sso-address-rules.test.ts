@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { addMember, SsoRequired, updateOrganization } from "../../core/index.ts"
-import { requireAddressHeld } from "../../core/use-cases/sso/require-address-held.ts"
+import { requireAddressHeld } from "../../core/steps/sso/require-address-held.ts"
 import { master, memberInput, refusal, roleWith } from "../support/roster.ts"
 import { acmeSso } from "../support/sso-sign-in.ts"
 import { provideSso } from "../support/sso-unit.ts"

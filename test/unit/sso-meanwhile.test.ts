@@ -15,7 +15,7 @@ import {
   updateOrganization,
   updateSsoConnection
 } from "../../core/index.ts"
-import { newAuditEntry } from "../../core/use-cases/audit/new-audit-entry.ts"
+import { newAuditEntry } from "../../core/steps/audit/new-audit-entry.ts"
 import { master, refusal } from "../support/roster.ts"
 import { acmeSso, oidcCallback, outcomeOf, start } from "../support/sso-sign-in.ts"
 import { provideSso, returnUrl } from "../support/sso-unit.ts"

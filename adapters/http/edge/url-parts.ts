@@ -18,3 +18,10 @@ export const originOfUrl = (url: string) => {
   const end = url.slice(authority + 2).search(/[/?#]/)
   return (end === -1 ? url : url.slice(0, authority + 2 + end)).toLowerCase()
 }
+
+/** The path and query of an absolute URL, as the router reads a request's (`removeHost`). */
+export const targetOfUrl = (url: string) => {
+  const authority = url.indexOf("//")
+  const slash = url.indexOf("/", authority === -1 ? 0 : authority + 2)
+  return slash === -1 ? "/" : url.slice(slash)
+}

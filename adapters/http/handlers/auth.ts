@@ -12,7 +12,7 @@ import { RosterApi } from "../api/roster-api.ts"
 import type { EdgeOptions } from "../edge/options.ts"
 import { throttledClient } from "../edge/routed.ts"
 import { onServices } from "../handed-services.ts"
-import { toJsonAnswer, whoAmI } from "../read-answers.ts"
+import { repeatedReads, toJsonAnswer } from "../read-answers.ts"
 import { toLoginAnswer, toLoginView, toMembershipView } from "../views.ts"
 import { asCaller, toCompletion } from "./as-caller.ts"
 import { fromClient } from "./from-client.ts"
@@ -33,7 +33,11 @@ export const authHandlers = (options: EdgeOptions) =>
         )
       )
       .handle("logout", () => asCaller(logOut))
-      .handle("me", () => asCaller(whoAmI).pipe(Effect.map(toJsonAnswer)))
+      .handle("me", ({ request }) =>
+        asCaller((actor) => repeatedReads["auth.me"].answer(actor, {}, request.url)).pipe(
+          Effect.map(toJsonAnswer)
+        )
+      )
       .handle("signInMethods", () => onServices(signInMethods))
       .handle("accessToken", accessTokenHandler(options))
       .handle("organizations", () =>

@@ -21,7 +21,7 @@ import {
   updateRole
 } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
-import { membersPage, rolesPage, toJsonAnswer } from "../read-answers.ts"
+import { repeatedReads, toJsonAnswer } from "../read-answers.ts"
 import { toInvitationCreatedView } from "../views.ts"
 import { asCaller } from "./as-caller.ts"
 import { pageResponse } from "./page-response.ts"
@@ -37,20 +37,20 @@ export const TeamHandlers = HttpApiBuilder.group(RosterApi, "team", (handlers) =
     .handle("getRolePermissionDetail", ({ params }) =>
       asCaller((actor) => getRolePermissionDetail(actor, params.id))
     )
-    .handle("listMembers", ({ query: { cursor, ...filter }, request }) =>
-      asCaller((actor) =>
-        membersPage(actor, cursor === undefined ? filter : { ...filter, after: cursor }, request.url)
-      ).pipe(Effect.map(toJsonAnswer))
+    .handle("listMembers", ({ query, request }) =>
+      asCaller((actor) => repeatedReads["team.listMembers"].answer(actor, query, request.url)).pipe(
+        Effect.map(toJsonAnswer)
+      )
     )
     .handle("getMember", ({ params }) => asCaller((actor) => getMember(actor, params.id)))
     .handle("updateMember", ({ params, payload }) =>
       asCaller((actor) => updateMember(actor, params.id, payload))
     )
     .handle("removeMember", ({ params }) => asCaller((actor) => removeMember(actor, params.id)))
-    .handle("listRoles", ({ query: { cursor, ...rest }, request }) =>
-      asCaller((actor) =>
-        rolesPage(actor, cursor === undefined ? rest : { ...rest, after: cursor }, request.url)
-      ).pipe(Effect.map(toJsonAnswer))
+    .handle("listRoles", ({ query, request }) =>
+      asCaller((actor) => repeatedReads["team.listRoles"].answer(actor, query, request.url)).pipe(
+        Effect.map(toJsonAnswer)
+      )
     )
     .handle("getRole", ({ params }) => asCaller((actor) => getRole(actor, params.id)))
     .handle("getRolePermissions", ({ params }) => asCaller((actor) => getRolePermissions(actor, params.id)))

@@ -4,8 +4,8 @@ import type { SessionId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { ownAccount } from "./own-account.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /**
  * Ends one of the signed-in person's sessions, in whichever organisation it acts (the current one

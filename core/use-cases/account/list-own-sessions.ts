@@ -3,8 +3,8 @@ import type { Principal } from "../../model/principal.ts"
 import type { Session } from "../../model/session.ts"
 import { SessionLookup } from "../../ports/session-lookup.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { sessionRefusal } from "../auth/session-refusal.ts"
-import { ownAccount } from "./own-account.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { sessionRefusal } from "../../steps/auth/session-refusal.ts"
 
 /** A session as its owner sees it: never its token nor the token's digest. */
 export interface OwnSession {

@@ -4,12 +4,12 @@ import { Email, normalizeEmail } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
-import { offThePath } from "../auth/off-the-path.ts"
-import { proveOwnPassword } from "../mfa/prove-own-password.ts"
-import { requireAddressHeld } from "../sso/require-address-held.ts"
-import { countMailRequest } from "./count-mail-request.ts"
-import { mailAccountToken } from "./mail-account-token.ts"
-import { ownAccount } from "./own-account.ts"
+import { countMailRequest } from "../../steps/account/count-mail-request.ts"
+import { mailAccountToken } from "../../steps/account/mail-account-token.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { offThePath } from "../../steps/auth/off-the-path.ts"
+import { proveOwnPassword } from "../../steps/mfa/prove-own-password.ts"
+import { requireAddressHeld } from "../../steps/sso/require-address-held.ts"
 
 export const RequestEmailChangeInput = Schema.Struct({
   /** The new address: it is changed only once a link mailed to it is followed. */

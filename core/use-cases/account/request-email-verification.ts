@@ -4,9 +4,9 @@ import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { countMailRequest } from "./count-mail-request.ts"
-import { mailAccountToken } from "./mail-account-token.ts"
-import { ownAccount } from "./own-account.ts"
+import { countMailRequest } from "../../steps/account/count-mail-request.ts"
+import { mailAccountToken } from "../../steps/account/mail-account-token.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
 
 /**
  * Mails the signed-in member a link that proves their address; answers whether one was sent (none

@@ -4,9 +4,9 @@ import { MailOff } from "../../model/errors.ts"
 import { Email } from "../../model/member.ts"
 import { AccountMail } from "../../ports/account-mail.ts"
 import { MemberStore } from "../../ports/member-store.ts"
-import { offThePath } from "../auth/off-the-path.ts"
-import { countMailRequest } from "./count-mail-request.ts"
-import { mailAccountToken } from "./mail-account-token.ts"
+import { countMailRequest } from "../../steps/account/count-mail-request.ts"
+import { mailAccountToken } from "../../steps/account/mail-account-token.ts"
+import { offThePath } from "../../steps/auth/off-the-path.ts"
 
 export const RequestPasswordResetInput = Schema.Struct({
   email: Email,

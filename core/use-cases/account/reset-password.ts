@@ -8,9 +8,9 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
-import { currentOrganization } from "../organizations/current-organization.ts"
-import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
+import { newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
+import { requirePasswordAllowed } from "../../steps/sso/require-password-allowed.ts"
 
 export const ResetPasswordInput = Schema.Struct({
   token: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),

@@ -7,9 +7,9 @@ import { CurrentOrganization } from "../../model/request.ts"
 import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { auditEntryOfChanges, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { requireAddressHeld } from "../sso/require-address-held.ts"
-import { tellAddressChanged } from "./tell-address-changed.ts"
+import { tellAddressChanged } from "../../steps/account/tell-address-changed.ts"
+import { auditEntryOfChanges, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { requireAddressHeld } from "../../steps/sso/require-address-held.ts"
 
 export const VerifyEmailInput = Schema.Struct({
   token: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256)))

@@ -8,8 +8,8 @@ import { requirePermission } from "../../policy/access.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { keyPermissions } from "./key-permissions.ts"
+import { keyPermissions } from "../../steps/api-keys/key-permissions.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 export const CreateApiKeyInput = Schema.Struct({
   name: ApiKeyName,

@@ -3,8 +3,8 @@ import { NotFound } from "../../model/errors.ts"
 import type { ApiKeyId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { changeableKey } from "./key-permissions.ts"
+import { changeableKey } from "../../steps/api-keys/key-permissions.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /**
  * Deletes an API key: the next request made with it is refused. Its entry keeps the name it had,

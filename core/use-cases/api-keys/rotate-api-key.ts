@@ -4,8 +4,8 @@ import type { ApiKeyId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { changeableKey } from "./key-permissions.ts"
+import { changeableKey } from "../../steps/api-keys/key-permissions.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /** At most a week of grace, in seconds. */
 export const maxGraceSeconds = 604_800

@@ -4,8 +4,8 @@ import { NotFound } from "../../model/errors.ts"
 import type { ApiKeyId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { ApiKeyStore } from "../../ports/api-key-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { changeableKey, keyPermissions } from "./key-permissions.ts"
+import { changeableKey, keyPermissions } from "../../steps/api-keys/key-permissions.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 export const UpdateApiKeyInput = Schema.Struct({
   name: Schema.optionalKey(ApiKeyName),

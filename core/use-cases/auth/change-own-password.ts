@@ -5,8 +5,8 @@ import type { Principal } from "../../model/principal.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { countAttempt } from "./count-attempt.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { countAttempt } from "../../steps/auth/count-attempt.ts"
 
 export const ChangeOwnPasswordInput = Schema.Struct({
   currentPassword: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),

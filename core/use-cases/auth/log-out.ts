@@ -3,7 +3,7 @@ import { Forbidden } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
 import { AuditLog } from "../../ports/audit-log.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /**
  * Revokes the caller's own session, recorded as `session.revoked` (which products holding its

@@ -9,12 +9,12 @@ import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
-import { newOwnerAccount } from "../members/new-owner-account.ts"
-import { requireLoginsFree } from "../members/require-logins-free.ts"
-import { insertOrganization } from "../organizations/insert-organization.ts"
-import { countSignup } from "./count-signup.ts"
-import { startSession } from "./start-session.ts"
+import { newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { countSignup } from "../../steps/auth/count-signup.ts"
+import { startSession } from "../../steps/auth/start-session.ts"
+import { newOwnerAccount } from "../../steps/members/new-owner-account.ts"
+import { requireLoginsFree } from "../../steps/members/require-logins-free.ts"
+import { insertOrganization } from "../../steps/organizations/insert-organization.ts"
 
 export const SignUpInput = Schema.Struct({
   username: Username,

@@ -15,7 +15,7 @@ import {
 import type { CatalogPermission } from "../../policy/permission-catalog.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleLookup, type RoleWithPermissions } from "../../ports/role-lookup.ts"
-import { permissionsNamed } from "./permissions-named.ts"
+import { permissionsNamed } from "../../steps/authorization/permissions-named.ts"
 
 /** Whom a check is about, as read: absent when no member of the organisation has the id. */
 interface Subject {

@@ -16,9 +16,9 @@ import {
 } from "../../model/subscription.ts"
 import { PaymentInbox } from "../../ports/payment-inbox.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { updateSubscription, withStatus } from "./subscription-writes.ts"
-import { releaseAtProvider, supersedeOthers } from "./supersede.ts"
-import { keepSeatsInStep } from "./sync-seats.ts"
+import { updateSubscription, withStatus } from "../../steps/billing/subscription-writes.ts"
+import { releaseAtProvider, supersedeOthers } from "../../steps/billing/supersede.ts"
+import { keepSeatsInStep } from "../../steps/billing/sync-seats.ts"
 
 export const PaymentReceipt = Schema.Struct({
   eventType: Schema.String,

@@ -4,10 +4,10 @@ import type { Subscription } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { auditActorOf } from "../audit/new-audit-entry.ts"
-import { findCurrentSubscription } from "./current-subscription.ts"
-import { updateSubscription, withStatus } from "./subscription-writes.ts"
-import { releaseAtProvider, retire } from "./supersede.ts"
+import { auditActorOf } from "../../steps/audit/new-audit-entry.ts"
+import { findCurrentSubscription } from "../../steps/billing/current-subscription.ts"
+import { updateSubscription, withStatus } from "../../steps/billing/subscription-writes.ts"
+import { releaseAtProvider, retire } from "../../steps/billing/supersede.ts"
 
 /** What canceling `current` makes of it, after asking the provider what it must. */
 const cancellationOf = (current: Subscription, now: DateTime.Utc) =>

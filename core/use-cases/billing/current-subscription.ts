@@ -1,19 +1,7 @@
-import { Effect, Option } from "effect"
-import { NotFound } from "../../model/errors.ts"
+import { Effect } from "effect"
 import type { Principal } from "../../model/principal.ts"
-import { isInForce } from "../../model/subscription.ts"
 import { requirePermission } from "../../policy/access.ts"
-import { SubscriptionStore } from "../../ports/subscription-store.ts"
-
-/** The organisation's subscription: the one in force if there is one, else the newest (pending or canceled). */
-export const findCurrentSubscription = Effect.gen(function* () {
-  const store = yield* SubscriptionStore
-  const inForce = (yield* store.listOpen).find(isInForce)
-  if (inForce !== undefined) return inForce
-  const latest = yield* store.latest
-  if (Option.isNone(latest)) return yield* new NotFound({ entity: "subscription", id: "current" })
-  return latest.value
-})
+import { findCurrentSubscription } from "../../steps/billing/current-subscription.ts"
 
 export const currentSubscription = Effect.fnUntraced(function* (actor: Principal) {
   yield* requirePermission(actor, "billing.read")

@@ -10,10 +10,10 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { PaymentProvider } from "../../ports/payment-provider.ts"
 import { PlanCatalog } from "../../ports/plan-catalog.ts"
 import { SubscriptionStore } from "../../ports/subscription-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { subscriptionFields } from "./subscription-writes.ts"
-import { isSupersededBy, releaseAtProvider, supersedeOthers } from "./supersede.ts"
-import { countSeats } from "./sync-seats.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { subscriptionFields } from "../../steps/billing/subscription-writes.ts"
+import { isSupersededBy, releaseAtProvider, supersedeOthers } from "../../steps/billing/supersede.ts"
+import { countSeats } from "../../steps/billing/sync-seats.ts"
 
 export const SubscribeInput = Schema.Struct({
   planId: Schema.String,

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import { DeliveryPolicy } from "../../ports/delivery-policy.ts"
-import { fanOutEvents } from "./fan-out-events.ts"
-import { sendDueDeliveries } from "./send-due-deliveries.ts"
+import { fanOutEvents } from "../../steps/events/fan-out-events.ts"
+import { sendDueDeliveries } from "../../steps/events/send-due-deliveries.ts"
 
 /**
  * One round of the sender: the record's new entries made deliveries, then due ones tried, at most

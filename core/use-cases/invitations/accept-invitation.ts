@@ -13,12 +13,12 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
-import { startSession } from "../auth/start-session.ts"
-import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
-import { currentOrganization } from "../organizations/current-organization.ts"
-import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
-import { proveAccount } from "./prove-account.ts"
+import { newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { startSession } from "../../steps/auth/start-session.ts"
+import { seatsAfterMemberChange } from "../../steps/billing/sync-seats.ts"
+import { proveAccount } from "../../steps/invitations/prove-account.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
+import { requirePasswordAllowed } from "../../steps/sso/require-password-allowed.ts"
 
 /** The member the invitation makes: a new account, or the existing one's new membership. */
 const membershipFor = Effect.fnUntraced(function* (

@@ -20,8 +20,8 @@ import { InvitationStore } from "../../ports/invitation-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { currentOrganization } from "../organizations/current-organization.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
 
 const defaultInvitationTtl = Duration.days(7)
 

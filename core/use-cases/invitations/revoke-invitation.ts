@@ -6,7 +6,7 @@ import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { InvitationStore } from "../../ports/invitation-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /**
  * Revokes a pending invitation: its token is worth nothing from then on. One that is no longer

@@ -8,7 +8,7 @@ import { requirePermission } from "../../policy/access.ts"
 import type { CatalogPermission } from "../../policy/permission-catalog.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { permissionsNamed } from "../authorization/permissions-named.ts"
+import { permissionsNamed } from "../../steps/authorization/permissions-named.ts"
 
 export const ListMembersInput = Schema.Struct({
   ...MemberFilter.fields,

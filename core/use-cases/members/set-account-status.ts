@@ -9,8 +9,8 @@ import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { isOwner, requireAnotherOwner, requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { keepSeatsInStep } from "../billing/sync-seats.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { keepSeatsInStep } from "../../steps/billing/sync-seats.ts"
 
 export const SetAccountStatusInput = Schema.Struct({
   memberId: MemberId,

@@ -5,9 +5,9 @@ import { MfaStore } from "../../ports/mfa-store.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { Totp } from "../../ports/totp.ts"
-import { ownAccount } from "../account/own-account.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { newRecoveryCodes } from "./new-recovery-codes.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { newRecoveryCodes } from "../../steps/mfa/new-recovery-codes.ts"
 
 export const ConfirmTotpInput = Schema.Struct({ code: Schema.String.check(Schema.isBetweenLength(1, 16)) })
 export type ConfirmTotpInput = typeof ConfirmTotpInput.Type

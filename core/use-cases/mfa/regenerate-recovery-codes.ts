@@ -4,10 +4,10 @@ import { hasTotp } from "../../model/mfa.ts"
 import type { Principal } from "../../model/principal.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
-import { ownAccount } from "../account/own-account.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { type FactorProof, proveFactorOwner } from "./enrol-totp.ts"
-import { newRecoveryCodes } from "./new-recovery-codes.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { type FactorProof, proveFactorOwner } from "../../steps/mfa/factor-proof.ts"
+import { newRecoveryCodes } from "../../steps/mfa/new-recovery-codes.ts"
 
 /**
  * Ten new recovery codes for the signed-in person, proving their password and a code of their

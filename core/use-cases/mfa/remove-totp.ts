@@ -3,12 +3,12 @@ import { MfaInvalid, NotFound } from "../../model/errors.ts"
 import { hasTotp } from "../../model/mfa.ts"
 import type { Principal } from "../../model/principal.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
-import { ownAccount } from "../account/own-account.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { PasswordProof } from "./enrol-totp.ts"
-import { proveOwnPassword } from "./prove-own-password.ts"
-import { secondFactorHolds } from "./second-factor.ts"
-import { restrictSessionsOf } from "./sessions-under-policy.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { PasswordProof } from "../../steps/mfa/factor-proof.ts"
+import { proveOwnPassword } from "../../steps/mfa/prove-own-password.ts"
+import { secondFactorHolds } from "../../steps/mfa/second-factor.ts"
+import { restrictSessionsOf } from "../../steps/mfa/sessions-under-policy.ts"
 
 export const RemoveTotpInput = Schema.Struct({
   ...PasswordProof.fields,

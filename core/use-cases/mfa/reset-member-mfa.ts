@@ -7,8 +7,8 @@ import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { restrictSessionsOf } from "./sessions-under-policy.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { restrictSessionsOf } from "../../steps/mfa/sessions-under-policy.ts"
 
 /**
  * An administrator clears another member's second factor (a lost phone and lost codes): TOTP,

@@ -11,10 +11,10 @@ import { MfaStore } from "../../ports/mfa-store.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { startSession } from "../auth/start-session.ts"
-import { currentOrganization } from "../organizations/current-organization.ts"
-import { provePasskey } from "../passkeys/prove-passkey.ts"
-import { secondFactorHolds } from "./second-factor.ts"
+import { startSession } from "../../steps/auth/start-session.ts"
+import { secondFactorHolds } from "../../steps/mfa/second-factor.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
+import { provePasskey } from "../../steps/passkeys/prove-passkey.ts"
 
 export const VerifyMfaInput = Schema.Struct({
   challenge: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),

@@ -5,7 +5,7 @@ import { defaultOrganizationId } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { boundOrganizationOf } from "../../policy/access.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
-import { authenticate } from "../auth/authenticate.ts"
+import { authenticate } from "../../steps/auth/authenticate.ts"
 
 /** A session's request that names an organisation: its own is accepted, any other is forbidden. */
 const sessionNaming = Effect.fnUntraced(function* (own: OrganizationId, named: string) {

@@ -3,8 +3,8 @@ import { type NewOrganization, Organization } from "../../model/organization.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requireOperator } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
-import { auditActorOf } from "../audit/new-audit-entry.ts"
-import { insertOrganization } from "./insert-organization.ts"
+import { auditActorOf } from "../../steps/audit/new-audit-entry.ts"
+import { insertOrganization } from "../../steps/organizations/insert-organization.ts"
 
 /**
  * Creates an organisation with its `Owner` role (the operator's to do). The creation is recorded in

@@ -8,11 +8,11 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
-import { seatsAfterMemberChange } from "../billing/sync-seats.ts"
-import { newOwnerAccount } from "../members/new-owner-account.ts"
-import { currentOrganization } from "./current-organization.ts"
-import { grantEveryPermission, insertOwnerRole } from "./owner-role.ts"
+import { newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { seatsAfterMemberChange } from "../../steps/billing/sync-seats.ts"
+import { newOwnerAccount } from "../../steps/members/new-owner-account.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
+import { grantEveryPermission, insertOwnerRole } from "../../steps/organizations/owner-role.ts"
 
 export interface OwnerInput {
   readonly username: string

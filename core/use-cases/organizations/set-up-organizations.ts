@@ -1,9 +1,9 @@
 import { Effect } from "effect"
 import { defaultOrganizationId } from "../../model/organization.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
-import { finishDeleting } from "./delete-organization.ts"
-import { inEveryOrganization } from "./in-every-organization.ts"
-import { setUpOrganization } from "./set-up-organization.ts"
+import { finishDeleting } from "../../steps/organizations/finish-deleting.ts"
+import { inEveryOrganization } from "../../steps/organizations/in-every-organization.ts"
+import { setUpOrganization } from "../../steps/organizations/set-up-organization.ts"
 
 /**
  * Finishes the deletions a crash interrupted, then runs `setUpOrganization` for every organisation

@@ -7,10 +7,10 @@ import { requirePermission } from "../../policy/access.ts"
 import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { OrganizationStore } from "../../ports/organization-store.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
-import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
-import { applyMfaPolicy } from "../mfa/sessions-under-policy.ts"
-import { applySsoPolicy } from "../sso/apply-sso-policy.ts"
-import { currentOrganization } from "./current-organization.ts"
+import { auditActorOf, auditEntryOfChanges } from "../../steps/audit/new-audit-entry.ts"
+import { applyMfaPolicy } from "../../steps/mfa/sessions-under-policy.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
+import { applySsoPolicy } from "../../steps/sso/apply-sso-policy.ts"
 
 /**
  * Renames the caller's organisation, sets its default role (one of its own roles, within what the

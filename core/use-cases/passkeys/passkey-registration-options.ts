@@ -5,9 +5,9 @@ import type { Principal } from "../../model/principal.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { WebAuthn } from "../../ports/webauthn.ts"
-import { ownAccount } from "../account/own-account.ts"
-import { FactorProof, PasswordProof, proveFactorOwner } from "../mfa/enrol-totp.ts"
-import { requirePasskeys } from "./require-passkeys.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { FactorProof, PasswordProof, proveFactorOwner } from "../../steps/mfa/factor-proof.ts"
+import { requirePasskeys } from "../../steps/passkeys/require-passkeys.ts"
 
 /** The password and, while TOTP is on, a code of it; or neither, within five minutes of signing in. */
 export const PasskeyOptionsInput = Schema.Struct({

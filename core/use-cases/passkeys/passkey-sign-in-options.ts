@@ -3,8 +3,8 @@ import { PasskeyChallenge, passkeyChallengeSeconds } from "../../model/passkey.t
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { WebAuthn } from "../../ports/webauthn.ts"
-import { countSignInStart } from "../auth/count-sign-in-start.ts"
-import { requirePasskeys } from "./require-passkeys.ts"
+import { countSignInStart } from "../../steps/auth/count-sign-in-start.ts"
+import { requirePasskeys } from "../../steps/passkeys/require-passkeys.ts"
 
 /**
  * Options to sign in with any passkey of this deployment (discoverable credentials, user

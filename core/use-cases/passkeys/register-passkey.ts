@@ -5,9 +5,9 @@ import type { Principal } from "../../model/principal.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { SessionStore } from "../../ports/session-store.ts"
 import { WebAuthn } from "../../ports/webauthn.ts"
-import { ownAccount } from "../account/own-account.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { requirePasskeys } from "./require-passkeys.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { requirePasskeys } from "../../steps/passkeys/require-passkeys.ts"
 
 /**
  * Adds a passkey to the signed-in person's account from the browser's response to the options it

@@ -3,10 +3,10 @@ import { NotFound } from "../../model/errors.ts"
 import { type PasskeyId, toPasskey } from "../../model/passkey.ts"
 import type { Principal } from "../../model/principal.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
-import { ownAccount } from "../account/own-account.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { proveOwnPassword } from "../mfa/prove-own-password.ts"
-import { restrictSessionsOf } from "../mfa/sessions-under-policy.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { proveOwnPassword } from "../../steps/mfa/prove-own-password.ts"
+import { restrictSessionsOf } from "../../steps/mfa/sessions-under-policy.ts"
 
 /**
  * Removes one of the signed-in person's passkeys, their password proven (always: a stolen session

@@ -3,7 +3,7 @@ import { NotFound } from "../../model/errors.ts"
 import { type PasskeyId, toPasskey } from "../../model/passkey.ts"
 import type { Principal } from "../../model/principal.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
-import { ownAccount } from "../account/own-account.ts"
+import { ownAccount } from "../../steps/account/own-account.ts"
 
 /** Renames one of the signed-in person's passkeys; another account's is not found. */
 export const renamePasskey = Effect.fnUntraced(function* (actor: Principal, id: PasskeyId, name: string) {

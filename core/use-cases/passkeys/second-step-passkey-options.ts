@@ -5,8 +5,8 @@ import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { WebAuthn } from "../../ports/webauthn.ts"
-import { requirePasskeys } from "./require-passkeys.ts"
-import { usablePasskeys } from "./second-factor-of.ts"
+import { requirePasskeys } from "../../steps/passkeys/require-passkeys.ts"
+import { usablePasskeys } from "../../steps/passkeys/second-factor-of.ts"
 
 /**
  * Options for answering a password login's challenge with a passkey: the account's passkeys in

@@ -12,12 +12,12 @@ import { MemberStore } from "../../ports/member-store.ts"
 import { PasskeyStore } from "../../ports/passkey-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { newAuditEntry } from "../audit/new-audit-entry.ts"
-import { startSession } from "../auth/start-session.ts"
-import { currentOrganization } from "../organizations/current-organization.ts"
-import { requirePasswordAllowed } from "../sso/require-password-allowed.ts"
-import { provePasskey } from "./prove-passkey.ts"
-import { requirePasskeys } from "./require-passkeys.ts"
+import { newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { startSession } from "../../steps/auth/start-session.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
+import { provePasskey } from "../../steps/passkeys/prove-passkey.ts"
+import { requirePasskeys } from "../../steps/passkeys/require-passkeys.ts"
+import { requirePasswordAllowed } from "../../steps/sso/require-password-allowed.ts"
 
 /**
  * Signs in with a passkey alone: no username, no password. The response to a sign-in's options

@@ -11,7 +11,7 @@ import { requireHeldWithinCeiling } from "../../policy/ceiling.ts"
 import { expandedPermissions, grantablePermission } from "../../policy/permission-catalog.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { auditActorOf, auditEntryFor } from "../audit/new-audit-entry.ts"
+import { auditActorOf, auditEntryFor } from "../../steps/audit/new-audit-entry.ts"
 
 /** `permissionId` a permission's id (a JSON number) or its key (a string), Roster's or the product's. */
 export const GrantPermissionInput = Schema.Struct({ roleId: RoleId, permissionId: PermissionRef })

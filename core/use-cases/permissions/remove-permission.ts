@@ -14,7 +14,7 @@ import {
 } from "../../policy/ceiling.ts"
 import { grantablePermission } from "../../policy/permission-catalog.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 export const RemovePermissionInput = Schema.Struct({
   id: RolePermissionDetailId,

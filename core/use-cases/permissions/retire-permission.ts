@@ -4,7 +4,7 @@ import type { Principal } from "../../model/principal.ts"
 import { toProductPermission } from "../../model/product-permission.ts"
 import { requireOperator } from "../../policy/access.ts"
 import { ProductPermissionStore } from "../../ports/product-permission-store.ts"
-import { permissionHolders } from "./permission-holders.ts"
+import { permissionHolders } from "../../steps/permissions/permission-holders.ts"
 
 /**
  * Retires a product permission no explicit grant holds (the master key alone). It is marked

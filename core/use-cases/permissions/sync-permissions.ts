@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import type { Principal } from "../../model/principal.ts"
-import { declarePermission } from "./declare-permission.ts"
+import { declarePermission } from "../../steps/permissions/declare-permission.ts"
 
 /**
  * Declares each of a list of product permissions (a file's, read at start or by `permissions

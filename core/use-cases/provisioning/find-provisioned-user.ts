@@ -5,7 +5,7 @@ import { type ProvisionedUser, provisionedUserNameKey } from "../../model/provis
 import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
-import { provisionedUserOf } from "./get-provisioned-user.ts"
+import { provisionedUserOf } from "../../steps/provisioning/provisioned-user-of.ts"
 
 /**
  * The member an identity provider names by `userName`, if any: the one whose profile holds it, else

@@ -6,7 +6,7 @@ import type { ProvisionedGroup } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { everyMember } from "../members/every-member.ts"
+import { everyMember } from "../../steps/members/every-member.ts"
 
 /** A role as an identity provider sees it: a group of the members holding it. */
 export const getProvisionedGroup = Effect.fnUntraced(function* (actor: Principal, id: RoleId) {

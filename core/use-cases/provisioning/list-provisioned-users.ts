@@ -4,8 +4,8 @@ import type { Principal } from "../../model/principal.ts"
 import type { ProvisionedUser } from "../../model/provisioning.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
-import { everyMember } from "../members/every-member.ts"
-import { everyRole } from "../roles/every-role.ts"
+import { everyMember } from "../../steps/members/every-member.ts"
+import { everyRole } from "../../steps/roles/every-role.ts"
 
 /**
  * Every member of the organisation as an identity provider sees them, oldest first: what the

@@ -4,8 +4,8 @@ import { groupProfileOf, type ProvisionedGroupInput } from "../../model/provisio
 import { roleKeyFrom, withSuffix } from "../../model/provisioning-names.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
-import { addRole } from "../roles/add-role.ts"
-import { setGroupMembers } from "./move-members.ts"
+import { setGroupMembers } from "../../steps/provisioning/move-members.ts"
+import { addRole } from "../../steps/roles/add-role.ts"
 
 /** A new role named `name`, its key made from the name and numbered when another role has it. */
 const addNamedRole = Effect.fnUntraced(function* (actor: Principal, name: string) {

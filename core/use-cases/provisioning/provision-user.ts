@@ -7,9 +7,9 @@ import { requirePermission } from "../../policy/access.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { addMember } from "../members/add-member.ts"
-import { defaultRole } from "./default-role.ts"
-import { freeUsername } from "./free-username.ts"
+import { addMember } from "../../steps/members/add-member.ts"
+import { defaultRole } from "../../steps/provisioning/default-role.ts"
+import { freeUsername } from "../../steps/provisioning/free-username.ts"
 
 const asEmail = Schema.decodeUnknownOption(Email)
 

@@ -6,9 +6,9 @@ import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { everyMember } from "../members/every-member.ts"
-import { removeRole } from "../roles/remove-role.ts"
-import { moveToDefaultRole } from "./move-members.ts"
+import { everyMember } from "../../steps/members/every-member.ts"
+import { moveToDefaultRole } from "../../steps/provisioning/move-members.ts"
+import { removeRole } from "../../steps/roles/remove-role.ts"
 
 /**
  * An identity provider deletes a group: its members move to the default role first, so the role

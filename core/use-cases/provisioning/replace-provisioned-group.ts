@@ -7,8 +7,8 @@ import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
-import { updateRole } from "../roles/update-role.ts"
-import { setGroupMembers } from "./move-members.ts"
+import { setGroupMembers } from "../../steps/provisioning/move-members.ts"
+import { updateRole } from "../../steps/roles/update-role.ts"
 
 /**
  * An identity provider states what a group is now: the role's name and who holds it. The role key

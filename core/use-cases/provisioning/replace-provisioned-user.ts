@@ -9,9 +9,9 @@ import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { ProvisioningStore } from "../../ports/provisioning-store.ts"
-import { setMemberPassword } from "../members/set-member-password.ts"
-import { updateMember } from "../members/update-member.ts"
-import { freeUsername } from "./free-username.ts"
+import { setMemberPassword } from "../../steps/members/set-member-password.ts"
+import { updateMember } from "../../steps/members/update-member.ts"
+import { freeUsername } from "../../steps/provisioning/free-username.ts"
 
 /**
  * An identity provider states what a member is now: the profile is replaced, and what shows in

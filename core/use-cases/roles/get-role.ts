@@ -4,7 +4,7 @@ import type { RoleId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
-import { roleView } from "./role-view.ts"
+import { roleView } from "../../steps/roles/role-view.ts"
 
 /** A role with what it holds and the id of its permission record. */
 export const getRole = Effect.fnUntraced(function* (actor: Principal, id: RoleId) {

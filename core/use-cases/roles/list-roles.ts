@@ -4,7 +4,7 @@ import type { Principal } from "../../model/principal.ts"
 import { RolePosition, type RoleView } from "../../model/role.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { RoleLookup } from "../../ports/role-lookup.ts"
-import { roleView } from "./role-view.ts"
+import { roleView } from "../../steps/roles/role-view.ts"
 
 export const ListRolesInput = Schema.Struct({
   limit: Schema.optionalKey(PageLimit),

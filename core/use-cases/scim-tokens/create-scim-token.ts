@@ -7,7 +7,7 @@ import { requirePermission, scimTokenPermissions } from "../../policy/access.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 export const CreateScimTokenInput = Schema.Struct({ name: ScimTokenName })
 export type CreateScimTokenInput = typeof CreateScimTokenInput.Type

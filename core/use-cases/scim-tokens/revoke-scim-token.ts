@@ -4,7 +4,7 @@ import type { ScimTokenId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { ScimTokenStore } from "../../ports/scim-token-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /** Deletes a SCIM token: the identity provider holding it is refused from then on. */
 export const revokeScimToken = Effect.fnUntraced(function* (actor: Principal, id: ScimTokenId) {

@@ -4,8 +4,8 @@ import { SsoRefused } from "../../model/sso-errors.ts"
 import { SpentAssertion } from "../../model/sso-login.ts"
 import { IdentityProviders } from "../../ports/identity-providers.ts"
 import { SsoLoginStore } from "../../ports/sso-login-store.ts"
-import { connectionSecret } from "./connection-view.ts"
-import { openLogin, usableConnection } from "./sso-login-taken.ts"
+import { connectionSecret } from "../../steps/sso/connection-view.ts"
+import { openLogin, usableConnection } from "../../steps/sso/sso-login-taken.ts"
 
 /**
  * Reads a SAML response posted to the ACS: a cross-site form post, so it carries no cookie of the

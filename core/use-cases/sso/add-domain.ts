@@ -12,8 +12,8 @@ import { requirePermission } from "../../policy/access.ts"
 import { DomainStore } from "../../ports/domain-store.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { requireDomainFree } from "./require-domain-free.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { requireDomainFree } from "../../steps/sso/require-domain-free.ts"
 
 /**
  * Claims a domain for the organisation, pending until DNS proves it: the answer names the TXT

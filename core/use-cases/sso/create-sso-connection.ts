@@ -1,6 +1,5 @@
-import { DateTime, Effect, Option } from "effect"
+import { DateTime, Effect } from "effect"
 import { changesBetween } from "../../model/audit.ts"
-import { SecretsKeyRequired } from "../../model/errors.ts"
 import type { Principal } from "../../model/principal.ts"
 import { CurrentOrganization } from "../../model/request.ts"
 import {
@@ -10,20 +9,12 @@ import {
 } from "../../model/sso-connection.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { trustCeilingOf } from "../../policy/connection-trust.ts"
-import { AuthSettings } from "../../ports/auth-settings.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
-import { SecretBox } from "../../ports/secret-box.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { oidcSettings, samlProviderOf, samlSettings } from "./connection-settings.ts"
-import { auditedConnection, connectionView } from "./connection-view.ts"
-
-/** Refuses to keep a secret in clear where the deployment has a master key (secure mode). */
-export const requireSealing = Effect.gen(function* () {
-  if (!(yield* SecretBox).sealing && Option.isSome((yield* AuthSettings).masterKeyHash)) {
-    return yield* new SecretsKeyRequired()
-  }
-})
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { oidcSettings, samlProviderOf, samlSettings } from "../../steps/sso/connection-settings.ts"
+import { auditedConnection, connectionView } from "../../steps/sso/connection-view.ts"
+import { requireSealing } from "../../steps/sso/require-sealing.ts"
 
 /**
  * Connects the organisation to an identity provider, enabled: OIDC (its issuer's discovery read

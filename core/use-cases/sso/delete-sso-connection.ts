@@ -5,9 +5,9 @@ import type { SsoConnectionId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { connectionAuditFields } from "../../model/sso-connection.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { auditedConnection, connectionView } from "./connection-view.ts"
-import { findConnection } from "./get-sso-connection.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { auditedConnection, connectionView } from "../../steps/sso/connection-view.ts"
+import { findConnection } from "../../steps/sso/get-sso-connection.ts"
 
 /** Deletes a connection and the identities linked through it: nobody signs in through it again. */
 export const deleteSsoConnection = Effect.fnUntraced(function* (actor: Principal, id: SsoConnectionId) {

@@ -8,9 +8,9 @@ import { AccountTokenStore } from "../../ports/account-token-store.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { countSignInStart } from "../auth/count-sign-in-start.ts"
-import { startSession } from "../auth/start-session.ts"
-import { currentOrganization } from "../organizations/current-organization.ts"
+import { countSignInStart } from "../../steps/auth/count-sign-in-start.ts"
+import { startSession } from "../../steps/auth/start-session.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
 
 /**
  * Exchanges the code a single sign-on ended with for a session: once, within 60 s, while the

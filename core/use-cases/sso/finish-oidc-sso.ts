@@ -2,9 +2,9 @@ import { Effect, type Redacted } from "effect"
 import { CurrentServiceUrls } from "../../model/request.ts"
 import { isConsolePath, redirectUriOf } from "../../model/sso-login.ts"
 import { IdentityProviders } from "../../ports/identity-providers.ts"
-import { completeSso } from "./complete-sso.ts"
-import { connectionSecret } from "./connection-view.ts"
-import { takeLogin, usableConnection } from "./sso-login-taken.ts"
+import { completeSso } from "../../steps/sso/complete-sso.ts"
+import { connectionSecret } from "../../steps/sso/connection-view.ts"
+import { takeLogin, usableConnection } from "../../steps/sso/sso-login-taken.ts"
 
 export interface OidcCallback {
   /** The callback's `state`. */

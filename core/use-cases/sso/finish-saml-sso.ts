@@ -1,8 +1,8 @@
 import { Effect, type Redacted } from "effect"
 import { SsoRefused } from "../../model/sso-errors.ts"
 import { isConsolePath } from "../../model/sso-login.ts"
-import { completeSso } from "./complete-sso.ts"
-import { takeLogin, usableConnection } from "./sso-login-taken.ts"
+import { completeSso } from "../../steps/sso/complete-sso.ts"
+import { takeLogin, usableConnection } from "../../steps/sso/sso-login-taken.ts"
 
 /**
  * Completes a SAML sign-in whose response was accepted (`acceptSamlReply`): the browser, sent back

@@ -8,8 +8,8 @@ import { requirePermission } from "../../policy/access.ts"
 import { requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { SsoLoginStore } from "../../ports/sso-login-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { findConnection } from "./get-sso-connection.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { findConnection } from "../../steps/sso/get-sso-connection.ts"
 
 const linkedElsewhere = () => new SsoAccountConflict({ linkedToAnother: true })
 

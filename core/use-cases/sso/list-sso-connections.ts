@@ -4,7 +4,7 @@ import type { Principal } from "../../model/principal.ts"
 import { type SsoConnection, SsoConnectionPosition } from "../../model/sso-connection.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
-import { connectionView } from "./connection-view.ts"
+import { connectionView } from "../../steps/sso/connection-view.ts"
 
 export const ListSsoConnectionsInput = Schema.Struct({
   limit: Schema.optionalKey(PageLimit),

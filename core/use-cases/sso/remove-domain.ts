@@ -5,7 +5,7 @@ import type { Principal } from "../../model/principal.ts"
 import { toSsoDomain } from "../../model/sso-domain.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { DomainStore } from "../../ports/domain-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /** Gives a domain up: its members are no longer made just in time, nor held to single sign-on. */
 export const removeDomain = Effect.fnUntraced(function* (actor: Principal, id: DomainId) {

@@ -4,7 +4,7 @@ import type { SsoConnectionId } from "../../model/ids.ts"
 import { CurrentServiceUrls } from "../../model/request.ts"
 import { IdentityProviders } from "../../ports/identity-providers.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
-import { connectionSecret } from "./connection-view.ts"
+import { connectionSecret } from "../../steps/sso/connection-view.ts"
 
 /** Roster's SP metadata for a SAML connection: public, what the IdP's administrator imports. */
 export const serviceProviderMetadata = Effect.fnUntraced(function* (id: SsoConnectionId) {

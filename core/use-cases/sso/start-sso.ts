@@ -18,8 +18,8 @@ import { OrganizationStore } from "../../ports/organization-store.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
 import { SsoLoginStore } from "../../ports/sso-login-store.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
-import { countSignInStart } from "../auth/count-sign-in-start.ts"
-import { connectionSecret } from "./connection-view.ts"
+import { countSignInStart } from "../../steps/auth/count-sign-in-start.ts"
+import { connectionSecret } from "../../steps/sso/connection-view.ts"
 
 /** The organisation a sign-in names: by slug or id, or as the one that verified the e-mail's domain. */
 const organizationNamed = Effect.fnUntraced(function* (input: StartSsoInput) {

@@ -14,11 +14,11 @@ import { requireCoversLinked, trustCeilingOf } from "../../policy/connection-tru
 import { IdentityProviders } from "../../ports/identity-providers.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { samlProviderOf, scopesOf } from "./connection-settings.ts"
-import { auditedConnection, connectionView } from "./connection-view.ts"
-import { requireSealing } from "./create-sso-connection.ts"
-import { findConnection } from "./get-sso-connection.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { samlProviderOf, scopesOf } from "../../steps/sso/connection-settings.ts"
+import { auditedConnection, connectionView } from "../../steps/sso/connection-view.ts"
+import { findConnection } from "../../steps/sso/get-sso-connection.ts"
+import { requireSealing } from "../../steps/sso/require-sealing.ts"
 
 const oidcFields = ["clientId", "clientSecret", "scopes"] as const
 const samlFields = ["idpMetadataXml", "idpSsoUrl", "idpCertificate"] as const

@@ -7,7 +7,7 @@ import { DomainUnverified } from "../../model/sso-errors.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { DnsRecords } from "../../ports/dns-records.ts"
 import { DomainStore } from "../../ports/domain-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 
 /**
  * Proves a claimed domain: its TXT record must hold its value (what was found is named when it

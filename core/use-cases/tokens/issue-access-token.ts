@@ -10,9 +10,9 @@ import { IdGenerator } from "../../ports/id-generator.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
 import { SigningKeyStore } from "../../ports/signing-key-store.ts"
-import { currentOrganization } from "../organizations/current-organization.ts"
-import { ensureSigningKey } from "./ensure-signing-key.ts"
-import { accessTokenLifetime, defaultTokenAudience } from "./token-settings.ts"
+import { currentOrganization } from "../../steps/organizations/current-organization.ts"
+import { ensureSigningKey } from "../../steps/tokens/ensure-signing-key.ts"
+import { accessTokenLifetime, defaultTokenAudience } from "../../steps/tokens/token-settings.ts"
 
 /** Who a token is for, as its claims tell: a member's session, or an API key. */
 const subjectOf = Effect.fnUntraced(function* (actor: Principal) {

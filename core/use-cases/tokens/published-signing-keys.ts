@@ -3,7 +3,7 @@ import { publishedJwk } from "../../model/signing-key.ts"
 import { publishedKeysAt } from "../../policy/signing-keys.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { SigningKeyStore } from "../../ports/signing-key-store.ts"
-import { accessTokenLifetime } from "./token-settings.ts"
+import { accessTokenLifetime } from "../../steps/tokens/token-settings.ts"
 
 /**
  * The key set verifiers fetch (`/.well-known/jwks.json`): the public part of every key that signs,

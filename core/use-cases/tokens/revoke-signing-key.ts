@@ -1,7 +1,7 @@
 import { DateTime, Effect } from "effect"
 import { NotFound } from "../../model/errors.ts"
 import { SigningKeyStore } from "../../ports/signing-key-store.ts"
-import { addSigningKey, nextSequence } from "./new-signing-key.ts"
+import { addSigningKey, nextSequence } from "../../steps/tokens/new-signing-key.ts"
 
 /**
  * Removes a key at once (`rotate-signing-key --revoke KID`, for a leaked key): its tokens fail as

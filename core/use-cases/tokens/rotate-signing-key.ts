@@ -3,8 +3,8 @@ import { defaultRotationDelay } from "../../model/signing-key.ts"
 import { publishedKeysAt } from "../../policy/signing-keys.ts"
 import { AuthSettings } from "../../ports/auth-settings.ts"
 import { SigningKeyStore } from "../../ports/signing-key-store.ts"
-import { addSigningKey, nextSequence } from "./new-signing-key.ts"
-import { accessTokenLifetime } from "./token-settings.ts"
+import { addSigningKey, nextSequence } from "../../steps/tokens/new-signing-key.ts"
+import { accessTokenLifetime } from "../../steps/tokens/token-settings.ts"
 
 /**
  * The operator's rotation (`npm run roster -- rotate-signing-key`): a new key, published at once,

@@ -14,8 +14,8 @@ import { SecretBox } from "../../ports/secret-box.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { WebhookSender } from "../../ports/webhook-sender.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { requireHearable, webhookView } from "./webhook-view.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { requireHearable, webhookView } from "../../steps/webhooks/webhook-view.ts"
 
 export const CreateWebhookInput = Schema.Struct({
   url: WebhookUrl,

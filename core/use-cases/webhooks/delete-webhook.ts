@@ -3,9 +3,9 @@ import { NotFound } from "../../model/errors.ts"
 import type { WebhookId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { managedWebhook } from "./managed-webhook.ts"
-import { webhookView } from "./webhook-view.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { managedWebhook } from "../../steps/webhooks/managed-webhook.ts"
+import { webhookView } from "../../steps/webhooks/webhook-view.ts"
 
 /** Deletes an endpoint with its deliveries: it is sent nothing more. */
 export const deleteWebhook = Effect.fnUntraced(function* (actor: Principal, id: WebhookId) {

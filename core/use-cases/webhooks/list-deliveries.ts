@@ -4,7 +4,7 @@ import type { WebhookId } from "../../model/ids.ts"
 import { defaultPageLimit, type Page, PageLimit, pageOf } from "../../model/page.ts"
 import type { Principal } from "../../model/principal.ts"
 import { DeliveryStore } from "../../ports/delivery-store.ts"
-import { managedWebhook } from "./managed-webhook.ts"
+import { managedWebhook } from "../../steps/webhooks/managed-webhook.ts"
 
 export const ListDeliveriesInput = Schema.Struct({
   status: Schema.optionalKey(DeliveryStatus),

@@ -4,7 +4,7 @@ import type { Principal } from "../../model/principal.ts"
 import { WebhookPosition, type WebhookView } from "../../model/webhook.ts"
 import { requirePermission } from "../../policy/access.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
-import { webhookView } from "./webhook-view.ts"
+import { webhookView } from "../../steps/webhooks/webhook-view.ts"
 
 export const ListWebhooksInput = Schema.Struct({
   limit: Schema.optionalKey(PageLimit),

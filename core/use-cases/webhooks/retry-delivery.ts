@@ -3,7 +3,7 @@ import { NotFound } from "../../model/errors.ts"
 import type { DeliveryId, WebhookId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { DeliveryStore } from "../../ports/delivery-store.ts"
-import { managedWebhook } from "./managed-webhook.ts"
+import { managedWebhook } from "../../steps/webhooks/managed-webhook.ts"
 
 /**
  * Makes a delivery due now, whatever it came to: the sender tries it within a second. An exhausted

@@ -5,9 +5,9 @@ import type { Principal } from "../../model/principal.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
 import { TokenIssuer } from "../../ports/token-issuer.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
-import { managedWebhook } from "./managed-webhook.ts"
-import { webhookView } from "./webhook-view.ts"
+import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { managedWebhook } from "../../steps/webhooks/managed-webhook.ts"
+import { webhookView } from "../../steps/webhooks/webhook-view.ts"
 
 /** How long a replaced secret keeps signing beside the new one, while receivers move to it. */
 export const rotationOverlap = Duration.hours(24)

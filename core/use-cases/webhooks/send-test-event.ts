@@ -5,7 +5,7 @@ import type { WebhookId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
 import { DeliveryStore } from "../../ports/delivery-store.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
-import { managedWebhook } from "./managed-webhook.ts"
+import { managedWebhook } from "../../steps/webhooks/managed-webhook.ts"
 
 /**
  * Queues a `webhook.test` event to one endpoint, due now: the sender posts it within a second, and

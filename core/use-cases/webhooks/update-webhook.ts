@@ -6,9 +6,9 @@ import type { Principal } from "../../model/principal.ts"
 import { toWebhook, WebhookDescription, WebhookEvents, WebhookUrl } from "../../model/webhook.ts"
 import { WebhookSender } from "../../ports/webhook-sender.ts"
 import { WebhookStore } from "../../ports/webhook-store.ts"
-import { auditActorOf, auditEntryOfChanges } from "../audit/new-audit-entry.ts"
-import { managedWebhook } from "./managed-webhook.ts"
-import { requireHearable, webhookView } from "./webhook-view.ts"
+import { auditActorOf, auditEntryOfChanges } from "../../steps/audit/new-audit-entry.ts"
+import { managedWebhook } from "../../steps/webhooks/managed-webhook.ts"
+import { requireHearable, webhookView } from "../../steps/webhooks/webhook-view.ts"
 
 export const UpdateWebhookInput = Schema.Struct({
   url: Schema.optionalKey(WebhookUrl),

@@ -1,10 +1,10 @@
 import { Effect, Option } from "effect"
 import { NoDefaultRole } from "../../model/errors.ts"
 import { permissionIdOf } from "../../model/permission.ts"
+import { permissionsOfRole } from "../../policy/permissions-of-role.ts"
 import { RolePermissionStore } from "../../ports/role-permission-store.ts"
 import { RoleStore } from "../../ports/role-store.ts"
 import { currentOrganization } from "../organizations/current-organization.ts"
-import { permissionsOfRole } from "../permissions/permissions-of-role.ts"
 
 /**
  * The role of members an identity provider provisions, or takes out of a group: the organisation's

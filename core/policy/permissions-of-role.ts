@@ -1,6 +1,6 @@
 import { Effect, Option } from "effect"
-import type { PermissionId, RoleId } from "../../model/ids.ts"
-import { RolePermissionStore } from "../../ports/role-permission-store.ts"
+import type { PermissionId, RoleId } from "../model/ids.ts"
+import { RolePermissionStore } from "../ports/role-permission-store.ts"
 
 /** The permissions a role holds; a role without a record holds none. */
 export const permissionsOfRole = Effect.fnUntraced(function* (roleId: RoleId) {
