@@ -2,9 +2,7 @@ import type { Schema } from "effect"
 import type { HttpApi, HttpApiClient, HttpApiEndpoint, HttpApiGroup, HttpApiSchema } from "effect/http-api"
 import type { PermissionKey } from "../../core/index.ts"
 import type { RosterApi } from "./api/roster-api.ts"
-
-/** The fields that name a permission, by key or by id, in a request or an answer. */
-type PermissionField = "permission" | "permissions" | "permissionId"
+import type { PermissionField } from "./promise-client-types.ts"
 
 /** A permission field's value: a key there is Roster's or the product's (`P`); an id stays an id. */
 type Named<T, P extends string> =

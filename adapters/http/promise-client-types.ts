@@ -28,8 +28,8 @@ type AsJson<T, P extends string> = T extends PermissionKey
             ? { [K in keyof T]: K extends PermissionField ? AsPermission<T[K], P> : AsJson<T[K], P> }
             : T
 
-/** The fields a request names permissions in, by id or by key: a key there is Roster's or the product's. */
-type PermissionField = "permission" | "permissions" | "permissionId"
+/** The fields a request or an answer names permissions in, by id or by key: a key there is Roster's or the product's. */
+export type PermissionField = "permission" | "permissions" | "permissionId"
 
 type AsPermission<T, P extends string> =
   T extends ReadonlyArray<infer Item>
