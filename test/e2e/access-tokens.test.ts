@@ -82,7 +82,11 @@ const stores: ReadonlyArray<readonly [string, () => Record<string, string>]> = [
 ]
 
 describe.each(stores)("access tokens from two instances on %s", (_, storeOf) => {
-  it("sign with one key set, verified by jose and PyJWT; a rotation reaches both, and a revocation ends the old key", async () => {
+  // Two starts, two runs of the command, four of Python and up to ten seconds before an instance
+  // reads the keys again: more than the default 30 s on a loaded machine (CI's SQLite run).
+  it("sign with one key set, verified by jose and PyJWT; a rotation reaches both, and a revocation ends the old key", {
+    timeout: 120_000
+  }, async () => {
     const store = storeOf()
     const serve = async () => {
       const server = await startServer(scriptCommand("start"), {
