@@ -83,7 +83,7 @@ const stores: ReadonlyArray<readonly [string, () => Record<string, string>]> = [
 
 describe.each(stores)("access tokens from two instances on %s", (_, storeOf) => {
   // Two starts, two runs of the command, four of Python and up to ten seconds before an instance
-  // reads the keys again: more than the default 30 s on a loaded machine (CI's SQLite run).
+  // reads the keys again: more than the default 30 s on a loaded machine.
   it("sign with one key set, verified by jose and PyJWT; a rotation reaches both, and a revocation ends the old key", {
     timeout: 120_000
   }, async () => {
@@ -97,7 +97,10 @@ describe.each(stores)("access tokens from two instances on %s", (_, storeOf) => 
       running.push(server)
       return server
     }
-    const [a, b] = await Promise.all([serve(), serve()])
+    // One after the other: two Bun processes making a fresh SQLite file at the same moment have
+    // crashed Bun 1.4.5 with a bus error in CI (a Bun bug: this test is of tokens, not of starting).
+    const a = await serve()
+    const b = await serve()
     if (a === undefined || b === undefined) throw new Error("two instances")
     expect(a.output()).toMatch(/access tokens: on .*ROSTER_PUBLIC_URL is unset/u)
     const role = await (
