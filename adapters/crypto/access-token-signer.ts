@@ -28,10 +28,12 @@ export const accessTokenSignerLayer = Layer.effect(
   Effect.gen(function* () {
     const box = yield* SecretBox
     const imported = new Map<string, { readonly key: KeyObject; readonly header: string }>()
-    const privateKeyOf = (key: SigningKey) =>
+    const privateKeyOf = (key: SigningKey) => {
+      const ready = imported.get(key.kid)
+      return ready !== undefined ? Effect.succeed(ready) : importKey(key)
+    }
+    const importKey = (key: SigningKey) =>
       Effect.gen(function* () {
-        const ready = imported.get(key.kid)
-        if (ready !== undefined) return ready
         const jwk = JSON.parse(Redacted.value(yield* box.open(key.privateKey))) as Record<string, string>
         const made = {
           key: createPrivateKey({ key: jwk, format: "jwk" }),

@@ -17,7 +17,7 @@ export type Answer = (request: Request, record: Routed) => Promise<Response>
 const scimPaths = `${scimPrefix}/`
 
 /**
- * Where a checked request goes: the metrics, SCIM, a repeated read answered directly, or (admitted
+ * Where a checked request goes: the metrics, SCIM, a repeated read or call answered directly, or (admitted
  * among the password checks, its Idempotency-Key applied) the router; each with its body read to
  * its end and checked first.
  */
@@ -59,6 +59,10 @@ export const dispatcher = async (
     if (path === scimPrefix || path.startsWith(scimPaths)) return withBody(checked, record, scim)
     const read = direct.readOf(checked, path)
     if (read !== undefined) return direct.answer(read, checked, record, route(record))
+    const call = direct.callOf(checked, path)
+    if (call !== undefined) {
+      return withBody(checked, record, (body, routed) => direct.answer(call, body, routed, route(routed)))
+    }
     return passwordChecks.admit(checked, () => withBody(checked, record, serve))
   }
 }

@@ -56,7 +56,7 @@ export const makeWebHandler = async <E>(
   const requests = Context.get(context, RequestsStarted)
   const finish = answerFinisher(Context.get(context, RequestLog), options.metrics?.recorder)
   const guard = await makeGuards(options)
-  const direct = await makeDirectReads(runtime, context)
+  const direct = await makeDirectReads(runtime, context, options)
   const dispatch = await dispatcher(context, options, routerEntry(web, context), guard, callerOf, direct)
   const sessions = makeSessionCookie({ publicOrigin: options.publicOrigin })
   const answer: WebHandler["handler"] = (request, connection) => {

@@ -29,6 +29,10 @@ const rosterByKey = new Map(rosterEntries.map((entry) => [entry.key, entry]))
 const productEntry = (record: ProductPermissionRecord) =>
   new CatalogPermission({ id: record.id, key: record.key, description: record.description, kind: "product" })
 
+/** Roster's own permission `ref` names, if it names one: known without asking the store. */
+export const rosterPermissionOf = (ref: PermissionRef): CatalogPermission | undefined =>
+  typeof ref === "number" ? rosterById.get(ref) : rosterByKey.get(ref)
+
 /**
  * The one place a permission's id or key is resolved, Roster's and the product's alike: Roster's
  * from its fixed catalog, the product's read from the store each time (never remembered), and only
@@ -36,7 +40,7 @@ const productEntry = (record: ProductPermissionRecord) =>
  */
 export const resolvePermission = (ref: PermissionRef) =>
   Effect.gen(function* () {
-    const roster = typeof ref === "number" ? rosterById.get(ref) : rosterByKey.get(ref)
+    const roster = rosterPermissionOf(ref)
     if (roster !== undefined) return Option.some(roster)
     if (typeof ref === "number" && (ref < firstProductPermissionId || !Number.isSafeInteger(ref)))
       return Option.none<CatalogPermission>()

@@ -25,3 +25,6 @@ export const handOverBody = (request: HttpServerRequest.HttpServerRequest) => {
   const body = request.source instanceof Request ? bodiesRead.get(request.source) : undefined
   if (body !== undefined) Object.assign(request, { arrayBufferEffect: Effect.succeed(body) })
 }
+
+/** The body the edge read of `request`, if it read one. */
+export const bodyReadOf = (request: Request): ArrayBuffer | undefined => bodiesRead.get(request)

@@ -68,14 +68,16 @@ HttpApi.reflect(RosterApi, {
 })
 
 /**
- * The path of the operation (`team.listRoles`) served by GET at a path without parameters; an
+ * The path of the operation (`team.listRoles`) served by `method` at a path without parameters; an
  * operation that is not such a route is a mistake of the code, refused when the server is built.
  */
-export const literalGetPathOf = (operation: string): string => {
+export const literalPathOf = (method: "GET" | "POST", operation: string): string => {
   for (const [route, id] of operationIds) {
-    if (id === operation && route.startsWith("GET ") && !route.includes(":")) return route.slice(4)
+    if (id === operation && route.startsWith(`${method} `) && !route.includes(":")) {
+      return route.slice(method.length + 1)
+    }
   }
-  throw new Error(`${operation} is not an operation served by GET at a path without parameters`)
+  throw new Error(`${operation} is not an operation served by ${method} at a path without parameters`)
 }
 
 /** The operation (`team.addRole`) the router's route at `method` and `path` (`/api/v1/team/roles/:id`) serves. */

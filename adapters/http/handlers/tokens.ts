@@ -1,26 +1,21 @@
 import { Effect } from "effect"
 import type { HttpServerRequest } from "effect/http"
 import { HttpApiBuilder } from "effect/http-api"
-import { issueAccessToken, publishedSigningKeys } from "../../../core/index.ts"
+import { publishedSigningKeys } from "../../../core/index.ts"
 import { RosterApi } from "../api/roster-api.ts"
 import { jwksPath } from "../api/well-known.ts"
+import { accessTokenAnswer, issuerFor } from "../call-answers.ts"
 import type { EdgeOptions } from "../edge/options.ts"
 import { currentMountPath } from "../edge/routed.ts"
-import { originOfUrl } from "../edge/url-parts.ts"
 import { onServices } from "../handed-services.ts"
 import { jsonAnswer } from "../json-once.ts"
+import { toJsonAnswer } from "../read-answers.ts"
 import { toProblem } from "../to-problem.ts"
 import { asCaller } from "./as-caller.ts"
 
-/**
- * The issuer access tokens name, and under which their keys are served: `ROSTER_PUBLIC_URL` as
- * configured (its path kept), else the request's own origin and the path Roster is mounted under.
- */
+/** The issuer tokens name, for the request the router took (see `issuerFor`). */
 export const issuerOf = (request: HttpServerRequest.HttpServerRequest, publicUrl: string | undefined) =>
-  Effect.map(
-    currentMountPath,
-    (mountPath) => publicUrl ?? `${originOfUrl(request.originalUrl) ?? "http://localhost"}${mountPath}`
-  )
+  Effect.map(currentMountPath, (mountPath) => issuerFor(request.originalUrl, mountPath, publicUrl))
 
 /** What a verifier fetches may be kept five minutes by anyone, and read by any page. */
 const publicHeaders = { "cache-control": "public, max-age=300", "access-control-allow-origin": "*" }
@@ -30,7 +25,10 @@ export const accessTokenHandler =
   (options: EdgeOptions) =>
   ({ request }: { readonly request: HttpServerRequest.HttpServerRequest }) =>
     Effect.flatMap(issuerOf(request, options.publicUrl), (issuer) =>
-      asCaller((actor) => issueAccessToken(actor, issuer))
+      Effect.map(
+        asCaller((actor) => accessTokenAnswer(actor, issuer)),
+        toJsonAnswer
+      )
     )
 
 /** The key set and the issuer's metadata, public and cacheable (see `publicHeaders`). */
