@@ -14,20 +14,18 @@ import type { AnswerText } from "./read-answers.ts"
 const noHeaders = {}
 
 /**
- * The answers' JSON text, each distinct answer's made once: a hundred checks are mostly a few
- * permissions asked about a few members. The fields are in `AuthorizationResult`'s order, each a
- * string, null or a boolean: as the schema encodes them. The key ends with the member, the one
- * part that may hold any character.
+ * The answers' JSON text, each distinct answer's made once (the core answers a check asked again
+ * with the same answer). The fields are in `AuthorizationResult`'s order, each a string, null or a
+ * boolean: as the schema encodes them.
  */
 const resultsText = (results: ReadonlyArray<AuthorizationResult>) => {
-  const made = new Map<string, string>()
+  const made = new Map<AuthorizationResult, string>()
   const texts: Array<string> = []
   for (const result of results) {
-    const key = `${result.reason}\u0000${result.permission}\u0000${result.member === null ? "" : `m${result.member}`}`
-    let text = made.get(key)
+    let text = made.get(result)
     if (text === undefined) {
       text = JSON.stringify(result)
-      made.set(key, text)
+      made.set(result, text)
     }
     texts.push(text)
   }

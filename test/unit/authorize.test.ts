@@ -66,6 +66,31 @@ describe("authorize", () => {
     }).pipe(provideRoster())
   )
 
+  it.effect(
+    "answers a check asked again alike, and never takes one about oneself for one about the member ''",
+    () =>
+      Effect.gen(function* () {
+        const { principal, member } = yield* actorWith("ada", ["team.read"])
+        const answer = yield* ask(
+          principal,
+          { permission: "team.read" },
+          { permission: "team.read", member: "" },
+          { permission: "team.read" },
+          { permission: PermissionId.make(1), member: "" },
+          { permission: "billing.read" }
+        )
+        const self = { permission: "team.read", member: member.id, allowed: true, reason: "granted" }
+        const nobody = { permission: "team.read", member: "", allowed: false, reason: "not_member" }
+        assert.deepStrictEqual(answer, [
+          self,
+          nobody,
+          self,
+          nobody,
+          { permission: "billing.read", member: member.id, allowed: false, reason: "not_granted" }
+        ])
+      }).pipe(provideRoster())
+  )
+
   it.effect("answers an API key about itself with no member", () =>
     Effect.gen(function* () {
       const { principal } = yield* actorWith("ada", ["team.read", "organization.api_keys.write"])

@@ -112,10 +112,19 @@ export const authorize = Effect.fnUntraced(function* (actor: Principal, input: A
   const self = named.length < input.checks.length ? yield* callerSubject(actor) : undefined
   if (named.length > 0) yield* requirePermission(actor, "team.read")
   const subjects = named.length > 0 ? yield* namedSubjects(actor, named) : new Map<string, Subject>()
+  // A check asked again is answered with the same answer: a hundred checks are mostly a few asked often.
+  const answered = new Map<CatalogPermission, Map<string | undefined, AuthorizationResult>>()
   return input.checks.map((check, index): AuthorizationResult => {
     const permission = permissions[index] as CatalogPermission
-    return check.member === undefined
-      ? answer(permission, self, "")
-      : answer(permission, subjects.get(check.member), check.member)
+    const about = answered.get(permission) ?? new Map<string | undefined, AuthorizationResult>()
+    answered.set(permission, about)
+    const known = about.get(check.member)
+    if (known !== undefined) return known
+    const made =
+      check.member === undefined
+        ? answer(permission, self, "")
+        : answer(permission, subjects.get(check.member), check.member)
+    about.set(check.member, made)
+    return made
   })
 })
