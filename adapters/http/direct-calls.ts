@@ -1,19 +1,19 @@
 import { Effect } from "effect"
 import type { Principal } from "../../core/index.ts"
 import { accessTokenAnswer, authorizeAnswer, issuerFor, plainAuthorizeInput } from "./call-answers.ts"
-import { bodyReadOf } from "./edge/body-in-hand.ts"
+import { bodyTextOf } from "./edge/body-in-hand.ts"
 import type { EdgeOptions } from "./edge/options.ts"
 import type { Routed } from "./edge/routed.ts"
 
-// Keeps a byte-order mark, which JSON refuses, as the router's reading of a body does.
-const decoder = new TextDecoder("utf-8", { ignoreBOM: true })
-
-/** The JSON of the body the edge read; `undefined` for none, or for one that is no JSON. */
+/**
+ * The JSON of the body the edge read; `undefined` for none, or for one that is no JSON (a
+ * byte-order mark included: the router decides what it makes of one).
+ */
 const jsonOf = (request: Request): unknown => {
-  const body = bodyReadOf(request)
-  if (body === undefined) return undefined
+  const text = bodyTextOf(request)
+  if (text === undefined) return undefined
   try {
-    return JSON.parse(decoder.decode(body))
+    return JSON.parse(text)
   } catch {
     return undefined
   }

@@ -30,7 +30,7 @@ const json = { "content-type": "application/json" }
 /** A POST whose body the edge has read, as it hands every POST on (its type made JSON's). */
 const posted = (path: string, body: string | undefined) => {
   const request = new Request(`${base}${path}`, { method: "POST", body: body ?? null, headers: json })
-  return body === undefined ? request : withBodyRead(request, new TextEncoder().encode(body))
+  return body === undefined ? request : withBodyRead(request, new TextEncoder().encode(body), body)
 }
 
 /** An answer's status, headers and body; a token's claims but its id, its times' span kept. */

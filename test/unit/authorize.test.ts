@@ -60,7 +60,7 @@ describe("authorize", () => {
       assert.deepStrictEqual(answer, [
         { permission: "team.read", member: member.id, allowed: true, reason: "granted" },
         { permission: "billing.read", member: member.id, allowed: false, reason: "not_granted" },
-        { permission: "team.read", member: member.id, allowed: true, reason: "granted" }
+        { permission: "team.read", member: member.id, allowed: true, reason: "granted" } as const
       ])
       assert.deepStrictEqual(reads, { members: 0, roles: 0 })
     }).pipe(provideRoster())
@@ -79,8 +79,8 @@ describe("authorize", () => {
           { permission: PermissionId.make(1), member: "" },
           { permission: "billing.read" }
         )
-        const self = { permission: "team.read", member: member.id, allowed: true, reason: "granted" }
-        const nobody = { permission: "team.read", member: "", allowed: false, reason: "not_member" }
+        const self = { permission: "team.read", member: member.id, allowed: true, reason: "granted" } as const
+        const nobody = { permission: "team.read", member: "", allowed: false, reason: "not_member" } as const
         assert.deepStrictEqual(answer, [
           self,
           nobody,
@@ -222,7 +222,7 @@ describe("authorize", () => {
       const { member } = yield* actorWith("ada", ["team.read"])
       assert.deepInclude(yield* refusal(ask(master, { permission: "team.read" })), { _tag: "MemberRequired" })
       assert.deepStrictEqual(yield* ask(master, { permission: "team.read", member: member.id }), [
-        { permission: "team.read", member: member.id, allowed: true, reason: "granted" }
+        { permission: "team.read", member: member.id, allowed: true, reason: "granted" } as const
       ])
     }).pipe(provideRoster())
   )

@@ -121,7 +121,7 @@ export const makeGuards = async (options: EdgeOptions) => {
     const read = await readUtf8Body(request, options.maxBodyBytes)
     if (read._tag === "TooLarge") return tooLarge
     if (read._tag === "NotUtf8") return notUtf8
-    return withBodyRead(request, read.bytes)
+    return withBodyRead(request, read.bytes, read.text)
   }
   const check = (request: Request): Refusal | Request => {
     const headers = request.headers

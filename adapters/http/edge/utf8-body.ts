@@ -1,7 +1,8 @@
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
+// A byte-order mark is kept in the text as it is in the bytes: the text is the body, as sent.
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
 
 export type BodyRead =
-  | { readonly _tag: "Read"; readonly bytes: Uint8Array }
+  | { readonly _tag: "Read"; readonly bytes: Uint8Array; readonly text: string }
   | { readonly _tag: "TooLarge" }
   | { readonly _tag: "NotUtf8" }
 
@@ -17,11 +18,10 @@ const concatenate = (chunks: ReadonlyArray<Uint8Array>, size: number) => {
 
 const checked = (bytes: Uint8Array): BodyRead => {
   try {
-    strictUtf8.decode(bytes)
+    return { _tag: "Read", bytes, text: strictUtf8.decode(bytes) }
   } catch {
     return { _tag: "NotUtf8" }
   }
-  return { _tag: "Read", bytes }
 }
 
 /** A body without a declared length (chunked) is read chunk by chunk and refused once past `limit`. */
@@ -49,7 +49,7 @@ const readChunked = async (body: ReadableStream<Uint8Array>, limit: number): Pro
  * chunk-by-chunk read; its size is still checked.
  */
 export const readUtf8Body = async (request: Request, limit: number): Promise<BodyRead> => {
-  if (request.body === null) return { _tag: "Read", bytes: new Uint8Array() }
+  if (request.body === null) return { _tag: "Read", bytes: new Uint8Array(), text: "" }
   if (request.headers.get("content-length") === null) return readChunked(request.body, limit)
   const bytes = new Uint8Array(await request.arrayBuffer())
   return bytes.length > limit ? { _tag: "TooLarge" } : checked(bytes)
