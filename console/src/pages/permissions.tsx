@@ -40,7 +40,7 @@ export const Permissions = () => {
         {rowsOf(entries.filter((permission) => permission.kind === "product"))}
       </Table>
       <Table caption="Roster's permissions" columns={columns} empty="none.">
-        {rowsOf(entries.filter((permission) => permission.kind !== "product"))}
+        {rowsOf(entries.filter((permission) => permission.kind === "roster"))}
       </Table>
     </>
   )
