@@ -98,6 +98,8 @@ export const documentsOf = <R extends object>(declared: Resource<R>) => {
       if (condition.gte !== undefined) range.$gte = mongoValueOf(condition.gte)
       if (condition.in !== undefined) range.$in = condition.in.map(mongoValueOf)
       if (condition.present === true) range.$ne = null
+      // An array field equal to a value is one holding it among its values.
+      if (condition.includes !== undefined) all.push({ [name]: condition.includes })
       const holds = Object.keys(range).length === 0 ? {} : { [name]: range }
       all.push(condition.orNone === true ? { $or: [{ [name]: null }, holds] } : holds)
     }

@@ -3,12 +3,15 @@ import { ApiKeyRecord, ApiKeyStore, inOrganization, toApiKey } from "../../core/
 import { RecordKit, refusalIsDefect } from "./records.ts"
 import { resource } from "./resource.ts"
 
-/** API keys, found by their lookup part wherever they are; an organisation's listed oldest first. */
+/**
+ * API keys, found by their lookup part wherever they are; an organisation's listed oldest first;
+ * counted, in every organisation, by a permission their list names.
+ */
 export const apiKeys = resource({
   name: "api_keys",
   schema: ApiKeyRecord,
   key: "id",
-  columns: ["id", "organizationId", "lookup", "createdAt"],
+  columns: ["id", "organizationId", "lookup", "createdAt", "permissions"],
   unique: [["lookup"]],
   indexes: [["organizationId", "createdAt"]],
   audit: "api_key"
@@ -46,6 +49,7 @@ export const apiKeyStoreLayer = Layer.effect(
           Effect.map(Option.map(toApiKey))
         ),
       removeAll: inOrganization((organizationId) => keys.removeAll({ organizationId })),
+      countHolding: (permissionId) => keys.count({ permissions: { includes: permissionId } }),
       noteUse: (id, at) =>
         keys
           .modify({ id }, (key) =>

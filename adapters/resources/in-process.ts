@@ -11,13 +11,15 @@ import {
   type Where
 } from "./resource.ts"
 
-/** A column's value as compared: an instant by its milliseconds, none as null. */
+/** A column's value as compared: an instant by its milliseconds, values by their JSON, none as null. */
 export const comparable = (value: ColumnValue): string | number | boolean | null =>
   value === undefined || value === null
     ? null
     : DateTime.isDateTime(value)
       ? DateTime.toEpochMillis(value)
-      : value
+      : Array.isArray(value)
+        ? JSON.stringify(value)
+        : (value as string | number | boolean)
 
 const compare = (a: ColumnValue, b: ColumnValue): number => {
   const x = comparable(a)
@@ -32,6 +34,8 @@ const holds = (value: ColumnValue, condition: Condition): boolean => {
   if (!isRange(condition)) return compare(value, condition) === 0
   if (comparable(value) === null) return condition.orNone === true
   if (condition.in !== undefined && !condition.in.some((member) => compare(value, member) === 0)) return false
+  if (condition.includes !== undefined && !(Array.isArray(value) && value.includes(condition.includes)))
+    return false
   if (condition.lt !== undefined && !(compare(value, condition.lt) < 0)) return false
   if (condition.lte !== undefined && !(compare(value, condition.lte) <= 0)) return false
   if (condition.gt !== undefined && !(compare(value, condition.gt) > 0)) return false

@@ -1,8 +1,14 @@
 import type { DateTime, Schema } from "effect"
 import type { AuditTarget, SealedSecret } from "../../core/index.ts"
 
-/** What a column holds: a record's field, or a value made of the record, that it is found or ordered by. */
-export type ColumnValue = string | number | boolean | DateTime.Utc | null | undefined
+/** One value a column holds or is compared with. */
+export type ScalarValue = string | number | boolean | DateTime.Utc | null | undefined
+
+/**
+ * What a column holds: a record's field, or a value made of the record, that it is found or ordered
+ * by; or a set or array field's values, found by one of them (`includes`), never ordered by.
+ */
+export type ColumnValue = ScalarValue | ReadonlyArray<string | number>
 
 /** Where a record's sealed secrets are, so that `rotate-secrets` can seal them again. */
 export interface SealedFields<R> {
@@ -53,15 +59,19 @@ export const resource = <R extends object, const C extends string>(declared: Res
   return declared
 }
 
-/** A condition on a column: a value it equals (none: it holds none), or a range or a set it is in. */
+/**
+ * A condition on a column: a value it equals (none: it holds none), or a range or a set it is in;
+ * for a set or array field, a value among its values (`includes`).
+ */
 export type Condition =
-  | ColumnValue
+  | ScalarValue
   | {
-      readonly lt?: ColumnValue
-      readonly lte?: ColumnValue
-      readonly gt?: ColumnValue
-      readonly gte?: ColumnValue
-      readonly in?: ReadonlyArray<ColumnValue>
+      readonly lt?: ScalarValue
+      readonly lte?: ScalarValue
+      readonly gt?: ScalarValue
+      readonly gte?: ScalarValue
+      readonly in?: ReadonlyArray<ScalarValue>
+      readonly includes?: string | number
       /** Holds some value (is not none). */
       readonly present?: true
       /** Or holds none. */
@@ -83,7 +93,7 @@ export interface Order<R, C extends string> {
   readonly limit?: number
 }
 
-export type RangeCondition = Exclude<Condition, ColumnValue>
+export type RangeCondition = Exclude<Condition, ScalarValue>
 
 /** Whether a condition is a range or a set rather than a value to equal. */
 export const isRange = (condition: Condition): condition is RangeCondition =>

@@ -13,11 +13,15 @@ import type { Row, SqliteConnection, SqlValue } from "./connection.ts"
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
 
-/** A column's value as SQLite keeps it: an instant in epoch milliseconds, a flag 1 or 0, none NULL. */
+/**
+ * A column's value as SQLite keeps it: an instant in epoch milliseconds, a flag 1 or 0, a set's
+ * values as a JSON array (which `json_each` reads), none NULL.
+ */
 export const sqlValueOf = (value: ColumnValue): SqlValue => {
   if (value === undefined || value === null) return null
   if (typeof value === "boolean") return value ? 1 : 0
   if (DateTime.isDateTime(value)) return DateTime.toEpochMillis(value)
+  if (typeof value === "object") return JSON.stringify(value)
   return value
 }
 
@@ -100,6 +104,10 @@ export const tableOf = <R extends object>(declared: Resource<R>) => {
         params.push(...condition.in.map(sqlValueOf))
       }
       if (condition.present === true) ranges.push(`${name} IS NOT NULL`)
+      if (condition.includes !== undefined) {
+        ranges.push(`EXISTS (SELECT 1 FROM json_each(${name}) WHERE "value" = ?)`)
+        params.push(condition.includes)
+      }
       const all = ranges.length === 0 ? "1" : ranges.join(" AND ")
       parts.push(condition.orNone === true ? `(${name} IS NULL OR (${all}))` : `(${all})`)
     }

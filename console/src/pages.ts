@@ -7,6 +7,7 @@ import { Billing } from "./pages/billing.tsx"
 import { Invitations } from "./pages/invitations.tsx"
 import { Members } from "./pages/members.tsx"
 import { Organization } from "./pages/organization.tsx"
+import { Permissions } from "./pages/permissions.tsx"
 import { Roles } from "./pages/roles.tsx"
 import { ScimTokens } from "./pages/scim-tokens.tsx"
 import { SingleSignOn } from "./pages/sso.tsx"
@@ -24,6 +25,7 @@ export interface Page {
 export const pages: ReadonlyArray<Page> = [
   { path: "/members", title: "Members", Page: Members, reads: "team.listMembers" },
   { path: "/roles", title: "Roles", Page: Roles, reads: "team.listRoles" },
+  { path: "/permissions", title: "Permissions", Page: Permissions, reads: "team.listPermissions" },
   { path: "/invitations", title: "Invitations", Page: Invitations, reads: "team.listInvitations" },
   { path: "/api-keys", title: "API keys", Page: ApiKeys, reads: "apiKeys.listApiKeys" },
   { path: "/webhooks", title: "Webhooks", Page: Webhooks, reads: "webhooks.listWebhooks" },

@@ -54,6 +54,11 @@ export class ApiKeyStore extends Context.Service<
     /** Deletes every key of the organisation (it is being deleted). */
     readonly removeAll: Effect.Effect<void, StoreUnavailable>
     /**
+     * How many keys, in every organisation, name `permissionId` in their list: in one read, since
+     * retiring a permission counts them while its grants wait.
+     */
+    readonly countHolding: (permissionId: PermissionId) => Effect.Effect<number, StoreUnavailable>
+    /**
      * Records that the key was used in the minute `at`, unless a use in that minute or a later one
      * is recorded already: two instances noting the same minute write it once. Any organisation's.
      */

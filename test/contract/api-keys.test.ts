@@ -135,6 +135,30 @@ describe.each(storeKinds)("ApiKeyStore on %s", (_, stores) => {
   )
 
   it.effect(
+    "counts the keys naming a permission in every organisation, by the whole id, as they change",
+    () =>
+      Effect.gen(function* () {
+        const store = yield* ApiKeyStore
+        // Lists [1, n] and, in the other organisation, [1000]: 100 and 10 only inside other ids' digits.
+        for (const n of [2, 1000, 1002]) yield* store.insert(key(n), entry("api_key.created", `key-${n}`))
+        const elsewhere = new ApiKeyRecord({ ...key(1001, other), permissions: ids(1000) })
+        yield* inOther(store.insert(elsewhere, entry("api_key.created", "key-1001", other)))
+        const counts = (...permissions: Array<number>) =>
+          Effect.forEach(permissions, (id) => store.countHolding(PermissionId.make(id)))
+        assert.deepStrictEqual(yield* counts(1, 2, 1000, 1002, 100, 10, 0), [3, 1, 2, 1, 0, 0, 0])
+        assert.deepStrictEqual(yield* inOther(counts(1000)), [2], "the same from any organisation")
+        yield* store.update(
+          ApiKeyId.make("key-1000"),
+          { permissions: ids(1, 2) },
+          entry("api_key.updated", "key-1000")
+        )
+        assert.deepStrictEqual(yield* counts(1000, 2), [1, 2])
+        yield* inOther(store.revoke(elsewhere.id, entry("api_key.revoked", "key-1001", other)))
+        assert.deepStrictEqual(yield* counts(1000, 1), [0, 3])
+      }).pipe(Effect.provide(stores()))
+  )
+
+  it.effect(
     "notes a key's use once per minute, never moving it back, and removes an organisation's keys",
     () =>
       Effect.gen(function* () {

@@ -254,7 +254,15 @@ describe("the console in Chromium (npm start, secure mode, mail to a real SMTP s
       .getByRole("navigation", { name: "Console" })
       .getByRole("link")
       .allInnerTexts()
-    expect(offered).toEqual(["Members", "Roles", "Invitations", "Webhooks", "Organisation", "My account"])
+    expect(offered).toEqual([
+      "Members",
+      "Roles",
+      "Permissions",
+      "Invitations",
+      "Webhooks",
+      "Organisation",
+      "My account"
+    ])
     await second.getByRole("link", { name: "Roles", exact: true }).click()
     await second.getByRole("button", { name: "Manage Support" }).click()
     const own = second.getByRole("region", { name: "Role Support" })

@@ -6,17 +6,11 @@ import { ProblemAlert } from "../components/problem-alert.tsx"
 import type { Role } from "../roles-data.ts"
 import { useAction, useLoad } from "../use-call.ts"
 
-interface CatalogEntry {
-  readonly id: number
-  readonly key: string
-  readonly description: string
-  /** Absent from a server that has no product permissions: those are Roster's own. */
-  readonly kind?: "roster" | "product"
-}
+type CatalogEntry = Awaited<ReturnType<typeof roster.team.listPermissions>>[number]
 
 /** The catalog in two groups: Roster's own permissions, then the product's (declared by the operator). */
 const groupsOf = (catalog: ReadonlyArray<CatalogEntry>) => [
-  { legend: "Roster's permissions", permissions: catalog.filter((entry) => entry.kind !== "product") },
+  { legend: "Roster's permissions", permissions: catalog.filter((entry) => entry.kind === "roster") },
   { legend: "The product's permissions", permissions: catalog.filter((entry) => entry.kind === "product") }
 ]
 
@@ -67,7 +61,7 @@ export const RoleEditor = (props: {
           <Check label="Active" checked={active} onChecked={setActive} />
         </Form>
       ) : null}
-      {groupsOf((catalog.data ?? []) as ReadonlyArray<CatalogEntry>).map((group) =>
+      {groupsOf(catalog.data ?? []).map((group) =>
         group.permissions.length === 0 ? null : (
           <fieldset key={group.legend}>
             <legend>
