@@ -4,7 +4,7 @@
 // it answers alike, status, headers and body, for every kind of caller and body, refused or not. A
 // token's signature and id are its own: two tokens are alike when their claims are, but for those.
 
-import { Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
+import { Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { decodeJwt, decodeProtectedHeader } from "jose"
 import { describe, expect, it, vi } from "vitest"
 import { openRouter, routerEntry } from "../../adapters/http/api-router.ts"
@@ -16,6 +16,7 @@ import type { Routed } from "../../adapters/http/edge/routed.ts"
 import { webhookVerifierLayer } from "../../adapters/payments/webhook-verifier-layer.ts"
 import { masterKey } from "../support/http.ts"
 import { signedInMember, testRoster } from "../support/roster.ts"
+import { tracedRuntime } from "../support/traced.ts"
 
 const services = Layer.mergeAll(
   testRoster({ secretsKeys: ["direct-calls-test-secrets-key-of-length-01"] }),
@@ -214,18 +215,7 @@ describe("which requests are called before the router", () => {
     expect(callOf("/api/v1/authorize/")).toBeUndefined()
     expect(callOf("/api/v1/auth/login")).toBeUndefined()
     expect(callOf("/api/v1/team/role/add")).toBeUndefined()
-    const traced = ManagedRuntime.make(
-      Layer.merge(
-        services,
-        Layer.succeed(Tracer.Tracer)(
-          Tracer.make({
-            span: () => {
-              throw new Error("no span expected")
-            }
-          })
-        )
-      )
-    )
+    const traced = tracedRuntime(services)
     const tracedCalls = await makeDirectReads(traced, await traced.context())
     expect(
       tracedCalls.callOf(

@@ -3,7 +3,7 @@
 // the router answers as every route does. Each answer must be the router's, byte for byte: asked of
 // the router alone (the way a traced server answers), it answers alike, status, headers and body, for
 // every kind of caller and query, refused or not; and a read asked with or without `?` answers alike.
-import { Effect, Layer, ManagedRuntime, Option, Redacted, Tracer } from "effect"
+import { Effect, Layer, ManagedRuntime, Option, Redacted } from "effect"
 import { describe, expect, it, vi } from "vitest"
 import { openRouter, routerEntry } from "../../adapters/http/api-router.ts"
 import { makeDirectReads } from "../../adapters/http/direct-reads.ts"
@@ -23,6 +23,7 @@ import {
   type TestApi
 } from "../support/http.ts"
 import { signedInMember, testRoster } from "../support/roster.ts"
+import { tracedRuntime } from "../support/traced.ts"
 
 const reads = ["/api/v1/team/roles", "/api/v1/team/members", "/api/v1/auth/me"]
 
@@ -175,18 +176,7 @@ describe("which requests are read before the router", () => {
     expect(readOf("/api/v1/team/roles", { method: "HEAD" })).toBeUndefined()
     expect(readOf("/api/v1/team/roles", { method: "POST", body: "{}" })).toBeUndefined()
     expect(readOf("/api/v1/team/roles/", {})).toBeUndefined()
-    const traced = ManagedRuntime.make(
-      Layer.merge(
-        services,
-        Layer.succeed(Tracer.Tracer)(
-          Tracer.make({
-            span: () => {
-              throw new Error("no span expected")
-            }
-          })
-        )
-      )
-    )
+    const traced = tracedRuntime(services)
     const tracedReads = await makeDirectReads(traced, await traced.context())
     expect(tracedReads.readOf(request("/api/v1/team/roles"), "/api/v1/team/roles")).toBeUndefined()
     await Promise.all([runtime.dispose(), traced.dispose()])
