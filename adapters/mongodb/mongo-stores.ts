@@ -22,7 +22,6 @@ import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
 import { splitAccounts } from "./migrations/split-accounts.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
-import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -30,7 +29,6 @@ import { roleStoreLayer } from "./role-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
-import { subscriptionStoreLayer } from "./subscription-store.ts"
 
 // Said once per process: a server without TTL indexes lacks them for every database it serves.
 let warnedWithoutTtl = false
@@ -74,8 +72,6 @@ const writingStores = (options: MongoOptions) =>
     sessionStoreLayer,
     loginThrottleStoreLayer,
     idempotencyStoreLayer,
-    subscriptionStoreLayer,
-    paymentInboxLayer,
     storeHealthLayer,
     auditLogLayer(options)
   ).pipe((stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores))

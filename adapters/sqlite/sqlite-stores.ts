@@ -9,7 +9,6 @@ import { sqliteKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
-import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -17,7 +16,6 @@ import { roleStoreLayer } from "./role-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
-import { subscriptionStoreLayer } from "./subscription-store.ts"
 
 /**
  * Every store port on one SQLite file, its schema migrated before the first request; the file is
@@ -37,8 +35,6 @@ export const sqliteStores = (options: SqliteOptions) =>
       sessionLookupLayer,
       loginThrottleStoreLayer,
       idempotencyStoreLayer,
-      subscriptionStoreLayer,
-      paymentInboxLayer,
       storeHealthLayer,
       auditLogLayer,
       eventSourceLayer
