@@ -3,7 +3,6 @@ import type { StorePorts } from "../../core/index.ts"
 import { declaredStores } from "../resources/declared.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { eventSourceLayer } from "./event-source.ts"
-import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { memoryKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
@@ -27,7 +26,6 @@ export const MemoryStores = Layer.mergeAll(
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),
   sessionStoreLayer,
   loginThrottleStoreLayer,
-  idempotencyStoreLayer,
   storeHealthLayer,
   auditLogLayer,
   eventSourceLayer

@@ -9,7 +9,6 @@ import {
   repairWhileRunning
 } from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
-import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { mongoKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
@@ -71,7 +70,6 @@ const writingStores = (options: MongoOptions) =>
     rolePermissionStoreLayer,
     sessionStoreLayer,
     loginThrottleStoreLayer,
-    idempotencyStoreLayer,
     storeHealthLayer,
     auditLogLayer(options)
   ).pipe((stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores))

@@ -2,6 +2,7 @@ import { Layer } from "effect"
 import { accountTokenStoreLayer, accountTokens } from "./account-tokens.ts"
 import { apiKeyStoreLayer, apiKeys } from "./api-keys.ts"
 import { deliveryStoreLayer } from "./delivery-store.ts"
+import { idempotencyKeys, idempotencyStoreLayer } from "./idempotency-keys.ts"
 import { invitationStoreLayer, invitations } from "./invitations.ts"
 import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
 import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
@@ -41,7 +42,8 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   signingKeys,
   productPermissions,
   paymentEvents,
-  subscriptions
+  subscriptions,
+  idempotencyKeys
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -69,5 +71,6 @@ export const declaredStores = Layer.mergeAll(
   productPermissionStoreLayer,
   paymentInboxLayer,
   subscriptionStoreLayer,
+  idempotencyStoreLayer,
   sealedSecretsLayer
 )

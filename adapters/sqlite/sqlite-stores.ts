@@ -4,7 +4,6 @@ import { declaredStores } from "../resources/declared.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
 import { eventSourceLayer } from "./event-source.ts"
-import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { sqliteKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
@@ -34,7 +33,6 @@ export const sqliteStores = (options: SqliteOptions) =>
       sessionStoreLayer,
       sessionLookupLayer,
       loginThrottleStoreLayer,
-      idempotencyStoreLayer,
       storeHealthLayer,
       auditLogLayer,
       eventSourceLayer

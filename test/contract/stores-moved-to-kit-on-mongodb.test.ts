@@ -2,7 +2,13 @@
 // write copied here as the raw document it inserted, under the indexes it made.
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { InboxEntry, PaymentEventId, PaymentInbox, SubscriptionStore } from "../../core/index.ts"
+import {
+  IdempotencyStore,
+  InboxEntry,
+  PaymentEventId,
+  PaymentInbox,
+  SubscriptionStore
+} from "../../core/index.ts"
 import { assertEquals, at, inboxEntryOf, nextVersion, subscriptionOf, valueOf } from "../support/contract.ts"
 import { scratch, storesOn, withClient } from "../support/mongo-scratch.ts"
 
@@ -18,7 +24,22 @@ const active = subscriptionOf("sub_old", 20, "active", {
   version: 2
 })
 
-/** What the hand-written inbox and subscription store inserted for `received` and `active`. */
+/** Far enough ahead that no TTL monitor deletes the claims while the test runs. */
+const kept = new Date(Date.UTC(2099, 0, 1))
+
+/** A claim made at `second` by the request with `requestHash`, as the idempotency store is asked. */
+const claim = (requestHash: string, second: number) => ({
+  requestHash,
+  requestKey: `${requestHash}@${second}`,
+  now: at(second),
+  expiresAt: at(second + 100),
+  leaseUntil: at(second + 10)
+})
+
+/**
+ * What the hand-written inbox, subscription and idempotency stores inserted for `received`,
+ * `active`, and three claims: one answered, one whose request stopped, one made before leases.
+ */
 const writtenByHand = (database: string) =>
   withClient(async (client) => {
     const db = client.db(database)
@@ -55,9 +76,27 @@ const writtenByHand = (database: string) =>
       updatedAt: date(20),
       outbox: []
     })
+    await db.collection<Stored>("idempotency_keys").insertMany([
+      {
+        _id: JSON.stringify(["master", "answered"]),
+        requestHash: "hash-1",
+        requestKey: "hash-1@0",
+        expiresAt: kept,
+        leaseUntil: date(10),
+        response: { status: 201, headers: [{ name: "content-type", value: "application/json" }], body: "{}" }
+      },
+      {
+        _id: JSON.stringify(["master", "stopped"]),
+        requestHash: "hash-1",
+        requestKey: "hash-1@0",
+        expiresAt: kept,
+        leaseUntil: date(10)
+      },
+      { _id: JSON.stringify(["master", "before leases"]), requestHash: "hash-1", expiresAt: kept }
+    ])
   })
 
-describe("the payment inbox's and subscriptions' documents written by hand, on MongoDB", () => {
+describe("the payment inbox's, subscriptions' and idempotency keys' documents written by hand, on MongoDB", () => {
   it.effect("are read, found and changed through their declarations, under the kit's indexes", () =>
     Effect.scoped(
       Effect.gen(function* () {
@@ -79,6 +118,27 @@ describe("the payment inbox's and subscriptions' documents written by hand, on M
           const pastDue = nextVersion(active, { status: "past_due" })
           assert.isTrue(yield* store.replace(pastDue))
           assertEquals(valueOf(yield* store.findById(active.id)), pastDue)
+
+          const keys = yield* IdempotencyStore
+          const replay = yield* keys.start({ scope: "master", key: "answered" }, claim("hash-1", 50))
+          assert.deepStrictEqual(
+            replay._tag === "Replay" ? [replay.response.status, replay.response.body] : replay,
+            [201, "{}"]
+          )
+          const stopped = { scope: "master", key: "stopped" }
+          assert.deepStrictEqual(yield* keys.start(stopped, claim("hash-2", 50)), { _tag: "Reused" })
+          assert.deepStrictEqual(yield* keys.start(stopped, claim("hash-1", 50)), {
+            _tag: "Resume",
+            requestKey: "hash-1@0"
+          })
+          assert.deepStrictEqual(yield* keys.start(stopped, claim("hash-1", 51)), { _tag: "InProgress" })
+          const beforeLeases = { scope: "master", key: "before leases" }
+          assert.deepStrictEqual(yield* keys.start(beforeLeases, claim("hash-1", 50)), { _tag: "InProgress" })
+          yield* keys.finish(
+            beforeLeases,
+            replay._tag === "Replay" ? replay.response : assert.fail("no replay")
+          )
+          assert.strictEqual((yield* keys.start(beforeLeases, claim("hash-1", 60)))._tag, "Replay")
         }).pipe(Effect.provide(storesOn(database)))
 
         const indexes = yield* withClient((client) =>

@@ -5,6 +5,7 @@ import { Effect, Layer, Option } from "effect"
 import type { SqliteConnection } from "../../adapters/sqlite/connection.ts"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
 import {
+  IdempotencyStore,
   InboxEntry,
   PaymentEventId,
   PaymentInbox,
@@ -40,7 +41,19 @@ const active = subscriptionOf("sub_old", 20, "active", {
 })
 const older = subscriptionOf("sub_older", 5, "canceled")
 
-/** What version 16's inbox and subscription store ran for `received`, `active` and `older`. */
+/** A claim made at `second` by the request with `requestHash`, as the idempotency store is asked. */
+const claim = (requestHash: string, second: number) => ({
+  requestHash,
+  requestKey: `${requestHash}@${second}`,
+  now: at(second),
+  expiresAt: at(second + 100),
+  leaseUntil: at(second + 10)
+})
+
+/**
+ * What version 16's inbox, subscription and idempotency stores ran for `received`, `active`,
+ * `older`, and three claims: one answered, one whose request stopped, one expired.
+ */
 const writtenByVersion16 = (db: SqliteConnection) => {
   db.run(
     "INSERT INTO payment_inbox (event_id, document) VALUES (?, ?)",
@@ -77,12 +90,23 @@ const writtenByVersion16 = (db: SqliteConnection) => {
       '"history":[{"status":"pending","at":"1970-01-01T00:00:05.000Z"},{"status":"canceled","at":"1970-01-01T00:00:06.000Z"}],' +
       '"recentEventIds":[],"version":1,"createdAt":"1970-01-01T00:00:05.000Z","updatedAt":"1970-01-01T00:00:05.000Z"}'
   )
+  const claimed = `INSERT INTO idempotency_keys (scope, key, request_hash, request_key, expires_at, lease_until)
+     VALUES (?, ?, ?, ?, ?, ?)`
+  db.run(claimed, "master", "answered", "hash-1", "hash-1@0", 100_000, 10_000)
+  db.run(
+    "UPDATE idempotency_keys SET response = ? WHERE scope = ? AND key = ?",
+    '{"status":201,"headers":[{"name":"content-type","value":"application/json"}],"body":"{}"}',
+    "master",
+    "answered"
+  )
+  db.run(claimed, "master", "stopped", "hash-1", "hash-1@0", 100_000, 10_000)
+  db.run(claimed, "master", "expired", "hash-1", "hash-1@0", 1_000, 1_000)
 }
 
 const tablesOf = (db: SqliteConnection) =>
   db.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((row) => String(row.name))
 
-describe("the payment inbox and subscriptions of version 16, on SQLite", () => {
+describe("the payment inbox, subscriptions and idempotency keys of version 16, on SQLite", () => {
   it.effect("are read, found and changed through their declarations' tables", () =>
     Effect.scoped(
       Effect.gen(function* () {
@@ -111,14 +135,41 @@ describe("the payment inbox and subscriptions of version 16, on SQLite", () => {
           const pastDue = nextVersion(active, { status: "past_due" })
           assert.isTrue(yield* store.replace(pastDue))
           assertEquals(valueOf(yield* store.findById(SubscriptionId.make("sub_old"))), pastDue)
+
+          const keys = yield* IdempotencyStore
+          const replay = yield* keys.start({ scope: "master", key: "answered" }, claim("hash-1", 50))
+          assert.deepStrictEqual(
+            replay._tag === "Replay" ? [replay.response.status, replay.response.body] : replay,
+            [201, "{}"]
+          )
+          const stopped = { scope: "master", key: "stopped" }
+          assert.deepStrictEqual(yield* keys.start(stopped, claim("hash-2", 50)), { _tag: "Reused" })
+          assert.deepStrictEqual(yield* keys.start(stopped, claim("hash-1", 50)), {
+            _tag: "Resume",
+            requestKey: "hash-1@0"
+          })
+          assert.deepStrictEqual(yield* keys.start(stopped, claim("hash-1", 51)), { _tag: "InProgress" })
+          assert.deepStrictEqual(
+            yield* keys.start({ scope: "master", key: "expired" }, claim("hash-2", 50)),
+            {
+              _tag: "Run"
+            }
+          )
+          assert.deepStrictEqual(
+            yield* keys.start({ scope: "other", key: "answered" }, claim("hash-1", 50)),
+            {
+              _tag: "Run"
+            }
+          )
         }).pipe(Effect.provide(Layer.orDie(sqliteStores({ path, open: openBunSqlite }))))
 
         const after = yield* Effect.promise(() => openBunSqlite(path))
         assert.strictEqual(Number(after.get("PRAGMA user_version")?.user_version), 17)
         const tables = tablesOf(after)
-        assert.includeMembers(tables, ["payment_events", "subscriptions"])
+        assert.includeMembers(tables, ["payment_events", "subscriptions", "idempotency_keys"])
         assert.notInclude(tables, "payment_inbox")
         assert.notInclude(tables, "subscriptions_v16")
+        assert.notInclude(tables, "idempotency_keys_v16")
         assert.strictEqual(after.get("SELECT count(*) AS n FROM subscriptions")?.n, 2)
         after.close()
       })
