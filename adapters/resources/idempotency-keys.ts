@@ -33,6 +33,7 @@ export const idempotencyKeys = resource({
   indexes: [["expiresAt"]]
 })
 
+/** A claim's id: the scope and the key as JSON, the `_id` MongoDB gave claims before the kit. */
 export const idOf = (key: IdempotencyKey) => JSON.stringify([key.scope, key.key])
 
 /** How often an instance deletes expired claims: an expired one is taken over anyway, this bounds the store. */
