@@ -5,7 +5,6 @@ export { memoryKitLayer } from "./kit.ts"
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
 export { makeMemberStore } from "./member-store.ts"
 export { makeOrganizationStore } from "./organization-store.ts"
-export { makePaymentInbox } from "./payment-inbox.ts"
 export {
   type MemoryPaymentProvider,
   makeMemoryPaymentProvider,
@@ -20,4 +19,3 @@ export { makeRoleStore } from "./role-store.ts"
 export { composedSessionLookupLayer } from "./session-lookup.ts"
 export { makeSessionStore } from "./session-store.ts"
 export { MemoryStores } from "./stores.ts"
-export { makeSubscriptionStore } from "./subscription-store.ts"

@@ -3,12 +3,10 @@ import type { StorePorts } from "../../core/index.ts"
 import { declaredStores } from "../resources/declared.ts"
 import { auditLogLayer, auditTrailLayer } from "./audit-log.ts"
 import { eventSourceLayer } from "./event-source.ts"
-import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { memoryKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
-import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleHoldersLayer } from "./role-holders.ts"
 import { composedRoleLookupLayer } from "./role-lookup.ts"
@@ -17,7 +15,6 @@ import { roleStoreLayer } from "./role-store.ts"
 import { composedSessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
-import { subscriptionStoreLayer } from "./subscription-store.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
 export const MemoryStores = Layer.mergeAll(
@@ -27,11 +24,8 @@ export const MemoryStores = Layer.mergeAll(
   provisioningStoreLayer,
   // A record is granted only to a role the role store holds.
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),
-  subscriptionStoreLayer,
   sessionStoreLayer,
   loginThrottleStoreLayer,
-  idempotencyStoreLayer,
-  paymentInboxLayer,
   storeHealthLayer,
   auditLogLayer,
   eventSourceLayer

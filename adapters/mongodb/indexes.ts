@@ -45,10 +45,6 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
     { key: { organizationId: 1, "target.id": 1, at: -1, _id: -1 }, name: "by_target_in_organization" },
     { key: { requestKey: 1 }, name: "by_request_key" },
     { key: { unsent: 1, at: 1, _id: 1 }, name: "unsent_in_order" }
-  ],
-  subscriptions: [
-    { key: { providerSubscriptionId: 1 }, name: "by_provider_subscription" },
-    { key: { organizationId: 1, createdAt: -1, _id: -1 }, name: "newest_first_in_organization" }
   ]
 }
 
@@ -68,8 +64,8 @@ const superseded: Record<string, ReadonlyArray<string>> = {
   ],
   roles: ["role_key_unique"],
   audit_events: ["newest_first", "by_action", "by_actor", "by_target"],
-  subscriptions: ["newest_first"],
   // Declared resources' indexes are their kit's (kit-indexes.ts): these orders it no longer needs.
+  subscriptions: ["newest_first", "by_provider_subscription", "newest_first_in_organization"],
   webhook_deliveries: ["newest_first_of_endpoint", "by_due_time", "by_update"]
 }
 

@@ -9,7 +9,6 @@ import {
   repairWhileRunning
 } from "./consistency/index.ts"
 import { MongoDatabase, type MongoOptions, mongoDatabaseLayer } from "./database.ts"
-import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { ensureIndexes } from "./indexes.ts"
 import { mongoKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
@@ -22,7 +21,6 @@ import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
 import { splitAccounts } from "./migrations/split-accounts.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
-import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -30,7 +28,6 @@ import { roleStoreLayer } from "./role-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
-import { subscriptionStoreLayer } from "./subscription-store.ts"
 
 // Said once per process: a server without TTL indexes lacks them for every database it serves.
 let warnedWithoutTtl = false
@@ -73,9 +70,6 @@ const writingStores = (options: MongoOptions) =>
     rolePermissionStoreLayer,
     sessionStoreLayer,
     loginThrottleStoreLayer,
-    idempotencyStoreLayer,
-    subscriptionStoreLayer,
-    paymentInboxLayer,
     storeHealthLayer,
     auditLogLayer(options)
   ).pipe((stores) => Layer.provideMerge(Layer.merge(sessionLookupLayer, roleLookupLayer), stores))

@@ -2,9 +2,11 @@ import { Layer } from "effect"
 import { accountTokenStoreLayer, accountTokens } from "./account-tokens.ts"
 import { apiKeyStoreLayer, apiKeys } from "./api-keys.ts"
 import { deliveryStoreLayer } from "./delivery-store.ts"
+import { idempotencyKeys, idempotencyStoreLayer } from "./idempotency-keys.ts"
 import { invitationStoreLayer, invitations } from "./invitations.ts"
 import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
 import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
+import { paymentEvents, paymentInboxLayer } from "./payment-inbox.ts"
 import { productPermissionStoreLayer, productPermissions } from "./product-permissions.ts"
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
@@ -13,6 +15,7 @@ import { signingKeyStoreLayer, signingKeys } from "./signing-keys.ts"
 import { ssoConnectionStoreLayer, ssoConnections } from "./sso-connections.ts"
 import { domainStoreLayer, ssoDomains } from "./sso-domains.ts"
 import { spentAssertions, ssoIdentities, ssoLoginStoreLayer, ssoLogins } from "./sso-logins.ts"
+import { subscriptionStoreLayer, subscriptions } from "./subscriptions.ts"
 import { deliveries, webhooks } from "./webhook-records.ts"
 import { webhookStoreLayer } from "./webhook-store.ts"
 
@@ -37,7 +40,10 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   passkeys,
   passkeyChallenges,
   signingKeys,
-  productPermissions
+  productPermissions,
+  paymentEvents,
+  subscriptions,
+  idempotencyKeys
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -63,5 +69,8 @@ export const declaredStores = Layer.mergeAll(
   passkeyStoreLayer,
   signingKeyStoreLayer,
   productPermissionStoreLayer,
+  paymentInboxLayer,
+  subscriptionStoreLayer,
+  idempotencyStoreLayer,
   sealedSecretsLayer
 )

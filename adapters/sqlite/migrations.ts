@@ -16,6 +16,7 @@ import { schemaV13 } from "./schema-v13.ts"
 import { schemaV14 } from "./schema-v14.ts"
 import { schemaV15 } from "./schema-v15.ts"
 import { schemaV16 } from "./schema-v16.ts"
+import { schemaV17 } from "./schema-v17.ts"
 
 /**
  * Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. A step
@@ -37,7 +38,8 @@ const steps: ReadonlyArray<string | ((db: SqliteConnection) => void)> = [
   schemaV13,
   schemaV14,
   schemaV15,
-  schemaV16
+  schemaV16,
+  schemaV17
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

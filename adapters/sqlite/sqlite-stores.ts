@@ -4,12 +4,10 @@ import { declaredStores } from "../resources/declared.ts"
 import { auditLogLayer } from "./audit-log.ts"
 import { type SqliteOptions, sqliteDatabaseLayer } from "./database.ts"
 import { eventSourceLayer } from "./event-source.ts"
-import { idempotencyStoreLayer } from "./idempotency-store.ts"
 import { sqliteKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
 import { organizationStoreLayer } from "./organization-store.ts"
-import { paymentInboxLayer } from "./payment-inbox.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -17,7 +15,6 @@ import { roleStoreLayer } from "./role-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
 import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
-import { subscriptionStoreLayer } from "./subscription-store.ts"
 
 /**
  * Every store port on one SQLite file, its schema migrated before the first request; the file is
@@ -36,9 +33,6 @@ export const sqliteStores = (options: SqliteOptions) =>
       sessionStoreLayer,
       sessionLookupLayer,
       loginThrottleStoreLayer,
-      idempotencyStoreLayer,
-      subscriptionStoreLayer,
-      paymentInboxLayer,
       storeHealthLayer,
       auditLogLayer,
       eventSourceLayer

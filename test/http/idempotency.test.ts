@@ -1,9 +1,11 @@
 import { DateTime, Effect, Layer } from "effect"
 import { describe, expect, it } from "vitest"
-import { makeIdempotencyStore } from "../../adapters/memory/idempotency-store.ts"
+import { auditTrailLayer, memoryKitLayer } from "../../adapters/memory/index.ts"
+import { idempotencyKeys, idempotencyStoreLayer, RecordKit } from "../../adapters/resources/index.ts"
 import { IdempotencyStore } from "../../core/index.ts"
 import {
   addRole,
+  changedStore,
   expectProblem,
   masterKey,
   memberWithPermissions,
@@ -113,12 +115,10 @@ describe("Idempotency-Key", () => {
   })
 
   it("a request whose answer was never kept (the process died) holds its key: a retry is 409, never a second run", async () => {
-    const forgetful = Layer.effect(IdempotencyStore)(
-      Effect.map(makeIdempotencyStore, (store) => ({
-        ...store,
-        finish: () => Effect.die(new Error("killed"))
-      }))
-    )
+    const forgetful = changedStore(IdempotencyStore, (store) => ({
+      ...store,
+      finish: () => Effect.die(new Error("killed"))
+    }))
     const api = await startApi({ override: forgetful })
     expect((await addRole(api, "staff", withKey("cut-off"))).status).toBe(200)
     expectProblem(await addRole(api, "staff", withKey("cut-off")), 409, "request_in_progress")
@@ -213,27 +213,29 @@ describe("Idempotency-Key replays only to the principal that stored the answer",
   })
 
   it("stores nothing for requests that fail authentication", async () => {
-    const held = { count: () => 0 }
-    const counted = Layer.effect(IdempotencyStore)(
-      Effect.map(makeIdempotencyStore, (store) => {
-        held.count = store.held
-        return store
-      })
-    )
+    // Every claim is stored by a start: counting the starts counts what is stored.
+    let claims = 0
+    const counted = changedStore(IdempotencyStore, (store) => ({
+      ...store,
+      start: (key, claim) =>
+        Effect.suspend(() => {
+          claims += 1
+          return store.start(key, claim)
+        })
+    }))
     const api = await startApi({ override: counted })
     for (let i = 0; i < 5; i++) {
       const answer = await addRole(api, staffRole, withKey(`k${i}`, "rss_not_a_session"))
       expectProblem(answer, 401, "unauthorized")
     }
-    expect(held.count()).toBe(0)
+    expect(claims).toBe(0)
     expect((await addRole(api, staffRole, withKey("k0"))).status).toBe(200)
-    expect(held.count()).toBe(1)
+    expect(claims).toBe(1)
   })
 })
 
-describe("the in-memory idempotency store", () => {
+describe("the idempotency store on the in-memory kit", () => {
   it("sweeps out expired keys, so memory stays bounded", async () => {
-    const store = Effect.runSync(makeIdempotencyStore)
     const at = (ms: number) => DateTime.makeUnsafe(ms)
     const claimOf = (now: DateTime.Utc, expiresAt: DateTime.Utc) => ({
       requestHash: "h",
@@ -242,11 +244,22 @@ describe("the in-memory idempotency store", () => {
       expiresAt,
       leaseUntil: expiresAt
     })
-    for (let i = 0; i < 100; i++) {
-      Effect.runSync(store.start({ scope: "master", key: `k${i}` }, claimOf(at(0), at(1000))))
-    }
-    expect(store.held()).toBe(100)
-    Effect.runSync(store.start({ scope: "master", key: "later" }, claimOf(at(120_000), at(200_000))))
-    expect(store.held()).toBe(1)
+    const held = await Effect.runPromise(
+      Effect.gen(function* () {
+        const store = yield* IdempotencyStore
+        const claims = yield* (yield* RecordKit).open(idempotencyKeys)
+        for (let i = 0; i < 100; i++) {
+          yield* store.start({ scope: "master", key: `k${i}` }, claimOf(at(0), at(1000)))
+        }
+        const before = yield* claims.count({})
+        yield* store.start({ scope: "master", key: "later" }, claimOf(at(120_000), at(200_000)))
+        return [before, yield* claims.count({})]
+      }).pipe(
+        Effect.provide(
+          Layer.provideMerge(idempotencyStoreLayer, Layer.provideMerge(memoryKitLayer, auditTrailLayer))
+        )
+      )
+    )
+    expect(held).toEqual([100, 1])
   })
 })

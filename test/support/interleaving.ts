@@ -1,5 +1,6 @@
-import { Effect, Layer } from "effect"
-import { auditTrailLayer, makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
+import { type Context, Effect, Layer } from "effect"
+import { auditTrailLayer, memoryKitLayer } from "../../adapters/memory/index.ts"
+import { paymentInboxLayer, type RecordKit, subscriptionStoreLayer } from "../../adapters/resources/index.ts"
 import { PaymentInbox, SubscriptionStore } from "../../core/index.ts"
 
 /**
@@ -12,9 +13,23 @@ export const interleaved = <A, E, R>(self: Effect.Effect<A, E, R>) =>
     Effect.tap(() => Effect.yieldNow)
   )
 
-export const interleavingSubscriptionStore = Layer.effect(
+/** The store `layer` makes on the in-memory kit (its trail of its own), with `change` applied over it. */
+export const memoryStoreChanged = <Identifier, Shape>(
+  tag: Context.Service<Identifier, Shape>,
+  layer: Layer.Layer<Identifier, unknown, RecordKit>,
+  change: (store: Shape) => Shape
+): Layer.Layer<Identifier> =>
+  Layer.effect(tag)(tag.use((store) => Effect.succeed(change(store)))).pipe(
+    Layer.provide(layer),
+    Layer.provide(memoryKitLayer),
+    Layer.provide(auditTrailLayer),
+    Layer.orDie
+  )
+
+export const interleavingSubscriptionStore = memoryStoreChanged(
   SubscriptionStore,
-  Effect.map(makeSubscriptionStore, (store) =>
+  subscriptionStoreLayer,
+  (store) =>
     SubscriptionStore.of({
       insert: (subscription, entry) => interleaved(store.insert(subscription, entry)),
       findById: (id) => interleaved(store.findById(id)),
@@ -23,15 +38,11 @@ export const interleavingSubscriptionStore = Layer.effect(
       latest: interleaved(store.latest),
       replace: (next, entry) => interleaved(store.replace(next, entry))
     })
-  )
-).pipe(Layer.provide(auditTrailLayer))
+)
 
-export const interleavingPaymentInbox = Layer.effect(
-  PaymentInbox,
-  Effect.map(makePaymentInbox, (inbox) =>
-    PaymentInbox.of({
-      receive: (entry) => interleaved(inbox.receive(entry)),
-      complete: (eventId, outcome, at) => interleaved(inbox.complete(eventId, outcome, at))
-    })
-  )
+export const interleavingPaymentInbox = memoryStoreChanged(PaymentInbox, paymentInboxLayer, (inbox) =>
+  PaymentInbox.of({
+    receive: (entry) => interleaved(inbox.receive(entry)),
+    complete: (eventId, outcome, at) => interleaved(inbox.complete(eventId, outcome, at))
+  })
 )

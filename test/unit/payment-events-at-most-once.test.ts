@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { auditTrailLayer, makePaymentInbox, makeSubscriptionStore } from "../../adapters/memory/index.ts"
+import { paymentInboxLayer, subscriptionStoreLayer } from "../../adapters/resources/index.ts"
 import {
   PaymentInbox,
   recentEventLimit,
@@ -10,7 +10,11 @@ import {
   subscribe
 } from "../../core/index.ts"
 import { inboxEntryFor, inParallel } from "../support/contract.ts"
-import { interleavingPaymentInbox, interleavingSubscriptionStore } from "../support/interleaving.ts"
+import {
+  interleavingPaymentInbox,
+  interleavingSubscriptionStore,
+  memoryStoreChanged
+} from "../support/interleaving.ts"
 import { activeTeam, apply, byProviderId, event, teamCheckout } from "../support/payment-events.ts"
 import { master, provideRoster } from "../support/roster.ts"
 import { business, loadSubscription, statusHistory, statusOf, team } from "../support/subscriptions.ts"
@@ -147,17 +151,14 @@ describe("applyPaymentEvent", () => {
 
 describe("a delivery that stops between applying and completing", () => {
   /** An inbox whose first `complete` fails, as if the process died right after writing the effect. */
-  const inboxFailingOnce = Layer.effect(
-    PaymentInbox,
-    Effect.map(makePaymentInbox, (inbox) => {
-      let failures = 1
-      return PaymentInbox.of({
-        receive: inbox.receive,
-        complete: (eventId, outcome, at) =>
-          failures-- > 0 ? Effect.fail(new StoreUnavailable()) : inbox.complete(eventId, outcome, at)
-      })
+  const inboxFailingOnce = memoryStoreChanged(PaymentInbox, paymentInboxLayer, (inbox) => {
+    let failures = 1
+    return PaymentInbox.of({
+      receive: inbox.receive,
+      complete: (eventId, outcome, at) =>
+        failures-- > 0 ? Effect.fail(new StoreUnavailable()) : inbox.complete(eventId, outcome, at)
     })
-  )
+  })
 
   it.effect("is repaired by the redelivery, which applies nothing twice and completes the inbox", () =>
     Effect.gen(function* () {
@@ -177,19 +178,16 @@ describe("a delivery that stops between applying and completing", () => {
 describe("a delivery that stops between activating and superseding", () => {
   /** A subscription store whose listing fails once when armed, as if the process died mid-way. */
   const armed = { failListOpen: false }
-  const storeFailingOnceWhenArmed = Layer.effect(
-    SubscriptionStore,
-    Effect.map(makeSubscriptionStore, (store) =>
-      SubscriptionStore.of({
-        ...store,
-        listOpen: Effect.suspend(() => {
-          if (!armed.failListOpen) return store.listOpen
-          armed.failListOpen = false
-          return Effect.fail(new StoreUnavailable())
-        })
+  const storeFailingOnceWhenArmed = memoryStoreChanged(SubscriptionStore, subscriptionStoreLayer, (store) =>
+    SubscriptionStore.of({
+      ...store,
+      listOpen: Effect.suspend(() => {
+        if (!armed.failListOpen) return store.listOpen
+        armed.failListOpen = false
+        return Effect.fail(new StoreUnavailable())
       })
-    )
-  ).pipe(Layer.provide(auditTrailLayer))
+    })
+  )
 
   it.effect("is repaired by the redelivery, which cancels the superseded plan", () =>
     Effect.gen(function* () {

@@ -49,7 +49,7 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
     // Where records were kept before their roles carried them: what waits there is moved at start.
     byId("role_permissions", Number)
   ],
-  subscription: [byId("subscriptions", (id) => id)],
+  subscription: declared("subscription"),
   organization: [byId("organizations", (id) => id)],
   invitation: declared("invitation"),
   scim_token: declared("scim_token"),
