@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process"
-import { chownSync, mkdtempSync, rmSync } from "node:fs"
+import { chownSync, existsSync, mkdtempSync } from "node:fs"
 import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -31,6 +31,18 @@ const freePort = () =>
     })
   })
 
+/**
+ * Runs the server under a shell that stops it (a fast shutdown) when signalled, and also when its
+ * standard input closes (when the test run that started it ends, even killed); then deletes its
+ * folder, the first argument.
+ */
+const lifeline = `folder=$1; shift; exec 3<&0
+"$@" </dev/null & server=$!
+trap 'kill -INT $server 2>/dev/null' INT TERM
+(cat <&3 >/dev/null; kill -INT $server 2>/dev/null) &
+while kill -0 $server 2>/dev/null; do wait $server; done
+rm -rf "$folder"`
+
 export interface Postgres {
   /** `postgres://postgres@127.0.0.1:PORT/postgres`: the server's own database, to make others from. */
   readonly url: string
@@ -44,6 +56,11 @@ export interface Postgres {
  * connections, without durability (`fsync=off`: its data is thrown away at the end).
  */
 export const startPostgres = async (): Promise<Postgres> => {
+  if (!existsSync(bin("initdb"))) {
+    throw new Error(
+      "PostgreSQL 15 is missing: `apt-get install -y postgresql` (the tests start a server of their own)"
+    )
+  }
   const folder = mkdtempSync(join(tmpdir(), "roster-postgres-"))
   if (process.getuid?.() === 0) {
     const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { encoding: "utf8" }))
@@ -69,15 +86,12 @@ export const startPostgres = async (): Promise<Postgres> => {
     ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])
   ])
   const running = await startListening(
-    server.command,
-    server.args,
+    "sh",
+    ["-c", lifeline, "sh", folder, server.command, ...server.args],
     /port (\d+)[\s\S]*database system is ready to accept connections/
   )
   return {
     url: `postgres://postgres@127.0.0.1:${running.address}/postgres`,
-    dispose: async () => {
-      await running.stop("SIGINT")
-      rmSync(folder, { recursive: true, force: true })
-    }
+    dispose: () => running.stop("SIGINT")
   }
 }
