@@ -5,7 +5,8 @@ import {
   postgresConfig,
   postgresDatabaseLayer,
   postgresKitLayer,
-  postgresKitStores
+  postgresKitStores,
+  postgresKitStoresFromConfig
 } from "../../adapters/postgres/index.ts"
 import { datedMigrations } from "../../adapters/postgres/migrations.ts"
 import { apiKeys } from "../../adapters/resources/api-keys.ts"
@@ -198,5 +199,27 @@ describe("PostgreSQL's kit", () => {
         assert.include(refused, "DATABASE_URL must be a postgres:// or postgresql:// URL")
         assert.notInclude(refused, "secret")
       })
+  )
+
+  it.effect("builds its stores on the database DATABASE_URL names, its pool as large as `max` says", () =>
+    Effect.gen(function* () {
+      const url = yield* scratchPostgres
+      yield* Effect.gen(function* () {
+        const store = yield* ApiKeyStore
+        yield* inParallel(6, (n) => store.insert(key(n + 1), created(n + 1)))
+        const connections = yield* rowsOf(
+          url,
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        assert.isAtMost(Number(connections[0]?.n), 2)
+        assert.strictEqual((yield* store.page(undefined, 10)).length, 6)
+      }).pipe(
+        Effect.provide(postgresKitStoresFromConfig),
+        Effect.provideService(
+          ConfigProvider.ConfigProvider,
+          ConfigProvider.fromEnv({ env: { DATABASE_URL: `${url}?max=2` } })
+        )
+      )
+    }).pipe(Effect.scoped)
   )
 })
