@@ -12,6 +12,9 @@ export const migrationsFolder = fileURLToPath(new URL("./migrations/", import.me
  */
 export const schemaLock = "roster/schema"
 
+/** A migration may take long, and a start waits for another's to end: longer than a request's statement. */
+const patiently = { query_timeout: 10 * 60_000 }
+
 const dated = /^\d{4}-\d{2}-\d{2}-[a-z0-9-]+\.sql$/
 
 /** The migrations in `folder`, oldest first. */
@@ -32,7 +35,7 @@ export const migrate = async (pool: Pool, folder = migrationsFolder) => {
   const client = await pool.connect()
   let broken: unknown
   try {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [schemaLock])
+    await client.query({ text: "SELECT pg_advisory_lock(hashtext($1))", values: [schemaLock], ...patiently })
     await client.query(
       "CREATE TABLE IF NOT EXISTS roster_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
     )
@@ -43,7 +46,7 @@ export const migrate = async (pool: Pool, folder = migrationsFolder) => {
       if (applied.has(migration.name)) continue
       await client.query("BEGIN")
       try {
-        await client.query(migration.sql)
+        await client.query({ text: migration.sql, ...patiently })
         await client.query("INSERT INTO roster_migrations (name) VALUES ($1)", [migration.name])
         await client.query("COMMIT")
       } catch (error) {
