@@ -19,7 +19,7 @@ import {
   valueOf,
   withRoles
 } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds, storeKinds } from "../support/stores.ts"
 
 const hash = (n: number) => TokenHash.make(n.toString(16).padStart(64, "0"))
 
@@ -37,7 +37,7 @@ const tokenOf = (n: number, overrides: Partial<ConstructorParameters<typeof Acco
     ...overrides
   })
 
-describe.each(storeKinds)("AccountTokenStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("AccountTokenStore on %s", (_, stores) => {
   it.effect("keeps one token per account and purpose: a new one replaces the old", () =>
     Effect.gen(function* () {
       const tokens = yield* AccountTokenStore

@@ -16,7 +16,7 @@ import {
   toApiKey
 } from "../../core/index.ts"
 import { assertEquals, at, valueOf } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
 const other = OrganizationId.make("org-other")
 const inOther = Effect.provideService(CurrentOrganization, other)
@@ -56,7 +56,7 @@ const auditedActions = Effect.map(
   (page) => page.map((found) => found.action).sort()
 )
 
-describe.each(storeKinds)("ApiKeyStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("ApiKeyStore on %s", (_, stores) => {
   it.effect(
     "pages an organisation's keys oldest first, finds one by lookup anywhere, and by id only in its own",
     () =>

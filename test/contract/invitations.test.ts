@@ -11,7 +11,7 @@ import {
   TokenHash
 } from "../../core/index.ts"
 import { assertEquals, at, inParallel, valueOf } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
 const other = OrganizationId.make("org-other")
 const inOther = Effect.provideService(CurrentOrganization, other)
@@ -33,7 +33,7 @@ const invitation = (n: number, email: string, second = n, organizationId = defau
 
 const emailsOf = (invitations: ReadonlyArray<Invitation>) => invitations.map((found) => found.email)
 
-describe.each(storeKinds)("InvitationStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("InvitationStore on %s", (_, stores) => {
   it.effect("finds an invitation by id in its organisation, by its token's hash anywhere", () =>
     Effect.gen(function* () {
       const store = yield* InvitationStore

@@ -12,7 +12,7 @@ import {
   TokenHash
 } from "../../core/index.ts"
 import { assertEquals, at, inParallel, memberRecord, valueOf, withRoles } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
 const digest = (n: number) => TokenHash.make(n.toString(16).padStart(64, "0"))
 const sealed = (name: string) => SealedSecret.make(`plain.${name}`)
@@ -51,7 +51,7 @@ const adaWithTotp = Effect.gen(function* () {
   return ada
 })
 
-describe.each(storeKinds)("MfaStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("MfaStore on %s", (_, stores) => {
   it.effect("enrols, confirms the pending secret it read only, and keeps the record", () =>
     Effect.gen(function* () {
       const store = yield* MfaStore

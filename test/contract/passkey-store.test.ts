@@ -11,7 +11,7 @@ import {
   PasskeyStore
 } from "../../core/index.ts"
 import { at, inParallel } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
 const ada = MemberId.make("mem-passkey-ada")
 const bob = MemberId.make("mem-passkey-bob")
@@ -53,7 +53,7 @@ const challenge = (owner: string, createdAt: number, ceremony: PasskeyChallenge[
     expiresAt: at(createdAt + 300)
   })
 
-describe.each(storeKinds)("passkeys' store on %s", (_, stores) => {
+describe.each(kitStoreKinds)("passkeys' store on %s", (_, stores) => {
   it.effect("keeps a credential once, an account's passkeys oldest first, and another's apart", () =>
     Effect.gen(function* () {
       const store = yield* PasskeyStore

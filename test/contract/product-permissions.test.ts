@@ -1,10 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Context, Effect, Layer, Option } from "effect"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { postgresKitStores } from "../../adapters/postgres/index.ts"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
 import { PermissionId, ProductPermissionStore } from "../../core/index.ts"
 import { at } from "../support/contract.ts"
 import { scratch, storesOn } from "../support/mongo-scratch.ts"
-import { memoryTestStores, scratchFile, storeKinds } from "../support/stores.ts"
+import { kitStoreKinds, memoryTestStores, scratchFile, scratchPostgres } from "../support/stores.ts"
 
 /**
  * Two instances on one store, as two processes on one file or one database build them. Two SQLite
@@ -27,10 +28,15 @@ const twoInstances = (kind: string) => {
         Effect.all([Layer.build(storesOn(database)), Layer.build(storesOn(database))])
       )
     )
+  if (kind === "postgres")
+    return scratchPostgres.pipe(
+      Effect.map((url) => postgresKitStores({ url: Redacted.make(url) })),
+      Effect.flatMap((stores) => Effect.all([Layer.build(stores), Layer.build(stores)]))
+    )
   return Layer.build(memoryTestStores).pipe(Effect.map((one) => [one, one] as const))
 }
 
-describe.each(storeKinds)("ProductPermissionStore on %s", (kind, stores) => {
+describe.each(kitStoreKinds)("ProductPermissionStore on %s", (kind, stores) => {
   it.effect(
     "gives new keys ids from 1000 up, one per key; declaring again keeps the id and takes the description",
     () =>

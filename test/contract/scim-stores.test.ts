@@ -18,7 +18,7 @@ import {
   UserProfile
 } from "../../core/index.ts"
 import { assertEquals, at, valueOf } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds, storeKinds } from "../support/stores.ts"
 
 const other = OrganizationId.make("org-other")
 const inOther = Effect.provideService(CurrentOrganization, other)
@@ -44,7 +44,7 @@ const profile = (memberId: string, userName: string, second = 1) =>
     lastModified: at(second)
   })
 
-describe.each(storeKinds)("ScimTokenStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("ScimTokenStore on %s", (_, stores) => {
   it.effect("lists an organisation's tokens oldest first, finds one by hash anywhere, revokes it once", () =>
     Effect.gen(function* () {
       const store = yield* ScimTokenStore

@@ -13,7 +13,7 @@ import {
   WebhookStore
 } from "../../core/index.ts"
 import { at, memberRecord, withRoles } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
 const sealed = (name: string) => SealedSecret.make(`v1.oldkey.${name}`)
 const created = (id: string) =>
@@ -56,7 +56,7 @@ const everySealed = (size: number) =>
     return all.sort()
   })
 
-describe.each(storeKinds)("SealedSecrets on %s", (_, stores) => {
+describe.each(kitStoreKinds)("SealedSecrets on %s", (_, stores) => {
   it.effect(
     "pages through every sealed secret once, whatever the page's size, and reseals one where it still is",
     () =>

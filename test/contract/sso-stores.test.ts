@@ -22,7 +22,7 @@ import {
   TokenHash
 } from "../../core/index.ts"
 import { at, otherOrganization } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
 const entry = (
   id: string,
@@ -95,7 +95,7 @@ const login = (n: number, expiresAt: number) =>
 const inOther = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.provideService(effect, CurrentOrganization, otherOrganization)
 
-describe.each(storeKinds)("single sign-on's stores on %s", (_, stores) => {
+describe.each(kitStoreKinds)("single sign-on's stores on %s", (_, stores) => {
   it.effect("a domain is claimed once per organisation and held verified by one organisation at most", () =>
     Effect.gen(function* () {
       const domains = yield* DomainStore

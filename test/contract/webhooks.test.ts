@@ -19,7 +19,7 @@ import {
   WebhookStore
 } from "../../core/index.ts"
 import { at, inParallel, valueOf } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds, storeKinds } from "../support/stores.ts"
 
 const other = OrganizationId.make("org-other")
 const inOther = Effect.provideService(CurrentOrganization, other)
@@ -65,7 +65,7 @@ const delivery = (n: number, of: WebhookRecord, due = at(10)) =>
     body: `{"n":${n}}`
   })
 
-describe.each(storeKinds)("WebhookStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("WebhookStore on %s", (_, stores) => {
   it.effect("pages an organisation's endpoints, finds only its own, and refuses one past the limit", () =>
     Effect.gen(function* () {
       const store = yield* WebhookStore
@@ -165,7 +165,7 @@ describe.each(storeKinds)("WebhookStore on %s", (_, stores) => {
   )
 })
 
-describe.each(storeKinds)("DeliveryStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("DeliveryStore on %s", (_, stores) => {
   it.effect(
     "keeps one delivery of an event to an endpoint, pages them newest first, and finds only its own",
     () =>
@@ -272,7 +272,7 @@ describe.each(storeKinds)("DeliveryStore on %s", (_, stores) => {
   )
 })
 
-describe.each(storeKinds)("a deleted organisation's endpoints on %s", (_, stores) => {
+describe.each(kitStoreKinds)("a deleted organisation's endpoints on %s", (_, stores) => {
   it.effect(
     "are found by organisation, counted by what is still to try, and removed with their deliveries",
     () =>

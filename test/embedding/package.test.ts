@@ -85,7 +85,7 @@ describe("Roster embedded as the Embedding page says, from its packed tarball", 
     const installed = join(project, "node_modules")
     expect(existsSync(join(installed, "effect"))).toBe(true)
     expect(existsSync(join(installed, "roster-service", "node_modules", "effect"))).toBe(false)
-    for (const driver of ["mongodb", "stripe"])
+    for (const driver of ["mongodb", "pg", "stripe"])
       expect(existsSync(join(installed, driver)), driver).toBe(false)
   })
 

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node"
 import { ensureFerretDbBuilt, startFerretDb } from "./ferretdb.ts"
+import { startPostgres } from "./postgres.ts"
 import { ensureStripeMockBuilt, startStripeMock } from "./stripe-mock.ts"
 
 declare module "vitest" {
@@ -8,24 +9,29 @@ declare module "vitest" {
     mongoUri: string
     /** A stripe-mock started for the run: the payment provider's API the billing tests call. */
     stripeApiUrl: string
+    /** A PostgreSQL started for the run: its own database's URL, each test file making databases of its own. */
+    postgresUrl: string
   }
 }
 
-/** One database server and one stripe-mock for the whole run; each test file works in databases of its own. */
+/** One server of each database and one stripe-mock for the whole run; each test file works in databases of its own. */
 export default async function setup(project: TestProject) {
   // Built even when MONGODB_URI names a server: the outage test stops and starts a FerretDB of its own.
   ensureFerretDbBuilt()
   ensureStripeMockBuilt()
-  const stripe = await startStripeMock()
+  const [stripe, postgres] = await Promise.all([startStripeMock(), startPostgres()])
   project.provide("stripeApiUrl", stripe.url)
+  project.provide("postgresUrl", postgres.url)
   const external = process.env.MONGODB_URI
   if (external !== undefined && external !== "") {
     project.provide("mongoUri", external)
-    return () => stripe.stop()
+    return async () => {
+      await Promise.all([stripe.stop(), postgres.dispose()])
+    }
   }
   const server = await startFerretDb()
   project.provide("mongoUri", server.uri)
   return async () => {
-    await Promise.all([server.dispose(), stripe.stop()])
+    await Promise.all([server.dispose(), stripe.stop(), postgres.dispose()])
   }
 }

@@ -1,0 +1,89 @@
+import { DateTime } from "effect"
+import {
+  type ColumnValue,
+  columnOf,
+  conditionsOf,
+  isRange,
+  keyOf,
+  type Order,
+  type Resource,
+  type Where
+} from "../resources/resource.ts"
+
+/** A column's value as bound: an instant as ISO text, none as NULL. */
+export const pgValueOf = (value: ColumnValue): string | number | boolean | null =>
+  value === undefined || value === null
+    ? null
+    : DateTime.isDateTime(value)
+      ? DateTime.formatIso(value)
+      : value
+
+/** Values bound in order, each answering its placeholder (`$1`, `$2`…). */
+export const binder = () => {
+  const params: Array<unknown> = []
+  return { params, bind: (value: unknown) => `$${params.push(value)}` }
+}
+
+/** The SQL of a resource's conditions and orders on its table (`columnSql` names a column there). */
+export const queriesOf = <R extends object>(
+  declared: Resource<R>,
+  table: string,
+  columnSql: (column: string) => string
+) => {
+  /** A where clause's SQL, its values bound by `bind`. */
+  const whereSql = (where: Where<string>, bind: (value: unknown) => string) => {
+    const parts: Array<string> = []
+    for (const [column, condition] of conditionsOf(where)) {
+      const name = columnSql(column)
+      if (!isRange(condition)) {
+        const value = pgValueOf(condition)
+        parts.push(value === null ? `${name} IS NULL` : `${name} = ${bind(value)}`)
+        continue
+      }
+      const ranges: Array<string> = []
+      for (const [operator, bound] of [
+        ["<", condition.lt],
+        ["<=", condition.lte],
+        [">", condition.gt],
+        [">=", condition.gte]
+      ] as const) {
+        if (bound !== undefined) ranges.push(`${name} ${operator} ${bind(pgValueOf(bound))}`)
+      }
+      if (condition.in !== undefined) ranges.push(`${name} = ANY(${bind(condition.in.map(pgValueOf))})`)
+      if (condition.present === true) ranges.push(`${name} IS NOT NULL`)
+      const all = ranges.length === 0 ? "TRUE" : ranges.join(" AND ")
+      parts.push(condition.orNone === true ? `(${name} IS NULL OR (${all}))` : `(${all})`)
+    }
+    return parts.length === 0 ? "TRUE" : parts.join(" AND ")
+  }
+
+  /** A select of the records `where` finds, in `order` when given, with the values it binds. */
+  const selectSql = (where: Where<string>, order?: Order<R, string>, suffix = "") => {
+    const { params, bind } = binder()
+    const conditions = [whereSql(where, bind)]
+    let ordering = ""
+    if (order !== undefined) {
+      const descending = order.descending === true
+      const named = [...order.by.map(columnSql), '"key"']
+      if (order.after !== undefined) {
+        const after = order.after as R
+        const values = [
+          ...order.by.map((column) => pgValueOf(columnOf(declared, column, after))),
+          keyOf(declared, after)
+        ]
+        conditions.push(`(${named.join(", ")}) ${descending ? "<" : ">"} (${values.map(bind).join(", ")})`)
+      }
+      // NULLs first ascending, as SQLite and the memory store order them.
+      const direction = descending ? "DESC NULLS LAST" : "ASC NULLS FIRST"
+      ordering = ` ORDER BY ${named.map((name) => `${name} ${direction}`).join(", ")}${
+        order.limit === undefined ? "" : ` LIMIT ${Math.max(0, Math.trunc(order.limit))}`
+      }`
+    }
+    return {
+      sql: `SELECT "key", "document" FROM ${table} WHERE ${conditions.join(" AND ")}${ordering}${suffix}`,
+      params
+    }
+  }
+
+  return { whereSql, selectSql, binder }
+}
