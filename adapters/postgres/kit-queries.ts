@@ -10,13 +10,12 @@ import {
   type Where
 } from "../resources/resource.ts"
 
-/** A column's value as bound: an instant as ISO text, none as NULL. */
-export const pgValueOf = (value: ColumnValue): string | number | boolean | null =>
-  value === undefined || value === null
-    ? null
-    : DateTime.isDateTime(value)
-      ? DateTime.formatIso(value)
-      : value
+/** A column's value as bound: an instant as ISO text, a set or array field's values as JSON, none as NULL. */
+export const pgValueOf = (value: ColumnValue): string | number | boolean | null => {
+  if (value === undefined || value === null) return null
+  if (DateTime.isDateTime(value)) return DateTime.formatIso(value)
+  return Array.isArray(value) ? JSON.stringify(value) : (value as string | number | boolean)
+}
 
 /** Values bound in order, each answering its placeholder (`$1`, `$2`…). */
 export const binder = () => {
@@ -51,6 +50,9 @@ export const queriesOf = <R extends object>(
       }
       if (condition.in !== undefined) ranges.push(`${name} = ANY(${bind(condition.in.map(pgValueOf))})`)
       if (condition.present === true) ranges.push(`${name} IS NOT NULL`)
+      if (condition.includes !== undefined) {
+        ranges.push(`${name} @> ${bind(JSON.stringify([condition.includes]))}::jsonb`)
+      }
       const all = ranges.length === 0 ? "TRUE" : ranges.join(" AND ")
       parts.push(condition.orNone === true ? `(${name} IS NULL OR (${all}))` : `(${all})`)
     }

@@ -8,7 +8,7 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
 /** PostgreSQL keeps at most 63 bytes of a name: cut here, a refusal's constraint names it as made. */
 const identifier = (name: string) => name.slice(0, 63)
 
-type SqlType = "text" | "numeric" | "boolean" | "timestamptz"
+type SqlType = "text" | "numeric" | "boolean" | "timestamptz" | "jsonb"
 
 const anInstant = DateTime.makeUnsafe(0)
 
@@ -20,6 +20,8 @@ const typeOf = (ast: SchemaAST.AST): SqlType | undefined => {
     return kinds.size === 1 ? [...kinds][0] : "text"
   }
   if (SchemaAST.isBoolean(ast)) return "boolean"
+  // A set or array field's values, found by one of them (`includes`).
+  if (SchemaAST.isArrays(ast)) return "jsonb"
   if (SchemaAST.isNumber(ast)) return "numeric"
   if (SchemaAST.isLiteral(ast)) {
     return typeof ast.literal === "number" ? "numeric" : typeof ast.literal === "boolean" ? "boolean" : "text"

@@ -109,7 +109,8 @@ describe("PostgreSQL's kit", () => {
           ["document", "jsonb", null],
           ["organizationId", "text", "C"],
           ["lookup", "text", "C"],
-          ["createdAt", "timestamp with time zone", null]
+          ["createdAt", "timestamp with time zone", null],
+          ["permissions", "jsonb", null]
         ]
       )
       const indexes = yield* rowsOf(
