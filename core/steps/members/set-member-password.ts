@@ -8,8 +8,7 @@ import { requireAccountNotShared } from "../../policy/account-shared.ts"
 import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { replacePassword } from "./replace-password.ts"
 
 export const SetMemberPasswordInput = Schema.Struct({
   newPassword: Schema.RedactedFromValue(Password)
@@ -28,14 +27,11 @@ export const setMemberPassword = Effect.fnUntraced(function* (
 ) {
   yield* requirePermission(actor, "admin.accounts.write")
   yield* requireNotSelf(actor, id)
-  const members = yield* MemberStore
-  const found = yield* members.findById(id)
+  const found = yield* (yield* MemberStore).findById(id)
   if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
   yield* requireWithinCeiling(actor, found.value.roleId)
   yield* requireAccountNotShared(actor, id)
   const hash = yield* (yield* PasswordHasher).hash(input.newPassword)
-  const entry = yield* newAuditEntry(auditActorOf(actor), "member.password_set", { type: "member", id })
-  const updated = yield* members.setPassword(id, hash, entry)
+  const updated = yield* replacePassword(actor, id, hash, "member.password_set")
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id })
-  yield* (yield* SessionStore).revokeAllOf(id)
 })
