@@ -3,7 +3,7 @@ import { dirname } from "node:path"
 import { Effect, Layer } from "effect"
 import { MemoryStores } from "../adapters/memory/index.ts"
 import { loadedWhenBuilt } from "../adapters/runtime/loaded-when-built.ts"
-import { type MapShared, openBunSqlite, openNodeSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
+import { openBunSqlite, openNodeSqlite, sqliteStores } from "../adapters/sqlite/index.ts"
 import { jsonLogger } from "./log-lines.ts"
 import type { Settings } from "./settings.ts"
 
@@ -20,16 +20,6 @@ const makeDataFolder = (folder: string) => {
 /** The runtime's own SQLite driver: Bun's under Bun, `node:sqlite` under Deno and Node. */
 const openSqlite = "Bun" in globalThis ? openBunSqlite : openNodeSqlite
 
-/**
- * Bun maps files into memory; the other runtimes ask SQLite what changed (see `commitWatch`). Read
- * from the global, which the published build's types (Node's) do not declare.
- */
-const bun = (
-  globalThis as { readonly Bun?: { readonly mmap: (path: string, options: object) => Uint8Array } }
-).Bun
-const mapShared: MapShared | undefined =
-  bun === undefined ? undefined : (path, bytes) => bun.mmap(path, { shared: true, size: bytes })
-
 /** The store the settings choose: in memory, SQLite in the data folder, or MongoDB. */
 export const chosenStores = ({ store }: Settings) => {
   switch (store.kind) {
@@ -39,7 +29,7 @@ export const chosenStores = ({ store }: Settings) => {
       return Layer.unwrap(
         Effect.sync(() => {
           makeDataFolder(dirname(store.path))
-          return sqliteStores({ path: store.path, open: openSqlite, mapShared })
+          return sqliteStores({ path: store.path, open: openSqlite })
         })
       )
     case "mongodb":

@@ -1,6 +1,6 @@
 import { Context, Deferred, Effect, Layer } from "effect"
 import { type StoreUnavailable, StoreWrites } from "../../core/index.ts"
-import { commitWatch, type MapShared } from "./commit-watch.ts"
+import { commitWatch } from "./commit-watch.ts"
 import type { OpenSqlite, SqliteConnection } from "./connection.ts"
 import { classify, dieOnViolation, type UniqueViolation } from "./failures.ts"
 import { migrate } from "./migrations.ts"
@@ -25,8 +25,6 @@ export interface SqliteOptions {
    * `rememberedReads`); on unless set to false, as the bench does to count each read's statements.
    */
   readonly rememberReads?: boolean
-  /** How the runtime maps a file's memory, where it can: what tells commits apart fastest (`commitWatch`). */
-  readonly mapShared?: MapShared | undefined
 }
 
 const tuned = (connection: SqliteConnection, busyTimeoutMs: number | undefined) => {
@@ -62,8 +60,7 @@ export const sqliteDatabaseLayer = (options: SqliteOptions) =>
       yield* migrate(writer)
       const reader = isDatabaseFile(options.path) ? yield* opened(options) : writer
       const remembers = reader !== writer && options.rememberReads !== false
-      const committed = commitWatch(reader, options.path, remembers ? options.mapShared : undefined)
-      const remembered = rememberedReads(reader, committed, remembers)
+      const remembered = rememberedReads(reader, commitWatch(reader), remembers)
       // What a write's answer is followed by reads what it wrote, never what was remembered before.
       const groups = writeGroups(writer, setImmediate, remembered.recheck)
       yield* Effect.addFinalizer(() => Effect.sync(groups.flush))

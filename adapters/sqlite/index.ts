@@ -1,4 +1,3 @@
-export type { MapShared } from "./commit-watch.ts"
 export { type OpenSqlite, openBunSqlite, openNodeSqlite, type SqliteConnection } from "./connection.ts"
 export type { SqliteOptions } from "./database.ts"
 export { latestSchemaVersion, NewerSchema } from "./migrations.ts"

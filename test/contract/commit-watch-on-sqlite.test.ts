@@ -1,12 +1,10 @@
-// What tells a remembered read that the file changed: the WAL-index header where Bun maps it, else
-// `PRAGMA data_version`. Either way every commit, of this process or another, is seen.
+// What tells a remembered read that the file changed: `PRAGMA data_version`, which sees every
+// commit, of this process or another.
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { commitWatch, type MapShared } from "../../adapters/sqlite/commit-watch.ts"
+import { commitWatch } from "../../adapters/sqlite/commit-watch.ts"
 import { openBunSqlite, type SqliteConnection } from "../../adapters/sqlite/connection.ts"
 import { scratchFile } from "../support/stores.ts"
-
-const bunMap: MapShared = (path, bytes) => Bun.mmap(path, { shared: true, size: bytes })
 
 /** The connection, counting the statements it runs. */
 const counted = (connection: SqliteConnection) => {
@@ -65,55 +63,15 @@ const seesEveryCommit = (watch: () => boolean, writer: SqliteConnection, other: 
 }
 
 describe("commitWatch on SQLite", () => {
-  it.effect("reads the mapped WAL-index header, running no statement per check, and sees every commit", () =>
+  it.effect("asks PRAGMA data_version on the reader and sees every commit", () =>
     Effect.gen(function* () {
       const { path, writer, reader } = yield* walFile
       const other = yield* Effect.promise(() => openBunSqlite(path))
       yield* Effect.addFinalizer(() => Effect.sync(() => other.close()))
       const { tally, connection } = counted(reader)
-      const watch = commitWatch(connection, path, bunMap)
-      const statementsToStart = tally.statements
+      const watch = commitWatch(connection)
       seesEveryCommit(watch, writer, other)
-      assert.strictEqual(tally.statements, statementsToStart, "no statement was run to check")
-    })
-  )
-
-  it.effect(
-    "asks PRAGMA data_version where nothing maps the file, or the map fails, and sees every commit",
-    () =>
-      Effect.gen(function* () {
-        const { path, writer, reader } = yield* walFile
-        const other = yield* Effect.promise(() => openBunSqlite(path))
-        yield* Effect.addFinalizer(() => Effect.sync(() => other.close()))
-        for (const mapShared of [
-          undefined,
-          () => {
-            throw new Error("no such file")
-          }
-        ]) {
-          const { tally, connection } = counted(reader)
-          const watch = commitWatch(connection, path, mapShared)
-          const statementsToStart = tally.statements
-          seesEveryCommit(watch, writer, other)
-          assert.strictEqual(tally.statements - statementsToStart, 8, "a statement per check")
-        }
-      })
-  )
-
-  it.effect("never trusts a mapped file that is not SQLite's live WAL index", () =>
-    Effect.gen(function* () {
-      const { path, writer, reader } = yield* walFile
-      const other = yield* Effect.promise(() => openBunSqlite(path))
-      yield* Effect.addFinalizer(() => Effect.sync(() => other.close()))
-      const notAnIndex = new Uint8Array(4096)
-      const tooShort = new Uint8Array(16)
-      for (const bytes of [notAnIndex, tooShort]) {
-        const { tally, connection } = counted(reader)
-        const watch = commitWatch(connection, path, () => bytes)
-        const statementsToStart = tally.statements
-        seesEveryCommit(watch, writer, other)
-        assert.strictEqual(tally.statements - statementsToStart, 8, "it asked SQLite instead, each time")
-      }
+      assert.strictEqual(tally.statements, 8, "a statement per check")
     })
   )
 })

@@ -3,65 +3,56 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Option } from "effect"
 import { commitWatch } from "../../adapters/sqlite/commit-watch.ts"
-import { type MapShared, openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
+import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
 import { rememberedReads } from "../../adapters/sqlite/remembered-reads.ts"
 import { MemberStore, RoleLookup, RoleStore, SessionLookup, SessionStore } from "../../core/index.ts"
 import { memberRecord, newRole, sessionOf, withRoles } from "../support/contract.ts"
 import { scratchFile } from "../support/stores.ts"
 
-/** Bun's map of a file, as the app hands it to the stores; without it, the stores ask `PRAGMA data_version`. */
-const bunMap: MapShared = (path, bytes) => Bun.mmap(path, { shared: true, size: bytes })
-
-const twoInstances = (mapShared: MapShared | undefined) =>
-  scratchFile.pipe(
-    Effect.flatMap((path) =>
-      Effect.all([
-        Layer.build(withRoles(sqliteStores({ path, open: openBunSqlite, mapShared }))),
-        Layer.build(sqliteStores({ path, open: openBunSqlite, mapShared }))
-      ])
-    )
+const twoInstances = scratchFile.pipe(
+  Effect.flatMap((path) =>
+    Effect.all([
+      Layer.build(withRoles(sqliteStores({ path, open: openBunSqlite }))),
+      Layer.build(sqliteStores({ path, open: openBunSqlite }))
+    ])
   )
+)
 
 describe("remembered reads on SQLite", () => {
-  it.effect.each([
-    ["the WAL-index header mapped", bunMap],
-    ["PRAGMA data_version", undefined]
-  ] as const)(
-    "answer what another instance committed on the same file, from the next read on (%s)",
-    ([, mapShared]) =>
-      Effect.scoped(
-        Effect.gen(function* () {
-          const [a, b] = yield* twoInstances(mapShared)
-          const on = <S, I>(context: Context.Context<I>, service: Context.Key<I, S>) =>
-            Context.get(context, service)
-          const role = yield* on(a, RoleStore).insert(newRole("staff"))
-          const ada = memberRecord("ada", { roleId: role.id })
-          yield* on(a, MemberStore).insert(ada)
-          const session = sessionOf("ada-token", ada.id)
-          yield* on(a, SessionStore).create(session)
+  it.effect("answer what another instance committed on the same file, from the next read on", () =>
+    Effect.scoped(
+      Effect.gen(function* () {
+        const [a, b] = yield* twoInstances
+        const on = <S, I>(context: Context.Context<I>, service: Context.Key<I, S>) =>
+          Context.get(context, service)
+        const role = yield* on(a, RoleStore).insert(newRole("staff"))
+        const ada = memberRecord("ada", { roleId: role.id })
+        yield* on(a, MemberStore).insert(ada)
+        const session = sessionOf("ada-token", ada.id)
+        yield* on(a, SessionStore).create(session)
 
-          const found = () => on(a, SessionLookup).find(session.tokenHash)
-          const roleName = () =>
-            on(a, RoleLookup)
-              .find(role.id)
-              .pipe(Effect.map(Option.map((r) => r.role.name)))
-          const activeMembers = () =>
-            on(a, MemberStore)
-              .page({ active: true }, 10)
-              .pipe(Effect.map((m) => m.length))
-          assert.isTrue(Option.isSome(yield* found()))
-          assert.isTrue(Option.isSome(yield* found()), "remembered, still there")
-          assert.deepStrictEqual(yield* roleName(), Option.some("Role staff"))
-          assert.strictEqual(yield* activeMembers(), 1)
+        const found = () => on(a, SessionLookup).find(session.tokenHash)
+        const roleName = () =>
+          on(a, RoleLookup)
+            .find(role.id)
+            .pipe(Effect.map(Option.map((r) => r.role.name)))
+        const activeMembers = () =>
+          on(a, MemberStore)
+            .page({ active: true }, 10)
+            .pipe(Effect.map((m) => m.length))
+        assert.isTrue(Option.isSome(yield* found()))
+        assert.isTrue(Option.isSome(yield* found()), "remembered, still there")
+        assert.deepStrictEqual(yield* roleName(), Option.some("Role staff"))
+        assert.strictEqual(yield* activeMembers(), 1)
 
-          yield* on(b, RoleStore).update(role.id, { name: "Renamed" })
-          assert.deepStrictEqual(yield* roleName(), Option.some("Renamed"), "a rename on the other instance")
-          yield* on(b, MemberStore).update(ada.id, role.id, { activestatus: false }, false, undefined)
-          assert.strictEqual(yield* activeMembers(), 0, "a deactivation on the other instance")
-          yield* on(b, SessionStore).revoke(session.tokenHash)
-          assert.isTrue(Option.isNone(yield* found()), "a session revoked on the other instance")
-        })
-      )
+        yield* on(b, RoleStore).update(role.id, { name: "Renamed" })
+        assert.deepStrictEqual(yield* roleName(), Option.some("Renamed"), "a rename on the other instance")
+        yield* on(b, MemberStore).update(ada.id, role.id, { activestatus: false }, false, undefined)
+        assert.strictEqual(yield* activeMembers(), 0, "a deactivation on the other instance")
+        yield* on(b, SessionStore).revoke(session.tokenHash)
+        assert.isTrue(Option.isNone(yield* found()), "a session revoked on the other instance")
+      })
+    )
   )
 
   it.effect(
@@ -106,7 +97,7 @@ describe("remembered reads on SQLite", () => {
         writer.exec("PRAGMA journal_mode = WAL")
         writer.exec("CREATE TABLE t (v INTEGER)")
         writer.exec("INSERT INTO t VALUES (1)")
-        const remembered = rememberedReads(reader, commitWatch(reader, path, undefined), true)
+        const remembered = rememberedReads(reader, commitWatch(reader), true)
         const value = () => remembered.read("v", (db) => db.get("SELECT v FROM t")?.v)
         // All in one synchronous run: no request could arrive in it, so one check holds...
         const first = value()

@@ -17,6 +17,15 @@ const RecoveryCodesView = Schema.Struct({
 })
 const password = { password: "a long passphrase" }
 
+/** What a change to a TOTP that must be on answers: its owner proven again (`proveFactorOwner`), or none on. */
+const changeOfTotpErrors = [
+  Problem.WrongPassword,
+  Problem.MfaInvalid,
+  Problem.NotFound,
+  Problem.RateLimitedWithRetryAfter,
+  Problem.BusyWithRetryAfter
+] as const
+
 /** One's own second factor: TOTP with recovery codes, and a login's second step. */
 export class MfaApi extends HttpApiGroup.make("mfa")
   .add(
@@ -63,13 +72,7 @@ export class MfaApi extends HttpApiGroup.make("mfa")
     HttpApiEndpoint.post("regenerateRecoveryCodes", "/mfa/recovery-codes", {
       payload: jsonBody(FactorProof),
       success: RecoveryCodesView,
-      error: [
-        Problem.WrongPassword,
-        Problem.MfaInvalid,
-        Problem.NotFound,
-        Problem.RateLimitedWithRetryAfter,
-        Problem.BusyWithRetryAfter
-      ]
+      error: changeOfTotpErrors
     })
       .middleware(Authentication)
       .annotate(ChecksPassword, true)
@@ -83,13 +86,7 @@ export class MfaApi extends HttpApiGroup.make("mfa")
     HttpApiEndpoint.delete("removeTotp", "/mfa/totp", {
       payload: jsonBody(RemoveTotpInput),
       success: Schema.Struct({ message: Schema.String }),
-      error: [
-        Problem.WrongPassword,
-        Problem.MfaInvalid,
-        Problem.NotFound,
-        Problem.RateLimitedWithRetryAfter,
-        Problem.BusyWithRetryAfter
-      ]
+      error: changeOfTotpErrors
     })
       .middleware(Authentication)
       .annotate(ChecksPassword, true)

@@ -3,13 +3,9 @@ import { NotFound } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import { Password } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
-import { requirePermission } from "../../policy/access.ts"
-import { requireAccountNotShared } from "../../policy/account-shared.ts"
-import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
-import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../audit/new-audit-entry.ts"
+import { administeredAccount } from "./administered-account.ts"
+import { replacePassword } from "./replace-password.ts"
 
 export const SetMemberPasswordInput = Schema.Struct({
   newPassword: Schema.RedactedFromValue(Password)
@@ -26,16 +22,8 @@ export const setMemberPassword = Effect.fnUntraced(function* (
   id: MemberId,
   input: SetMemberPasswordInput
 ) {
-  yield* requirePermission(actor, "admin.accounts.write")
-  yield* requireNotSelf(actor, id)
-  const members = yield* MemberStore
-  const found = yield* members.findById(id)
-  if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
-  yield* requireWithinCeiling(actor, found.value.roleId)
-  yield* requireAccountNotShared(actor, id)
+  yield* administeredAccount(actor, id)
   const hash = yield* (yield* PasswordHasher).hash(input.newPassword)
-  const entry = yield* newAuditEntry(auditActorOf(actor), "member.password_set", { type: "member", id })
-  const updated = yield* members.setPassword(id, hash, entry)
+  const updated = yield* replacePassword(actor, id, hash, "member.password_set")
   if (Option.isNone(updated)) return yield* new NotFound({ entity: "member", id })
-  yield* (yield* SessionStore).revokeAllOf(id)
 })

@@ -1,5 +1,5 @@
 import { Effect, Option, Schema } from "effect"
-import { MfaInvalid } from "../../model/errors.ts"
+import { MfaInvalid, NotFound } from "../../model/errors.ts"
 import { hasTotp } from "../../model/mfa.ts"
 import type { Principal } from "../../model/principal.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
@@ -24,15 +24,18 @@ export type FactorProof = typeof FactorProof.Type
 /**
  * Proves the signed-in person again before their second factor changes: their password, and,
  * while TOTP is on, a code of it (without one, `MfaInvalid`), each guess throttled like a login.
- * Answers the account and its factor as read.
+ * A change to the TOTP itself (`totpRequired`) has nothing to change without one: `NotFound`,
+ * before any guess is counted. Answers the account and its factor as read.
  */
 export const proveFactorOwner = Effect.fnUntraced(function* (
   actor: Principal,
   input: FactorProof,
-  client: string
+  client: string,
+  totpRequired = false
 ) {
   const { member } = yield* ownAccount(actor)
   const record = Option.getOrUndefined(yield* (yield* MfaStore).find(member.id))
+  if (totpRequired && !hasTotp(record)) return yield* new NotFound({ entity: "totp", id: member.id })
   if (hasTotp(record) && input.code === undefined) return yield* new MfaInvalid()
   const account = yield* proveOwnPassword(member.id, input.password, client)
   if (hasTotp(record) && !(yield* secondFactorHolds(record, input.code ?? "", auditActorOf(actor), client))) {

@@ -8,13 +8,14 @@ import { countMailRequest } from "../../steps/account/count-mail-request.ts"
 import { mailAccountToken } from "../../steps/account/mail-account-token.ts"
 import { ownAccount } from "../../steps/account/own-account.ts"
 import { offThePath } from "../../steps/auth/off-the-path.ts"
+import { PasswordProof } from "../../steps/mfa/factor-proof.ts"
 import { proveOwnPassword } from "../../steps/mfa/prove-own-password.ts"
 import { requireAddressHeld } from "../../steps/sso/require-address-held.ts"
 
 export const RequestEmailChangeInput = Schema.Struct({
   /** The new address: it is changed only once a link mailed to it is followed. */
   email: Email,
-  password: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256)))
+  ...PasswordProof.fields
 })
 export type RequestEmailChangeInput = typeof RequestEmailChangeInput.Type
 

@@ -4,9 +4,8 @@ import { Password } from "../../model/member.ts"
 import type { Principal } from "../../model/principal.ts"
 import { MemberStore } from "../../ports/member-store.ts"
 import { PasswordHasher } from "../../ports/password-hasher.ts"
-import { SessionStore } from "../../ports/session-store.ts"
-import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
 import { countAttempt } from "../../steps/auth/count-attempt.ts"
+import { replacePassword } from "../../steps/members/replace-password.ts"
 
 export const ChangeOwnPasswordInput = Schema.Struct({
   currentPassword: Schema.RedactedFromValue(Schema.String.check(Schema.isBetweenLength(1, 256))),
@@ -25,8 +24,7 @@ export const changeOwnPassword = Effect.fnUntraced(function* (
 ) {
   if (actor._tag === "ApiKey") return yield* new Forbidden({ reason: "person_only" })
   if (actor._tag !== "Member") return yield* new Forbidden({ reason: "no_password" })
-  const members = yield* MemberStore
-  const found = yield* members.findAccount(actor.member.id)
+  const found = yield* (yield* MemberStore).findAccount(actor.member.id)
   if (Option.isNone(found)) return yield* new Unauthenticated({ reason: "invalid" })
   const attempt = yield* countAttempt("password", `member:${actor.member.id}`, client)
   const hasher = yield* PasswordHasher
@@ -36,13 +34,7 @@ export const changeOwnPassword = Effect.fnUntraced(function* (
   if (!verified) return yield* new WrongPassword()
   const hash = yield* hasher.hash(input.newPassword).pipe(Effect.tapError(() => attempt.giveBack))
   yield* attempt.succeeded
-  const entry = yield* newAuditEntry(auditActorOf(actor), "member.password_changed", {
-    type: "member",
-    id: actor.member.id
-  })
-  const updated = yield* members.setPassword(actor.member.id, hash, entry)
+  const kept = actor.sessionTokenHash
+  const updated = yield* replacePassword(actor, actor.member.id, hash, "member.password_changed", kept)
   if (Option.isNone(updated)) return yield* new Unauthenticated({ reason: "invalid" })
-  const sessions = yield* SessionStore
-  yield* sessions.carryOver(actor.sessionTokenHash, updated.value.sessionEpoch)
-  yield* sessions.revokeAllOf(actor.member.id, actor.sessionTokenHash)
 })

@@ -1,13 +1,8 @@
-import { Effect, Option, Schema } from "effect"
-import { MfaInvalid, NotFound } from "../../model/errors.ts"
-import { hasTotp } from "../../model/mfa.ts"
+import { Effect, Schema } from "effect"
 import type { Principal } from "../../model/principal.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
-import { ownAccount } from "../../steps/account/own-account.ts"
 import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
-import { PasswordProof } from "../../steps/mfa/factor-proof.ts"
-import { proveOwnPassword } from "../../steps/mfa/prove-own-password.ts"
-import { secondFactorHolds } from "../../steps/mfa/second-factor.ts"
+import { PasswordProof, proveFactorOwner } from "../../steps/mfa/factor-proof.ts"
 import { restrictSessionsOf } from "../../steps/mfa/sessions-under-policy.ts"
 
 export const RemoveTotpInput = Schema.Struct({
@@ -23,15 +18,8 @@ export const removeTotp = Effect.fnUntraced(function* (
   input: RemoveTotpInput,
   client: string
 ) {
-  const { member } = yield* ownAccount(actor)
-  const store = yield* MfaStore
-  const record = Option.getOrUndefined(yield* store.find(member.id))
-  if (!hasTotp(record)) return yield* new NotFound({ entity: "totp", id: member.id })
-  yield* proveOwnPassword(member.id, input.password, client)
-  if (!(yield* secondFactorHolds(record, input.code, auditActorOf(actor), client))) {
-    return yield* new MfaInvalid()
-  }
-  const entry = yield* newAuditEntry(auditActorOf(actor), "mfa.disabled", { type: "member", id: member.id })
-  yield* store.remove(member.id, entry)
-  yield* restrictSessionsOf(member.id)
+  const { account } = yield* proveFactorOwner(actor, input, client, true)
+  const entry = yield* newAuditEntry(auditActorOf(actor), "mfa.disabled", { type: "member", id: account.id })
+  yield* (yield* MfaStore).remove(account.id, entry)
+  yield* restrictSessionsOf(account.id)
 })

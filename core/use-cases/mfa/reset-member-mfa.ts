@@ -1,13 +1,10 @@
-import { Effect, Option } from "effect"
+import { Effect } from "effect"
 import { NotFound } from "../../model/errors.ts"
 import type { MemberId } from "../../model/ids.ts"
 import type { Principal } from "../../model/principal.ts"
-import { requirePermission } from "../../policy/access.ts"
-import { requireAccountNotShared } from "../../policy/account-shared.ts"
-import { requireNotSelf, requireWithinCeiling } from "../../policy/ceiling.ts"
-import { MemberStore } from "../../ports/member-store.ts"
 import { MfaStore } from "../../ports/mfa-store.ts"
 import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
+import { administeredAccount } from "../../steps/members/administered-account.ts"
 import { restrictSessionsOf } from "../../steps/mfa/sessions-under-policy.ts"
 
 /**
@@ -17,12 +14,7 @@ import { restrictSessionsOf } from "../../steps/mfa/sessions-under-policy.ts"
  * organisation's administrator only on an account that is theirs alone.
  */
 export const resetMemberMfa = Effect.fnUntraced(function* (actor: Principal, id: MemberId) {
-  yield* requirePermission(actor, "admin.accounts.write")
-  yield* requireNotSelf(actor, id)
-  const found = yield* (yield* MemberStore).findById(id)
-  if (Option.isNone(found)) return yield* new NotFound({ entity: "member", id })
-  yield* requireWithinCeiling(actor, found.value.roleId)
-  yield* requireAccountNotShared(actor, id)
+  yield* administeredAccount(actor, id)
   const entry = yield* newAuditEntry(auditActorOf(actor), "mfa.reset", { type: "member", id })
   if (!(yield* (yield* MfaStore).remove(id, entry))) return yield* new NotFound({ entity: "totp", id })
   yield* restrictSessionsOf(id)
