@@ -58,6 +58,7 @@ describe("a SAML connection made as a draft", () => {
     expect(metadata.text).toContain(`entityID="${made.spEntityId}"`)
     expect(metadata.text).toContain(`Location="${made.acsUrl}"`)
     expect(metadata.text).toContain("X509Certificate")
+    expect(metadata.text).toContain('AuthnRequestsSigned="true"')
     const listed = await world.api.call("GET", "/api/v1/organization/sso", inAcme)
     expect(listed.body.find(({ id }: { id: string }) => id === made.id)?.status).toBe("draft")
   })
