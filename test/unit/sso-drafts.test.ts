@@ -153,7 +153,7 @@ describe("a SAML connection made as a draft", () => {
     }).pipe(provideSso())
   )
 
-  it.effect("keeps an IdP whose certificate or address cannot work out, whole or not", () =>
+  it.effect("refuses a whole IdP whose certificate or address cannot work, and stays a draft", () =>
     Effect.gen(function* () {
       const { draft, admin, inAcme } = yield* acmeWithDraft
       for (const [input, field] of [
