@@ -62,7 +62,7 @@ export const samlProviderIfNamed = (
 ) => ("idpMetadataXml" in input || "idpEntityId" in input ? samlProviderOf(input) : Effect.succeed(null))
 
 /** A SAML connection's settings with its IdP, or a draft's without (null). */
-export const withProvider = (saml: SamlSettings, provider: SamlProvider | null): SamlSettings => ({
+const withProvider = (saml: SamlSettings, provider: SamlProvider | null): SamlSettings => ({
   ...saml,
   idpEntityId: provider?.entityId ?? null,
   idpSsoUrl: provider?.ssoUrl ?? null,
