@@ -41,3 +41,9 @@ export class IdpUnavailable extends HttpApiError.Problem<IdpUnavailable>()(
   declare("idp_unavailable", 502, "The identity provider did not answer"),
   code("idp_unavailable")
 ) {}
+
+export class IdpIncomplete extends HttpApiError.Problem<IdpIncomplete>()(
+  "IdpIncomplete",
+  declare("idp_incomplete", 422, "The draft connection's IdP is not set whole"),
+  { ...code("idp_incomplete"), missing: Schema.Array(Schema.String) }
+) {}

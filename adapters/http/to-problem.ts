@@ -231,6 +231,11 @@ const problems = {
     assembledProblem(SsoProblem.IdpUnavailable, {
       detail: "The identity provider did not answer, or not as its protocol says; nothing changed"
     }),
+  IdpIncomplete: (e: Domain.IdpIncomplete) =>
+    assembledProblem(SsoProblem.IdpIncomplete, {
+      detail: `A draft's IdP is set whole, its idpMetadataXml or its idpEntityId, idpSsoUrl and idpCertificate together; missing: ${e.missing.join(", ")}. Nothing changed`,
+      missing: e.missing
+    }),
   ConnectionInvalid: (e: Domain.ConnectionInvalid) =>
     assembledProblem(Problem.ValidationFailed, {
       detail: `The connection cannot work: ${e.message}`,

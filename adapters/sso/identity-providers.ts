@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { IdentityProviders, type SsoConnectionRecord, SsoRefused } from "../../core/index.ts"
+import { IdentityProviders, readySaml, type SsoConnectionRecord, SsoRefused } from "../../core/index.ts"
 import { newServiceProviderKey, readCertificate } from "./certificates.ts"
 import { checkIssuer, oidcAnswer, oidcSignInUrl } from "./oidc.ts"
 import { checkProviderUrl } from "./provider-urls.ts"
@@ -11,10 +11,12 @@ export interface IdentityProviderOptions {
   readonly allowHttp?: boolean
 }
 
+/** The protocol a connection signs in by; a draft signs nobody in, so one asked to is a bug. */
 const protocolOf = (connection: SsoConnectionRecord) => {
   if (connection.oidc !== null) return { kind: "oidc" as const, oidc: connection.oidc }
-  if (connection.saml !== null) return { kind: "saml" as const, saml: connection.saml }
-  throw new Error(`connection ${connection.id} has neither OIDC nor SAML settings`)
+  const saml = readySaml(connection.saml)
+  if (saml !== null) return { kind: "saml" as const, saml }
+  throw new Error(`connection ${connection.id} has neither OIDC nor a SAML IdP`)
 }
 
 /** OIDC by `openid-client`, SAML 2.0 by `@node-saml/node-saml`. */
@@ -46,12 +48,8 @@ export const identityProvidersLayer = (options: IdentityProviderOptions = {}) =>
         // An OIDC callback for a SAML connection, or a SAML response for an OIDC one.
         return Effect.fail(new SsoRefused({ reason: "answer" }))
       },
-      serviceProviderMetadata: (connection, key, urls) => {
-        const protocol = protocolOf(connection)
-        return protocol.kind === "saml"
-          ? samlMetadata(connection, protocol.saml, key, urls)
-          : Effect.succeed("")
-      }
+      serviceProviderMetadata: (connection, key, urls) =>
+        connection.saml === null ? Effect.succeed("") : samlMetadata(connection, connection.saml, key, urls)
     })
   )
 }

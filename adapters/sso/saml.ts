@@ -4,6 +4,8 @@ import {
   acsUrlOf,
   IdpUnavailable,
   type ProviderAnswer,
+  type ReadySamlSettings,
+  type SamlSettings,
   type ServiceUrls,
   type SsoConnectionRecord,
   SsoRefused,
@@ -17,7 +19,7 @@ import { readAssertion } from "./saml-assertion.ts"
 // About 11 MB of a running process (its XML, signature and encryption stack), loaded with the first SAML connection's use.
 const nodeSaml = loadedOnFirstUse(() => import("@node-saml/node-saml"))
 
-type Saml = NonNullable<SsoConnectionRecord["saml"]>
+type Saml = ReadySamlSettings
 
 /** Clocks may differ by a minute between the IdP and Roster. */
 const skewMs = 60_000
@@ -143,21 +145,23 @@ export const samlAnswer = (
     catch: () => new SsoRefused({ reason: "answer" })
   })
 
-/** The SP metadata of a connection: its entity id, its ACS (HTTP-POST), its signing certificate. */
+/**
+ * The SP metadata of a connection: its entity id, its ACS (HTTP-POST), its signing certificate.
+ * It names no IdP, so a draft's is served as soon as it is made.
+ */
 export const samlMetadata = (
   connection: SsoConnectionRecord,
-  saml: Saml,
+  saml: SamlSettings,
   key: Redacted.Redacted<string>,
   urls: ServiceUrls
 ) =>
   Effect.promise(async () =>
-    new (await nodeSaml()).SAML({
-      entryPoint: saml.idpSsoUrl,
+    (await nodeSaml()).generateServiceProviderMetadata({
       issuer: spEntityIdOf(urls, connection.id),
       callbackUrl: acsUrlOf(urls),
-      idpCert: saml.idpCertificates.map((der) => pemOf(der)),
       privateKey: Redacted.value(key),
+      publicCerts: pemOf(saml.spCertificate),
       identifierFormat: null,
       wantAssertionsSigned: false
-    }).generateServiceProviderMetadata(null, pemOf(saml.spCertificate))
+    })
   )

@@ -43,7 +43,11 @@ const ClientSecret = Schema.RedactedFromValue(Schema.String.check(Schema.isBetwe
 
 export const SsoKind = Schema.Literals(["oidc", "saml"])
 export type SsoKind = typeof SsoKind.Type
-export const SsoStatus = Schema.Literals(["enabled", "disabled"])
+/** A `draft` SAML connection has Roster's SP values and no IdP yet: it signs nobody in. */
+export const SsoStatus = Schema.Literals(["draft", "enabled", "disabled"])
+export type SsoStatus = typeof SsoStatus.Type
+/** What a change may set: a connection becomes a draft only when made one. */
+export const SettableSsoStatus = Schema.Literals(["enabled", "disabled"])
 
 /** What an OIDC connection keeps: the issuer it discovers, and the client Roster is there. */
 export const OidcSettings = Schema.Struct({
@@ -56,16 +60,26 @@ export type OidcSettings = typeof OidcSettings.Type
 
 /**
  * What a SAML connection keeps: the IdP (its entity id, its sign-in address, its signing
- * certificates as base64 DER) and Roster's own SP key, sealed, with its certificate.
+ * certificates as base64 DER) and Roster's own SP key, sealed, with its certificate. A draft has
+ * the SP key and no IdP yet (`null`s, no certificate): its IdP's administrator needs the SP values
+ * before they hand over the IdP's.
  */
 export const SamlSettings = Schema.Struct({
-  idpEntityId: Schema.String,
-  idpSsoUrl: Schema.String,
+  idpEntityId: Schema.NullOr(Schema.String),
+  idpSsoUrl: Schema.NullOr(Schema.String),
   idpCertificates: Schema.Array(Schema.String),
   spPrivateKey: SealedSecret,
   spCertificate: Schema.String
 })
 export type SamlSettings = typeof SamlSettings.Type
+/** A SAML connection's settings once its IdP is set: what signs people in. */
+export type ReadySamlSettings = SamlSettings & { readonly idpEntityId: string; readonly idpSsoUrl: string }
+
+/** The settings of a SAML connection whose IdP is set, else none (a draft). */
+export const readySaml = (saml: SamlSettings | null): ReadySamlSettings | null =>
+  saml !== null && saml.idpEntityId !== null && saml.idpSsoUrl !== null
+    ? { ...saml, idpEntityId: saml.idpEntityId, idpSsoUrl: saml.idpSsoUrl }
+    : null
 
 /**
  * An organisation's connection to an identity provider, as kept; exactly one of `oidc` and `saml` is
@@ -128,6 +142,8 @@ export const NewOidcConnection = Schema.Struct({
  */
 export const IdpMetadataXml = Schema.String.check(Schema.isBetweenLength(1, 150_000))
 
+export const IdpEntityId = Schema.String.check(Schema.isBetweenLength(1, 1024), Schema.isTrimmed())
+
 /** An IdP certificate: PEM, or bare base64 DER. */
 export const IdpCertificate = Schema.String.check(Schema.isBetweenLength(1, 20_000))
 
@@ -140,26 +156,37 @@ export const NewSamlConnectionFromMetadata = Schema.Struct({
 export const NewSamlConnection = Schema.Struct({
   kind: Schema.Literal("saml"),
   ...named,
-  idpEntityId: Schema.String.check(Schema.isBetweenLength(1, 1024), Schema.isTrimmed()),
+  idpEntityId: IdpEntityId,
   idpSsoUrl: ProviderUrl,
   idpCertificate: IdpCertificate
+})
+
+/** A SAML connection without its IdP: a draft, for its SP values to be copied into the IdP first. */
+export const NewSamlDraft = Schema.Struct({
+  kind: Schema.Literal("saml"),
+  ...named
 })
 
 export const CreateSsoConnectionInput = Schema.Union([
   NewOidcConnection,
   NewSamlConnectionFromMetadata,
-  NewSamlConnection
+  NewSamlConnection,
+  NewSamlDraft
 ])
 export type CreateSsoConnectionInput = typeof CreateSsoConnectionInput.Type
 
-/** What a change may set: its name, whether it signs people in, and its provider's settings. */
+/**
+ * What a change may set: its name, whether it signs people in, and its provider's settings. A
+ * draft's IdP is set whole: its metadata, or its entity id, sign-in URL and certificate together.
+ */
 export const UpdateSsoConnectionInput = Schema.Struct({
   name: Schema.optionalKey(ConnectionName),
-  status: Schema.optionalKey(SsoStatus),
+  status: Schema.optionalKey(SettableSsoStatus),
   clientId: Schema.optionalKey(Schema.String.check(Schema.isBetweenLength(1, 512), Schema.isTrimmed())),
   clientSecret: Schema.optionalKey(ClientSecret),
   scopes: Schema.optionalKey(Scopes),
   idpMetadataXml: Schema.optionalKey(IdpMetadataXml),
+  idpEntityId: Schema.optionalKey(IdpEntityId),
   idpSsoUrl: Schema.optionalKey(ProviderUrl),
   idpCertificate: Schema.optionalKey(IdpCertificate)
 })

@@ -57,3 +57,11 @@ export class ConnectionInvalid extends Schema.TaggedError<ConnectionInvalid>()("
 
 /** A `returnTo` that is neither a path of the console nor a URL the deployment allows. */
 export class ReturnRefused extends Schema.TaggedError<ReturnRefused>()("ReturnRefused", {}) {}
+
+/**
+ * A draft's IdP set in part: a draft signs people in only once its IdP is whole (its metadata, or
+ * its entity id, sign-in URL and certificate together), so a part of it is refused, naming what lacks.
+ */
+export class IdpIncomplete extends Schema.TaggedError<IdpIncomplete>()("IdpIncomplete", {
+  missing: Schema.Array(Schema.String)
+}) {}

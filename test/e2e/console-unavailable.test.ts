@@ -74,7 +74,9 @@ describe("the console of a deployment that cannot do everything (no ROSTER_SECRE
         .getByRole("note")
         .filter({ hasText: "the operator must set ROSTER_SECRETS_KEY" })
         .waitFor()
-      expect(await connect.getByRole("button", { name: "Connect" }).isDisabled()).toBe(true)
+      expect(await connect.getByRole("button", { name: "Next: the provider's values" }).isDisabled()).toBe(
+        true
+      )
       expect(await seriousViolations(page)).toEqual([])
       await screenshot(page, "sso-unavailable")
       await atPhoneWidth(page, "sso-unavailable")

@@ -83,7 +83,7 @@ export class SsoApi extends HttpApiGroup.make("sso")
       error: [Problem.SecretsKeyRequired]
     }).annotateMerge(
       documented(
-        "Connect an identity provider: OIDC (issuer, client id and secret) or SAML (the IdP's metadata, or its entity id, sign-in URL and certificate); the answer holds what to copy into the IdP",
+        'Connect an identity provider: OIDC (issuer, client id and secret) or SAML (the IdP\'s metadata, or its entity id, sign-in URL and certificate; or { kind: "saml" } alone, a draft that signs nobody in until a PATCH sets its IdP); the answer holds what to copy into the IdP',
         {
           example: {
             kind: "saml",
@@ -111,12 +111,15 @@ export class SsoApi extends HttpApiGroup.make("sso")
       params: connectionParams,
       payload: jsonBody(UpdateSsoConnectionInput),
       success: SsoConnection,
-      error: [Problem.NotFound, Problem.SecretsKeyRequired]
+      error: [Problem.NotFound, Problem.SecretsKeyRequired, SsoProblem.IdpIncomplete]
     }).annotateMerge(
-      documented("Rename, enable or disable a connection, or change its IdP's settings", {
-        params: exampleConnection,
-        example: { status: "disabled" }
-      })
+      documented(
+        "Rename, enable or disable a connection, or change its IdP's settings. A draft's IdP is set whole (idpMetadataXml, or idpEntityId, idpSsoUrl and idpCertificate together: else 422 idp_incomplete), which enables it",
+        {
+          params: exampleConnection,
+          example: { status: "disabled" }
+        }
+      )
     ),
     HttpApiEndpoint.delete("deleteSsoConnection", "/organization/sso/:id", {
       params: connectionParams,

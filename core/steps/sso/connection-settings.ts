@@ -53,15 +53,31 @@ export const samlProviderOf = Effect.fnUntraced(function* (
   return provider
 })
 
-/** A new SAML connection's settings: the IdP, and an SP key of its own, sealed. */
-export const samlSettings = Effect.fnUntraced(function* (provider: SamlProvider) {
+/** The IdP a new SAML connection names, or none: a draft's comes later. */
+export const samlProviderIfNamed = (
+  input:
+    | { readonly idpMetadataXml: string }
+    | { readonly idpEntityId: string; readonly idpSsoUrl: string; readonly idpCertificate: string }
+    | { readonly kind: "saml" }
+) => ("idpMetadataXml" in input || "idpEntityId" in input ? samlProviderOf(input) : Effect.succeed(null))
+
+/** A SAML connection's settings with its IdP, or a draft's without (null). */
+const withProvider = (saml: SamlSettings, provider: SamlProvider | null): SamlSettings => ({
+  ...saml,
+  idpEntityId: provider?.entityId ?? null,
+  idpSsoUrl: provider?.ssoUrl ?? null,
+  idpCertificates: provider?.certificates ?? []
+})
+
+/** A new SAML connection's settings: the IdP (none for a draft), and an SP key of its own, sealed. */
+export const samlSettings = Effect.fnUntraced(function* (provider: SamlProvider | null) {
   const key = yield* (yield* IdentityProviders).newServiceProviderKey
-  const settings: SamlSettings = {
-    idpEntityId: provider.entityId,
-    idpSsoUrl: provider.ssoUrl,
-    idpCertificates: provider.certificates,
+  const draft: SamlSettings = {
+    idpEntityId: null,
+    idpSsoUrl: null,
+    idpCertificates: [],
     spPrivateKey: yield* (yield* SecretBox).seal(key.privateKey),
     spCertificate: key.certificate
   }
-  return settings
+  return withProvider(draft, provider)
 })

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { CurrentServiceUrls } from "../../model/request.ts"
-import type { SsoConnection, SsoConnectionRecord } from "../../model/sso-connection.ts"
+import { readySaml, type SsoConnection, type SsoConnectionRecord } from "../../model/sso-connection.ts"
 import { acsUrlOf, redirectUriOf, spEntityIdOf } from "../../model/sso-login.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
 
@@ -8,18 +8,23 @@ const pem = (der: string) =>
   // Stryker disable next-line OptionalChaining,StringLiteral: an SP certificate is never empty, so its lines are always found
   `-----BEGIN CERTIFICATE-----\n${der.match(/.{1,64}/gu)?.join("\n") ?? ""}\n-----END CERTIFICATE-----\n`
 
-/** What the audit record and events say of a connection: its settings, never a secret. */
-export const auditedConnection = (connection: SsoConnectionRecord) => ({
-  kind: connection.kind,
-  name: connection.name,
-  status: connection.status,
-  ...(connection.oidc === null
-    ? {}
-    : { issuer: connection.oidc.issuer, clientId: connection.oidc.clientId, scopes: connection.oidc.scopes }),
-  ...(connection.saml === null
-    ? {}
-    : { idpEntityId: connection.saml.idpEntityId, idpSsoUrl: connection.saml.idpSsoUrl })
-})
+/** What the audit record and events say of a connection: its settings, never a secret (a draft's IdP: none yet). */
+export const auditedConnection = (connection: SsoConnectionRecord) => {
+  const saml = readySaml(connection.saml)
+  return {
+    kind: connection.kind,
+    name: connection.name,
+    status: connection.status,
+    ...(connection.oidc === null
+      ? {}
+      : {
+          issuer: connection.oidc.issuer,
+          clientId: connection.oidc.clientId,
+          scopes: connection.oidc.scopes
+        }),
+    ...(saml === null ? {} : { idpEntityId: saml.idpEntityId, idpSsoUrl: saml.idpSsoUrl })
+  }
+}
 
 /** A connection as answered, with the values to copy into the IdP, for where Roster is reached. */
 export const connectionView = (connection: SsoConnectionRecord) =>

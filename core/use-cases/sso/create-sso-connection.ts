@@ -5,6 +5,7 @@ import { CurrentOrganization } from "../../model/request.ts"
 import {
   type CreateSsoConnectionInput,
   connectionAuditFields,
+  readySaml,
   SsoConnectionRecord
 } from "../../model/sso-connection.ts"
 import { requirePermission } from "../../policy/access.ts"
@@ -12,7 +13,7 @@ import { trustCeilingOf } from "../../policy/connection-trust.ts"
 import { IdGenerator } from "../../ports/id-generator.ts"
 import { SsoConnectionStore } from "../../ports/sso-connection-store.ts"
 import { auditActorOf, newAuditEntry } from "../../steps/audit/new-audit-entry.ts"
-import { oidcSettings, samlProviderOf, samlSettings } from "../../steps/sso/connection-settings.ts"
+import { oidcSettings, samlProviderIfNamed, samlSettings } from "../../steps/sso/connection-settings.ts"
 import { auditedConnection, connectionView } from "../../steps/sso/connection-view.ts"
 import { requireSealing } from "../../steps/sso/require-sealing.ts"
 
@@ -20,7 +21,8 @@ import { requireSealing } from "../../steps/sso/require-sealing.ts"
  * Connects the organisation to an identity provider, enabled: OIDC (its issuer's discovery read
  * now, so a wrong one is refused) or SAML (from the IdP's metadata, or its entity id, sign-in URL
  * and certificate), with an SP key of its own. Its secrets are sealed, never answered. It lets in no
- * one above what its maker holds (`trustCeiling`).
+ * one above what its maker holds (`trustCeiling`). A SAML connection named without its IdP is a
+ * draft: its SP values answered now, for the IdP's administrator, who hands over the IdP's later.
  */
 export const createSsoConnection = Effect.fnUntraced(function* (
   actor: Principal,
@@ -29,16 +31,17 @@ export const createSsoConnection = Effect.fnUntraced(function* (
   yield* requirePermission(actor, "organization.sso.write")
   yield* requireSealing
   const now = yield* DateTime.now
+  const saml = input.kind === "saml" ? yield* samlSettings(yield* samlProviderIfNamed(input)) : null
   const record = new SsoConnectionRecord({
     id: yield* (yield* IdGenerator).next("ssoConnection"),
     organizationId: yield* CurrentOrganization,
     kind: input.kind,
     name: input.name ?? (input.kind === "oidc" ? "OpenID Connect" : "SAML"),
-    status: "enabled",
+    status: saml !== null && readySaml(saml) === null ? "draft" : "enabled",
     createdAt: now,
     updatedAt: now,
     oidc: input.kind === "oidc" ? yield* oidcSettings(input) : null,
-    saml: input.kind === "saml" ? yield* samlSettings(yield* samlProviderOf(input)) : null,
+    saml,
     trustCeiling: trustCeilingOf(actor)
   })
   const entry = yield* newAuditEntry(

@@ -9,7 +9,7 @@ import {
   type SsoConnectionRecord,
   type UpdateSsoConnectionInput
 } from "../../model/sso-connection.ts"
-import { ConnectionInvalid } from "../../model/sso-errors.ts"
+import { ConnectionInvalid, IdpIncomplete } from "../../model/sso-errors.ts"
 import { requireCoversLinked, trustCeilingOf } from "../../policy/connection-trust.ts"
 import { IdentityProviders } from "../../ports/identity-providers.ts"
 import { SecretBox } from "../../ports/secret-box.ts"
@@ -21,9 +21,11 @@ import { findConnection } from "../../steps/sso/get-sso-connection.ts"
 import { requireSealing } from "../../steps/sso/require-sealing.ts"
 
 const oidcFields = ["clientId", "clientSecret", "scopes"] as const
-const samlFields = ["idpMetadataXml", "idpSsoUrl", "idpCertificate"] as const
+/** A SAML IdP by hand: a draft's are set together, or by its metadata. */
+const idpFields = ["idpEntityId", "idpSsoUrl", "idpCertificate"] as const
+const samlFields = ["idpMetadataXml", ...idpFields] as const
 /** What says whom the connection believes: its client at the issuer, its IdP and the IdP's certificate. */
-const trustFields = ["clientId", "idpMetadataXml", "idpSsoUrl", "idpCertificate"] as const
+const trustFields = ["clientId", ...samlFields] as const
 
 /** Refuses a field of the other protocol: a SAML connection has no client id, say. */
 const requireOwnFields = (connection: SsoConnectionRecord, input: UpdateSsoConnectionInput) => {
@@ -38,6 +40,17 @@ const requireOwnFields = (connection: SsoConnectionRecord, input: UpdateSsoConne
           message: `An ${connection.kind === "oidc" ? "OIDC" : "SAML"} connection has no ${foreign}`
         })
       )
+}
+
+/**
+ * A draft's IdP is set whole or not at all: a part of it would be a connection that cannot sign in
+ * yet looks ready. Enabling or disabling a draft is setting its IdP, so it needs the whole too.
+ */
+const requireWholeIdp = (connection: SsoConnectionRecord, input: UpdateSsoConnectionInput) => {
+  if (connection.status !== "draft" || input.idpMetadataXml !== undefined) return Effect.void
+  const missing = idpFields.filter((field) => input[field] === undefined)
+  const untouched = missing.length === idpFields.length && input.status === undefined
+  return missing.length === 0 || untouched ? Effect.void : Effect.fail(new IdpIncomplete({ missing }))
 }
 
 const changedOidc = Effect.fnUntraced(function* (
@@ -76,6 +89,7 @@ const changedSaml = Effect.fnUntraced(function* (
   if (input.idpSsoUrl !== undefined) yield* providers.checkProviderUrl(input.idpSsoUrl, "idpSsoUrl")
   return {
     ...saml,
+    ...(input.idpEntityId === undefined ? {} : { idpEntityId: input.idpEntityId }),
     ...(input.idpSsoUrl === undefined ? {} : { idpSsoUrl: input.idpSsoUrl }),
     ...(input.idpCertificate === undefined
       ? {}
@@ -88,7 +102,7 @@ const changedSaml = Effect.fnUntraced(function* (
  * provider's settings: a new client secret is sealed, new metadata read as when it was made. A
  * change of what it trusts (its client, IdP or certificate) hands the new IdP every account linked
  * through it: only for a caller whose permissions cover each such member's role, and the caller's
- * permissions are from then on what it lets in.
+ * permissions are from then on what it lets in. A draft's IdP, set whole, enables it.
  */
 export const updateSsoConnection = Effect.fnUntraced(function* (
   actor: Principal,
@@ -97,13 +111,14 @@ export const updateSsoConnection = Effect.fnUntraced(function* (
 ) {
   const connection = yield* findConnection(actor, id)
   yield* requireOwnFields(connection, input)
+  yield* requireWholeIdp(connection, input)
   const trusting = trustFields.some((field) => input[field] !== undefined)
   if (trusting) yield* requireCoversLinked(actor, connection)
   const changed = new Connection({
     ...connection,
     ...(trusting ? { trustCeiling: trustCeilingOf(actor) } : {}),
     ...(input.name === undefined ? {} : { name: input.name }),
-    ...(input.status === undefined ? {} : { status: input.status }),
+    status: input.status ?? (connection.status === "draft" && trusting ? "enabled" : connection.status),
     oidc: yield* changedOidc(connection, input),
     saml: yield* changedSaml(connection, input),
     updatedAt: yield* DateTime.now
