@@ -6,7 +6,6 @@ import { eventSourceLayer } from "./event-source.ts"
 import { memoryKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
-import { organizationStoreLayer } from "./organization-store.ts"
 import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleHoldersLayer } from "./role-holders.ts"
 import { composedRoleLookupLayer } from "./role-lookup.ts"
@@ -18,7 +17,6 @@ import { storeHealthLayer } from "./store-health.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
 export const MemoryStores = Layer.mergeAll(
-  organizationStoreLayer,
   memberStoreLayer,
   declaredStores.pipe(Layer.provide(memoryKitLayer)),
   provisioningStoreLayer,

@@ -9,7 +9,6 @@ import { query } from "./driver.ts"
  * (usernames, e-mails) and ids are unique in the deployment, a membership within its organisation.
  */
 const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
-  organizations: [{ key: { slug: 1 }, name: "slug_unique", unique: true }],
   accounts: [
     { key: { email: 1 }, name: "email_unique", unique: true },
     { key: { usernameKey: 1 }, name: "username_key_unique", unique: true },

@@ -5,6 +5,7 @@ import { deliveryStoreLayer } from "./delivery-store.ts"
 import { idempotencyKeys, idempotencyStoreLayer } from "./idempotency-keys.ts"
 import { invitationStoreLayer, invitations } from "./invitations.ts"
 import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
+import { organizationStoreLayer, organizations } from "./organizations.ts"
 import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
 import { paymentEvents, paymentInboxLayer } from "./payment-inbox.ts"
 import { productPermissionStoreLayer, productPermissions } from "./product-permissions.ts"
@@ -43,7 +44,8 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   productPermissions,
   paymentEvents,
   subscriptions,
-  idempotencyKeys
+  idempotencyKeys,
+  organizations
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -72,5 +74,6 @@ export const declaredStores = Layer.mergeAll(
   paymentInboxLayer,
   subscriptionStoreLayer,
   idempotencyStoreLayer,
+  organizationStoreLayer,
   sealedSecretsLayer
 )
