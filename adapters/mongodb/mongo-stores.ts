@@ -20,7 +20,6 @@ import { moveMfaIntoItsCollection } from "./migrations/mfa-factors.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
 import { splitAccounts } from "./migrations/split-accounts.ts"
-import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
@@ -63,7 +62,6 @@ const writingStores = (options: MongoOptions) =>
   Layer.mergeAll(
     memberStoreLayer,
     declaredStores.pipe(Layer.provide(mongoKitLayer)),
-    provisioningStoreLayer,
     roleStoreLayer,
     rolePermissionStoreLayer,
     sessionStoreLayer,

@@ -9,6 +9,7 @@ import { organizationStoreLayer, organizations } from "./organizations.ts"
 import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
 import { paymentEvents, paymentInboxLayer } from "./payment-inbox.ts"
 import { productPermissionStoreLayer, productPermissions } from "./product-permissions.ts"
+import { groupProfiles, provisioningStoreLayer, userProfiles } from "./provisioning-profiles.ts"
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 import { sealedSecretsLayer } from "./sealed-secrets.ts"
@@ -45,7 +46,9 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   paymentEvents,
   subscriptions,
   idempotencyKeys,
-  organizations
+  organizations,
+  userProfiles,
+  groupProfiles
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -75,5 +78,6 @@ export const declaredStores = Layer.mergeAll(
   subscriptionStoreLayer,
   idempotencyStoreLayer,
   organizationStoreLayer,
+  provisioningStoreLayer,
   sealedSecretsLayer
 )

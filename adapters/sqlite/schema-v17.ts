@@ -6,7 +6,8 @@ import { subscriptions } from "../resources/subscriptions.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { ensureTable, tableOf } from "./kit-table.ts"
 
-const json = (text: Row[string] | undefined) => JSON.parse(String(text)) as Record<string, unknown>
+/** A record a table kept whole, as JSON text. */
+export const json = (text: Row[string] | undefined) => JSON.parse(String(text)) as Record<string, unknown>
 /** An instant a table kept in epoch milliseconds, in the JSON form a record's schema reads. */
 export const instant = (millis: Row[string] | undefined) => new Date(Number(millis)).toISOString()
 

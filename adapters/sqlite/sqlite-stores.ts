@@ -7,7 +7,6 @@ import { eventSourceLayer } from "./event-source.ts"
 import { sqliteKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
-import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
@@ -24,7 +23,6 @@ export const sqliteStores = (options: SqliteOptions) =>
     Layer.mergeAll(
       memberStoreLayer,
       declaredStores.pipe(Layer.provide(sqliteKitLayer)),
-      provisioningStoreLayer,
       roleStoreLayer,
       roleLookupLayer,
       rolePermissionStoreLayer,
