@@ -3,8 +3,17 @@
 // under the indexes it made.
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { Organization, OrganizationId, OrganizationStore, RoleId } from "../../core/index.ts"
-import { at, valueOf } from "../support/contract.ts"
+import {
+  GroupProfile,
+  MemberId,
+  Organization,
+  OrganizationId,
+  OrganizationStore,
+  ProvisioningStore,
+  RoleId,
+  UserProfile
+} from "../../core/index.ts"
+import { assertEquals, at, valueOf } from "../support/contract.ts"
 import { scratch, storesOn, withClient } from "../support/mongo-scratch.ts"
 
 type Stored = { _id: string } & Record<string, unknown>
@@ -43,10 +52,55 @@ const writtenByHand = (database: string) =>
     ])
   })
 
+const ada = new UserProfile({
+  memberId: MemberId.make("m-ada"),
+  userName: "Ada@Example.com",
+  externalId: "ext-ada",
+  lastModified: at(50)
+})
+const admins = new GroupProfile({ roleId: RoleId.make(2), lastModified: at(51) })
+
+/** What the hand-written provisioning store wrote: `ada` and `admins`, each its profile whole as JSON. */
+const profilesWrittenByHand = (database: string) =>
+  withClient(async (client) => {
+    const db = client.db(database)
+    const users = db.collection<Stored>("user_profiles")
+    await users.createIndex(
+      { organizationId: 1, userNameKey: 1 },
+      { name: "user_name_unique_in_organization", unique: true }
+    )
+    await users.replaceOne(
+      { _id: "default/m-ada" },
+      {
+        organizationId: "default",
+        userNameKey: "ada@example.com",
+        profile: {
+          memberId: "m-ada",
+          userName: "Ada@Example.com",
+          externalId: "ext-ada",
+          lastModified: "1970-01-01T00:00:50.000Z"
+        }
+      },
+      { upsert: true }
+    )
+    const groups = db.collection<Stored>("group_profiles")
+    await groups.createIndex({ organizationId: 1 }, { name: "by_organization" })
+    await groups.replaceOne(
+      { _id: "default/2" },
+      { organizationId: "default", profile: { roleId: 2, lastModified: "1970-01-01T00:00:51.000Z" } },
+      { upsert: true }
+    )
+  })
+
+const indexesOf = (database: string, collection: string) =>
+  withClient((client) => client.db(database).collection(collection).listIndexes().toArray()).pipe(
+    Effect.map((indexes) => indexes.map((index) => String(index.name)))
+  )
+
 /** The organisation's fields, whatever class holds them. */
 const fieldsOf = (organization: Organization) => ({ ...organization })
 
-describe("the organisations' documents written by hand, on MongoDB", () => {
+describe("the organisations' and provisioning profiles' documents written by hand, on MongoDB", () => {
   it.effect(
     "are found, listed, changed and kept unique through their declaration, under the kit's indexes",
     () =>
@@ -78,6 +132,35 @@ describe("the organisations' documents written by hand, on MongoDB", () => {
             indexes.map((index) => String(index.name)),
             ["_id_", "unique_slug", "by_createdAt"]
           )
+        })
+      )
+  )
+
+  it.effect(
+    "provisioning profiles are found, kept unique by user name, and removed, under the kit's indexes",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const database = yield* scratch
+          yield* profilesWrittenByHand(database)
+          yield* Effect.gen(function* () {
+            const store = yield* ProvisioningStore
+            assertEquals(valueOf(yield* store.findUser(ada.memberId)), ada)
+            assertEquals(valueOf(yield* store.findUserByUserName("ada@EXAMPLE.com")), ada)
+            assertEquals(valueOf(yield* store.findGroup(admins.roleId)), admins)
+            const taken = yield* Effect.flip(
+              store.putUser(new UserProfile({ ...ada, memberId: MemberId.make("m-other") }))
+            )
+            assert.strictEqual(taken._tag, "DuplicateUsername")
+            yield* store.removeGroup(admins.roleId)
+            assert.lengthOf(yield* store.groups, 0)
+            assert.lengthOf(yield* store.users, 1)
+          }).pipe(Effect.provide(storesOn(database)))
+          assert.sameMembers(yield* indexesOf(database, "user_profiles"), [
+            "_id_",
+            "unique_organizationId_userNameKey"
+          ])
+          assert.sameMembers(yield* indexesOf(database, "group_profiles"), ["_id_", "by_organizationId"])
         })
       )
   )

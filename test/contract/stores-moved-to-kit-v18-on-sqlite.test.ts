@@ -4,8 +4,18 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import type { SqliteConnection } from "../../adapters/sqlite/connection.ts"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
-import { Organization, OrganizationId, OrganizationStore, RoleId } from "../../core/index.ts"
-import { at, valueOf } from "../support/contract.ts"
+import {
+  CurrentOrganization,
+  GroupProfile,
+  MemberId,
+  Organization,
+  OrganizationId,
+  OrganizationStore,
+  ProvisioningStore,
+  RoleId,
+  UserProfile
+} from "../../core/index.ts"
+import { assertEquals, at, valueOf } from "../support/contract.ts"
 import { fileAtVersion, tablesOf } from "../support/sqlite-versions.ts"
 import { scratchFile } from "../support/stores.ts"
 
@@ -51,10 +61,39 @@ const writtenByVersion17 = (db: SqliteConnection) => {
   db.run("UPDATE organizations SET deleting = 1 WHERE id = ?", "org-gone")
 }
 
+const ada = new UserProfile({
+  memberId: MemberId.make("m-ada"),
+  userName: "Ada@Example.com",
+  externalId: "ext-ada",
+  name: { givenName: "Ada", familyName: "Lovelace" },
+  lastModified: at(50)
+})
+const admins = new GroupProfile({ roleId: RoleId.make(2), externalId: "ext-admins", lastModified: at(51) })
+const other = OrganizationId.make("org-acme")
+
+/** What version 17's provisioning store ran: `ada` and `admins` in the default organisation, `ada` again in another. */
+const profilesWrittenByVersion17 = (db: SqliteConnection) => {
+  const user = `INSERT INTO user_profiles (organization_id, member_id, user_name_key, profile) VALUES (?, ?, ?, ?)
+     ON CONFLICT (organization_id, member_id)
+     DO UPDATE SET user_name_key = excluded.user_name_key, profile = excluded.profile`
+  const adaJson =
+    '{"memberId":"m-ada","userName":"Ada@Example.com","externalId":"ext-ada",' +
+    '"name":{"givenName":"Ada","familyName":"Lovelace"},"lastModified":"1970-01-01T00:00:50.000Z"}'
+  db.run(user, "default", "m-ada", "ada@example.com", adaJson)
+  db.run(user, "org-acme", "m-ada", "ada@example.com", adaJson)
+  db.run(
+    `INSERT INTO group_profiles (organization_id, role_id, profile) VALUES (?, ?, ?)
+             ON CONFLICT (organization_id, role_id) DO UPDATE SET profile = excluded.profile`,
+    "default",
+    2,
+    '{"roleId":2,"externalId":"ext-admins","lastModified":"1970-01-01T00:00:51.000Z"}'
+  )
+}
+
 /** The organisation's fields, whatever class holds them. */
 const fieldsOf = (organization: Organization) => ({ ...organization })
 
-describe("the organisations of version 17, on SQLite", () => {
+describe("the organisations and provisioning profiles of version 17, on SQLite", () => {
   it.effect("are found, listed, changed and kept unique through their declaration's table", () =>
     Effect.scoped(
       Effect.gen(function* () {
@@ -94,5 +133,45 @@ describe("the organisations of version 17, on SQLite", () => {
         after.close()
       })
     )
+  )
+
+  it.effect(
+    "profiles are found by member, role and user name, unique per organisation, removed by organisation",
+    () =>
+      Effect.scoped(
+        Effect.gen(function* () {
+          const path = yield* scratchFile
+          const old = yield* fileAtVersion(path, 17)
+          profilesWrittenByVersion17(old)
+          old.close()
+          yield* Effect.gen(function* () {
+            const store = yield* ProvisioningStore
+            assertEquals(valueOf(yield* store.findUser(ada.memberId)), ada)
+            assertEquals(valueOf(yield* store.findUserByUserName("ADA@example.com")), ada)
+            assertEquals(valueOf(yield* store.findGroup(admins.roleId)), admins)
+            assert.lengthOf(yield* store.users, 1)
+            const taken = yield* Effect.flip(
+              store.putUser(new UserProfile({ ...ada, memberId: MemberId.make("m-other") }))
+            )
+            assert.strictEqual(taken._tag, "DuplicateUsername")
+            yield* store.putUser(new UserProfile({ ...ada, userName: "ada.l@example.com" }))
+            assert.isTrue(Option.isSome(yield* store.findUserByUserName("ada.l@example.com")))
+            yield* store.removeAll
+            assert.lengthOf(yield* store.users, 0)
+            assert.lengthOf(yield* store.groups, 0)
+            const theirs = yield* Effect.provideService(
+              store.findUserByUserName("ada@example.com"),
+              CurrentOrganization,
+              other
+            )
+            assertEquals(valueOf(theirs, "another organisation's profile, left"), ada)
+          }).pipe(Effect.provide(Layer.orDie(sqliteStores({ path, open: openBunSqlite }))))
+
+          const after = yield* Effect.promise(() => openBunSqlite(path))
+          assert.notIncludeMembers(tablesOf(after), ["user_profiles_before_kit", "group_profiles_before_kit"])
+          assert.strictEqual(after.get("SELECT count(*) AS n FROM user_profiles")?.n, 1)
+          after.close()
+        })
+      )
   )
 })
