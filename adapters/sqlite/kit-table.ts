@@ -79,7 +79,8 @@ export const tableOf = <R extends object>(declared: Resource<R>) => {
     if (!isAnyOf(where)) return clauseSql(where)
     const clauses = where.map(clauseSql)
     return {
-      sql: clauses.length === 0 ? "0" : clauses.map((clause) => `(${clause.sql})`).join(" OR "),
+      // Whole in parentheses: what follows (a list's place) is ANDed with all of it.
+      sql: clauses.length === 0 ? "0" : `(${clauses.map((clause) => `(${clause.sql})`).join(" OR ")})`,
       params: clauses.flatMap((clause) => clause.params)
     }
   }
