@@ -4,7 +4,6 @@ export { recordingInvitationMail } from "./invitation-mail.ts"
 export { memoryKitLayer } from "./kit.ts"
 export { makeLoginThrottleStore } from "./login-throttle-store.ts"
 export { makeMemberStore } from "./member-store.ts"
-export { makeOrganizationStore } from "./organization-store.ts"
 export {
   type MemoryPaymentProvider,
   makeMemoryPaymentProvider,

@@ -4,9 +4,11 @@ import { comparable, matches, ordered } from "../resources/in-process.ts"
 import { openOnce } from "../resources/open-once.ts"
 import { Full, type KitRecords, type OpenedResource, RecordKit, Taken } from "../resources/records.ts"
 import {
+  type AnyOf,
   type ColumnValue,
   type Condition,
   columnOf,
+  isAnyOf,
   isRange,
   keyOf,
   type Resource,
@@ -102,6 +104,14 @@ const recordsOf = <R extends object, C extends string>(
     for (const record of candidates(where)) if (matches(declared, where, record)) return record
     return undefined
   }
+  /** The records any clause finds, each once; one clause is read as it is, with no copy of `where`. */
+  const found = (where: AnyOf<C>): Iterable<R> => {
+    if (!isAnyOf(where)) return [...candidates(where)].filter((record) => matches(declared, where, record))
+    const all = new Set<R>()
+    for (const clause of where)
+      for (const record of candidates(clause)) if (matches(declared, clause, record)) all.add(record)
+    return all
+  }
   const append = (entry: AuditEntry | undefined) => trail.append(entry)
   return {
     insert: (record, entry) =>
@@ -125,15 +135,16 @@ const recordsOf = <R extends object, C extends string>(
         append(entry)
         return Effect.void
       }),
-    find: (where) => Effect.sync(() => Option.fromNullishOr(first(where))),
-    list: (where, order) =>
-      Effect.sync(() =>
-        ordered(
-          declared,
-          [...candidates(where)].filter((record) => matches(declared, where, record)),
-          order
-        )
-      ),
+    find: (where) =>
+      Effect.sync(() => {
+        if (!isAnyOf(where)) return Option.fromNullishOr(first(where))
+        for (const clause of where) {
+          const record = first(clause)
+          if (record !== undefined) return Option.some(record)
+        }
+        return Option.none()
+      }),
+    list: (where, order) => Effect.sync(() => ordered(declared, found(where), order)),
     count: (where) =>
       Effect.sync(() => [...candidates(where)].filter((record) => matches(declared, where, record)).length),
     modifyOrTaken: (where, change, entry) =>

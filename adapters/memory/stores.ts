@@ -6,8 +6,6 @@ import { eventSourceLayer } from "./event-source.ts"
 import { memoryKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
-import { organizationStoreLayer } from "./organization-store.ts"
-import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleHoldersLayer } from "./role-holders.ts"
 import { composedRoleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -18,10 +16,8 @@ import { storeHealthLayer } from "./store-health.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
 export const MemoryStores = Layer.mergeAll(
-  organizationStoreLayer,
   memberStoreLayer,
   declaredStores.pipe(Layer.provide(memoryKitLayer)),
-  provisioningStoreLayer,
   // A record is granted only to a role the role store holds.
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),
   sessionStoreLayer,

@@ -9,7 +9,6 @@ import { query } from "./driver.ts"
  * (usernames, e-mails) and ids are unique in the deployment, a membership within its organisation.
  */
 const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
-  organizations: [{ key: { slug: 1 }, name: "slug_unique", unique: true }],
   accounts: [
     { key: { email: 1 }, name: "email_unique", unique: true },
     { key: { usernameKey: 1 }, name: "username_key_unique", unique: true },
@@ -24,10 +23,6 @@ const indexes: Record<string, ReadonlyArray<IndexDescription>> = {
       name: "by_role_in_membership_order_in_organization"
     }
   ],
-  user_profiles: [
-    { key: { organizationId: 1, userNameKey: 1 }, name: "user_name_unique_in_organization", unique: true }
-  ],
-  group_profiles: [{ key: { organizationId: 1 }, name: "by_organization" }],
   roles: [
     { key: { organizationId: 1, roleKey: 1 }, name: "role_key_unique_in_organization", unique: true },
     { key: { organizationId: 1, _id: 1 }, name: "by_organization" },
@@ -66,6 +61,7 @@ const superseded: Record<string, ReadonlyArray<string>> = {
   audit_events: ["newest_first", "by_action", "by_actor", "by_target"],
   // Declared resources' indexes are their kit's (kit-indexes.ts): these orders it no longer needs.
   subscriptions: ["newest_first", "by_provider_subscription", "newest_first_in_organization"],
+  group_profiles: ["by_organization"],
   webhook_deliveries: ["newest_first_of_endpoint", "by_due_time", "by_update"]
 }
 

@@ -1,15 +1,18 @@
 import { DateTime, Schema } from "effect"
 import type { Document, Filter, Sort } from "mongodb"
 import {
+  type AnyOf,
   type ColumnValue,
   columnOf,
   conditionsOf,
+  isAnyOf,
   isRange,
   keyOf,
   type Order,
   type Resource,
   type Where
 } from "../resources/resource.ts"
+import { escapeRegExp } from "./member-filter.ts"
 
 /** What the protocol and the kit keep on a document beside the record (see the consistency README). */
 const kept = new Set(["_id", "outbox", "removed", "_rev", "slot"])
@@ -83,7 +86,12 @@ export const documentsOf = <R extends object>(declared: Resource<R>) => {
     return { set, unset }
   }
 
-  const filterOf = (where: Where<string>): Filter<Document> => {
+  const filterOf = (where: AnyOf<string>): Filter<Document> =>
+    isAnyOf(where)
+      ? { $or: where.length === 0 ? [{ _id: { $in: [] } }] : where.map(clauseOf) }
+      : clauseOf(where)
+
+  const clauseOf = (where: Where<string>): Filter<Document> => {
     const all: Array<Filter<Document>> = []
     for (const [column, condition] of conditionsOf(where)) {
       const name = field(column)
@@ -98,6 +106,10 @@ export const documentsOf = <R extends object>(declared: Resource<R>) => {
       if (condition.gte !== undefined) range.$gte = mongoValueOf(condition.gte)
       if (condition.in !== undefined) range.$in = condition.in.map(mongoValueOf)
       if (condition.present === true) range.$ne = null
+      if (condition.startsWith !== undefined) {
+        range.$regex = `^${escapeRegExp(condition.startsWith)}`
+        range.$options = "i"
+      }
       // An array field equal to a value is one holding it among its values.
       if (condition.includes !== undefined) all.push({ [name]: condition.includes })
       const holds = Object.keys(range).length === 0 ? {} : { [name]: range }

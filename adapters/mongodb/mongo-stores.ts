@@ -20,8 +20,6 @@ import { moveMfaIntoItsCollection } from "./migrations/mfa-factors.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
 import { splitAccounts } from "./migrations/split-accounts.ts"
-import { organizationStoreLayer } from "./organization-store.ts"
-import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
@@ -62,10 +60,8 @@ const abandonedFencesLayer = Layer.effectDiscard(MongoDatabase.use(repairWhileRu
 /** Every store port as each writes, with the lookups over them and the relay of their entries. */
 const writingStores = (options: MongoOptions) =>
   Layer.mergeAll(
-    organizationStoreLayer,
     memberStoreLayer,
     declaredStores.pipe(Layer.provide(mongoKitLayer)),
-    provisioningStoreLayer,
     roleStoreLayer,
     rolePermissionStoreLayer,
     sessionStoreLayer,

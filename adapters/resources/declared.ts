@@ -5,9 +5,11 @@ import { deliveryStoreLayer } from "./delivery-store.ts"
 import { idempotencyKeys, idempotencyStoreLayer } from "./idempotency-keys.ts"
 import { invitationStoreLayer, invitations } from "./invitations.ts"
 import { mfaFactors, mfaStoreLayer } from "./mfa-factors.ts"
+import { organizationStoreLayer, organizations } from "./organizations.ts"
 import { passkeyChallenges, passkeyStoreLayer, passkeys } from "./passkeys.ts"
 import { paymentEvents, paymentInboxLayer } from "./payment-inbox.ts"
 import { productPermissionStoreLayer, productPermissions } from "./product-permissions.ts"
+import { groupProfiles, provisioningStoreLayer, userProfiles } from "./provisioning-profiles.ts"
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 import { sealedSecretsLayer } from "./sealed-secrets.ts"
@@ -43,7 +45,10 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   productPermissions,
   paymentEvents,
   subscriptions,
-  idempotencyKeys
+  idempotencyKeys,
+  organizations,
+  userProfiles,
+  groupProfiles
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -72,5 +77,7 @@ export const declaredStores = Layer.mergeAll(
   paymentInboxLayer,
   subscriptionStoreLayer,
   idempotencyStoreLayer,
+  organizationStoreLayer,
+  provisioningStoreLayer,
   sealedSecretsLayer
 )

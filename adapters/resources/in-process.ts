@@ -36,6 +36,11 @@ const holds = (value: ColumnValue, condition: Condition): boolean => {
   if (condition.in !== undefined && !condition.in.some((member) => compare(value, member) === 0)) return false
   if (condition.includes !== undefined && !(Array.isArray(value) && value.includes(condition.includes)))
     return false
+  if (
+    condition.startsWith !== undefined &&
+    !(typeof value === "string" && value.toLowerCase().startsWith(condition.startsWith.toLowerCase()))
+  )
+    return false
   if (condition.lt !== undefined && !(compare(value, condition.lt) < 0)) return false
   if (condition.lte !== undefined && !(compare(value, condition.lte) <= 0)) return false
   if (condition.gt !== undefined && !(compare(value, condition.gt) > 0)) return false

@@ -1,6 +1,6 @@
 import { Context, Data, Effect, type Option } from "effect"
 import type { AuditEntry, SealedSecret, StoreUnavailable } from "../../core/index.ts"
-import type { Order, Resource, Where } from "./resource.ts"
+import type { AnyOf, Order, Resource, Where } from "./resource.ts"
 
 /** Another record holds the key or a unique combination of columns (`columns`) already. */
 export class Taken extends Data.TaggedError("Taken")<{
@@ -29,12 +29,15 @@ export interface Records<R, C extends string> {
   readonly insertNew: (records: ReadonlyArray<R>) => Effect.Effect<void, StoreUnavailable>
   /** Writes the record, in place of the one with its key if there is one. */
   readonly put: (record: R, entry?: AuditEntry) => Effect.Effect<void, Taken | StoreUnavailable>
-  /** The first record `where` finds; `hot` for the reads on every request's path, which a store may remember. */
+  /**
+   * The first record `where` finds (any of its clauses, the first first); `hot` for the reads on
+   * every request's path, which a store may remember.
+   */
   readonly find: (
-    where: Where<C>,
+    where: AnyOf<C>,
     options?: { readonly hot?: boolean }
   ) => Effect.Effect<Option.Option<R>, StoreUnavailable>
-  readonly list: (where: Where<C>, order: Order<R, C>) => Effect.Effect<ReadonlyArray<R>, StoreUnavailable>
+  readonly list: (where: AnyOf<C>, order: Order<R, C>) => Effect.Effect<ReadonlyArray<R>, StoreUnavailable>
   readonly count: (where: Where<C>) => Effect.Effect<number, StoreUnavailable>
   /**
    * Changes the record `where` finds as `change` makes it (undefined: no change), writing `entry`

@@ -72,6 +72,11 @@ export type Condition =
       readonly gte?: ScalarValue
       readonly in?: ReadonlyArray<ScalarValue>
       readonly includes?: string | number
+      /**
+       * A text starting with this one, whatever the case (as each store folds it: memory by Unicode,
+       * SQLite's LIKE and MongoDB's regex as they do).
+       */
+      readonly startsWith?: string
       /** Holds some value (is not none). */
       readonly present?: true
       /** Or holds none. */
@@ -80,6 +85,13 @@ export type Condition =
 
 /** Conditions on columns, all of which must hold: `null` holds none, `undefined` is no condition. */
 export type Where<C extends string> = { readonly [K in C]?: Condition }
+
+/** Where clauses any of which a record meets (none: no record); one clause is the common case. */
+export type AnyOf<C extends string> = Where<C> | ReadonlyArray<Where<C>>
+
+/** Whether a where is several clauses, any of which may hold. */
+export const isAnyOf = <C extends string>(where: AnyOf<C>): where is ReadonlyArray<Where<C>> =>
+  Array.isArray(where)
 
 /** The conditions of a where clause, leaving out the columns it sets no condition on. */
 export const conditionsOf = (where: Where<string>): ReadonlyArray<readonly [string, Condition]> =>

@@ -1,8 +1,10 @@
 import { DateTime, Schema } from "effect"
 import {
+  type AnyOf,
   type ColumnValue,
   columnOf,
   conditionsOf,
+  isAnyOf,
   isRange,
   keyOf,
   type Order,
@@ -10,6 +12,7 @@ import {
   type Where
 } from "../resources/resource.ts"
 import type { Row, SqliteConnection, SqlValue } from "./connection.ts"
+import { likePrefix } from "./values.ts"
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
 
@@ -71,8 +74,19 @@ export const tableOf = <R extends object>(declared: Resource<R>) => {
     return decode(declared.earlier === undefined ? stored : declared.earlier(stored))
   }
 
+  /** A where's SQL and the values it binds: its clauses joined by OR (SQLite reads each by its index). */
+  const whereSql = (where: AnyOf<string>): { readonly sql: string; readonly params: Array<SqlValue> } => {
+    if (!isAnyOf(where)) return clauseSql(where)
+    const clauses = where.map(clauseSql)
+    return {
+      // Whole in parentheses: what follows (a list's place) is ANDed with all of it.
+      sql: clauses.length === 0 ? "0" : `(${clauses.map((clause) => `(${clause.sql})`).join(" OR ")})`,
+      params: clauses.flatMap((clause) => clause.params)
+    }
+  }
+
   /** A where clause's SQL and the values it binds. */
-  const whereSql = (where: Where<string>) => {
+  const clauseSql = (where: Where<string>) => {
     const parts: Array<string> = []
     const params: Array<SqlValue> = []
     for (const [column, condition] of conditionsOf(where)) {
@@ -104,6 +118,10 @@ export const tableOf = <R extends object>(declared: Resource<R>) => {
         params.push(...condition.in.map(sqlValueOf))
       }
       if (condition.present === true) ranges.push(`${name} IS NOT NULL`)
+      if (condition.startsWith !== undefined) {
+        ranges.push(`${name} LIKE ? ESCAPE '\\'`)
+        params.push(likePrefix(condition.startsWith))
+      }
       if (condition.includes !== undefined) {
         ranges.push(`EXISTS (SELECT 1 FROM json_each(${name}) WHERE "value" = ?)`)
         params.push(condition.includes)

@@ -17,6 +17,7 @@ import { schemaV14 } from "./schema-v14.ts"
 import { schemaV15 } from "./schema-v15.ts"
 import { schemaV16 } from "./schema-v16.ts"
 import { schemaV17 } from "./schema-v17.ts"
+import { schemaV18 } from "./schema-v18.ts"
 
 /**
  * Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. A step
@@ -39,7 +40,8 @@ const steps: ReadonlyArray<string | ((db: SqliteConnection) => void)> = [
   schemaV14,
   schemaV15,
   schemaV16,
-  schemaV17
+  schemaV17,
+  schemaV18
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

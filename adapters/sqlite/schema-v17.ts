@@ -6,15 +6,20 @@ import { subscriptions } from "../resources/subscriptions.ts"
 import type { Row, SqliteConnection } from "./connection.ts"
 import { ensureTable, tableOf } from "./kit-table.ts"
 
-const json = (text: Row[string] | undefined) => JSON.parse(String(text)) as Record<string, unknown>
-const instant = (millis: Row[string] | undefined) => new Date(Number(millis)).toISOString()
+/** A record a table kept whole, as JSON text. */
+export const json = (text: Row[string] | undefined) => JSON.parse(String(text)) as Record<string, unknown>
+/** An instant a table kept in epoch milliseconds, in the JSON form a record's schema reads. */
+export const instant = (millis: Row[string] | undefined) => new Date(Number(millis)).toISOString()
 
-/** How each table of version 16 held its records, as each record's JSON form reads it. */
-const earlier: ReadonlyArray<{
+/** How a table held its records before its resource was declared, as each record's JSON form reads it. */
+export interface EarlierTable {
   readonly table: string
   readonly declared: Resource<object>
   readonly record: (row: Row) => Record<string, unknown>
-}> = [
+}
+
+/** How each table of version 16 held its records. */
+const earlier: ReadonlyArray<EarlierTable> = [
   { table: "payment_inbox", declared: paymentEvents as never, record: (row) => json(row.document) },
   { table: "subscriptions", declared: subscriptions as never, record: (row) => json(row.document) },
   {
@@ -37,15 +42,18 @@ const earlier: ReadonlyArray<{
  * it, `payment_events`; a key's scope and key made its one id, as on MongoDB).
  * Every row is read as it was kept and written as its kit keeps it, in the step's transaction.
  */
-export const schemaV17 = (db: SqliteConnection) => {
-  for (const { table, declared, record } of earlier) {
-    db.exec(`ALTER TABLE "${table}" RENAME TO "${table}_v16"`)
+export const schemaV17 = (db: SqliteConnection) => moveIntoKitTables(db, earlier)
+
+/** Moves each table's rows into its kit's table (the one its declaration derives), dropping the table. */
+export const moveIntoKitTables = (db: SqliteConnection, tables: ReadonlyArray<EarlierTable>) => {
+  for (const { table, declared, record } of tables) {
+    db.exec(`ALTER TABLE "${table}" RENAME TO "${table}_before_kit"`)
     ensureTable(db, declared)
     const made = tableOf(declared)
     const decode = Schema.decodeUnknownSync(Schema.toCodecJson(declared.schema))
-    for (const row of db.all(`SELECT * FROM "${table}_v16"`)) {
+    for (const row of db.all(`SELECT * FROM "${table}_before_kit"`)) {
       db.run(made.insertSql, ...made.rowValues(decode(record(row))))
     }
-    db.exec(`DROP TABLE "${table}_v16"`)
+    db.exec(`DROP TABLE "${table}_before_kit"`)
   }
 }

@@ -7,8 +7,6 @@ import { eventSourceLayer } from "./event-source.ts"
 import { sqliteKitLayer } from "./kit.ts"
 import { loginThrottleStoreLayer } from "./login-throttle-store.ts"
 import { memberStoreLayer } from "./member-store.ts"
-import { organizationStoreLayer } from "./organization-store.ts"
-import { provisioningStoreLayer } from "./provisioning-store.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
@@ -23,10 +21,8 @@ import { storeHealthLayer } from "./store-health.ts"
 export const sqliteStores = (options: SqliteOptions) =>
   Layer.fresh(
     Layer.mergeAll(
-      organizationStoreLayer,
       memberStoreLayer,
       declaredStores.pipe(Layer.provide(sqliteKitLayer)),
-      provisioningStoreLayer,
       roleStoreLayer,
       roleLookupLayer,
       rolePermissionStoreLayer,

@@ -13,24 +13,8 @@ import {
   SubscriptionStore
 } from "../../core/index.ts"
 import { assertEquals, at, inboxEntryOf, nextVersion, subscriptionOf, valueOf } from "../support/contract.ts"
+import { fileAtVersion, tablesOf } from "../support/sqlite-versions.ts"
 import { scratchFile } from "../support/stores.ts"
-
-/** A file brought to version 16 by the steps that made it then. */
-const fileAtVersion16 = (path: string) =>
-  Effect.promise(async () => {
-    const db = await openBunSqlite(path)
-    for (let version = 1; version <= 16; version++) {
-      const module = (await import(`../../adapters/sqlite/schema-v${version}.ts`)) as Record<
-        string,
-        string | ((db: SqliteConnection) => void)
-      >
-      const step = module[`schemaV${version}`]
-      if (typeof step === "string") db.exec(step)
-      else step?.(db)
-    }
-    db.exec("PRAGMA user_version = 16")
-    return db
-  })
 
 const received = new InboxEntry({ ...inboxEntryOf("evt_old", 10), outcome: "applied", completedAt: at(11) })
 const active = subscriptionOf("sub_old", 20, "active", {
@@ -103,15 +87,12 @@ const writtenByVersion16 = (db: SqliteConnection) => {
   db.run(claimed, "master", "expired", "hash-1", "hash-1@0", 1_000, 1_000)
 }
 
-const tablesOf = (db: SqliteConnection) =>
-  db.all("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((row) => String(row.name))
-
 describe("the payment inbox, subscriptions and idempotency keys of version 16, on SQLite", () => {
   it.effect("are read, found and changed through their declarations' tables", () =>
     Effect.scoped(
       Effect.gen(function* () {
         const path = yield* scratchFile
-        const old = yield* fileAtVersion16(path)
+        const old = yield* fileAtVersion(path, 16)
         writtenByVersion16(old)
         old.close()
         yield* Effect.gen(function* () {
@@ -164,12 +145,12 @@ describe("the payment inbox, subscriptions and idempotency keys of version 16, o
         }).pipe(Effect.provide(Layer.orDie(sqliteStores({ path, open: openBunSqlite }))))
 
         const after = yield* Effect.promise(() => openBunSqlite(path))
-        assert.strictEqual(Number(after.get("PRAGMA user_version")?.user_version), 17)
+        assert.strictEqual(Number(after.get("PRAGMA user_version")?.user_version), 18)
         const tables = tablesOf(after)
         assert.includeMembers(tables, ["payment_events", "subscriptions", "idempotency_keys"])
         assert.notInclude(tables, "payment_inbox")
-        assert.notInclude(tables, "subscriptions_v16")
-        assert.notInclude(tables, "idempotency_keys_v16")
+        assert.notInclude(tables, "subscriptions_before_kit")
+        assert.notInclude(tables, "idempotency_keys_before_kit")
         assert.strictEqual(after.get("SELECT count(*) AS n FROM subscriptions")?.n, 2)
         after.close()
       })

@@ -1,22 +1,19 @@
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
-import { makeProvisioningStore } from "../../adapters/memory/provisioning-store.ts"
 import { ProvisioningStore, StoreUnavailable } from "../../core/index.ts"
-import { masterKey, startApi } from "../support/http.ts"
+import { changedStore, masterKey, startApi } from "../support/http.ts"
 import { expectScimError, scimFor, userBody } from "../support/scim.ts"
 
 /** A provisioning store that stops answering once `down.now` is set. */
 const flaky = (down: { now: boolean }) =>
-  Layer.effect(ProvisioningStore)(
-    Effect.map(makeProvisioningStore, (store) => ({
-      ...store,
-      users: Effect.suspend(() => (down.now ? Effect.fail(new StoreUnavailable()) : store.users)),
-      findUserByUserName: (userName: string) =>
-        Effect.suspend(() =>
-          down.now ? Effect.fail(new StoreUnavailable()) : store.findUserByUserName(userName)
-        )
-    }))
-  )
+  changedStore(ProvisioningStore, (store) => ({
+    ...store,
+    users: Effect.suspend(() => (down.now ? Effect.fail(new StoreUnavailable()) : store.users)),
+    findUserByUserName: (userName: string) =>
+      Effect.suspend(() =>
+        down.now ? Effect.fail(new StoreUnavailable()) : store.findUserByUserName(userName)
+      )
+  }))
 
 describe("SCIM when the store does not answer", () => {
   it("answers 503 with Retry-After, a SCIM error, and creates nobody", async () => {

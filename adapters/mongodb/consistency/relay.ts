@@ -50,7 +50,7 @@ const stores: Record<AuditTarget["type"], ReadonlyArray<Place>> = {
     byId("role_permissions", Number)
   ],
   subscription: declared("subscription"),
-  organization: [byId("organizations", (id) => id)],
+  organization: declared("organization"),
   invitation: declared("invitation"),
   scim_token: declared("scim_token"),
   api_key: declared("api_key"),

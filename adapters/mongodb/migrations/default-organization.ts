@@ -1,8 +1,9 @@
 import { DateTime, Effect } from "effect"
 import type { Db } from "mongodb"
-import { defaultOrganizationId, defaultOrganizationSlug, Organization } from "../../../core/index.ts"
+import { defaultOrganizationId, defaultOrganizationSlug } from "../../../core/index.ts"
+import { organizations, StoredOrganization } from "../../resources/organizations.ts"
 import { attemptWrite, queryWrite } from "../driver.ts"
-import { type OrganizationDocument, toOrganizationDocument } from "../organization-store.ts"
+import { documentsOf } from "../kit-documents.ts"
 
 /** The collections whose documents belong to an organisation. */
 const owned = ["members", "roles", "role_permissions", "subscriptions", "sessions", "audit_events"]
@@ -15,8 +16,8 @@ const owned = ["members", "roles", "role_permissions", "subscriptions", "session
  */
 export const moveIntoDefaultOrganization = (db: Db) =>
   Effect.gen(function* () {
-    const { _id, ...fields } = toOrganizationDocument(
-      new Organization({
+    const { _id, ...fields } = documentsOf(organizations).toDocument(
+      new StoredOrganization({
         id: defaultOrganizationId,
         name: "Default",
         slug: defaultOrganizationSlug,
@@ -25,9 +26,7 @@ export const moveIntoDefaultOrganization = (db: Db) =>
     )
     // Two instances upserting at once: the loser's insert meets the winner's document.
     yield* attemptWrite(() =>
-      db
-        .collection<OrganizationDocument>("organizations")
-        .updateOne({ _id }, { $setOnInsert: fields }, { upsert: true })
+      db.collection(organizations.name).updateOne({ _id }, { $setOnInsert: fields }, { upsert: true })
     ).pipe(Effect.catchTag("DuplicateKey", () => Effect.void))
     for (const collection of owned) {
       yield* queryWrite(() =>
