@@ -1,8 +1,10 @@
 import { DateTime } from "effect"
 import {
+  type AnyOf,
   type ColumnValue,
   columnOf,
   conditionsOf,
+  isAnyOf,
   isRange,
   keyOf,
   type Order,
@@ -29,8 +31,15 @@ export const queriesOf = <R extends object>(
   table: string,
   columnSql: (column: string) => string
 ) => {
+  /** A where's SQL, its clauses joined by OR, in parentheses whole (what follows is ANDed with all of it). */
+  const whereSql = (where: AnyOf<string>, bind: (value: unknown) => string): string => {
+    if (!isAnyOf(where)) return clauseSql(where, bind)
+    if (where.length === 0) return "FALSE"
+    return `(${where.map((clause) => `(${clauseSql(clause, bind)})`).join(" OR ")})`
+  }
+
   /** A where clause's SQL, its values bound by `bind`. */
-  const whereSql = (where: Where<string>, bind: (value: unknown) => string) => {
+  const clauseSql = (where: Where<string>, bind: (value: unknown) => string) => {
     const parts: Array<string> = []
     for (const [column, condition] of conditionsOf(where)) {
       const name = columnSql(column)
@@ -50,6 +59,12 @@ export const queriesOf = <R extends object>(
       }
       if (condition.in !== undefined) ranges.push(`${name} = ANY(${bind(condition.in.map(pgValueOf))})`)
       if (condition.present === true) ranges.push(`${name} IS NOT NULL`)
+      // ILIKE folds case as the server's locale does; `\` escapes the pattern's own characters.
+      if (condition.startsWith !== undefined) {
+        ranges.push(
+          `${name} ILIKE ${bind(`${condition.startsWith.replace(/[\\%_]/gu, "\\$&")}%`)} ESCAPE '\\'`
+        )
+      }
       if (condition.includes !== undefined) {
         ranges.push(`${name} @> ${bind(JSON.stringify([condition.includes]))}::jsonb`)
       }
@@ -60,7 +75,7 @@ export const queriesOf = <R extends object>(
   }
 
   /** A select of the records `where` finds, in `order` when given, with the values it binds. */
-  const selectSql = (where: Where<string>, order?: Order<R, string>, suffix = "") => {
+  const selectSql = (where: AnyOf<string>, order?: Order<R, string>, suffix = "") => {
     const { params, bind } = binder()
     const conditions = [whereSql(where, bind)]
     let ordering = ""
