@@ -1,9 +1,11 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Option } from "effect"
+import { Effect, Logger, Option, References } from "effect"
 import {
+  AuditLog,
   declarePermission,
   listPermissions,
   ProductPermissionStore,
+  retirePermission,
   syncPermissions
 } from "../../core/index.ts"
 import { actorWith, master, provideRoster, refusal } from "../support/roster.ts"
@@ -84,5 +86,28 @@ describe("declaring product permissions", () => {
       const refused = yield* refusal(syncPermissions(yield* memberOnly, [{ key: "x.y" }]))
       assert.strictEqual(refused?._tag, "Forbidden")
     }).pipe(provideRoster())
+  )
+})
+
+describe("the catalog's changes", () => {
+  it.effect(
+    "are logged with the permission's key (and its id when declared), belonging to no organisation",
+    () =>
+      Effect.gen(function* () {
+        const logged: Array<{ readonly msg: unknown; readonly fields: Record<string, unknown> }> = []
+        const capture = Logger.layer([
+          Logger.make(({ message, fiber }) => {
+            const fields = fiber.getRef(References.CurrentLogAnnotations)
+            logged.push({ msg: Array.isArray(message) ? message[0] : message, fields })
+          })
+        ])
+        yield* declarePermission(master, "projects.delete", "").pipe(Effect.provide(capture))
+        yield* retirePermission(master, "projects.delete").pipe(Effect.provide(capture))
+        assert.deepStrictEqual(logged, [
+          { msg: "product permission declared", fields: { permission: "projects.delete", id: 1000 } },
+          { msg: "product permission retired", fields: { permission: "projects.delete" } }
+        ])
+        assert.lengthOf(yield* AuditLog.use((log) => log.page({}, 10)), 0, "nothing audited")
+      }).pipe(provideRoster())
   )
 })
