@@ -110,4 +110,20 @@ describe("the catalog's changes", () => {
         assert.lengthOf(yield* AuditLog.use((log) => log.page({}, 10)), 0, "nothing audited")
       }).pipe(provideRoster())
   )
+
+  it.effect("a retirement another instance overtook answers the permission as it retired it", () =>
+    Effect.gen(function* () {
+      yield* declarePermission(master, "projects.delete", "Delete projects")
+      const answered = yield* retirePermission(master, "projects.delete").pipe(
+        Effect.updateService(ProductPermissionStore, (store) => ({
+          ...store,
+          move: (key, from, to) => (to === "retired" ? Effect.succeedNone : store.move(key, from, to))
+        }))
+      )
+      assert.deepStrictEqual(
+        { id: answered.id, key: answered.key, description: answered.description },
+        { id: 1000, key: "projects.delete", description: "Delete projects" }
+      )
+    }).pipe(provideRoster())
+  )
 })
