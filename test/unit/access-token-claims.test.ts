@@ -1,10 +1,13 @@
 import { assert, describe, it } from "@effect/vitest"
-import { DateTime, Duration, Effect, Redacted } from "effect"
+import { DateTime, Duration, Effect, Option, Redacted } from "effect"
 import { decodeJwt } from "jose"
 import { inMemoryRoster } from "../../app/roster-layer.ts"
 import {
   ApiKeyId,
+  authenticate,
+  declarePermission,
   Forbidden,
+  grantPermission,
   issueAccessToken,
   OrganizationId,
   type Principal,
@@ -13,7 +16,7 @@ import {
   SecretsKeyRequired,
   SigningKeyStore
 } from "../../core/index.ts"
-import { actorWith, fastScrypt, provideRoster, refusal } from "../support/roster.ts"
+import { actorWith, fastScrypt, logInAs, master, provideRoster, refusal } from "../support/roster.ts"
 
 const secretsKeys = ["a secrets key of at least thirty-two characters"]
 const issuer = "https://roster.example"
@@ -126,6 +129,30 @@ describe("an access token's claims", () => {
         )
       )
       assert.deepStrictEqual(refused, new SecretsKeyRequired())
+    }).pipe(withTokens())
+  )
+
+  it.effect("name the product's permissions after Roster's, by key, the first product id included", () =>
+    Effect.gen(function* () {
+      const { principal, role } = yield* actorWith("ada", ["team.read"])
+      for (const key of ["projects.delete", "invoices:read", "reports.export"])
+        yield* declarePermission(master, key, "")
+      const permissionsAfter = Effect.fnUntraced(function* (key: string) {
+        yield* grantPermission(master, { roleId: role.id, permissionId: key })
+        const again = yield* authenticate(Option.some((yield* logInAs("ada")).token))
+        return (yield* claimsOf(again)).claims.permissions
+      })
+      assert.deepStrictEqual(yield* permissionsAfter("projects.delete"), ["team.read", "projects.delete"])
+      assert.deepStrictEqual(yield* permissionsAfter("reports.export"), [
+        "team.read",
+        "projects.delete",
+        "reports.export"
+      ])
+      assert.deepStrictEqual(
+        (yield* claimsOf(principal)).claims.permissions,
+        ["team.read"],
+        "as it signed in"
+      )
     }).pipe(withTokens())
   )
 })
