@@ -4,12 +4,14 @@ import {
   addMember,
   CurrentOrganization,
   createOrganization,
+  DuplicateOrganizationSlug,
   MemberStore,
+  type OrganizationId,
   OrganizationStore,
   RoleStore,
   setUpOrganizations
 } from "../../core/index.ts"
-import { master, memberInput, provideRoster, roleWith } from "../support/roster.ts"
+import { master, memberInput, provideRoster, refusal, roleWith } from "../support/roster.ts"
 
 describe("a deletion a crash interrupted", () => {
   it.effect("is finished at start: the organisation, its roles and members gone, the others kept", () =>
@@ -31,6 +33,32 @@ describe("a deletion a crash interrupted", () => {
         Option.isSome(yield* (yield* MemberStore).findById(kept.id)),
         "the default one's member stays"
       )
+    }).pipe(provideRoster())
+  )
+})
+
+describe("an organisation whose slug was taken while it was made", () => {
+  it.effect("is not made, and the Owner role made for it is taken back", () =>
+    Effect.gen(function* () {
+      let made: OrganizationId | undefined
+      const refused = yield* refusal(
+        createOrganization(master, { name: "Acme", slug: "acme" }).pipe(
+          Effect.updateService(OrganizationStore, (store) => ({
+            ...store,
+            insert: (organization) => {
+              made = organization.id
+              return Effect.fail(new DuplicateOrganizationSlug({ slug: organization.slug }))
+            }
+          }))
+        )
+      )
+      assert.deepStrictEqual(refused, new DuplicateOrganizationSlug({ slug: "acme" }))
+      const roles = yield* (yield* RoleStore)
+        .page(undefined, 10)
+        .pipe(
+          Effect.provideService(CurrentOrganization, made ?? assert.fail("an organisation was being made"))
+        )
+      assert.deepStrictEqual(roles, [])
     }).pipe(provideRoster())
   )
 })
