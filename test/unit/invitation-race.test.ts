@@ -9,6 +9,7 @@ import {
   InvitationStore,
   inviteMember,
   MemberStore,
+  OrganizationStore,
   removeRole
 } from "../../core/index.ts"
 import { master, password, provideRoster, readersAdaAndBob, roleWith } from "../support/roster.ts"
@@ -82,6 +83,30 @@ describe("an account removed between its proof and joining", () => {
       )
       const session = yield* accept
       assert.strictEqual(session.organization.slug, "acme", "the invitation is still good")
+    }).pipe(provideRoster())
+  )
+})
+
+describe("an invitation whose organisation went between its check and joining", () => {
+  it.effect("is worth nothing, and makes no account", () =>
+    Effect.gen(function* () {
+      const staff = yield* roleWith("staff", [])
+      const created = yield* inviteMember(master, { email: "hal@example.com", roleId: staff.id })
+      const error = yield* Effect.flip(
+        acceptInvitation(Option.none(), {
+          token: Option.getOrThrow(created.token),
+          username: "hal",
+          password: Redacted.make(password),
+          client: "192.0.2.1"
+        }).pipe(
+          Effect.updateService(OrganizationStore, (store) => ({
+            ...store,
+            findById: () => Effect.succeedNone
+          }))
+        )
+      )
+      assert.instanceOf(error, InvitationInvalid)
+      assert.isTrue(Option.isNone(yield* (yield* MemberStore).findByLogin("hal")))
     }).pipe(provideRoster())
   )
 })
