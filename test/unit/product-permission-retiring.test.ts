@@ -127,18 +127,4 @@ describe("a product permission in use", () => {
       assert.isTrue(Option.isSome(yield* resolvePermission("projects.delete")), "and grantable")
     }).pipe(provideRoster())
   )
-
-  it.effect("counts an API key on any page of the organisation's keys", () =>
-    Effect.gen(function* () {
-      yield* declarePermission(master, "projects.delete", "")
-      for (let index = 0; index < 200; index++)
-        yield* createApiKey(master, { name: `key ${index}`, permissions: ["team.read"] })
-      yield* createApiKey(master, { name: "the last", permissions: ["projects.delete"] })
-      const refused = yield* refusal(retirePermission(master, "projects.delete"))
-      assert.deepStrictEqual(
-        refused,
-        new PermissionInUse({ key: "projects.delete", holders: { roles: 0, apiKeys: 1, scimTokens: 0 } })
-      )
-    }).pipe(provideRoster())
-  )
 })
