@@ -36,8 +36,8 @@ describe("a second factor given for a login's challenge", () => {
     Effect.gen(function* () {
       const { asked } = yield* pending
       assert.deepStrictEqual(
-        yield* refusal(verifyMfa({ challenge: asked, client })),
-        new MissingField({ field: "code", purpose: "second_factor" })
+        { ...((yield* refusal(verifyMfa({ challenge: asked, client }))) as object) },
+        { ...new MissingField({ field: "code", purpose: "second_factor" }) }
       )
     }).pipe(provide)
   )

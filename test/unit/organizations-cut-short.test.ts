@@ -52,7 +52,10 @@ describe("an organisation whose slug was taken while it was made", () => {
           }))
         )
       )
-      assert.deepStrictEqual(refused, new DuplicateOrganizationSlug({ slug: "acme" }))
+      assert.deepStrictEqual(
+        { ...(refused as object) },
+        { ...new DuplicateOrganizationSlug({ slug: "acme" }) }
+      )
       const roles = yield* (yield* RoleStore)
         .page(undefined, 10)
         .pipe(
