@@ -1,7 +1,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Effect, Option } from "effect"
 import { TestClock } from "effect/testing"
-import { authenticate, endOwnSession, listOwnSessions, NotFound, SessionId } from "../../core/index.ts"
+import {
+  authenticate,
+  endOwnSession,
+  listOwnSessions,
+  NotFound,
+  SessionId,
+  SessionLookup,
+  TokenIssuer
+} from "../../core/index.ts"
 import { actorWith, failureOf, logInAs, provideRoster } from "../support/roster.ts"
 
 /** Lets what authenticating forked (the minute of use) run. */
@@ -35,6 +43,28 @@ describe("one's own sessions", () => {
       assert.isFalse(left[0]?.current)
       const missing = failureOf(yield* Effect.exit(endOwnSession(principal, SessionId.make("ses_nope"))))
       assert.instanceOf(missing, NotFound)
+    }).pipe(provideRoster())
+  )
+
+  it.effect("leave out one the store lists but no longer finds (ended meanwhile)", () =>
+    Effect.gen(function* () {
+      const { principal } = yield* actorWith("ada", ["team.read"])
+      const other = yield* logInAs("ada")
+      assert.lengthOf(yield* listOwnSessions(principal), 2)
+      const otherHash = (yield* TokenIssuer).hashOf(other.token)
+      const left = yield* listOwnSessions(principal).pipe(
+        Effect.updateService(SessionLookup, (lookup) => ({
+          ...lookup,
+          find: (tokenHash) =>
+            Effect.flatMap(otherHash, (gone) =>
+              tokenHash === gone ? Effect.succeedNone : lookup.find(tokenHash)
+            )
+        }))
+      )
+      assert.deepStrictEqual(
+        left.map((own) => own.current),
+        [true]
+      )
     }).pipe(provideRoster())
   )
 })

@@ -1,7 +1,8 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import {
   addMember,
+  authenticate,
   authorize,
   declarePermission,
   ensureOwner,
@@ -16,10 +17,12 @@ import {
 import {
   actorWith,
   failureOf,
+  logInAs,
   master,
   memberInput,
   password,
   provideRoster,
+  refusal,
   roleWith
 } from "../support/roster.ts"
 
@@ -37,9 +40,13 @@ describe("the Owner role and product permissions", () => {
       assert.deepStrictEqual(yield* permissionsOfRole(roleId), before)
       assert.isTrue(holdsEverything(before))
       // Holding all of Roster's permissions but not the product's: the Owner role is above this caller now.
-      const { principal } = yield* actorWith("lead", [...PermissionKey.literals])
+      const { principal, role: leads } = yield* actorWith("lead", [...PermissionKey.literals])
       const refused = failureOf(yield* Effect.exit(requireHeldWithinCeiling(principal, before)))
       assert.strictEqual((refused as { reason?: string }).reason, "role_exceeds_own")
+      // Holding every one the Owner role stands for now, each by name: within it.
+      yield* grantPermission(master, { roleId: leads.id, permissionId: declared.id })
+      const lead = yield* authenticate(Option.some((yield* logInAs("lead")).token))
+      assert.isUndefined(yield* refusal(requireHeldWithinCeiling(lead, before)))
     }).pipe(provideRoster())
   )
 })
