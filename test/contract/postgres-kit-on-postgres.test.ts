@@ -11,16 +11,8 @@ import {
 import { datedMigrations } from "../../adapters/postgres/migrations.ts"
 import { apiKeys } from "../../adapters/resources/api-keys.ts"
 import { RecordKit } from "../../adapters/resources/records.ts"
-import {
-  ApiKeyId,
-  ApiKeyLookup,
-  ApiKeyRecord,
-  ApiKeyStore,
-  AuditEntry,
-  AuditEntryId,
-  defaultOrganizationId,
-  TokenHash
-} from "../../core/index.ts"
+import { ApiKeyStore, AuditEntry, AuditEntryId, defaultOrganizationId } from "../../core/index.ts"
+import { apiKeyRecord } from "../support/api-key-records.ts"
 import { at, inParallel } from "../support/contract.ts"
 import { scratchPostgres } from "../support/stores.ts"
 
@@ -36,21 +28,7 @@ const rowsOf = (url: string, sql: string, params: Array<unknown> = []) =>
     }
   })
 
-const key = (n: number, lookup = n) =>
-  new ApiKeyRecord({
-    id: ApiKeyId.make(`key-${n}`),
-    name: `Sync ${n}`,
-    start: `rk_${n.toString(16).padStart(7, "0")}`,
-    permissions: [],
-    createdBy: { kind: "master" },
-    createdAt: at(n),
-    expiresAt: null,
-    lastUsedAt: null,
-    organizationId: defaultOrganizationId,
-    lookup: ApiKeyLookup.make(lookup.toString(16).padStart(16, "0")),
-    secretHash: TokenHash.make(n.toString(16).padStart(64, "0")),
-    previous: null
-  })
+const key = (n: number, lookup = n) => apiKeyRecord(n, { lookup })
 
 const created = (n: number) =>
   new AuditEntry({

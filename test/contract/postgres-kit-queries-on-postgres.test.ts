@@ -5,25 +5,11 @@ import { Effect, Layer, Redacted } from "effect"
 import { postgresDatabaseLayer, postgresKitLayer } from "../../adapters/postgres/index.ts"
 import { apiKeys } from "../../adapters/resources/api-keys.ts"
 import { RecordKit } from "../../adapters/resources/records.ts"
-import { ApiKeyId, ApiKeyLookup, ApiKeyRecord, defaultOrganizationId, TokenHash } from "../../core/index.ts"
-import { at } from "../support/contract.ts"
+import { ApiKeyId, type ApiKeyRecord } from "../../core/index.ts"
+import { apiKeyRecord } from "../support/api-key-records.ts"
 import { scratchPostgres } from "../support/stores.ts"
 
-const key = (n: number, id: string) =>
-  new ApiKeyRecord({
-    id: ApiKeyId.make(id),
-    name: `Sync ${n}`,
-    start: `rk_${n.toString(16).padStart(7, "0")}`,
-    permissions: [],
-    createdBy: { kind: "master" },
-    createdAt: at(n),
-    expiresAt: null,
-    lastUsedAt: null,
-    organizationId: defaultOrganizationId,
-    lookup: ApiKeyLookup.make(n.toString(16).padStart(16, "0")),
-    secretHash: TokenHash.make(n.toString(16).padStart(64, "0")),
-    previous: null
-  })
+const key = (n: number, id: string) => apiKeyRecord(n, { id })
 
 const byCreation = { by: ["createdAt"] } as const
 
