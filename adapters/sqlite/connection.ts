@@ -93,7 +93,7 @@ export const openNodeSqlite: OpenSqlite = async (path) => {
     throw new Error(
       "This runtime has no SQLite driver (Node before 22.5: bun:sqlite is Bun's, node:sqlite Deno's and Node's from 22.5), " +
         "so the default store cannot keep anything here. Choose one: run under Bun (npm start, bunx roster) or Node 22.5 or later (or Deno); " +
-        "or keep the data elsewhere: DATABASE_URL (PostgreSQL), MONGODB_URI (MongoDB), or ROSTER_STORE=memory (nothing kept across restarts)"
+        "or keep the data elsewhere: MONGODB_URI (MongoDB), or ROSTER_STORE=memory (nothing kept across restarts)"
     )
   })) as {
     DatabaseSync: new (
