@@ -20,7 +20,8 @@ const required: Record<string, object> = {
   RateLimited: { retryAfterSeconds: 30 },
   Busy: { retryAfterSeconds: 1 },
   DomainUnverified: { txtName: "_roster.example.com", found: ["other"] },
-  PermissionInUse: { holders: { roles: 1, apiKeys: 0, scimTokens: 2 } }
+  PermissionInUse: { holders: { roles: 1, apiKeys: 0, scimTokens: 2 } },
+  IdpIncomplete: { missing: ["idpSsoUrl", "idpCertificate"] }
 }
 
 const fieldsOf = (Class: ProblemClass) => ({
