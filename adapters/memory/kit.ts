@@ -106,7 +106,11 @@ const recordsOf = <R extends object, C extends string>(
   }
   /** The records any clause finds, each once; one clause is read as it is, with no copy of `where`. */
   const found = (where: AnyOf<C>): Iterable<R> => {
-    if (!isAnyOf(where)) return [...candidates(where)].filter((record) => matches(declared, where, record))
+    if (!isAnyOf(where)) {
+      const all: Array<R> = []
+      for (const record of candidates(where)) if (matches(declared, where, record)) all.push(record)
+      return all
+    }
     const all = new Set<R>()
     for (const clause of where)
       for (const record of candidates(clause)) if (matches(declared, clause, record)) all.add(record)
@@ -146,7 +150,11 @@ const recordsOf = <R extends object, C extends string>(
       }),
     list: (where, order) => Effect.sync(() => ordered(declared, found(where), order)),
     count: (where) =>
-      Effect.sync(() => [...candidates(where)].filter((record) => matches(declared, where, record)).length),
+      Effect.sync(() => {
+        let counted = 0
+        for (const record of candidates(where)) if (matches(declared, where, record)) counted++
+        return counted
+      }),
     modifyOrTaken: (where, change, entry) =>
       Effect.suspend(() => {
         const before = first(where)
