@@ -9,6 +9,7 @@ import { makeMetricsEndpoint } from "./edge/metrics-endpoint.ts"
 import type { EdgeOptions } from "./edge/options.ts"
 import { makePasswordChecks } from "./edge/password-checks.ts"
 import type { Routed } from "./edge/routed.ts"
+import { comesWithoutBody } from "./edge/utf8-body.ts"
 import type { HttpServices } from "./handed-services.ts"
 
 /** What answers a request the edge checked. */
@@ -50,7 +51,7 @@ export const dispatcher = async (
   const serve: Answer = (request, record) =>
     idempotency.applies(request) ? idempotency.serve(request, record, route(record)) : route(record)(request)
   const withBody = (checked: Request, record: Routed, next: Answer): Promise<Response> =>
-    checked.body === null
+    comesWithoutBody(checked)
       ? next(checked, record)
       : guard.readBody(checked).then((read) => (isRefusal(read) ? toResponse(read) : next(read, record)))
   return (checked, record) => {

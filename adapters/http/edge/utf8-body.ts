@@ -24,6 +24,16 @@ const checked = (bytes: Uint8Array): BodyRead => {
   }
 }
 
+/**
+ * Whether a request comes with no body. A declared length answers without asking for `body`: on
+ * Bun, asking made the body a stream, and the bytes read through it cost a POST ~5 µs more (wrk,
+ * a body of 40 bytes). Without one (chunked, or a Request made in process), the body is asked.
+ */
+export const comesWithoutBody = (request: Request): boolean => {
+  const length = request.headers.get("content-length")
+  return length === null || length === "0" ? request.body === null : false
+}
+
 /** A body without a declared length (chunked) is read chunk by chunk and refused once past `limit`. */
 const readChunked = async (body: ReadableStream<Uint8Array>, limit: number): Promise<BodyRead> => {
   const reader = body.getReader()
@@ -49,8 +59,10 @@ const readChunked = async (body: ReadableStream<Uint8Array>, limit: number): Pro
  * chunk-by-chunk read; its size is still checked.
  */
 export const readUtf8Body = async (request: Request, limit: number): Promise<BodyRead> => {
-  if (request.body === null) return { _tag: "Read", bytes: new Uint8Array(), text: "" }
-  if (request.headers.get("content-length") === null) return readChunked(request.body, limit)
+  if (request.headers.get("content-length") === null) {
+    const body = request.body
+    return body === null ? { _tag: "Read", bytes: new Uint8Array(), text: "" } : readChunked(body, limit)
+  }
   const bytes = new Uint8Array(await request.arrayBuffer())
   return bytes.length > limit ? { _tag: "TooLarge" } : checked(bytes)
 }
