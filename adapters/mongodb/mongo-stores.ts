@@ -24,7 +24,6 @@ import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
-import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 
 // Said once per process: a server without TTL indexes lacks them for every database it serves.
@@ -64,7 +63,6 @@ const writingStores = (options: MongoOptions) =>
     declaredStores.pipe(Layer.provide(mongoKitLayer)),
     roleStoreLayer,
     rolePermissionStoreLayer,
-    sessionStoreLayer,
     loginThrottleStoreLayer,
     storeHealthLayer,
     auditLogLayer(options)
