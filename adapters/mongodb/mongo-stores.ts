@@ -19,6 +19,7 @@ import { moveIntoDefaultOrganization } from "./migrations/default-organization.t
 import { moveMfaIntoItsCollection } from "./migrations/mfa-factors.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
+import { completeSessions } from "./migrations/session-fields.ts"
 import { splitAccounts } from "./migrations/split-accounts.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
@@ -39,6 +40,7 @@ const indexesLayer = Layer.effectDiscard(
       Effect.andThen(recordRoleDeactivations(db)),
       Effect.andThen(extendOwnersToCatalog(db)),
       Effect.andThen(recordConnectionTrust(db)),
+      Effect.andThen(completeSessions(db)),
       Effect.andThen(repairAtStart(db)),
       Effect.andThen(ensureIndexes(db))
     )
