@@ -168,6 +168,20 @@ const recordsOf = <R extends object, C extends string>(
         append(entry)
         return Effect.succeed(Option.some({ before, after, changed: true }))
       }),
+    modifyAll: (where, change) =>
+      Effect.sync(() => {
+        let changed = 0
+        for (const before of [...candidates(where)]) {
+          const after = matches(declared, where, before) ? change(before) : undefined
+          if (after === undefined) continue
+          const taken = takenBy(after, keyOf(declared, before))
+          if (taken !== undefined) throw taken
+          if (keyOf(declared, after) !== keyOf(declared, before)) drop(before)
+          save(after)
+          changed++
+        }
+        return changed
+      }),
     remove: (where, entry) =>
       Effect.sync(() => {
         const found = first(where)

@@ -11,7 +11,6 @@ import { composedRoleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { composedSessionLookupLayer } from "./session-lookup.ts"
-import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 
 /** Every store port in process memory: fresh, empty state each time the layer is built. */
@@ -20,7 +19,6 @@ export const MemoryStores = Layer.mergeAll(
   declaredStores.pipe(Layer.provide(memoryKitLayer)),
   // A record is granted only to a role the role store holds.
   Layer.provideMerge(rolePermissionStoreLayer, roleStoreLayer),
-  sessionStoreLayer,
   loginThrottleStoreLayer,
   storeHealthLayer,
   auditLogLayer,

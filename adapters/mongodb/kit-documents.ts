@@ -106,6 +106,11 @@ export const documentsOf = <R extends object>(declared: Resource<R>) => {
       if (condition.gte !== undefined) range.$gte = mongoValueOf(condition.gte)
       if (condition.in !== undefined) range.$in = condition.in.map(mongoValueOf)
       if (condition.present === true) range.$ne = null
+      // `$nin` alone finds the documents holding none: they are left out, as on every store.
+      if (condition.notIn !== undefined) {
+        range.$nin = condition.notIn.map(mongoValueOf)
+        range.$ne = null
+      }
       if (condition.startsWith !== undefined) {
         range.$regex = `^${escapeRegExp(condition.startsWith)}`
         range.$options = "i"

@@ -146,6 +146,28 @@ const recordsOf = <R extends object, C extends string>(
       return yield* Effect.die(new Error(`${declared.name}: changed by others ${races} times in a row`))
     })
 
+  /** Changes one document found by `where` as `change` makes its record, read again while others change it. */
+  const modifyOne = (
+    found: Document,
+    where: Parameters<typeof live>[0],
+    change: (record: R) => R | undefined
+  ) =>
+    Effect.gen(function* () {
+      let current: Document | null = found
+      for (let tries = 0; tries < races && current !== null; tries++) {
+        const after = change(documents.toRecord(current))
+        if (after === undefined) return false
+        if ((yield* Effect.catchTag(replace(current, after, undefined), "Taken", Effect.die)) !== null)
+          return true
+        const again: Document | null = yield* query(() =>
+          collection.findOne({ ...live(where), _id: found._id })
+        )
+        current = again
+      }
+      if (current === null) return false
+      return yield* Effect.die(new Error(`${declared.name}: changed by others ${races} times in a row`))
+    })
+
   return {
     insert: (record, entry) =>
       insertInSlot(record, entry).pipe(
@@ -201,6 +223,11 @@ const recordsOf = <R extends object, C extends string>(
     },
     count: (where) => query(() => collection.countDocuments(live(where))),
     modifyOrTaken,
+    modifyAll: (where, change) =>
+      query(() => collection.find(live(where)).toArray()).pipe(
+        Effect.flatMap((found) => Effect.forEach(found, (document) => modifyOne(document, where, change))),
+        Effect.map((changed) => changed.filter(Boolean).length)
+      ),
     remove: (where, entry) =>
       entry === undefined
         ? queryWrite(() => collection.findOneAndDelete(live(where))).pipe(Effect.map(decode))

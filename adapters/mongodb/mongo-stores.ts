@@ -19,12 +19,12 @@ import { moveIntoDefaultOrganization } from "./migrations/default-organization.t
 import { moveMfaIntoItsCollection } from "./migrations/mfa-factors.ts"
 import { recordRoleDeactivations } from "./migrations/role-deactivations.ts"
 import { moveRoleRecordsIntoRoles } from "./migrations/role-records.ts"
+import { completeSessions } from "./migrations/session-fields.ts"
 import { splitAccounts } from "./migrations/split-accounts.ts"
 import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
-import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 
 // Said once per process: a server without TTL indexes lacks them for every database it serves.
@@ -40,6 +40,7 @@ const indexesLayer = Layer.effectDiscard(
       Effect.andThen(recordRoleDeactivations(db)),
       Effect.andThen(extendOwnersToCatalog(db)),
       Effect.andThen(recordConnectionTrust(db)),
+      Effect.andThen(completeSessions(db)),
       Effect.andThen(repairAtStart(db)),
       Effect.andThen(ensureIndexes(db))
     )
@@ -64,7 +65,6 @@ const writingStores = (options: MongoOptions) =>
     declaredStores.pipe(Layer.provide(mongoKitLayer)),
     roleStoreLayer,
     rolePermissionStoreLayer,
-    sessionStoreLayer,
     loginThrottleStoreLayer,
     storeHealthLayer,
     auditLogLayer(options)

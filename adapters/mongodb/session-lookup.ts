@@ -1,5 +1,6 @@
 import { Effect, Layer, Option, Schema } from "effect"
 import { PermissionId, type Session, SessionLookup, type SessionWithMember } from "../../core/index.ts"
+import { sessions as sessionResource } from "../resources/sessions.ts"
 import {
   type Fenced,
   isFenced,
@@ -10,8 +11,8 @@ import {
 } from "./consistency/index.ts"
 import { MongoDatabase } from "./database.ts"
 import { query } from "./driver.ts"
+import { documentsOf } from "./kit-documents.ts"
 import { storedRoleOf } from "./role-lookup.ts"
-import { toSession } from "./session-store.ts"
 import { decodeDocument, encodeDocument } from "./stored-schema.ts"
 
 /** A role's standing as its document and a snapshot store it. */
@@ -47,6 +48,7 @@ export const makeSessionLookup = Effect.gen(function* () {
   const sessions = db.collection<Snapshotted>("sessions")
   const members = db.collection<MembershipDocument & Fenced>("members")
   const storedRole = storedRoleOf(db).find
+  const { toRecord } = documentsOf(sessionResource)
 
   /** The session's member, role and permissions as stored, and whether a fence stood on them. */
   const readInFull = (session: Session) =>
@@ -88,7 +90,7 @@ export const makeSessionLookup = Effect.gen(function* () {
       Effect.gen(function* () {
         const document = yield* query(() => sessions.findOne({ _id: tokenHash }))
         if (document === null) return Option.none()
-        const session = yield* toSession(document)
+        const session = toRecord(document)
         if (document.snapshot !== undefined) {
           const { member, role, permissionIds } = yield* toSnapshot(document.snapshot)
           return Option.some({ session, member, role, permissionIds })

@@ -59,6 +59,10 @@ export const queriesOf = <R extends object>(
       }
       if (condition.in !== undefined) ranges.push(`${name} = ANY(${bind(condition.in.map(pgValueOf))})`)
       if (condition.present === true) ranges.push(`${name} IS NOT NULL`)
+      // `<> ALL` of no values holds even for none held: none is left out on its own.
+      if (condition.notIn !== undefined) {
+        ranges.push(`${name} IS NOT NULL AND ${name} <> ALL(${bind(condition.notIn.map(pgValueOf))})`)
+      }
       // ILIKE folds case as the server's locale does; `\` escapes the pattern's own characters.
       if (condition.startsWith !== undefined) {
         ranges.push(

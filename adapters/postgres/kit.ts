@@ -94,6 +94,20 @@ const recordsOf = <R extends object, C extends string>(
         await appendEntry(run, entry)
         return Option.some({ before, after, changed: true })
       }),
+    modifyAll: (where, change) =>
+      violationIsDefect(
+        db.transaction(async (run) => {
+          const select = t.selectSql(where, undefined, " FOR UPDATE")
+          let changed = 0
+          for (const row of await run(select.sql, select.params)) {
+            const after = change(t.recordOf(row))
+            if (after === undefined) continue
+            await run(t.replaceSql, [...t.rowValues(after), row.key])
+            changed++
+          }
+          return changed
+        })
+      ),
     remove: (where, entry) =>
       violationIsDefect(
         db.transaction(async (run) => {

@@ -8,7 +8,7 @@ import { postgresKitLayer } from "./kit.ts"
  * The ports PostgreSQL serves so far: every declared resource's store, on the kit, and the audit
  * record their writes append to, on one pool, migrated at start; closed with the layer. Each call
  * is a store of its own (fresh), like `sqliteStores`. The hand-written ports (members, roles,
- * sessions…) have no PostgreSQL store yet, so the service cannot run on it whole.
+ * the login throttle…) have no PostgreSQL store yet, so the service cannot run on it whole.
  */
 export const postgresKitStores = (options: PostgresOptions) =>
   Layer.fresh(

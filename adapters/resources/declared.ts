@@ -13,6 +13,7 @@ import { groupProfiles, provisioningStoreLayer, userProfiles } from "./provision
 import type { Resource } from "./resource.ts"
 import { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 import { sealedSecretsLayer } from "./sealed-secrets.ts"
+import { sessionStoreLayer, sessions } from "./sessions.ts"
 import { signingKeyStoreLayer, signingKeys } from "./signing-keys.ts"
 import { ssoConnectionStoreLayer, ssoConnections } from "./sso-connections.ts"
 import { domainStoreLayer, ssoDomains } from "./sso-domains.ts"
@@ -48,7 +49,8 @@ export const declaredResources: ReadonlyArray<Resource<object>> = [
   idempotencyKeys,
   organizations,
   userProfiles,
-  groupProfiles
+  groupProfiles,
+  sessions
 ] as unknown as ReadonlyArray<Resource<object>>
 
 const names = new Set(declaredResources.map((declared) => declared.name))
@@ -79,5 +81,6 @@ export const declaredStores = Layer.mergeAll(
   idempotencyStoreLayer,
   organizationStoreLayer,
   provisioningStoreLayer,
+  sessionStoreLayer,
   sealedSecretsLayer
 )

@@ -33,6 +33,7 @@ const holds = (value: ColumnValue, condition: Condition): boolean => {
   if (!isRange(condition)) return compare(value, condition) === 0
   if (comparable(value) === null) return condition.orNone === true
   if (condition.in !== undefined && !condition.in.some((member) => compare(value, member) === 0)) return false
+  if (condition.notIn?.some((member) => compare(value, member) === 0) === true) return false
   if (condition.includes !== undefined && !(Array.isArray(value) && value.includes(condition.includes)))
     return false
   if (

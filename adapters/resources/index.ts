@@ -12,6 +12,7 @@ export { Full, type OpenedResource, RecordKit, type Records, refusalIsDefect, Ta
 export { type Resource, resource } from "./resource.ts"
 export { scimTokenStoreLayer, scimTokens } from "./scim-tokens.ts"
 export { sealedSecretsLayer } from "./sealed-secrets.ts"
+export { sessionStoreLayer, sessions } from "./sessions.ts"
 export { subscriptionStoreLayer, subscriptions } from "./subscriptions.ts"
 export { deliveries, webhooks } from "./webhook-records.ts"
 export { webhookStoreLayer } from "./webhook-store.ts"

@@ -54,6 +54,16 @@ export interface Records<R, C extends string> {
     change: (record: R) => R | undefined,
     entry?: AuditEntry
   ) => Effect.Effect<Option.Option<Changed<R>>, Taken | StoreUnavailable>
+  /**
+   * Changes every record `where` finds as `change` makes it (undefined: no change), recording
+   * nothing; answers how many it changed. Each record's change is made of it as it is at its write
+   * (MongoDB writes them one by one, SQLite, PostgreSQL and memory in one write). The change keeps
+   * the record's key and unique columns: a refusal there is a defect.
+   */
+  readonly modifyAll: (
+    where: Where<C>,
+    change: (record: R) => R | undefined
+  ) => Effect.Effect<number, StoreUnavailable>
   /** Removes the record `where` finds, with `entry`; answers it, none when there is none. */
   readonly remove: (where: Where<C>, entry?: AuditEntry) => Effect.Effect<Option.Option<R>, StoreUnavailable>
   /** Removes every record `where` finds, recording nothing. */

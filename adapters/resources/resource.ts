@@ -60,8 +60,8 @@ export const resource = <R extends object, const C extends string>(declared: Res
 }
 
 /**
- * A condition on a column: a value it equals (none: it holds none), or a range or a set it is in;
- * for a set or array field, a value among its values (`includes`).
+ * A condition on a column: a value it equals (none: it holds none), or a range or a set it is in
+ * (or out of: `notIn`); for a set or array field, a value among its values (`includes`).
  */
 export type Condition =
   | ScalarValue
@@ -71,6 +71,8 @@ export type Condition =
       readonly gt?: ScalarValue
       readonly gte?: ScalarValue
       readonly in?: ReadonlyArray<ScalarValue>
+      /** Holds a value, none of these (none held meets it only with `orNone`, as every range). */
+      readonly notIn?: ReadonlyArray<ScalarValue>
       readonly includes?: string | number
       /**
        * A text starting with this one, whatever the case (as each store folds it: memory by Unicode,

@@ -118,6 +118,14 @@ export const tableOf = <R extends object>(declared: Resource<R>) => {
         params.push(...condition.in.map(sqlValueOf))
       }
       if (condition.present === true) ranges.push(`${name} IS NOT NULL`)
+      if (condition.notIn !== undefined) {
+        ranges.push(
+          condition.notIn.length === 0
+            ? `${name} IS NOT NULL`
+            : `${name} NOT IN (${condition.notIn.map(() => "?").join(", ")})`
+        )
+        params.push(...condition.notIn.map(sqlValueOf))
+      }
       if (condition.startsWith !== undefined) {
         ranges.push(`${name} LIKE ? ESCAPE '\\'`)
         params.push(likePrefix(condition.startsWith))

@@ -97,6 +97,18 @@ const recordsOf = <R extends object, C extends string>(
         appendEntry(db, entry)
         return Option.some({ before, after, changed: true })
       }).pipe(Effect.flatMap((done) => (done instanceof Taken ? Effect.fail(done) : Effect.succeed(done)))),
+    modifyAll: (where, change) =>
+      write((db) => {
+        const statement = select(where)
+        let changed = 0
+        for (const row of db.all(statement.sql, ...statement.params)) {
+          const after = change(t.recordOf(row))
+          if (after === undefined) continue
+          db.run(t.replaceSql, ...t.rowValues(after), String(row.key))
+          changed++
+        }
+        return changed
+      }),
     remove: (where, entry) =>
       write((db) => {
         const statement = select(where, " LIMIT 1")

@@ -18,6 +18,7 @@ import { schemaV15 } from "./schema-v15.ts"
 import { schemaV16 } from "./schema-v16.ts"
 import { schemaV17 } from "./schema-v17.ts"
 import { schemaV18 } from "./schema-v18.ts"
+import { schemaV19 } from "./schema-v19.ts"
 
 /**
  * Each schema version's step from the one before it, in order: version n is `steps[n - 1]`. A step
@@ -41,7 +42,8 @@ const steps: ReadonlyArray<string | ((db: SqliteConnection) => void)> = [
   schemaV15,
   schemaV16,
   schemaV17,
-  schemaV18
+  schemaV18,
+  schemaV19
 ]
 
 /** The schema version this code knows; a file at a newer one was written by newer code. */

@@ -11,7 +11,6 @@ import { roleLookupLayer } from "./role-lookup.ts"
 import { rolePermissionStoreLayer } from "./role-permission-store.ts"
 import { roleStoreLayer } from "./role-store.ts"
 import { sessionLookupLayer } from "./session-lookup.ts"
-import { sessionStoreLayer } from "./session-store.ts"
 import { storeHealthLayer } from "./store-health.ts"
 
 /**
@@ -26,7 +25,6 @@ export const sqliteStores = (options: SqliteOptions) =>
       roleStoreLayer,
       roleLookupLayer,
       rolePermissionStoreLayer,
-      sessionStoreLayer,
       sessionLookupLayer,
       loginThrottleStoreLayer,
       storeHealthLayer,

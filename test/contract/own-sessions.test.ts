@@ -2,12 +2,12 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { MemberId, Session, SessionId, SessionStore } from "../../core/index.ts"
 import { assertEquals, at, inParallel, otherOrganization, sessionOf, valueOf } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
 const ada = MemberId.make("member-ada")
 const bob = MemberId.make("member-bob")
 
-describe.each(storeKinds)("SessionStore, a person's own sessions, on %s", (_, stores) => {
+describe.each(kitStoreKinds)("SessionStore, a person's own sessions, on %s", (_, stores) => {
   it.effect(
     "lists an account's sessions in every organisation, oldest first, with where they came from",
     () =>

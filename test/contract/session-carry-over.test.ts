@@ -3,9 +3,9 @@ import { Effect, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
 import { MemberId, SessionStore } from "../../core/index.ts"
 import { sessionOf, valueOf } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds } from "../support/stores.ts"
 
-describe.each(storeKinds)("SessionStore keeping one session on %s", (_, stores) => {
+describe.each(kitStoreKinds)("SessionStore keeping one session on %s", (_, stores) => {
   it.effect("revoking all of a member's sessions but one keeps that one and other members'", () =>
     Effect.gen(function* () {
       const sessions = yield* SessionStore

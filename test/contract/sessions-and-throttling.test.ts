@@ -3,13 +3,13 @@ import { Effect, Option } from "effect"
 import { hashToken } from "../../adapters/crypto/index.ts"
 import { LoginThrottleStore, MemberId, SessionStore } from "../../core/index.ts"
 import { assertEquals, at, inParallel, sessionOf, valueOf } from "../support/contract.ts"
-import { storeKinds } from "../support/stores.ts"
+import { kitStoreKinds, storeKinds } from "../support/stores.ts"
 
 /** Two adjacent 15-minute windows. */
 const window = { start: at(0), end: at(900) }
 const nextWindow = { start: at(900), end: at(1800) }
 
-describe.each(storeKinds)("SessionStore on %s", (_, stores) => {
+describe.each(kitStoreKinds)("SessionStore on %s", (_, stores) => {
   it.effect("finds a created session by its token hash, and nothing under another hash", () =>
     Effect.gen(function* () {
       const sessions = yield* SessionStore

@@ -4,6 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import type { SqliteConnection } from "../../adapters/sqlite/connection.ts"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
+import { latestSchemaVersion } from "../../adapters/sqlite/migrations.ts"
 import {
   IdempotencyStore,
   InboxEntry,
@@ -145,7 +146,7 @@ describe("the payment inbox, subscriptions and idempotency keys of version 16, o
         }).pipe(Effect.provide(Layer.orDie(sqliteStores({ path, open: openBunSqlite }))))
 
         const after = yield* Effect.promise(() => openBunSqlite(path))
-        assert.strictEqual(Number(after.get("PRAGMA user_version")?.user_version), 18)
+        assert.strictEqual(Number(after.get("PRAGMA user_version")?.user_version), latestSchemaVersion)
         const tables = tablesOf(after)
         assert.includeMembers(tables, ["payment_events", "subscriptions", "idempotency_keys"])
         assert.notInclude(tables, "payment_inbox")

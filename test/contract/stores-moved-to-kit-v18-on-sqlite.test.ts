@@ -4,6 +4,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Option } from "effect"
 import type { SqliteConnection } from "../../adapters/sqlite/connection.ts"
 import { openBunSqlite, sqliteStores } from "../../adapters/sqlite/index.ts"
+import { latestSchemaVersion } from "../../adapters/sqlite/migrations.ts"
 import {
   CurrentOrganization,
   GroupProfile,
@@ -127,7 +128,7 @@ describe("the organisations and provisioning profiles of version 17, on SQLite",
         }).pipe(Effect.provide(Layer.orDie(sqliteStores({ path, open: openBunSqlite }))))
 
         const after = yield* Effect.promise(() => openBunSqlite(path))
-        assert.strictEqual(Number(after.get("PRAGMA user_version")?.user_version), 18)
+        assert.strictEqual(Number(after.get("PRAGMA user_version")?.user_version), latestSchemaVersion)
         assert.notInclude(tablesOf(after), "organizations_before_kit")
         assert.strictEqual(after.get("SELECT count(*) AS n FROM organizations")?.n, 3)
         after.close()

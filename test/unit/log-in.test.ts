@@ -1,7 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DateTime, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
-import { makeSessionStore } from "../../adapters/memory/index.ts"
 import {
   addMember,
   addRole,
@@ -13,6 +12,7 @@ import {
 } from "../../core/index.ts"
 import { addActiveMember, attempt, countingHasher } from "../support/log-in.ts"
 import { master, memberInput, password, provideRoster, roleWith } from "../support/roster.ts"
+import { makeSessionStore } from "../support/sessions.ts"
 
 /** The in-memory session store, recording every session written to it. */
 const recordingSessionStore = () => {

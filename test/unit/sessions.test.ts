@@ -2,7 +2,6 @@ import { assert, describe, it } from "@effect/vitest"
 import { Deferred, Effect, Fiber, Layer, Option, Redacted } from "effect"
 import { TestClock } from "effect/testing"
 import { makeScryptPasswordHasher } from "../../adapters/crypto/index.ts"
-import { makeSessionStore } from "../../adapters/memory/index.ts"
 import { composedSessionLookupLayer } from "../../adapters/memory/session-lookup.ts"
 import {
   authenticate,
@@ -14,6 +13,7 @@ import {
   setAccountStatus
 } from "../../core/index.ts"
 import { fastScrypt, logInAs, master, masterKey, provideRoster, signedInMember } from "../support/roster.ts"
+import { makeSessionStore } from "../support/sessions.ts"
 
 const expectUnauthenticated = (
   token: Redacted.Redacted<string>,
