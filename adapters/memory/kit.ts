@@ -206,13 +206,20 @@ export const memoryKitLayer = Layer.effect(
   Effect.gen(function* () {
     const trail = yield* MemoryAuditTrail
     const opened = new Map<string, OpenedResource>()
+    const sequences = new Map<string, number>()
     return RecordKit.of({
       open: openOnce(
         () => Effect.void,
         (declared) => recordsOf(declared, trail),
         opened
       ),
-      opened: Effect.sync(() => [...opened.values()])
+      opened: Effect.sync(() => [...opened.values()]),
+      next: (sequence) =>
+        Effect.sync(() => {
+          const value = (sequences.get(sequence) ?? 0) + 1
+          sequences.set(sequence, value)
+          return value
+        })
     })
   })
 )

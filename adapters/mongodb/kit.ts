@@ -12,6 +12,7 @@ import {
 } from "../resources/records.ts"
 import { columnOf, keyOf, type Resource } from "../resources/resource.ts"
 import { auditedWrites, notRemoved } from "./consistency/index.ts"
+import { nextInSequence } from "./counters.ts"
 import { MongoDatabase } from "./database.ts"
 import { type DuplicateKey, duplicateIsDefect, query, queryWrite } from "./driver.ts"
 import { documentsOf, mongoValueOf } from "./kit-documents.ts"
@@ -261,7 +262,9 @@ export const mongoKitLayer = Layer.effect(
         (declared) => recordsOf(declared, db),
         opened
       ),
-      opened: Effect.sync(() => [...opened.values()])
+      opened: Effect.sync(() => [...opened.values()]),
+      // The collection the hand-written stores allocated their ids from: a sequence goes on from there.
+      next: (sequence) => nextInSequence(db, sequence)
     })
   })
 )

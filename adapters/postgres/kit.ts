@@ -129,6 +129,13 @@ const recordsOf = <R extends object, C extends string>(
 }
 
 /**
+ * One statement: a name's first use and a later one alike, the row locked by the upsert, so the
+ * instances on one database each get a number of their own (the table: a dated migration).
+ */
+const nextSql = `INSERT INTO kit_sequences (name, value) VALUES ($1, 1)
+  ON CONFLICT (name) DO UPDATE SET value = kit_sequences.value + 1 RETURNING value`
+
+/**
  * The PostgreSQL kit: a resource opened makes its table, indexes and columns where they are
  * missing (`ensureTable`, its migration derived from its declaration), once per build.
  */
@@ -143,7 +150,11 @@ export const postgresKitLayer = Layer.effect(
         (declared) => recordsOf(declared, db),
         opened
       ),
-      opened: Effect.sync(() => [...opened.values()])
+      opened: Effect.sync(() => [...opened.values()]),
+      next: (sequence) =>
+        violationIsDefect(db.transaction((run) => run(nextSql, [sequence]))).pipe(
+          Effect.map(([row]) => Number(row?.value))
+        )
     })
   })
 )

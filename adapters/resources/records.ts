@@ -90,6 +90,12 @@ export class RecordKit extends Context.Service<
       resource: Resource<R, C>
     ) => Effect.Effect<Records<R, C>, StoreUnavailable>
     readonly opened: Effect.Effect<ReadonlyArray<OpenedResource>>
+    /**
+     * The next integer of the named sequence, 1 first, from one atomic write of the store: the
+     * instances on one database never get the same one; one a failed write took is skipped, never
+     * given again (ids may skip, never repeat).
+     */
+    readonly next: (sequence: string) => Effect.Effect<number, StoreUnavailable>
   }
 >()("roster/resources/RecordKit") {}
 

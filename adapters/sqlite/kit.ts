@@ -126,6 +126,13 @@ const recordsOf = <R extends object, C extends string>(
   }
 }
 
+/** Each named sequence's last number given, made with the kit (as its resources' tables are). */
+const sequencesDdl = `CREATE TABLE IF NOT EXISTS "kit_sequences" ("name" TEXT PRIMARY KEY NOT NULL, "value" INTEGER NOT NULL)`
+
+/** One statement, in the write's savepoint: whatever the processes, each gets a number of its own. */
+const nextSql = `INSERT INTO "kit_sequences" ("name", "value") VALUES (?, 1)
+  ON CONFLICT ("name") DO UPDATE SET "value" = "value" + 1 RETURNING "value"`
+
 /**
  * The SQLite kit: a resource opened makes its table, indexes and columns where they are missing
  * (its migration, derived from its declaration), once per build.
@@ -135,13 +142,15 @@ export const sqliteKitLayer = Layer.effect(
   Effect.gen(function* () {
     const sql = yield* SqliteDatabase
     const opened = new Map<string, OpenedResource>()
+    yield* sql.write((db) => db.exec(sequencesDdl))
     return RecordKit.of({
       open: openOnce(
         (declared) => sql.write((db) => ensureTable(db, declared)),
         (declared) => recordsOf(declared, sql),
         opened
       ),
-      opened: Effect.sync(() => [...opened.values()])
+      opened: Effect.sync(() => [...opened.values()]),
+      next: (sequence) => sql.write((db) => Number(db.get(nextSql, sequence)?.value))
     })
   })
 )
