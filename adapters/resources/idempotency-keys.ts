@@ -7,6 +7,7 @@ import {
   StoredResponse,
   type StoreUnavailable
 } from "../../core/index.ts"
+import { expirySweep } from "./expiry-sweep.ts"
 import { RecordKit } from "./records.ts"
 import { resource } from "./resource.ts"
 
@@ -36,9 +37,6 @@ export const idempotencyKeys = resource({
 /** A claim's id: the scope and the key as JSON, the `_id` MongoDB gave claims before the kit. */
 export const idOf = (key: IdempotencyKey) => JSON.stringify([key.scope, key.key])
 
-/** How often an instance deletes expired claims: an expired one is taken over anyway, this bounds the store. */
-const sweepEveryMs = 60_000
-
 /** How a request claiming a key with `claim` proceeds over the claim `stored`, and what it leaves. */
 const decide = (
   stored: Claim,
@@ -60,13 +58,7 @@ export const idempotencyStoreLayer = Layer.effect(
   IdempotencyStore,
   Effect.gen(function* () {
     const claims = yield* (yield* RecordKit).open(idempotencyKeys)
-    let nextSweep = Number.NEGATIVE_INFINITY
-    const sweep = (now: DateTime.Utc) =>
-      Effect.suspend(() => {
-        if (DateTime.toEpochMillis(now) < nextSweep) return Effect.void
-        nextSweep = DateTime.toEpochMillis(now) + sweepEveryMs
-        return claims.removeAll({ expiresAt: { lte: now } })
-      })
+    const sweep = expirySweep(claims)
     const start = (
       key: IdempotencyKey,
       claim: IdempotencyClaim

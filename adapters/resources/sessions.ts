@@ -1,5 +1,6 @@
 import { DateTime, Effect, Layer, Option } from "effect"
 import { inOrganization, Session, SessionStore } from "../../core/index.ts"
+import { expirySweep } from "./expiry-sweep.ts"
 import { RecordKit, refusalIsDefect } from "./records.ts"
 import { resource } from "./resource.ts"
 
@@ -20,20 +21,11 @@ export const sessions = resource({
 
 const oldestFirst = { by: ["createdAt", "id"] } as const
 
-/** How often an instance deletes expired sessions: no reader honours one, this bounds the store. */
-const sweepEveryMs = 60_000
-
 export const sessionStoreLayer = Layer.effect(
   SessionStore,
   Effect.gen(function* () {
     const kept = yield* (yield* RecordKit).open(sessions)
-    let nextSweep = Number.NEGATIVE_INFINITY
-    const sweep = (now: DateTime.Utc) =>
-      Effect.suspend(() => {
-        if (DateTime.toEpochMillis(now) < nextSweep) return Effect.void
-        nextSweep = DateTime.toEpochMillis(now) + sweepEveryMs
-        return kept.removeAll({ expiresAt: { lte: now } })
-      })
+    const sweep = expirySweep(kept)
     const withPending = (mfaPending: boolean) => (session: Session) =>
       session.mfaPending === mfaPending ? undefined : new Session({ ...session, mfaPending })
     return SessionStore.of({
